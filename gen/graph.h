@@ -29,6 +29,18 @@
  *   crddrop       0 outer, 1 inner                 0 outer, 1 inner
  *   crdhold       0 outer, 1 inner                 0 outer, 1 inner
  *   locate        0 crd, 1 ref                     0 ref  (not yet executed)
+ *   unknown       in file order                    in file order
+ *
+ * Port names (graph_port_name) carry the direction, as the RTL stream ports
+ * do: "in_ref", "out_crd", "in_crd0"/"in_ref0" (joiner operand 0),
+ * "out_ref0", "in_val0"/"in_val1" (ALU operands), "in_outer"/"out_inner"
+ * (crddrop, crdhold), "in_crd_outer"/"in_crd_inner"/"in_crd_red0" (spacc),
+ * "in_data"/"out_data3" (broadcast).
+ *
+ * An edge whose port could not be identified has port -1 (graph_check
+ * reports it).  ALU operands are numbered in file order of their edges; for
+ * sub the DOT text cannot say which operand is the minuend (the expression
+ * decides), so port 0 is merely the first edge in the file.
  *
  * Sections: kinds; nodes; edges; graph; API.
  */
@@ -37,6 +49,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "../golden/err.h"
 #include "../golden/tensor.h"
@@ -111,6 +124,11 @@ typedef struct sg_node {
     char outer, inner;      /* crddrop/crdhold index; inner = 'v' for values */
     int skip;               /* ExTensor CAM size T for intersect/fiberlookup (0 off, -1 = global default) */
     char segsize[64], crdsize[64], size[64];   /* writer capacity expressions */
+    char cnst_text[32];     /* the constant as written ("0.2"), "" if none */
+    char cnst_attr[16];     /* attribute it came from: "const0", "in2", or ""
+                               when implied (one-input max = max with 0) */
+    int vals;               /* crddrop/crdhold vals=true */
+    sg_stream_kind stream;  /* broadcast: kind of the stream it copies */
 
     /* Joiners: operand tensor names, sorted; n_operands = 2 or 3. */
     int n_operands;
@@ -159,7 +177,8 @@ typedef enum { SG_DIAG_ERROR, SG_DIAG_NOTE, SG_DIAG_UNSUPPORTED_RTL } sg_diag_se
 typedef struct sg_diag {
     sg_diag_sev sev;
     long line;
-    char msg[256];
+    int node;               /* node index the finding is about, -1 if none */
+    char msg[256];          /* without location; names the node */
 } sg_diag;
 
 typedef struct sg_diags {
@@ -181,11 +200,23 @@ void graph_free(sg_graph *g);
 /* Run every check; appends findings to d.  Returns the number of errors. */
 int graph_check(const sg_graph *g, sg_diags *d);
 void sg_diags_free(sg_diags *d);
+/* Append a finding (message formatted like printf). */
+void sg_diag_add(sg_diags *d, sg_diag_sev sev, long line, int node,
+                 const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* Count findings of one severity. */
+size_t sg_diags_count(const sg_diags *d, sg_diag_sev sev);
 
 /* Names for messages and generated identifiers. */
 const char *graph_kind_name(sg_node_kind k);
 const char *graph_alu_name(sg_alu_op op);
-/* Port name, e.g. "crd", "ref_B", "outer".  buf at least 48 bytes. */
+/* Kind (and ALU op) of a DOT type= word; SG_NK_UNKNOWN when unknown. */
+sg_node_kind graph_kind_parse(const char *type, sg_alu_op *op);
+/* The type= word to write for n: n->type when set, else the canonical one. */
+const char *graph_node_type(const sg_node *n);
+/* Short description for messages: "fiberlookup 19 (i, B mode 0)". */
+const char *graph_node_desc(const sg_node *n, char *buf, size_t cap);
+/* Port name, e.g. "in_ref", "out_crd", "in_crd1" (see the table above).
+ * buf at least 48 bytes. */
 const char *graph_port_name(const sg_node *n, int is_input, int port,
                             char *buf);
 /* Stream kind a port carries (for typing checks and RTL widths). */
@@ -193,15 +224,37 @@ sg_stream_kind graph_port_kind(const sg_node *n, int is_input, int port);
 
 /* Lookups. */
 const sg_tensor_decl *graph_tensor(const sg_graph *g, const char *name);
+/* Node array index of DOT id, or -1. */
+int graph_find_node(const sg_graph *g, int id);
+/* Operand index k of tensor name in joiner n, or -1. */
+int graph_operand_index(const sg_node *n, const char *tensor);
 /* Edge index into node n's input port p, or -1 when unconnected. */
 int graph_in_edge(const sg_graph *g, int node, int port);
-/* Topological order of node indices (returns -1 on a cycle). */
+/* Topological order of node indices into order[n_nodes]: 0, or -1 on a
+ * cycle (order then holds only the nodes outside cycles). */
 int graph_topo_order(const sg_graph *g, int *order);
+/* Fill g->index_order: index variables by the depth of the scanners and
+ * repeats that iterate them (roots first), following ref chains through
+ * broadcasts and joiners; indices seen only elsewhere come last. */
+void graph_derive_index_order(sg_graph *g);
 
 /* Builders, used by the einsum compiler and tests. */
+/* Zero a node and set the "unused" defaults (mode -1, ...) for kind k. */
+void graph_node_init(sg_node *n, sg_node_kind k);
+/* Set n->n_in / n->n_out from the kind (and operands); variable-width
+ * nodes (broadcast outputs, spacc reduced inputs) keep larger counts. */
+void graph_node_ports(sg_node *n);
+/* Append a copy of n (ports set by graph_node_ports); returns its index. */
 int graph_add_node(sg_graph *g, const sg_node *n);
+/* Append a copy of e; widens variable-width nodes to the port used.
+ * Returns the edge index. */
 int graph_add_edge(sg_graph *g, const sg_edge *e);
-/* Write g as Custard-style DOT (the vocabulary the reader accepts). */
+/* Write g as Custard-style DOT (the vocabulary the reader accepts), through
+ * a temporary file renamed into place; path "-" is stdout.  Edges are
+ * written in array order (ALU operands and broadcast outputs are numbered
+ * in file order by the reader, so add them in port order). */
 int graph_write_dot(const sg_graph *g, const char *path, sg_err *e);
+/* The same text to an open stream; -1 on an I/O error. */
+int graph_write_dot_stream(const sg_graph *g, FILE *f);
 
 #endif

@@ -185,6 +185,15 @@ int sg_stream_file_read(const char *path, sg_stream_file *sf, sg_err *e)
     FILE *f = fopen(path, "r");
     if (!f)
         return sg_errf(e, path, 0, "cannot open: %s", strerror(errno));
+    int r = sg_stream_file_readf(f, path, sf, e);
+    fclose(f);
+    return r;
+}
+
+int sg_stream_file_readf(FILE *f, const char *path, sg_stream_file *sf,
+                         sg_err *e)
+{
+    memset(sf, 0, sizeof *sf);
     sf->path = sg_strdup(path);
     char *buf = NULL;
     size_t bufcap = 0;
@@ -253,11 +262,9 @@ int sg_stream_file_read(const char *path, sg_stream_file *sf, sg_err *e)
         goto fail;
     }
     free(buf);
-    fclose(f);
     return 0;
 fail:
     free(buf);
-    fclose(f);
     sg_stream_file_free(sf);
     return -1;
 }

@@ -119,6 +119,10 @@ typedef struct sg_stream_file {
  * becomes one line named "stream".  Returns 0, or -1 with
  * "FILE:LINE: message" in e. */
 int sg_stream_file_read(const char *path, sg_stream_file *sf, sg_err *e);
+/* The same from an open stream (not closed here); path names it in
+ * messages. */
+int sg_stream_file_readf(FILE *f, const char *path, sg_stream_file *sf,
+                         sg_err *e);
 /* Find a line by exact name; NULL when absent. */
 const sg_stream_line *sg_stream_file_get(const sg_stream_file *sf,
                                          const char *name);

@@ -1,0 +1,39 @@
+#!/bin/sh
+# regen.sh - write the example graphs and tensors the project ships.
+#
+#   sh examples/regen.sh SAMGEN [OUTDIR]     (OUTDIR defaults to examples/)
+#
+# Every graph is compiled by `samgen compile` from the expression below and
+# every tensor is made by `samgen tensor gen` with a fixed seed, so the files
+# in examples/ are reproducible: `make examples` rewrites them and the
+# einsum-examples-test suite checks that the committed copies are current.
+# Tensor files are named <kernel>_<tensor>.tns (1-based FROSTT text).
+set -e
+SAMGEN=${1:?usage: regen.sh SAMGEN [OUTDIR]}
+OUT=${2:-$(dirname "$0")}
+mkdir -p "$OUT"
+
+# kernel | expression and flags | tensors (name:shape:density) 
+while IFS='|' read -r name args tensors; do
+    case "$name" in ''|'#'*) continue ;; esac
+    set -f
+    # shellcheck disable=SC2086
+    "$SAMGEN" compile $args -o "$OUT/$name.gv"
+    set +f
+    seed=1
+    for t in $tensors; do
+        tn=${t%%:*}; rest=${t#*:}; shape=${rest%%:*}; dens=${rest#*:}
+        "$SAMGEN" tensor gen --shape "$shape" --density "$dens" --seed "$seed" \
+            -o "$OUT/${name}_$tn.tns" >/dev/null
+        seed=$((seed + 1))
+    done
+done <<'LIST'
+spmv|x(i)=B(i,j)*c(j) -f x:s -f B:ss -f c:s|B:8x8:0.3 c:8:0.6
+matmul_ikj|X(i,j)=B(i,k)*C(k,j) -f X:ss -f B:ss -f C:ss -s reorder(i,k,j)|B:8x8:0.3 C:8x8:0.3
+matmul_ijk|X(i,j)=B(i,k)*C(k,j) -f X:ss -f B:ss -f C:ss:1,0 -s reorder(i,j,k)|B:8x8:0.3 C:8x8:0.3
+mat_elemadd|X(i,j)=B(i,j)+C(i,j) -f X:ss -f B:ss -f C:ss|B:8x8:0.3 C:8x8:0.3
+mat_elemmul|X(i,j)=B(i,j)*C(i,j) -f X:ss -f B:ss -f C:ss|B:8x8:0.4 C:8x8:0.4
+vec_elemmul|x(i)=b(i)*c(i) -f x:s -f b:s -f c:s|b:16:0.4 c:16:0.4
+residual|x(i)=b(i)-C(i,j)*d(j) -f x:s -f b:s -f C:ss -f d:s|b:8:0.5 C:8x8:0.3 d:8:0.5
+sddmm|X(i,j)=B(i,j)*C(i,k)*D(k,j) -f X:ss -f B:ss -f C:dd -f D:dd:1,0 -s reorder(i,j,k)|B:8x8:0.3 C:8x4:1 D:4x8:1
+LIST

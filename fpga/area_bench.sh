@@ -1,0 +1,136 @@
+#!/bin/sh
+# area_bench.sh - the area and clock figures of docs/area.md.
+#
+#   sh fpga/area_bench.sh SAMGEN WORKDIR IMGDIR [prims|sweeps|kernels|all]
+#
+# Writes markdown tables to WORKDIR/figures.md (and stdout) and PNG charts
+# to IMGDIR: the skip scanner and FIFO sweeps, and the area of a kernel by
+# primitive family.  Every primitive at its default parameters is
+# synthesized for iCE40 and placed and routed on an HX8K; the multiplier
+# also on an UP5K with its DSPs.  Kernels come from $SHARED/graphs/custard.
+# Runs are sequential: one Yosys or nextpnr at a time.
+set -u
+SAMGEN=$1
+WORK=$2
+IMG=$3
+PART=${4:-all}
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+export SAMGEN_ROOT="$ROOT"
+mkdir -p "$WORK" "$IMG"
+OUT="$WORK/figures.md"
+: >"$OUT"
+
+field() { sed -n "s/.*\"total\": {[^}]*\"$2\": \(-\{0,1\}[0-9][0-9]*\).*/\1/p" "$1" | head -1; }
+fmax()  { v=$(sed -n 's/.*"fmax_mhz": \([0-9.]*\).*/\1/p' "$1" | head -1); echo "${v:--}"; }
+emit()  { echo "$*" | tee -a "$OUT"; }
+
+# prim LABEL ARGS...: one row of the primitive table
+prim() {
+    label=$1; shift
+    j="$WORK/p-$(echo "$label" | tr ' =,()' '_____').json"
+    "$SAMGEN" area --json --target ice40 "$@" -o "${j%.json}" >"$j" 2>"${j%.json}.err"
+    rc=$?
+    g="${j%.json}-generic.json"
+    "$SAMGEN" area --json "$@" -o "${g%.json}" >"$g" 2>/dev/null
+    f=$(fmax "$j")
+    if grep -q '"fits": false' "$j"; then f="does not fit"; fi
+    [ $rc -eq 0 ] || f="error (exit $rc)"
+    emit "| $label | $(field "$g" cells) | $(field "$g" ffs) | $(field "$g" transistors) | $(field "$j" luts) | $(field "$j" carries) | $(field "$j" brams) | $(field "$j" dsps) | $f |"
+}
+
+prims() {
+    emit "### Primitives at default parameters"
+    emit ""
+    emit "Generic gates (cells, FFs, CMOS transistor estimate); iCE40 LUT4s, carries, RAM40_4K, SB_MAC16; fmax after nextpnr on an HX8K (out of context, seed 1)."
+    emit ""
+    emit "| primitive | cells | FFs | transistors | iCE40 LUTs | carry | BRAM | DSP | iCE40 fmax (MHz) |"
+    emit "|---|---|---|---|---|---|---|---|---|"
+    for f in "$ROOT"/rtl/sam_*.v; do
+        m=$(basename "$f" .v)
+        prim "$m" --prim "$m"
+    done
+    emit ""
+    emit "Variants:"
+    emit ""
+    emit "| primitive | cells | FFs | transistors | iCE40 LUTs | carry | BRAM | DSP | iCE40 fmax (MHz) |"
+    emit "|---|---|---|---|---|---|---|---|---|"
+    prim "sam_alu Op=1 (add)" --prim sam_alu --param Op=1
+    prim "sam_alu Op=3 (max)" --prim sam_alu --param Op=3
+    prim "sam_alu Op=0 ValWidth=16 (mul)" --prim sam_alu --param ValWidth=16
+    prim "sam_scan_skip RefWidth=10" --prim sam_scan_skip --param RefWidth=10
+    prim "sam_fifo Depth=16" --prim sam_fifo --param Depth=16
+    emit ""
+    j="$WORK/p-mul-up5k.json"
+    "$SAMGEN" area --json --target ice40 --device up5k --prim sam_alu -o "${j%.json}" >"$j" 2>/dev/null
+    emit "sam_alu Op=0 (32-bit multiply) on iCE40 UP5K: $(field "$j" luts) LUTs, $(field "$j" dsps) SB_MAC16, $(field "$j" ffs) FFs, fmax $(fmax "$j") MHz."
+    j="$WORK/p-mul16-up5k.json"
+    "$SAMGEN" area --json --target ice40 --device up5k --prim sam_alu --param ValWidth=16 -o "${j%.json}" >"$j" 2>/dev/null
+    emit "sam_alu Op=0 ValWidth=16 on iCE40 UP5K: $(field "$j" luts) LUTs, $(field "$j" dsps) SB_MAC16, $(field "$j" ffs) FFs, fmax $(fmax "$j") MHz."
+    emit ""
+}
+
+# sweep NAME PRIM PARAM VALUES [args]: table and chart
+sweep() {
+    name=$1 p=$2 param=$3 vals=$4; shift 4
+    j="$WORK/s-$name.json"
+    "$SAMGEN" area --json --target ice40 --prim "$p" --sweep "$param=$vals" \
+        --plot "$IMG" "$@" -o "${j%.json}" >"$j" 2>"${j%.json}.err"
+    emit "### $p: sweep of $param (iCE40)"
+    emit ""
+    emit "| $param | LUTs | FFs | carry | BRAM | fmax (MHz) |"
+    emit "|---|---|---|---|---|---|"
+    luts=$(sed -n 's/.*"total": {[^}]*"luts": \([0-9]*\).*/\1/p' "$j")
+    ffs=$(sed -n 's/.*"total": {[^}]*"ffs": \([0-9]*\).*/\1/p' "$j")
+    car=$(sed -n 's/.*"total": {[^}]*"carries": \([0-9]*\).*/\1/p' "$j")
+    br=$(sed -n 's/.*"total": {[^}]*"brams": \([0-9]*\).*/\1/p' "$j")
+    fm=$(grep -o '"fmax_mhz": [0-9.]*\|"fits": false' "$j" | sed 's/"fmax_mhz": //; s/"fits": false/no fit/')
+    i=1
+    for v in $(echo "$vals" | tr ',' ' '); do
+        emit "| $v | $(echo "$luts" | sed -n ${i}p) | $(echo "$ffs" | sed -n ${i}p) | $(echo "$car" | sed -n ${i}p) | $(echo "$br" | sed -n ${i}p) | $(echo "$fm" | sed -n ${i}p) |"
+        i=$((i + 1))
+    done
+    emit ""
+}
+
+sweeps() {
+    sweep skipT sam_scan_skip_core T 4,8,16,32,64
+    sweep fifoD sam_fifo Depth 2,4,8,16,32,64
+    sweep fifoW sam_fifo Width 10,18,34,66
+}
+
+kernels() {
+    if [ ! -d "${SHARED:-}/graphs/custard" ]; then
+        emit "(kernels skipped: \$SHARED/graphs/custard not found)"
+        return
+    fi
+    emit "### Custard kernels (iCE40, generated with default options)"
+    emit ""
+    emit "| kernel | cells | LUTs | FFs | BRAMs | DSPs | intersection share of LUTs | HX8K |"
+    emit "|---|---|---|---|---|---|---|---|"
+    for g in "$SHARED"/graphs/custard/*.gv; do
+        k=$(basename "$g" .gv)
+        j="$WORK/k-$k.json"
+        "$SAMGEN" area --json --target ice40 "$g" --plot "$IMG" -o "${j%.json}" >"$j" 2>"${j%.json}.err"
+        rc=$?
+        if [ ! -s "$j" ]; then
+            emit "| $k | not generated: $(grep -v '^yosys:' "${j%.json}.err" | head -1 | cut -c1-80) | | | | | | |"
+            continue
+        fi
+        sh=$(sed -n 's/.*"intersect_share": \([0-9.]*\).*/\1/p' "$j")
+        sh=$(awk -v s="${sh:-0}" 'BEGIN { printf "%.1f%%", 100 * s }')
+        f="fmax $(fmax "$j") MHz"
+        grep -q '"fits": false' "$j" && f="does not fit"
+        [ $rc -eq 0 ] || f="$f (exit $rc)"
+        emit "| $k | $(field "$j" cells) | $(field "$j" luts) | $(field "$j" ffs) | $(field "$j" brams) | $(field "$j" dsps) | $sh | $f |"
+    done
+    emit ""
+}
+
+case $PART in
+prims) prims ;;
+sweeps) sweeps ;;
+kernels) kernels ;;
+all) prims; sweeps; kernels ;;
+*) echo "area_bench.sh: unknown part '$PART'" >&2; exit 2 ;;
+esac
+echo "figures: $OUT"

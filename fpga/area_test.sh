@@ -1,0 +1,186 @@
+#!/bin/sh
+# area_test.sh - checks of `samgen area` against real Yosys and nextpnr runs.
+#
+#   sh fpga/area_test.sh SAMGEN WORKDIR [quick|kernels]
+#
+# quick (make area-test): reports exist and are sane; area grows with the
+#   skip scanner's T, with stream widths and FIFO depths; a memory goes to
+#   block RAM; Yosys problems (latch, multiple drivers, port width mismatch)
+#   fail the run; bad usage exits 2; a couple of custard kernels synthesize
+#   (skipped without $SHARED or when the generator cannot build them).
+# kernels (make area-kernels): every custard kernel the generator accepts
+#   synthesizes for iCE40 without problems.
+set -u
+SAMGEN=$1
+WORK=$2
+MODE=${3:-quick}
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+export SAMGEN_ROOT="$ROOT"
+mkdir -p "$WORK"
+fails=0
+checks=0
+
+ok()   { checks=$((checks + 1)); echo "  ok   $*"; }
+bad()  { checks=$((checks + 1)); fails=$((fails + 1)); echo "  FAIL $*"; }
+
+# field FILE KEY: the KEY of every "total" line of a JSON report, one a line
+field() { sed -n "s/.*\"total\": {[^}]*\"$2\": \(-\{0,1\}[0-9][0-9]*\).*/\1/p" "$1"; }
+
+# increasing LABEL NUMBERS...: each number larger than the one before
+increasing() {
+    label=$1; shift
+    prev=""
+    for n in "$@"; do
+        if [ -n "$prev" ] && [ "$n" -le "$prev" ]; then
+            bad "$label grows: $*"; return
+        fi
+        prev=$n
+    done
+    if [ $# -lt 2 ]; then bad "$label: too few points ($*)"; return; fi
+    ok "$label grows: $*"
+}
+
+# area NAME ARGS...: run samgen area --json into $WORK/NAME.json; exit status in $rc
+area() {
+    name=$1; shift
+    "$SAMGEN" area --json "$@" -o "$WORK/$name" >"$WORK/$name.json" 2>"$WORK/$name.err"
+    rc=$?
+}
+
+quick() {
+    echo "area-test: primitives"
+    # every primitive synthesizes on the generic target without problems
+    for f in "$ROOT"/rtl/sam_*.v; do
+        m=$(basename "$f" .v)
+        area "gen-$m" --prim "$m"
+        cells=$(field "$WORK/gen-$m.json" cells)
+        if [ $rc -eq 0 ] && [ "${cells:-0}" -gt 0 ]; then
+            tr=$(field "$WORK/gen-$m.json" transistors)
+            if [ "${tr:-0}" -gt 0 ]; then ok "$m: $cells cells, $tr transistors"
+            else bad "$m: no transistor estimate"; fi
+        else
+            bad "$m: exit $rc, cells '${cells:-}' ($(tail -1 "$WORK/gen-$m.err"))"
+        fi
+    done
+
+    # the ExTensor skip scanner grows with its CAM size T
+    area skipT --prim sam_scan_skip_core --sweep T=4,8,16,32 --target ice40 --no-pnr
+    if [ $rc -eq 0 ]; then
+        increasing "sam_scan_skip_core LUTs with T=4,8,16,32" $(field "$WORK/skipT.json" luts)
+        increasing "sam_scan_skip_core FFs with T=4,8,16,32" $(field "$WORK/skipT.json" ffs)
+    else bad "skip scanner sweep: exit $rc"; fi
+
+    # widths and FIFO depths
+    area fifoW --prim sam_fifo --sweep Width=10,18,34
+    if [ $rc -eq 0 ]; then
+        increasing "sam_fifo FFs with Width=10,18,34" $(field "$WORK/fifoW.json" ffs)
+        increasing "sam_fifo transistors with Width=10,18,34" $(field "$WORK/fifoW.json" transistors)
+    else bad "fifo width sweep: exit $rc"; fi
+    area fifoD --prim sam_fifo --sweep Depth=2,4,8,16
+    if [ $rc -eq 0 ]; then
+        increasing "sam_fifo FFs with Depth=2,4,8,16" $(field "$WORK/fifoD.json" ffs)
+    else bad "fifo depth sweep: exit $rc"; fi
+    area aluW --prim sam_alu --param Op=1 --sweep ValWidth=8,16,32
+    if [ $rc -eq 0 ]; then
+        increasing "sam_alu(add) transistors with ValWidth=8,16,32" $(field "$WORK/aluW.json" transistors)
+    else bad "alu width sweep: exit $rc"; fi
+
+    # a RAM goes to block RAM on iCE40, not to flip-flops; and places
+    area ram --prim sam_ram --param AddrWidth=9 --target ice40
+    brams=$(field "$WORK/ram.json" brams); ffs=$(field "$WORK/ram.json" ffs)
+    if [ $rc -eq 0 ] && [ "${brams:-0}" -ge 1 ] && [ "${ffs:-9999}" -lt 100 ] &&
+       grep -q '"fmax_mhz"' "$WORK/ram.json"; then
+        ok "sam_ram 512x16: $brams BRAMs, $ffs FFs, placed and routed"
+    else bad "sam_ram: exit $rc, brams '${brams:-}', ffs '${ffs:-}'"; fi
+
+    # problems in the Yosys log fail the run
+    mkdir -p "$WORK/badrtl"
+    cat >"$WORK/badrtl/sg_latchy.v" <<'EOF'
+module sg_latchy (input wire clk_i, input wire en_i, input wire [3:0] d_i,
+                  output reg [3:0] q_o);
+  always @* if (en_i) q_o = d_i;
+endmodule
+EOF
+    cat >"$WORK/badrtl/sg_narrow.v" <<'EOF'
+module sg_narrow (input wire clk_i, input wire [7:0] a_i, output wire [7:0] y_o);
+  sg_sub u_sub (.clk_i(clk_i), .a_i(a_i), .y_o(y_o));
+endmodule
+EOF
+    cat >"$WORK/badrtl/sg_sub.v" <<'EOF'
+module sg_sub (input wire clk_i, input wire [3:0] a_i, output reg [3:0] y_o);
+  always @(posedge clk_i) y_o <= a_i;
+endmodule
+EOF
+    for m in sg_latchy:latch sg_narrow:'port width mismatch'; do
+        prim=${m%%:*}; what=${m#*:}
+        area "bad-$prim" --prim "$prim" --rtl "$WORK/badrtl"
+        if [ $rc -eq 1 ] && grep -q "\"$what: " "$WORK/bad-$prim.json"; then
+            ok "$prim: Yosys '$what' fails the run"
+        else bad "$prim: exit $rc, expected 1 and a '$what' problem"; fi
+    done
+
+    # bad usage: exit 2, one message, no work directory
+    for args in "--prim" "--prim sam_nope" "--prim sam_fifo --param Depth" \
+                "--prim sam_fifo --target asic" "--prim sam_fifo --sweep T=" \
+                "--prim sam_fifo --param Depth=4;rm" "nograph.gv"; do
+        rm -rf "$WORK/usage"
+        # shellcheck disable=SC2086
+        "$SAMGEN" area $args -o "$WORK/usage" >/dev/null 2>"$WORK/usage.err"
+        rc=$?
+        if [ $rc -eq 2 ] && [ -s "$WORK/usage.err" ] && [ ! -e "$WORK/usage/stat.json" ]; then
+            ok "usage error: $args"
+        else bad "usage error: $args: exit $rc"; fi
+    done
+
+    kernels "vec_elemmul mat_elemadd matmul_ijk" --no-pnr
+    # a memory-heavy kernel maps its arrays to block RAM, not flip-flops
+    if [ -f "$WORK/k-matmul_ijk.json" ] && [ -s "$WORK/k-matmul_ijk.json" ]; then
+        brams=$(field "$WORK/k-matmul_ijk.json" brams)
+        ffs=$(field "$WORK/k-matmul_ijk.json" ffs)
+        mb=$(field "$WORK/k-matmul_ijk.json" mem_bits)
+        if [ "${brams:-0}" -ge 1 ] && [ "${ffs:-0}" -lt "${mb:-0}" ]; then
+            ok "matmul_ijk: $brams BRAMs hold $mb memory bits; $ffs FFs"
+        else bad "matmul_ijk: brams '${brams:-}', ffs '${ffs:-}', memory bits '${mb:-}'"; fi
+    fi
+}
+
+# kernels "NAMES" [area options]: synthesize custard kernels for iCE40
+kernels() {
+    names=$1; shift
+    if [ ! -d "${SHARED:-}/graphs/custard" ]; then
+        echo "  skip kernels: \$SHARED/graphs/custard not found (SHARED=${SHARED:-unset})"
+        return
+    fi
+    echo "area-test: kernels"
+    for k in $names; do
+        g="$SHARED/graphs/custard/$k.gv"
+        mkdir -p "$WORK/gencheck"
+        if ! "$SAMGEN" gen "$g" -o "$WORK/gencheck/$k" >/dev/null 2>"$WORK/gencheck/$k.err"; then
+            echo "  skip $k: samgen gen does not build it ($(head -1 "$WORK/gencheck/$k.err"))"
+            rm -f "$WORK/k-$k.json"
+            continue
+        fi
+        area "k-$k" "$g" --target ice40 "$@"
+        luts=$(field "$WORK/k-$k.json" luts)
+        if [ $rc -eq 0 ] && [ "${luts:-0}" -gt 0 ]; then
+            fit=""
+            grep -q '"fits": false' "$WORK/k-$k.json" && fit=" (does not fit the device)"
+            ok "$k: $luts LUTs, $(field "$WORK/k-$k.json" brams) BRAMs$fit"
+        else
+            bad "$k: exit $rc, LUTs '${luts:-}' ($(tail -1 "$WORK/k-$k.err"))"
+        fi
+    done
+}
+
+case $MODE in
+quick) quick ;;
+kernels)
+    all=""
+    if [ -d "${SHARED:-}/graphs/custard" ]; then
+        for g in "$SHARED"/graphs/custard/*.gv; do all="$all $(basename "$g" .gv)"; done
+    fi
+    kernels "$all" --no-pnr ;;
+*) echo "area_test.sh: unknown mode '$MODE'" >&2; exit 2 ;;
+esac
+echo "area-test ($MODE): $((checks - fails))/$checks checks passed"
+[ $fails -eq 0 ]

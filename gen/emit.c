@@ -1,0 +1,1095 @@
+/*
+ * emit.c - graph to Verilog top module (see emit.h).
+ *
+ * The body is written in sections, each in a fixed order so the output is
+ * deterministic: edges (wires and FIFOs), memories, dense-dimension
+ * registers, node instances (topological order), host read-back and done,
+ * then the simulation-only taps and watchdog, and finally one sink for the
+ * outputs nothing reads (so that `verilator -Wall` has nothing to say).
+ * The skeleton around the body comes from templates/top.v.in.
+ */
+#include "emit.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define SG_TEMPLATE "templates/top.v.in"
+
+void sg_emit_opts_default(sg_emit_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->crd_width = SG_DEFAULT_CRD_WIDTH;
+    o->val_width = SG_DEFAULT_VAL_WIDTH;
+    o->fifo_depth = 2;
+    o->max_nnz = 1024;
+    o->dim_default = 64;
+}
+
+uint64_t sg_fnv1a(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++) {
+        h ^= b[i];
+        h *= UINT64_C(0x100000001b3);
+    }
+    return h;
+}
+
+/* ---- small helpers ------------------------------------------------------ */
+
+/* Growable list of signal names nobody reads. */
+typedef struct strlist {
+    char **s;
+    size_t n, cap;
+} strlist;
+
+static void sl_add(strlist *l, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void sl_add(strlist *l, const char *fmt, ...)
+{
+    char buf[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    sg_grow((void **)&l->s, &l->cap, l->n + 1, sizeof *l->s);
+    l->s[l->n++] = sg_strdup(buf);
+}
+
+static void sl_free(strlist *l)
+{
+    for (size_t i = 0; i < l->n; i++)
+        free(l->s[i]);
+    free(l->s);
+    memset(l, 0, sizeof *l);
+}
+
+static int clog2(long v)
+{
+    int b = 0;
+    while ((1L << b) < v)
+        b++;
+    return b < 1 ? 1 : b;
+}
+
+static void sanitize(char *s)
+{
+    for (; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+              (*s >= '0' && *s <= '9') || *s == '_'))
+            *s = '_';
+}
+
+/* Instance name n<id>_<kind>[_<tensor><mode>][_<index>]. */
+static void inst_name(const sg_node *n, char *buf, size_t cap)
+{
+    const char *kind = n->kind == SG_NK_ALU ? graph_alu_name(n->op)
+                                            : graph_kind_name(n->kind);
+    int k = snprintf(buf, cap, "n%d_%s", n->id, kind);
+    if (n->tensor[0] && k >= 0 && (size_t)k < cap) {
+        if (n->is_vals)
+            k += snprintf(buf + k, cap - (size_t)k, "_%s_vals", n->tensor);
+        else if (n->mode >= 0)
+            k += snprintf(buf + k, cap - (size_t)k, "_%s%d", n->tensor, n->mode);
+        else
+            k += snprintf(buf + k, cap - (size_t)k, "_%s", n->tensor);
+    }
+    if (n->index && k >= 0 && (size_t)k < cap)
+        snprintf(buf + k, cap - (size_t)k, "_%c", n->index);
+    sanitize(buf);
+}
+
+static int kind_width(sg_stream_kind k, const sg_emit_opts *o)
+{
+    switch (k) {
+    case SG_ST_VAL: return o->val_width + 2;
+    case SG_ST_REPSIG: return 2;
+    default: return o->crd_width + 2;
+    }
+}
+
+/* Width of an RTL stream port, from its name. */
+static int port_width(const char *rtl, const sg_emit_opts *o)
+{
+    if (strstr(rtl, "repsig"))
+        return 2;
+    if (strstr(rtl, "val"))
+        return o->val_width + 2;
+    return o->crd_width + 2;
+}
+
+/* ---- node kinds to RTL modules ------------------------------------------ */
+
+/* The RTL input port name of graph input port p, or NULL when the RTL has
+ * no such port (the edge is drained). */
+static const char *rtl_in(const sg_node *n, int p, char *buf)
+{
+    switch (n->kind) {
+    case SG_NK_FIBERLOOKUP: return p == 0 ? "in_ref" : NULL;
+    case SG_NK_FIBERWRITE: return p == 0 ? (n->is_vals ? "in_val" : "in_crd") : NULL;
+    case SG_NK_ARRAYVALS: return p == 0 ? "in_ref" : NULL;
+    case SG_NK_REPSIGGEN: return p == 0 ? "in_crd" : NULL;
+    case SG_NK_REPEAT: return p == 0 ? "in_ref" : p == 1 ? "in_repsig" : NULL;
+    case SG_NK_BROADCAST: return p == 0 ? "in" : NULL;
+    case SG_NK_INTERSECT:
+    case SG_NK_UNION:
+        if (p < 0 || p >= 6)
+            return NULL;
+        snprintf(buf, 32, "in_%s%d", (p & 1) ? "ref" : "crd", p / 2);
+        return buf;
+    case SG_NK_ALU:
+        if (p < 0 || p > 1)
+            return NULL;
+        snprintf(buf, 32, "in_val%d", p);
+        return buf;
+    case SG_NK_REDUCE: return p == 0 ? "in_val" : NULL;
+    case SG_NK_SPACC:
+        return p == 0 ? "in_outer" : p == 1 ? "in_inner" : p == 2 ? "in_val" : NULL;
+    case SG_NK_CRDDROP:
+    case SG_NK_CRDHOLD:
+        return p == 0 ? "in_outer" : p == 1 ? "in_inner" : NULL;
+    default: return NULL;
+    }
+}
+
+static const char *rtl_out(const sg_node *n, int p, char *buf)
+{
+    switch (n->kind) {
+    case SG_NK_FIBERLOOKUP: return p == 0 ? "out_crd" : p == 1 ? "out_ref" : NULL;
+    case SG_NK_ARRAYVALS: return p == 0 ? "out_val" : NULL;
+    case SG_NK_REPSIGGEN: return p == 0 ? "out_repsig" : NULL;
+    case SG_NK_REPEAT: return p == 0 ? "out_ref" : NULL;
+    case SG_NK_INTERSECT:
+    case SG_NK_UNION:
+        if (p == 0)
+            return "out_crd";
+        if (p < 1 || p > 3)
+            return NULL;
+        snprintf(buf, 32, "out_ref%d", p - 1);
+        return buf;
+    case SG_NK_ALU:
+    case SG_NK_REDUCE: return p == 0 ? "out_val" : NULL;
+    case SG_NK_SPACC:
+        return p == 0 ? "out_inner" : p == 1 ? "out_outer" : p == 2 ? "out_val" : NULL;
+    case SG_NK_CRDDROP:
+    case SG_NK_CRDHOLD:
+        return p == 0 ? "out_outer" : p == 1 ? "out_inner" : NULL;
+    default: return NULL;
+    }
+}
+
+/* Number of RTL input / output stream ports (all must be connected). */
+static int rtl_n_in(const sg_node *n)
+{
+    switch (n->kind) {
+    case SG_NK_INTERSECT: case SG_NK_UNION: return 6;
+    case SG_NK_ALU: return 2;
+    case SG_NK_REPEAT: case SG_NK_CRDDROP: case SG_NK_CRDHOLD: return 2;
+    case SG_NK_SPACC: return 3;
+    default: return 1;
+    }
+}
+
+static int rtl_n_out(const sg_node *n)
+{
+    switch (n->kind) {
+    case SG_NK_FIBERWRITE: return 0;
+    case SG_NK_FIBERLOOKUP: case SG_NK_CRDDROP: case SG_NK_CRDHOLD: return 2;
+    case SG_NK_INTERSECT: case SG_NK_UNION: return 4;
+    case SG_NK_SPACC: return 3;
+    default: return 1;
+    }
+}
+
+static int is_root(const sg_node *n)
+{
+    return (n->kind == SG_NK_FIBERLOOKUP || n->kind == SG_NK_REPEAT) && n->root;
+}
+
+/* Module name and parameter list, or -1 when the RTL has no such block. */
+static int rtl_module(const sg_node *n, const sg_emit_opts *o, long inner,
+                      long outer, char *mod, char *par, size_t cap)
+{
+    par[0] = '\0';
+    switch (n->kind) {
+    case SG_NK_FIBERLOOKUP:
+        if (n->format == SG_LVL_DENSE)
+            strcpy(mod, "sam_scan_dense");
+        else if (n->format == SG_LVL_COMPRESSED)
+            strcpy(mod, "sam_scan_compressed");
+        else
+            return -1;
+        snprintf(par, cap, ".CrdWidth(CrdWidth)");
+        return 0;
+    case SG_NK_FIBERWRITE:
+        if (n->is_vals) {
+            strcpy(mod, "sam_write_vals");
+            snprintf(par, cap, ".CrdWidth(CrdWidth), .ValWidth(ValWidth)");
+            return 0;
+        }
+        if (n->format == SG_LVL_DENSE)
+            strcpy(mod, "sam_write_dense");
+        else if (n->format == SG_LVL_COMPRESSED)
+            strcpy(mod, "sam_write_compressed");
+        else
+            return -1;
+        snprintf(par, cap, ".CrdWidth(CrdWidth)");
+        return 0;
+    case SG_NK_ARRAYVALS:
+        strcpy(mod, "sam_arrayvals");
+        snprintf(par, cap, ".CrdWidth(CrdWidth), .ValWidth(ValWidth)");
+        return 0;
+    case SG_NK_REPSIGGEN:
+        strcpy(mod, "sam_repsiggen");
+        snprintf(par, cap, ".CrdWidth(CrdWidth)");
+        return 0;
+    case SG_NK_REPEAT:
+        strcpy(mod, "sam_repeat");
+        snprintf(par, cap, ".CrdWidth(CrdWidth)");
+        return 0;
+    case SG_NK_BROADCAST:
+        strcpy(mod, "sam_broadcast");
+        return 0;   /* parameters depend on the edges */
+    case SG_NK_INTERSECT:
+    case SG_NK_UNION:
+        if (n->n_operands < 2 || n->n_operands > 3)
+            return -1;
+        strcpy(mod, n->kind == SG_NK_INTERSECT ? "sam_intersect" : "sam_union");
+        snprintf(par, cap, ".CrdWidth(CrdWidth), .NumInputs(%d)", n->n_operands);
+        return 0;
+    case SG_NK_ALU:
+        if ((int)n->op > (int)SG_ALU_SMUL || n->fp)
+            return -1;
+        strcpy(mod, "sam_alu");
+        snprintf(par, cap, ".ValWidth(ValWidth), .Op(%d), .Const(%lld)",
+                 (int)n->op, (long long)n->cnst);
+        return 0;
+    case SG_NK_REDUCE:
+        if (n->fp)
+            return -1;
+        strcpy(mod, "sam_reduce");
+        snprintf(par, cap, ".ValWidth(ValWidth)");
+        return 0;
+    case SG_NK_SPACC:
+        if (n->order != 1 && n->order != 2)
+            return -1;
+        strcpy(mod, "sam_spacc");
+        snprintf(par, cap,
+                 ".CrdWidth(CrdWidth), .ValWidth(ValWidth), .Order(%d), "
+                 ".InnerDim(%ld), .OuterDim(%ld), .ValStops(0)",
+                 n->order, inner, outer);
+        return 0;
+    case SG_NK_CRDDROP:
+        if (n->inner == 'v')
+            return -1;
+        strcpy(mod, "sam_crddrop");
+        snprintf(par, cap, ".CrdWidth(CrdWidth)");
+        return 0;
+    case SG_NK_CRDHOLD:
+        if (n->inner == 'v')
+            return -1;
+        strcpy(mod, "sam_crdhold");
+        snprintf(par, cap, ".CrdWidth(CrdWidth)");
+        return 0;
+    default:
+        (void)o;
+        return -1;
+    }
+}
+
+/* ---- the emitter state -------------------------------------------------- */
+
+typedef struct emitter {
+    const sg_graph *g;
+    const sg_emit_opts *o;
+    sg_emit_design *d;
+    FILE *f;
+    char **inst;          /* per node */
+    int *consumed;        /* per edge: connected to a consumer port */
+    strlist unused;
+    size_t cap_mem, cap_dim;
+} emitter;
+
+static int edge_depth(const emitter *m, size_t k)
+{
+    return m->o->edge_depth ? m->o->edge_depth[k] : m->o->fifo_depth;
+}
+
+static void describe_edge(const emitter *m, size_t k, char *buf, size_t cap)
+{
+    const sg_edge *e = &m->g->edges[k];
+    char sp[48], dp[48];
+    graph_port_name(&m->g->nodes[e->src], 0, e->src_port, sp);
+    graph_port_name(&m->g->nodes[e->dst], 1, e->dst_port, dp);
+    snprintf(buf, cap, "%s.%s -> %s.%s (%s, DOT line %ld)", m->inst[e->src], sp,
+             m->inst[e->dst], dp, sg_stream_kind_name(e->type), e->line);
+}
+
+/* Edges leaving (node, port), in graph order. */
+static size_t out_edges(const sg_graph *g, int node, int port, size_t *out,
+                        size_t cap)
+{
+    size_t n = 0;
+    for (size_t k = 0; k < g->n_edges; k++)
+        if (g->edges[k].src == node && g->edges[k].src_port == port) {
+            if (n < cap)
+                out[n] = k;
+            n++;
+        }
+    return n;
+}
+
+static void emit_edges(emitter *m)
+{
+    FILE *f = m->f;
+    fprintf(f, "  // ---- edges: a FIFO on every graph edge ----\n");
+    for (size_t k = 0; k < m->g->n_edges; k++) {
+        int w = m->d->edge_width[k];
+        char desc[320];
+        describe_edge(m, k, desc, sizeof desc);
+        fprintf(f, "  // e%zu: %s\n", k, desc);
+        fprintf(f, "  wire e%zu_up_valid, e%zu_up_ready, e%zu_fi_valid, e%zu_fi_ready;\n",
+                k, k, k, k);
+        fprintf(f, "  wire e%zu_fo_valid, e%zu_fo_ready, e%zu_dn_valid, e%zu_dn_ready;\n",
+                k, k, k, k);
+        fprintf(f, "  wire [%d:0] e%zu_up_data, e%zu_fi_data, e%zu_fo_data, e%zu_dn_data;\n",
+                w - 1, k, k, k, k);
+        fprintf(f, "  sam_fifo #(.Width(%d), .Depth(%d)) u_e%zu_fifo (\n", w,
+                edge_depth(m, k), k);
+        fprintf(f, "    .clk_i(clk_i), .rst_ni(rst_ni),\n");
+        fprintf(f, "    .in_valid_i(e%zu_fi_valid), .in_ready_o(e%zu_fi_ready), .in_data_i(e%zu_fi_data),\n",
+                k, k, k);
+        fprintf(f, "    .out_valid_o(e%zu_fo_valid), .out_ready_i(e%zu_fo_ready), .out_data_o(e%zu_fo_data)\n",
+                k, k, k);
+        fprintf(f, "  );\n");
+    }
+    fprintf(f, "\n");
+}
+
+static const char *arr_name(sg_arr_kind a)
+{
+    return a == SG_ARR_SEG ? "seg" : a == SG_ARR_CRD ? "crd" : "vals";
+}
+
+static int plan_memories(emitter *m, sg_err *e)
+{
+    const sg_graph *g = m->g;
+    const sg_emit_opts *o = m->o;
+    sg_emit_design *d = m->d;
+    for (size_t i = 0; i < g->n_nodes; i++) {
+        const sg_node *n = &g->nodes[i];
+        sg_arr_kind arrs[2];
+        int na = 0, is_out = 0;
+        if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_COMPRESSED) {
+            arrs[na++] = SG_ARR_SEG;
+            arrs[na++] = SG_ARR_CRD;
+        } else if (n->kind == SG_NK_ARRAYVALS) {
+            arrs[na++] = SG_ARR_VALS;
+        } else if (n->kind == SG_NK_FIBERWRITE) {
+            is_out = 1;
+            if (n->is_vals)
+                arrs[na++] = SG_ARR_VALS;
+            else if (n->format == SG_LVL_COMPRESSED) {
+                arrs[na++] = SG_ARR_SEG;
+                arrs[na++] = SG_ARR_CRD;
+            }
+        }
+        for (int a = 0; a < na; a++) {
+            long size = o->mem_size ? o->mem_size(o->ctx, n, arrs[a]) : -1;
+            if (size < 0)
+                size = o->max_nnz + (arrs[a] == SG_ARR_SEG ? 1 : 0);
+            int aw = clog2(size);
+            if (aw > o->crd_width)
+                return sg_errc(e, SG_EXIT_USAGE, g->path, n->line,
+                               "%s: %s memory of %ld entries does not fit "
+                               "%d-bit addresses (raise --width-crd)",
+                               m->inst[i], arr_name(arrs[a]), size, o->crd_width);
+            sg_grow((void **)&d->mem, &m->cap_mem, d->n_mem + 1, sizeof *d->mem);
+            sg_emit_mem *mm = &d->mem[d->n_mem];
+            memset(mm, 0, sizeof *mm);
+            mm->sel = (int)d->n_mem + 1;
+            mm->node = (int)i;
+            mm->arr = arrs[a];
+            mm->is_output = is_out;
+            mm->width = arrs[a] == SG_ARR_VALS ? o->val_width : o->crd_width;
+            mm->addr_width = aw;
+            mm->depth = 1L << aw;
+            snprintf(mm->inst, sizeof mm->inst, "u_m%d_%s_%s", mm->sel, m->inst[i],
+                     arr_name(arrs[a]));
+            snprintf(mm->tensor, sizeof mm->tensor, "%s", n->tensor);
+            mm->mode = arrs[a] == SG_ARR_VALS ? -1 : n->mode;
+            d->n_mem++;
+        }
+        if (d->n_mem > 255)
+            return sg_errc(e, SG_EXIT_USAGE, g->path, n->line,
+                           "more than 255 memories: the host select is 8 bits");
+        if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_DENSE) {
+            sg_grow((void **)&d->dim, &m->cap_dim, d->n_dim + 1, sizeof *d->dim);
+            d->dim[d->n_dim].node = (int)i;
+            d->dim[d->n_dim].addr = (int)d->n_dim;
+            d->n_dim++;
+        }
+    }
+    return 0;
+}
+
+static const sg_emit_mem *find_mem(const emitter *m, int node, sg_arr_kind a)
+{
+    for (size_t i = 0; i < m->d->n_mem; i++)
+        if (m->d->mem[i].node == node && m->d->mem[i].arr == a)
+            return &m->d->mem[i];
+    return NULL;
+}
+
+static int host_addr_width(const emitter *m)
+{
+    int w = clog2((long)m->d->n_dim + 1);
+    for (size_t i = 0; i < m->d->n_mem; i++)
+        if (m->d->mem[i].addr_width > w)
+            w = m->d->mem[i].addr_width;
+    return w;
+}
+
+static int host_data_width(const emitter *m)
+{
+    int w = m->o->crd_width;
+    for (size_t i = 0; i < m->d->n_mem; i++)
+        if (m->d->mem[i].width > w)
+            w = m->d->mem[i].width;
+    return w;
+}
+
+static void emit_memories(emitter *m)
+{
+    FILE *f = m->f;
+    int cw = m->o->crd_width;
+    if (m->d->n_mem)
+        fprintf(f, "  // ---- memories: one RAM per array, loaded/read through the host port ----\n");
+    for (size_t i = 0; i < m->d->n_mem; i++) {
+        const sg_emit_mem *mm = &m->d->mem[i];
+        int s = mm->sel, aw = mm->addr_width, w = mm->width;
+        fprintf(f, "  // memory %d: %s %s of %s, %ld words\n", s,
+                mm->is_output ? "output" : "input", arr_name(mm->arr),
+                m->inst[mm->node], mm->depth);
+        fprintf(f, "  wire m%d_rd_en, m%d_wr_en;\n", s, s);
+        fprintf(f, "  wire [%d:0] m%d_rd_addr, m%d_wr_addr;\n", cw - 1, s, s);
+        fprintf(f, "  wire [%d:0] m%d_rd_data, m%d_wr_data, m%d_host_rdata;\n", w - 1, s, s, s);
+        if (aw < cw) {
+            sl_add(&m->unused, "m%d_rd_addr[%d:%d]", s, cw - 1, aw);
+            sl_add(&m->unused, "m%d_wr_addr[%d:%d]", s, cw - 1, aw);
+        }
+        if (mm->is_output) {
+            fprintf(f, "  assign m%d_rd_en = 1'b0;\n", s);
+            fprintf(f, "  assign m%d_rd_addr = {%d{1'b0}};\n", s, cw);
+            sl_add(&m->unused, "m%d_rd_data", s);
+        } else {
+            fprintf(f, "  assign m%d_wr_en = 1'b0;\n", s);
+            fprintf(f, "  assign m%d_wr_addr = {%d{1'b0}};\n", s, cw);
+            fprintf(f, "  assign m%d_wr_data = {%d{1'b0}};\n", s, w);
+        }
+        fprintf(f, "  sam_ram #(.Width(%d), .AddrWidth(%d)) %s (\n", w, aw, mm->inst);
+        fprintf(f, "    .clk_i(clk_i),\n");
+        fprintf(f, "    .rd_en_i(m%d_rd_en), .rd_addr_i(m%d_rd_addr[%d:0]), .rd_data_o(m%d_rd_data),\n",
+                s, s, aw - 1, s);
+        fprintf(f, "    .wr_en_i(m%d_wr_en), .wr_addr_i(m%d_wr_addr[%d:0]), .wr_data_i(m%d_wr_data),\n",
+                s, s, aw - 1, s);
+        fprintf(f, "    .host_en_i(host_en_i), .host_we_i(host_we_i && host_sel_i == 8'd%d),\n", s);
+        fprintf(f, "    .host_addr_i(host_addr_i[%d:0]), .host_wdata_i(host_wdata_i[%d:0]),\n",
+                aw - 1, w - 1);
+        fprintf(f, "    .host_rdata_o(m%d_host_rdata)\n  );\n", s);
+    }
+    if (m->d->n_dim) {
+        int ha = host_addr_width(m);
+        fprintf(f, "\n  // ---- dense dimensions: host select 0, one register per dense scanner ----\n");
+        for (size_t i = 0; i < m->d->n_dim; i++) {
+            const sg_emit_dim *dm = &m->d->dim[i];
+            const char *in = m->inst[dm->node];
+            fprintf(f, "  reg [%d:0] %s_dim_q;   // host address %d\n", cw - 1, in, dm->addr);
+            fprintf(f, "  always @(posedge clk_i) begin\n");
+            fprintf(f, "    if (host_en_i && host_we_i && host_sel_i == 8'd0 && host_addr_i == %d'd%d)\n",
+                    ha, dm->addr);
+            fprintf(f, "      %s_dim_q <= host_wdata_i[%d:0];\n", in, cw - 1);
+            fprintf(f, "  end\n");
+        }
+    }
+    fprintf(f, "\n");
+}
+
+/* Graph port of RTL input p of node i, or -1 when it has no edge. */
+static int in_graph_port(const emitter *m, int i, int p)
+{
+    const sg_node *n = &m->g->nodes[i];
+    if ((n->kind == SG_NK_INTERSECT || n->kind == SG_NK_UNION) &&
+        p / 2 >= n->n_operands)
+        return -1;
+    if (n->kind == SG_NK_ALU && p >= n->n_in)
+        return -1;
+    return graph_in_edge(m->g, i, p) >= 0 ? p : -1;
+}
+
+/* Connect RTL input stream `rtl` of node i (graph port p, -1 = none). */
+static void conn_in(emitter *m, int i, int p, const char *rtl, int last)
+{
+    FILE *f = m->f;
+    int k = p >= 0 ? graph_in_edge(m->g, i, p) : -1;
+    if (k >= 0) {
+        m->consumed[k] = 1;
+        fprintf(f, "    .%s_valid_i(e%d_dn_valid), .%s_ready_o(e%d_dn_ready), .%s_data_i(e%d_dn_data)%s\n",
+                rtl, k, rtl, k, rtl, k, last ? "" : ",");
+    } else {
+        int w = port_width(rtl, m->o);
+        fprintf(f, "    .%s_valid_i(1'b0), .%s_ready_o(%s_%s_ready), .%s_data_i({%d{1'b0}})%s\n",
+                rtl, rtl, m->inst[i], rtl, rtl, w, last ? "" : ",");
+        sl_add(&m->unused, "%s_%s_ready", m->inst[i], rtl);
+    }
+}
+
+/* Declarations an output port needs before the instance (forks, unused). */
+static void pre_out(emitter *m, int i, int p, const char *rtl)
+{
+    FILE *f = m->f;
+    size_t ks[64];
+    size_t n = out_edges(m->g, i, p, ks, 64);
+    int w = port_width(rtl, m->o);
+    const char *in = m->inst[i];
+    if (n == 1)
+        return;
+    fprintf(f, "  wire %s_%s_valid, %s_%s_ready;\n", in, rtl, in, rtl);
+    fprintf(f, "  wire [%d:0] %s_%s_data;\n", w - 1, in, rtl);
+    if (n == 0) {
+        fprintf(f, "  assign %s_%s_ready = 1'b1;   // unconnected output: drained\n", in, rtl);
+        sl_add(&m->unused, "%s_%s_valid", in, rtl);
+        sl_add(&m->unused, "%s_%s_data", in, rtl);
+        return;
+    }
+    /* Fan-out without a broadcast node in the graph: an implicit fork. */
+    if (n > 64)
+        n = 64;
+    fprintf(f, "  // %s.%s feeds %zu edges: implicit fork\n", in, rtl, n);
+    fprintf(f, "  wire [%d:0] %s_%s_fork_data;\n", w - 1, in, rtl);
+    fprintf(f, "  sam_broadcast #(.Width(%d), .NumOutputs(%zu)) u_%s_%s_fork (\n", w, n, in, rtl);
+    fprintf(f, "    .clk_i(clk_i), .rst_ni(rst_ni),\n");
+    fprintf(f, "    .in_valid_i(%s_%s_valid), .in_ready_o(%s_%s_ready), .in_data_i(%s_%s_data),\n",
+            in, rtl, in, rtl, in, rtl);
+    fprintf(f, "    .out_valid_o({");
+    for (size_t j = n; j-- > 0;)
+        fprintf(f, "e%zu_up_valid%s", ks[j], j ? ", " : "");
+    fprintf(f, "}),\n    .out_ready_i({");
+    for (size_t j = n; j-- > 0;)
+        fprintf(f, "e%zu_up_ready%s", ks[j], j ? ", " : "");
+    fprintf(f, "}),\n    .out_data_o(%s_%s_fork_data)\n  );\n", in, rtl);
+    for (size_t j = 0; j < n; j++)
+        fprintf(f, "  assign e%zu_up_data = %s_%s_fork_data;\n", ks[j], in, rtl);
+}
+
+static void conn_out(emitter *m, int i, int p, const char *rtl, int last)
+{
+    size_t ks[1];
+    size_t n = p >= 0 ? out_edges(m->g, i, p, ks, 1) : 0;
+    const char *in = m->inst[i];
+    if (n == 1)
+        fprintf(m->f, "    .%s_valid_o(e%zu_up_valid), .%s_ready_i(e%zu_up_ready), .%s_data_o(e%zu_up_data)%s\n",
+                rtl, ks[0], rtl, ks[0], rtl, ks[0], last ? "" : ",");
+    else
+        fprintf(m->f, "    .%s_valid_o(%s_%s_valid), .%s_ready_i(%s_%s_ready), .%s_data_o(%s_%s_data)%s\n",
+                rtl, in, rtl, rtl, in, rtl, rtl, in, rtl, last ? "" : ",");
+}
+
+static void mem_port_rd(emitter *m, int i, sg_arr_kind a, const char *pfx)
+{
+    const sg_emit_mem *mm = find_mem(m, i, a);
+    fprintf(m->f, "    .%s_rd_en_o(m%d_rd_en), .%s_rd_addr_o(m%d_rd_addr), .%s_rd_data_i(m%d_rd_data),\n",
+            pfx, mm->sel, pfx, mm->sel, pfx, mm->sel);
+}
+
+static void mem_port_wr(emitter *m, int i, sg_arr_kind a, const char *pfx)
+{
+    const sg_emit_mem *mm = find_mem(m, i, a);
+    fprintf(m->f, "    .%s_wr_en_o(m%d_wr_en), .%s_wr_addr_o(m%d_wr_addr), .%s_wr_data_o(m%d_wr_data),\n",
+            pfx, mm->sel, pfx, mm->sel, pfx, mm->sel);
+}
+
+static void emit_broadcast(emitter *m, int i)
+{
+    FILE *f = m->f;
+    const sg_node *n = &m->g->nodes[i];
+    const char *in = m->inst[i];
+    int k_in = graph_in_edge(m->g, i, 0);
+    int w = k_in >= 0 ? m->d->edge_width[k_in] : kind_width(n->stream, m->o);
+    size_t ks[64];
+    int nout = 0;
+    /* Output ports in order; a port without an edge is drained. */
+    int maxp = -1;
+    for (size_t k = 0; k < m->g->n_edges; k++)
+        if (m->g->edges[k].src == i && m->g->edges[k].src_port > maxp)
+            maxp = m->g->edges[k].src_port;
+    nout = maxp + 1;
+    if (nout < 1)
+        nout = 1;
+    fprintf(f, "  wire [%d:0] %s_data;\n", w - 1, in);
+    fprintf(f, "  wire [%d:0] %s_valid, %s_ready;\n", nout - 1, in, in);
+    for (int p = 0; p < nout; p++) {
+        size_t n_e = out_edges(m->g, i, p, ks, 64);
+        if (n_e == 0) {
+            fprintf(f, "  assign %s_ready[%d] = 1'b1;   // unconnected output: drained\n", in, p);
+            sl_add(&m->unused, "%s_valid[%d]", in, p);
+        } else {
+            /* Extra edges on one broadcast port are not expected; the
+             * first one is wired, the rest stay unconnected. */
+            fprintf(f, "  assign e%zu_up_valid = %s_valid[%d];\n", ks[0], in, p);
+            fprintf(f, "  assign %s_ready[%d] = e%zu_up_ready;\n", in, p, ks[0]);
+            fprintf(f, "  assign e%zu_up_data = %s_data;\n", ks[0], in);
+        }
+    }
+    fprintf(f, "  sam_broadcast #(.Width(%d), .NumOutputs(%d)) %s (\n", w, nout, in);
+    fprintf(f, "    .clk_i(clk_i), .rst_ni(rst_ni),\n");
+    conn_in(m, i, 0, "in", 0);
+    fprintf(f, "    .out_valid_o(%s_valid), .out_ready_i(%s_ready), .out_data_o(%s_data)\n  );\n",
+            in, in, in);
+    (void)n;
+}
+
+static void emit_node(emitter *m, int i, const char *mod, const char *par)
+{
+    FILE *f = m->f;
+    const sg_node *n = &m->g->nodes[i];
+    const char *in = m->inst[i];
+    char desc[160], b1[32];
+    graph_node_desc(n, desc, sizeof desc);
+    fprintf(f, "  // %s: %s, DOT line %ld\n", in, desc, n->line);
+    if (n->kind == SG_NK_BROADCAST) {
+        emit_broadcast(m, i);
+        fprintf(f, "\n");
+        return;
+    }
+    int nin = rtl_n_in(n), nout = rtl_n_out(n);
+    /* Per-port text: RTL input i of this module corresponds to graph port
+     * i for every kind (the tables above are in the same order). */
+    for (int p = 0; p < nout; p++)
+        pre_out(m, i, p, rtl_out(n, p, b1));
+    for (int p = 0; p < nin; p++)
+        if (!(p == 0 && is_root(n)) && in_graph_port(m, i, p) < 0)
+            fprintf(f, "  wire %s_%s_ready;\n", in, rtl_in(n, p, b1));
+    if (is_root(n)) {
+        fprintf(f, "  wire %s_root_valid, %s_root_ready;\n", in, in);
+        fprintf(f, "  wire [%d:0] %s_root_data;\n", m->o->crd_width + 1, in);
+        fprintf(f, "  sam_root #(.CrdWidth(CrdWidth)) %s_root (\n", in);
+        fprintf(f, "    .clk_i(clk_i), .rst_ni(rst_ni), .start_i(start_i),\n");
+        fprintf(f, "    .out_ref_valid_o(%s_root_valid), .out_ref_ready_i(%s_root_ready), .out_ref_data_o(%s_root_data)\n  );\n",
+                in, in, in);
+    }
+    if (n->kind == SG_NK_FIBERWRITE) {
+        fprintf(f, "  wire %s_done;\n", in);
+        if (n->is_vals)
+            fprintf(f, "  wire [%d:0] %s_val_len;\n", m->o->crd_width - 1, in);
+        else if (n->format == SG_LVL_COMPRESSED)
+            fprintf(f, "  wire [%d:0] %s_seg_len, %s_crd_len;\n", m->o->crd_width - 1, in, in);
+    }
+    fprintf(f, "  %s #(%s) %s (\n", mod, par, in);
+    fprintf(f, "    .clk_i(clk_i), .rst_ni(rst_ni),\n");
+    if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_DENSE)
+        fprintf(f, "    .dim_i(%s_dim_q),\n", in);
+    if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_COMPRESSED) {
+        mem_port_rd(m, i, SG_ARR_SEG, "seg");
+        mem_port_rd(m, i, SG_ARR_CRD, "crd");
+    }
+    if (n->kind == SG_NK_ARRAYVALS)
+        mem_port_rd(m, i, SG_ARR_VALS, "val");
+    if (n->kind == SG_NK_FIBERWRITE) {
+        if (n->is_vals) {
+            mem_port_wr(m, i, SG_ARR_VALS, "val");
+            fprintf(f, "    .val_len_o(%s_val_len),\n", in);
+        } else if (n->format == SG_LVL_COMPRESSED) {
+            mem_port_wr(m, i, SG_ARR_SEG, "seg");
+            mem_port_wr(m, i, SG_ARR_CRD, "crd");
+            fprintf(f, "    .seg_len_o(%s_seg_len), .crd_len_o(%s_crd_len),\n", in, in);
+        }
+        fprintf(f, "    .done_o(%s_done),\n", in);
+    }
+    for (int p = 0; p < nin; p++) {
+        const char *rtl = rtl_in(n, p, b1);
+        int last = p == nin - 1 && nout == 0;
+        if (p == 0 && is_root(n))
+            fprintf(f, "    .in_ref_valid_i(%s_root_valid), .in_ref_ready_o(%s_root_ready), .in_ref_data_i(%s_root_data)%s\n",
+                    in, in, in, last ? "" : ",");
+        else
+            conn_in(m, i, in_graph_port(m, i, p), rtl, last);
+    }
+    for (int p = 0; p < nout; p++) {
+        int gp = p;
+        if ((n->kind == SG_NK_INTERSECT || n->kind == SG_NK_UNION) &&
+            p - 1 >= n->n_operands)
+            gp = -1;
+        conn_out(m, i, gp, rtl_out(n, p, b1), p == nout - 1);
+    }
+    fprintf(f, "  );\n\n");
+}
+
+static void emit_host_and_done(emitter *m)
+{
+    FILE *f = m->f;
+    int hd = host_data_width(m);
+    int cw = m->o->crd_width;
+    fprintf(f, "  // ---- host read-back: data one cycle after the address ----\n");
+    fprintf(f, "  reg [7:0] host_sel_q;\n");
+    fprintf(f, "  always @(posedge clk_i) host_sel_q <= host_sel_i;\n");
+    fprintf(f, "  always @(*) begin\n    case (host_sel_q)\n");
+    for (size_t i = 0; i < m->d->n_mem; i++) {
+        const sg_emit_mem *mm = &m->d->mem[i];
+        if (mm->width < hd)
+            fprintf(f, "      8'd%d: host_rdata_o = {{%d{1'b0}}, m%d_host_rdata};\n",
+                    mm->sel, hd - mm->width, mm->sel);
+        else
+            fprintf(f, "      8'd%d: host_rdata_o = m%d_host_rdata;\n", mm->sel, mm->sel);
+    }
+    fprintf(f, "      default: host_rdata_o = {%d{1'b0}};\n    endcase\n  end\n", hd);
+    fprintf(f, "  always @(*) begin\n    case (host_sel_i)\n");
+    for (size_t i = 0; i < m->d->n_mem; i++) {
+        const sg_emit_mem *mm = &m->d->mem[i];
+        if (!mm->is_output)
+            continue;
+        fprintf(f, "      8'd%d: host_len_o = %s_%s_len;\n", mm->sel, m->inst[mm->node],
+                mm->arr == SG_ARR_VALS ? "val" : arr_name(mm->arr));
+    }
+    fprintf(f, "      default: host_len_o = {%d{1'b0}};\n    endcase\n  end\n\n", cw);
+    fprintf(f, "  // ---- done: every level writer has consumed its D ----\n");
+    fprintf(f, "  assign done_o = 1'b1");
+    for (size_t i = 0; i < m->g->n_nodes; i++)
+        if (m->g->nodes[i].kind == SG_NK_FIBERWRITE)
+            fprintf(f, "\n                & %s_done", m->inst[i]);
+    fprintf(f, ";\n\n");
+}
+
+static void emit_sim(emitter *m)
+{
+    FILE *f = m->f;
+    size_t ne = m->g->n_edges;
+    for (size_t k = 0; k < ne; k++)
+        if (!m->consumed[k]) {
+            fprintf(f, "  assign e%zu_dn_ready = 1'b1;   // port the RTL block does not have: drained\n", k);
+            sl_add(&m->unused, "e%zu_dn_valid", k);
+            sl_add(&m->unused, "e%zu_dn_data", k);
+        }
+    fprintf(f, "\n`ifdef SYNTHESIS\n");
+    fprintf(f, "  // Synthesis: producers feed the FIFOs directly.\n");
+    for (size_t k = 0; k < ne; k++) {
+        fprintf(f, "  assign e%zu_fi_valid = e%zu_up_valid;  assign e%zu_up_ready = e%zu_fi_ready;  assign e%zu_fi_data = e%zu_up_data;\n",
+                k, k, k, k, k, k);
+        fprintf(f, "  assign e%zu_dn_valid = e%zu_fo_valid;  assign e%zu_fo_ready = e%zu_dn_ready;  assign e%zu_dn_data = e%zu_fo_data;\n",
+                k, k, k, k, k, k);
+    }
+    fprintf(f, "`else\n");
+    fprintf(f, "  // Simulation: a tap on every edge records tokens (+notrace: off),\n");
+    fprintf(f, "  // injects stalls (+stall=P +seed=S); the watchdog ends a run in which\n");
+    fprintf(f, "  // no edge moved for +watchdog=N cycles (default 100000) and the taps\n");
+    fprintf(f, "  // print their handshake state.\n");
+    if (ne) {
+        fprintf(f, "  wire [%zu:0] tap_active;\n", ne - 1);
+    }
+    fprintf(f, "  integer wd_idle_q;\n  integer wd_limit;\n  integer wd_cycle_q;\n");
+    fprintf(f, "  initial begin\n    wd_limit = 100000;\n");
+    fprintf(f, "    if ($value$plusargs(\"watchdog=%%d\", wd_limit)) begin end\n  end\n");
+    fprintf(f, "  always @(posedge clk_i) begin\n");
+    fprintf(f, "    wd_cycle_q <= rst_ni ? wd_cycle_q + 1 : 0;\n");
+    fprintf(f, "    if (!rst_ni || done_o%s)\n", ne ? " || (|tap_active)" : "");
+    fprintf(f, "      wd_idle_q <= 0;\n    else\n      wd_idle_q <= wd_idle_q + 1;\n");
+    fprintf(f, "    if (rst_ni && wd_idle_q == wd_limit + 1) begin\n");
+    fprintf(f, "      $display(\"WATCHDOG %%0d %%0d\", wd_limit, wd_cycle_q);\n      $finish;\n    end\n  end\n");
+    fprintf(f, "  wire wd_dump = (wd_idle_q == wd_limit);\n");
+    for (size_t k = 0; k < ne; k++) {
+        fprintf(f, "  sam_tap #(.Width(%d), .EdgeId(%zu)) u_e%zu_tap (\n", m->d->edge_width[k], k, k);
+        fprintf(f, "    .clk_i(clk_i), .rst_ni(rst_ni),\n");
+        fprintf(f, "    .up_valid_i(e%zu_up_valid), .up_ready_o(e%zu_up_ready), .up_data_i(e%zu_up_data),\n", k, k, k);
+        fprintf(f, "    .fifo_in_valid_o(e%zu_fi_valid), .fifo_in_ready_i(e%zu_fi_ready), .fifo_in_data_o(e%zu_fi_data),\n", k, k, k);
+        fprintf(f, "    .fifo_out_valid_i(e%zu_fo_valid), .fifo_out_ready_o(e%zu_fo_ready), .fifo_out_data_i(e%zu_fo_data),\n", k, k, k);
+        fprintf(f, "    .down_valid_o(e%zu_dn_valid), .down_ready_i(e%zu_dn_ready), .down_data_o(e%zu_dn_data),\n", k, k, k);
+        fprintf(f, "    .active_o(tap_active[%zu]), .dump_i(wd_dump)\n  );\n", k);
+    }
+    fprintf(f, "`endif\n\n");
+    if (m->unused.n) {
+        fprintf(f, "  // Outputs nothing reads: unconnected ports and unused address bits.\n");
+        fprintf(f, "  /* verilator lint_off UNUSED */\n  wire unused_ok = ^{");
+        for (size_t i = 0; i < m->unused.n; i++)
+            fprintf(f, "%s%s", i ? ",\n                     " : "", m->unused.s[i]);
+        fprintf(f, "};\n  /* verilator lint_on UNUSED */\n");
+    }
+}
+
+/* ---- template ----------------------------------------------------------- */
+
+static int read_file(const char *path, char **text, sg_err *e)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return sg_errc(e, SG_EXIT_USAGE, path, 0, "cannot open: %s", strerror(errno));
+    size_t cap = 4096, len = 0;
+    char *b = sg_malloc(cap);
+    size_t r;
+    while ((r = fread(b + len, 1, cap - len - 1, f)) > 0) {
+        len += r;
+        if (cap - len < 2)
+            b = sg_realloc(b, cap *= 2);
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        free(b);
+        return sg_errc(e, SG_EXIT_USAGE, path, 0, "read error");
+    }
+    b[len] = '\0';
+    *text = b;
+    return 0;
+}
+
+int sg_emit_root(char *buf, size_t n, sg_err *e)
+{
+    char probe[4200];
+    const char *env = getenv("SAMGEN_ROOT");
+    if (env && env[0]) {
+        snprintf(probe, sizeof probe, "%s/" SG_TEMPLATE, env);
+        if (access(probe, R_OK) == 0) {
+            snprintf(buf, n, "%s", env);
+            return 0;
+        }
+    }
+    char exe[4096];
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (len > 0) {
+        exe[len] = '\0';
+        char *slash;
+        while ((slash = strrchr(exe, '/')) != NULL) {
+            *slash = '\0';
+            snprintf(probe, sizeof probe, "%s/" SG_TEMPLATE, exe[0] ? exe : "");
+            if (access(probe, R_OK) == 0) {
+                snprintf(buf, n, "%s", exe[0] ? exe : "/");
+                return 0;
+            }
+        }
+    }
+    return sg_errc(e, SG_EXIT_USAGE, NULL, 0,
+                   "cannot find the samgen sources (" SG_TEMPLATE "); set SAMGEN_ROOT");
+}
+
+/* Replace @KEY@ markers of the template; unknown keys are an error. */
+static int fill_template(const char *tpl, const char *path, const char *const *kv,
+                         FILE *out, sg_err *e)
+{
+    const char *p = tpl;
+    while (*p) {
+        const char *at = strchr(p, '@');
+        if (!at) {
+            fputs(p, out);
+            break;
+        }
+        fwrite(p, 1, (size_t)(at - p), out);
+        const char *end = strchr(at + 1, '@');
+        size_t klen = end ? (size_t)(end - at - 1) : 0;
+        int found = 0;
+        for (size_t i = 0; end && kv[i]; i += 2)
+            if (strlen(kv[i]) == klen && strncmp(kv[i], at + 1, klen) == 0) {
+                fputs(kv[i + 1], out);
+                found = 1;
+                break;
+            }
+        if (!found)
+            return sg_errc(e, SG_EXIT_USAGE, path, 0, "unknown template marker near '%.20s'", at);
+        p = end + 1;
+    }
+    return 0;
+}
+
+/* ---- entry points ------------------------------------------------------- */
+
+int sg_emit(const sg_graph *g, const sg_emit_opts *opts, sg_emit_design *d,
+            sg_err *e)
+{
+    sg_emit_opts def;
+    if (!opts) {
+        sg_emit_opts_default(&def);
+        opts = &def;
+    }
+    memset(d, 0, sizeof *d);
+    emitter m = {0};
+    m.g = g;
+    m.o = opts;
+    m.d = d;
+    int rc = -1;
+    char *body = NULL, *tpl = NULL, *memtab = NULL, *text = NULL;
+    size_t body_len = 0, memtab_len = 0, text_len = 0;
+    int *order = NULL;
+    char (*mods)[48] = NULL;
+    char (*pars)[256] = NULL;
+    const char *src = g->path ? g->path : "<graph>";
+
+    if (opts->crd_width < 2 || opts->crd_width > 32 || opts->val_width < 2 ||
+        opts->val_width > 64)
+        return sg_errc(e, SG_EXIT_USAGE, NULL, 0,
+                       "widths out of range (crd 2..32, val 2..64)");
+    if (opts->skip > 0)
+        return sg_errc(e, SG_EXIT_USAGE, NULL, 0,
+                       "--skip %d: coordinate-skipping RTL is not emitted yet", opts->skip);
+    snprintf(d->module, sizeof d->module, "%s_top", g->name[0] ? g->name : "sam");
+    sanitize(d->module);
+    d->n_edges = g->n_edges;
+    d->edge_width = sg_calloc(g->n_edges ? g->n_edges : 1, sizeof *d->edge_width);
+    for (size_t k = 0; k < g->n_edges; k++)
+        d->edge_width[k] = kind_width(g->edges[k].type, opts);
+    m.inst = sg_calloc(g->n_nodes ? g->n_nodes : 1, sizeof *m.inst);
+    m.consumed = sg_calloc(g->n_edges ? g->n_edges : 1, sizeof *m.consumed);
+    mods = sg_calloc(g->n_nodes ? g->n_nodes : 1, sizeof *mods);
+    pars = sg_calloc(g->n_nodes ? g->n_nodes : 1, sizeof *pars);
+    for (size_t i = 0; i < g->n_nodes; i++) {
+        char buf[128];
+        inst_name(&g->nodes[i], buf, sizeof buf);
+        m.inst[i] = sg_strdup(buf);
+    }
+    for (size_t i = 0; i < g->n_nodes; i++) {
+        const sg_node *n = &g->nodes[i];
+        long inner = opts->dim_default, outer = opts->dim_default;
+        if (n->kind == SG_NK_SPACC && opts->index_dim) {
+            long v = n->in0 ? opts->index_dim(opts->ctx, n->in0) : -1;
+            if (v > 0)
+                inner = v;
+            v = n->in1 ? opts->index_dim(opts->ctx, n->in1) : -1;
+            if (v > 0)
+                outer = v;
+        }
+        if (rtl_module(n, opts, inner, outer, mods[i], pars[i], sizeof pars[i]) < 0) {
+            char desc[160];
+            sg_errc(e, SG_EXIT_USAGE, src, n->line,
+                    "%s has no RTL block (not supported by samgen gen)",
+                    graph_node_desc(n, desc, sizeof desc));
+            goto out;
+        }
+    }
+    for (size_t k = 0; k < g->n_edges; k++)
+        if (g->edges[k].src_port < 0 || g->edges[k].dst_port < 0) {
+            sg_errc(e, SG_EXIT_USAGE, src, g->edges[k].line,
+                    "edge with an unidentified port (see samgen check)");
+            goto out;
+        }
+    if (plan_memories(&m, e) < 0)
+        goto out;
+
+    order = sg_calloc(g->n_nodes ? g->n_nodes : 1, sizeof *order);
+    if (graph_topo_order(g, order) < 0)
+        for (size_t i = 0; i < g->n_nodes; i++)
+            order[i] = (int)i;
+
+    m.f = open_memstream(&body, &body_len);
+    if (!m.f) {
+        sg_errc(e, SG_EXIT_USAGE, NULL, 0, "out of memory");
+        goto out;
+    }
+    emit_edges(&m);
+    emit_memories(&m);
+    fprintf(m.f, "  // ---- nodes: one primitive per graph node, in dataflow order ----\n");
+    for (size_t j = 0; j < g->n_nodes; j++)
+        emit_node(&m, order[j], mods[order[j]], pars[order[j]]);
+    emit_host_and_done(&m);
+    emit_sim(&m);
+    fclose(m.f);
+    m.f = NULL;
+
+    FILE *mt = open_memstream(&memtab, &memtab_len);
+    for (size_t i = 0; i < d->n_mem; i++) {
+        const sg_emit_mem *mm = &d->mem[i];
+        char what[64];
+        if (mm->mode >= 0)
+            snprintf(what, sizeof what, "%s mode %d %s", mm->tensor, mm->mode,
+                     arr_name(mm->arr));
+        else
+            snprintf(what, sizeof what, "%s %s", mm->tensor, arr_name(mm->arr));
+        fprintf(mt, "//   %3d  %-44s %-6s %s, %d x %ld\n", mm->sel, mm->inst,
+                mm->is_output ? "output" : "input", what, mm->width, mm->depth);
+    }
+    for (size_t i = 0; i < d->n_dim; i++)
+        fprintf(mt, "//   dim %d: %s\n", d->dim[i].addr, m.inst[d->dim[i].node]);
+    if (!d->n_mem && !d->n_dim)
+        fprintf(mt, "//   (none)\n");
+    fclose(mt);
+
+    char root[4096];
+    if (opts->root)
+        snprintf(root, sizeof root, "%s", opts->root);
+    else if (sg_emit_root(root, sizeof root, e) < 0)
+        goto out;
+    char tpath[4200];
+    snprintf(tpath, sizeof tpath, "%s/" SG_TEMPLATE, root);
+    if (read_file(tpath, &tpl, e) < 0)
+        goto out;
+
+    char banner[512], crdw[16], valw[16], hamsb[16], hdmsb[16], cwmsb[16];
+    const char *base = strrchr(src, '/');
+    snprintf(banner, sizeof banner,
+             "%s.v - generated by samgen gen from %s (input hash %s); do not edit.",
+             d->module, base ? base + 1 : src,
+             opts->source_hash ? opts->source_hash : "none");
+    snprintf(crdw, sizeof crdw, "%d", opts->crd_width);
+    snprintf(valw, sizeof valw, "%d", opts->val_width);
+    snprintf(hamsb, sizeof hamsb, "%d", host_addr_width(&m) - 1);
+    snprintf(hdmsb, sizeof hdmsb, "%d", host_data_width(&m) - 1);
+    snprintf(cwmsb, sizeof cwmsb, "%d", opts->crd_width - 1);
+    const char *kv[] = {"BANNER", banner, "MODULE", d->module, "MEMTABLE", memtab,
+                        "CRDW", crdw, "VALW", valw, "HOSTADDR_MSB", hamsb,
+                        "HOSTDATA_MSB", hdmsb, "CRDW_MSB", cwmsb, "BODY", body,
+                        "", "@", NULL};
+    FILE *tf = open_memstream(&text, &text_len);
+    int trc = fill_template(tpl, tpath, kv, tf, e);
+    fclose(tf);
+    if (trc < 0)
+        goto out;
+    d->text = text;
+    d->len = text_len;
+    text = NULL;
+    rc = 0;
+out:
+    if (m.f)
+        fclose(m.f);
+    for (size_t i = 0; m.inst && i < g->n_nodes; i++)
+        free(m.inst[i]);
+    free(m.inst);
+    free(m.consumed);
+    sl_free(&m.unused);
+    free(mods);
+    free(pars);
+    free(order);
+    free(body);
+    free(tpl);
+    free(memtab);
+    free(text);
+    if (rc < 0)
+        sg_emit_design_free(d);
+    return rc;
+}
+
+void sg_emit_design_free(sg_emit_design *d)
+{
+    free(d->mem);
+    free(d->dim);
+    free(d->edge_width);
+    free(d->text);
+    memset(d, 0, sizeof *d);
+}
+
+int sg_emit_write(const sg_emit_design *d, const char *path, sg_err *e)
+{
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
+    FILE *f = fopen(tmp, "wb");
+    if (!f)
+        return sg_errc(e, SG_EXIT_USAGE, path, 0, "cannot write: %s", strerror(errno));
+    size_t w = fwrite(d->text, 1, d->len, f);
+    int bad = w != d->len;
+    if (fclose(f) != 0)
+        bad = 1;
+    if (bad || rename(tmp, path) != 0) {
+        unlink(tmp);
+        return sg_errc(e, SG_EXIT_USAGE, path, 0, "cannot write: %s", strerror(errno));
+    }
+    return 0;
+}

@@ -1,0 +1,100 @@
+/*
+ * emit.h - the Verilog emitter: one accelerator top module per SAM graph.
+ *
+ * sg_emit turns a typed graph into the text of <kernel>_top.v: one rtl/
+ * primitive instance per graph node, a sam_fifo on every edge (with a
+ * simulation-only sam_tap around it for traces, stalls and the watchdog),
+ * a sam_ram per array each tensor level needs, a host port over all of them
+ * and start/done.  It also returns the design's tables (memories, dense
+ * dimension registers, edge widths) that the verifier needs to load the
+ * memories and decode the traces.
+ *
+ * Naming (stable, from the graph): node instances n<id>_<kind>[_<tensor>
+ * <mode>][_<index>], edge wires e<k>_{up,fi,fo,dn}_{valid,ready,data} for
+ * edge k of the graph (producer side, FIFO in, FIFO out, consumer side),
+ * memories u_m<sel>_<node instance>_<array>.  The text depends only on the
+ * graph and the options: same input, same bytes.
+ *
+ * The top-level skeleton is templates/top.v.in (found with sg_emit_root).
+ */
+#ifndef SG_EMIT_H
+#define SG_EMIT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "graph.h"
+
+typedef enum sg_arr_kind { SG_ARR_SEG = 0, SG_ARR_CRD, SG_ARR_VALS } sg_arr_kind;
+
+/* Entries a memory must hold, or -1 when unknown (then max_nnz is used). */
+typedef long (*sg_emit_size_fn)(void *ctx, const sg_node *n, sg_arr_kind a);
+/* Size of index variable idx (spacc workspaces), or -1 when unknown. */
+typedef long (*sg_emit_dim_fn)(void *ctx, char idx);
+
+typedef struct sg_emit_opts {
+    int crd_width;            /* default SG_DEFAULT_CRD_WIDTH */
+    int val_width;            /* default SG_DEFAULT_VAL_WIDTH */
+    int fifo_depth;           /* every edge unless edge_depth is given (2) */
+    const int *edge_depth;    /* per edge (graph order), or NULL */
+    int skip;                 /* ExTensor CAM size; > 0 is not emitted yet */
+    long max_nnz;             /* entries per memory when unknown (1024) */
+    long dim_default;         /* index size when unknown (64) */
+    sg_emit_size_fn mem_size;
+    sg_emit_dim_fn index_dim;
+    void *ctx;
+    const char *source_hash;  /* hex hash of the input, for the banner */
+    const char *root;         /* samgen source root (templates/); NULL = find */
+} sg_emit_opts;
+
+typedef struct sg_emit_mem {
+    int sel;                  /* host select (1-based) */
+    int node;                 /* node array index */
+    sg_arr_kind arr;
+    int is_output;            /* written by a level writer */
+    int width;                /* word bits */
+    int addr_width;
+    long depth;               /* 1 << addr_width */
+    char inst[128];           /* instance name */
+    char tensor[SG_NAME_MAX];
+    int mode;                 /* tensor mode, -1 for vals */
+} sg_emit_mem;
+
+typedef struct sg_emit_dim {
+    int node;                 /* dense scanner node index */
+    int addr;                 /* host address in select 0 */
+} sg_emit_dim;
+
+typedef struct sg_emit_design {
+    char module[96];          /* <kernel>_top */
+    sg_emit_mem *mem;
+    size_t n_mem;
+    sg_emit_dim *dim;
+    size_t n_dim;
+    int *edge_width;          /* data bits incl. tag, per graph edge */
+    size_t n_edges;
+    char *text;               /* the Verilog */
+    size_t len;
+} sg_emit_design;
+
+void sg_emit_opts_default(sg_emit_opts *o);
+
+/* Emit the top for g.  Fails (code SG_EXIT_USAGE, message naming the node
+ * and its DOT line) on nodes the RTL library does not implement. */
+int sg_emit(const sg_graph *g, const sg_emit_opts *o, sg_emit_design *d,
+            sg_err *e);
+void sg_emit_design_free(sg_emit_design *d);
+
+/* Write d->text to path through a temporary file and rename. */
+int sg_emit_write(const sg_emit_design *d, const char *path, sg_err *e);
+
+/* The samgen source root (holding templates/, rtl/, sim/): $SAMGEN_ROOT,
+ * else the first parent of the running binary that has templates/top.v.in.
+ * Returns 0 and fills buf, or -1. */
+int sg_emit_root(char *buf, size_t n, sg_err *e);
+
+/* 64-bit FNV-1a over bytes, continuing from h (start with SG_FNV_INIT). */
+#define SG_FNV_INIT UINT64_C(0xcbf29ce484222325)
+uint64_t sg_fnv1a(uint64_t h, const void *p, size_t n);
+
+#endif

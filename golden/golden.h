@@ -1,0 +1,154 @@
+/*
+ * golden.h - the public API of the golden model: run a SAM graph on tensors.
+ *
+ * The golden model executes a typed graph (gen/graph.h) on real tensors with
+ * integer value semantics (W-bit two's complement, see tensor.h) and returns
+ * the output tensors, the token stream of every edge (counted, optionally kept
+ * in memory or streamed to trace files) and, with the cycle engine, a cycle
+ * count, per-edge peak FIFO occupancy and deadlock diagnostics.
+ *
+ * Two engines share the same primitive code (golden/prim_*.c):
+ *   GOLDEN_FUNC   functional: nodes run in topological order until they
+ *                 block; queues are unbounded (soft-capped so memory follows
+ *                 the tensors, not the trace).  Fast.  Skipping is off.
+ *   GOLDEN_CYCLE  cycle-approximate, as the SAM simulator: every node fires at
+ *                 most once per cycle (one token per port), a token pushed in
+ *                 cycle t is visible to its consumer in cycle t+1, FIFOs have
+ *                 a configurable depth (0 = unbounded).  Counts cycles, detects
+ *                 deadlock, records peak occupancy, runs ExTensor skipping.
+ * Both produce the same streams on every graph edge, except that with
+ * skipping on, the streams from a skipping scanner into its intersector lose
+ * the skipped coordinates (the intersector's outputs are unchanged).
+ *
+ * Trace files: one per graph edge, named golden_edge_name() + ".txt", holding
+ * one multi-stream line "NAME: tok tok ... D" (token.h text format), written
+ * as the tokens are produced.
+ *
+ * Sections: options and bindings; results; running; outputs and reports;
+ * single-primitive streams (samgen stream).
+ */
+#ifndef SG_GOLDEN_H
+#define SG_GOLDEN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "err.h"
+#include "tensor.h"
+#include "token.h"
+#include "../gen/graph.h"
+
+/* ---- options and bindings ------------------------------------------------ */
+
+typedef enum golden_engine {
+    GOLDEN_FUNC = 0,
+    GOLDEN_CYCLE = 1
+} golden_engine;
+
+typedef struct golden_opts {
+    golden_engine engine;
+    int width;              /* value width W, 1..64 (default 32) */
+    size_t fifo_depth;      /* cycle engine FIFO depth; 0 = unbounded */
+    int skip;               /* ExTensor CAM size T for every intersector fed
+                             * by compressed scanners (0 = off); a node's own
+                             * sg_node.skip >= 0 overrides it */
+    const char *trace_dir;  /* write per-edge trace files here; NULL = none */
+    int keep_streams;       /* keep every edge's stream in golden_edge_stat.toks */
+    uint64_t max_cycles;    /* cycle engine guard; 0 = no limit */
+    sg_read_opts read;      /* how tensor files are read (width is set from
+                             * `width` by golden_opts_default callers) */
+} golden_opts;
+
+/* Defaults: functional engine, W = 32, unbounded FIFOs, no skip, no trace. */
+void golden_opts_default(golden_opts *o);
+
+/* A graph tensor bound to data: exactly one of path, coo, or is_scalar. */
+typedef struct golden_binding {
+    const char *name;       /* tensor name as in the graph comment ("B") */
+    const char *path;       /* .mtx, .tns or SAM-formatted directory */
+    const sg_coo *coo;      /* in-memory tensor (not owned, not modified) */
+    int is_scalar;          /* a 0-order tensor given inline */
+    int64_t scalar;
+} golden_binding;
+
+/* ---- results ------------------------------------------------------------- */
+
+typedef struct golden_edge_stat {
+    uint64_t tokens;        /* tokens that crossed the edge */
+    size_t peak;            /* peak FIFO occupancy (cycle engine; functional:
+                             * peak queue length, not meaningful for sizing) */
+    sg_toks toks;           /* the whole stream, when opts.keep_streams */
+} golden_edge_stat;
+
+typedef struct golden_output {
+    char name[SG_NAME_MAX];
+    sg_format fmt;          /* as the graph declares it */
+    sg_fibertree ft;        /* the arrays the writers produced (positional
+                             * vals; dense levels have no arrays) */
+    sg_coo coo;             /* logical coordinates and values, entries in
+                             * storage order, explicit zeros kept */
+} golden_output;
+
+typedef struct golden_result {
+    golden_output *out;     /* one per output tensor (normally 1) */
+    int n_out;
+    golden_edge_stat *edge; /* indexed like graph->edges */
+    size_t n_edges;
+    uint64_t tokens_total;  /* sum of edge[i].tokens */
+    uint64_t cycles;        /* cycle engine; 0 for the functional engine */
+    double wall_s;          /* wall-clock time of the execution proper */
+    int deadlock;           /* cycle engine: 1 when the run deadlocked */
+    char *deadlock_msg;     /* full FIFOs and waiting nodes (malloc'd) */
+    uint64_t skips;         /* SkipTo commands the scanners acted on */
+} golden_result;
+
+void golden_result_free(golden_result *r);
+
+/* ---- running ------------------------------------------------------------- */
+
+/* Is the graph executable by the golden model?  0, or -1 with the reason
+ * ("not executable: node 5 (fp_mul) uses floating point", unsupported node
+ * kinds, graphs marked _WRONG, missing tensor formats ...). */
+int golden_check_executable(const sg_graph *g, sg_err *e);
+
+/* Run the graph.  Every input tensor of the graph must be bound.  Returns 0
+ * (also on deadlock: r->deadlock is set and e holds the message with code
+ * SG_EXIT_CHECK), or -1 with e filled on bad input, a malformed stream
+ * inside the graph, or I/O errors.  r is always valid for golden_result_free
+ * after the call. */
+int golden_run(const sg_graph *g, const golden_binding *b, int nb,
+               const golden_opts *o, golden_result *r, sg_err *e);
+
+/* Stable name of edge i, used for trace files and in every message about
+ * that edge: "<srcid>_<srcport>__<dstid>_<dstport>", e.g.
+ * "12_crd__11_in" (DOT node ids, gen/graph.h port names, characters
+ * outside [A-Za-z0-9_] replaced by '_').  buf >= 128 bytes. */
+const char *golden_edge_name(const sg_graph *g, size_t i, char *buf);
+
+/* ---- outputs and reports ------------------------------------------------- */
+
+/* Write each output tensor as OUTDIR/<name>.tns and as a SAM-formatted
+ * directory OUTDIR/<name>/ (tensor_<name>_mode_* files). */
+int golden_write_outputs(const char *outdir, const golden_result *r,
+                         sg_err *e);
+/* Write report.json: graph, engine, options, cycles, wall time, totals,
+ * per-edge {name, src, dst, type, tokens, peak}, deadlock. */
+int golden_write_report(const char *path, const sg_graph *g,
+                        const golden_opts *o, const golden_result *r,
+                        sg_err *e);
+
+/* ---- single-primitive streams (samgen stream) ---------------------------- */
+
+/* Run one primitive on the in_* / arr_* / param_* lines of a vectors-format
+ * file and append its out_* lines (and out_arr_* for writers) to out.
+ * Primitive names and the lines each one reads are listed in
+ * docs/golden-model.md ("samgen stream").  `width` is the value width W.
+ * Returns 0, or -1 with "FILE:LINE: msg" (bad input) or a message naming
+ * the primitive (malformed stream). */
+int golden_stream_run(const char *prim, const sg_stream_file *in, int width,
+                      sg_stream_file *out, sg_err *e);
+
+/* NULL-terminated list of primitive names golden_stream_run accepts. */
+const char *const *golden_stream_prims(void);
+
+#endif

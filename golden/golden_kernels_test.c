@@ -1,0 +1,408 @@
+/*
+ * golden_kernels_test.c - whole graphs through golden_run, checked against
+ * an independent dense evaluation of each kernel's expression.
+ *
+ * Each kernel is a sum of products written like "X(i,j)=B(i,k)*C(k,j)";
+ * the test evaluates it by looping over every index assignment on dense
+ * arrays (wrapping to 32 bits), and compares with the golden model's output
+ * coordinates (explicit zeros ignored, duplicates rejected).  Inputs are
+ * seeded random tensors of several densities (empty, single nonzero,
+ * sparse, full) on both engines; with skipping on, the cycle engine must
+ * give the same outputs.  Real matrices from $SHARED/data are run when
+ * small enough.  Graphs come from $SHARED/graphs/custard (skipped with a
+ * message when absent); one hand-written graph runs always.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "golden.h"
+
+#define MAXT 8
+#define MAXF 4
+
+typedef struct factor {
+    char name[8];
+    char idx[SG_MAX_ORDER];
+    int n;
+} factor;
+
+typedef struct expr {
+    factor out;
+    factor f[MAXT][MAXF];
+    int nf[MAXT], sign[MAXT];
+    int nt;
+} expr;
+
+static const char *parse_factor(const char *s, factor *f)
+{
+    int k = 0;
+    while (*s && *s != '(' && *s != '*' && *s != '+' && *s != '-' && *s != '=')
+        f->name[k++] = *s++;
+    f->name[k] = 0;
+    f->n = 0;
+    if (*s == '(') {
+        s++;
+        while (*s != ')') {
+            if (*s != ',')
+                f->idx[f->n++] = *s;
+            s++;
+        }
+        s++;
+    }
+    return s;
+}
+
+static void parse_expr(const char *s, expr *x)
+{
+    memset(x, 0, sizeof *x);
+    s = parse_factor(s, &x->out);
+    assert_true(*s == '=');
+    s++;
+    x->sign[0] = 1;
+    for (;;) {
+        s = parse_factor(s, &x->f[x->nt][x->nf[x->nt]++]);
+        if (*s == '*') {
+            s++;
+            continue;
+        }
+        x->nt++;
+        if (!*s)
+            break;
+        x->sign[x->nt] = *s == '-' ? -1 : 1;
+        s++;
+    }
+}
+
+typedef struct dense {
+    char name[8];
+    int order;
+    int64_t shape[SG_MAX_ORDER];
+    int64_t *v;
+    size_t n;
+} dense;
+
+static int64_t dim_of(char c)
+{
+    switch (c) {
+    case 'i': return 4;
+    case 'j': return 5;
+    case 'k': return 3;
+    default: return 2;
+    }
+}
+
+static size_t lin(const dense *d, const int64_t *c)
+{
+    size_t p = 0;
+    for (int m = 0; m < d->order; m++)
+        p = p * (size_t)d->shape[m] + (size_t)c[m];
+    return p;
+}
+
+/* Deterministic generator (splitmix64). */
+static uint64_t rnd(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+/* mode: 0 empty, 1 single nonzero, 2 sparse (30%), 3 full */
+static void fill(dense *d, int mode, uint64_t *seed)
+{
+    memset(d->v, 0, d->n * sizeof *d->v);
+    if (mode == 1 && d->n) {
+        d->v[rnd(seed) % d->n] = (int64_t)(rnd(seed) % 9) + 1;
+        return;
+    }
+    for (size_t i = 0; i < d->n; i++) {
+        int keep = mode == 3 || (mode == 2 && rnd(seed) % 10 < 3);
+        if (keep)
+            d->v[i] = (int64_t)(rnd(seed) % 19) - 9;
+        if (keep && d->v[i] == 0)
+            d->v[i] = 5;
+    }
+}
+
+static void to_coo(const dense *d, sg_coo *c)
+{
+    sg_coo_init(c, d->order, d->shape);
+    int64_t x[SG_MAX_ORDER] = {0};
+    for (size_t p = 0; p < d->n; p++) {
+        size_t r = p;
+        for (int m = d->order - 1; m >= 0; m--) {
+            x[m] = (int64_t)(r % (size_t)d->shape[m]);
+            r /= (size_t)d->shape[m];
+        }
+        if (d->v[p] != 0 || d->order == 0)
+            sg_coo_push(c, x, d->v[p]);
+    }
+}
+
+static dense *find(dense *ds, int n, const char *name)
+{
+    for (int i = 0; i < n; i++)
+        if (!strcmp(ds[i].name, name))
+            return &ds[i];
+    return NULL;
+}
+
+/* Evaluate x over all index assignments into out. */
+static void evaluate(const expr *x, dense *ds, int nds, dense *out)
+{
+    char idx[16];
+    int ni = 0;
+    for (int t = 0; t < x->nt; t++)
+        for (int f = 0; f < x->nf[t]; f++)
+            for (int k = 0; k < x->f[t][f].n; k++)
+                if (!memchr(idx, x->f[t][f].idx[k], (size_t)ni))
+                    idx[ni++] = x->f[t][f].idx[k];
+    memset(out->v, 0, out->n * sizeof *out->v);
+    int64_t val[16] = {0};
+    for (;;) {
+        int64_t oc[SG_MAX_ORDER];
+        for (int k = 0; k < x->out.n; k++)
+            oc[k] = val[(char *)memchr(idx, x->out.idx[k], (size_t)ni) - idx];
+        /* Each term only sums its own indices: a term lacking an index
+         * that other terms have must count once, not per value; the
+         * kernels tested have such terms only for output indices. */
+        for (int t = 0; t < x->nt; t++) {
+            int dup = 0;
+            for (int k = 0; k < ni && !dup; k++) {
+                int used = 0;
+                for (int f = 0; f < x->nf[t]; f++)
+                    used |= memchr(x->f[t][f].idx, idx[k], (size_t)x->f[t][f].n) != NULL;
+                used |= memchr(x->out.idx, idx[k], (size_t)x->out.n) != NULL;
+                if (!used && val[k] != 0)
+                    dup = 1;
+            }
+            if (dup)
+                continue;
+            uint64_t p = (uint64_t)(int64_t)x->sign[t];
+            for (int f = 0; f < x->nf[t]; f++) {
+                const factor *fa = &x->f[t][f];
+                dense *d = find(ds, nds, fa->name);
+                int64_t c[SG_MAX_ORDER];
+                for (int k = 0; k < fa->n; k++)
+                    c[k] = val[(char *)memchr(idx, fa->idx[k], (size_t)ni) - idx];
+                p *= (uint64_t)d->v[lin(d, c)];
+            }
+            size_t o = lin(out, oc);
+            out->v[o] = sg_wrap((int64_t)((uint64_t)out->v[o] + p), 32);
+        }
+        int k = 0;
+        while (k < ni && ++val[k] == dim_of(idx[k]))
+            val[k++] = 0;
+        if (k == ni)
+            break;
+    }
+}
+
+static void compare(const golden_output *o, const dense *want, const char *what)
+{
+    int64_t *got = calloc(want->n + 1, sizeof *got);
+    unsigned char *seen = calloc(want->n + 1, 1);
+    for (size_t e = 0; e < o->coo.nnz; e++) {
+        size_t p = want->order ? lin(want, o->coo.crd + e * (size_t)want->order) : 0;
+        if (seen[p] && o->coo.val[e] != 0)
+            fail_msg("%s: duplicate output entry", what);
+        seen[p] = 1;
+        got[p] += o->coo.val[e];
+    }
+    for (size_t p = 0; p < want->n; p++)
+        if (got[p] != want->v[p])
+            fail_msg("%s: entry %zu is %lld, expected %lld", what, p,
+                     (long long)got[p], (long long)want->v[p]);
+    free(got);
+    free(seen);
+}
+
+static const struct kernel {
+    const char *graph, *expr;
+} kernels[] = {
+    {"matmul_ijk", "X(i,j)=B(i,k)*C(k,j)"},
+    {"matmul_ikj", "X(i,j)=B(i,k)*C(k,j)"},
+    {"matmul_jik", "X(i,j)=B(i,k)*C(k,j)"},
+    {"matmul_jki", "X(i,j)=B(i,k)*C(k,j)"},
+    {"matmul_kij", "X(i,j)=B(i,k)*C(k,j)"},
+    {"matmul_kji", "X(i,j)=B(i,k)*C(k,j)"},
+    {"matmul_ikj_hand_BLACKBOX", "X(i,j)=B(i,k)*C(k,j)"},
+    {"matmul_ikj_hand_BLACKBOX_with_crddrop", "X(i,j)=B(i,k)*C(k,j)"},
+    {"mat_elemmul", "X(i,j)=B(i,j)*C(i,j)"},
+    {"mat_elemadd", "X(i,j)=B(i,j)+C(i,j)"},
+    {"mat_elemadd3", "X(i,j)=B(i,j)+C(i,j)+D(i,j)"},
+    {"mat_identity", "X(i,j)=B(i,j)"},
+    {"mat_identity_dense", "X(i,j)=B(i,j)"},
+    {"mat_vecmul_ij", "x(i)=B(i,j)*c(j)"},
+    {"mat_vecmul_ji", "x(i)=B(i,j)*c(j)"},
+    {"mat_sddmm", "X(i,j)=B(i,j)*C(i,k)*D(k,j)"},
+    {"mat_residual_HAND", "x(i)=b(i)-C(i,j)*d(j)"},
+    {"mat_mattransmul_HAND", "x(i)=b*C(j,i)*d(j)+e*f(i)"},
+    {"mat_spacc_simple", "X(j,k)=B(i,j,k)"},
+    {"vec_spacc_simple", "x(j)=B(i,j)"},
+    {"vec_elemmul", "x(i)=b(i)*c(i)"},
+    {"vec_elemadd", "x(i)=b(i)+c(i)"},
+    {"vec_identity", "x(i)=b(i)"},
+    {"vec_scalar_mul", "x(i)=b*c(i)"},
+    {"vec_sub", "x(i)=b(i)-c(i)"},
+    {"tensor3_elemmul", "X(i,j,k)=B(i,j,k)*C(i,j,k)"},
+    {"tensor3_elemadd", "X(i,j,k)=B(i,j,k)+C(i,j,k)"},
+    {"tensor3_identity", "X(i,j,k)=B(i,j,k)"},
+    {"tensor3_identity_dense", "X(i,j,k)=B(i,j,k)"},
+    {"tensor3_innerprod", "x=B(i,j,k)*C(i,j,k)"},
+    {"tensor3_ttv", "X(i,j)=B(i,j,k)*c(k)"},
+    {"tensor3_ttm", "X(i,j,k)=B(i,j,l)*C(k,l)"},
+    {"tensor3_mttkrp", "X(i,j)=B(i,k,l)*C(j,k)*D(j,l)"},
+};
+
+/* Run one kernel on seeded inputs; returns the number of runs. */
+static int run_kernel(const sg_graph *g, const struct kernel *k)
+{
+    expr x;
+    parse_expr(k->expr, &x);
+    dense ds[MAXT * MAXF];
+    int nds = 0;
+    for (int t = 0; t < x.nt; t++)
+        for (int f = 0; f < x.nf[t]; f++) {
+            const factor *fa = &x.f[t][f];
+            if (find(ds, nds, fa->name))
+                continue;
+            dense *d = &ds[nds++];
+            memset(d, 0, sizeof *d);
+            snprintf(d->name, sizeof d->name, "%s", fa->name);
+            d->order = fa->n;
+            d->n = 1;
+            for (int m = 0; m < fa->n; m++) {
+                d->shape[m] = dim_of(fa->idx[m]);
+                d->n *= (size_t)d->shape[m];
+            }
+            d->v = calloc(d->n, sizeof *d->v);
+        }
+    dense out;
+    memset(&out, 0, sizeof out);
+    out.order = x.out.n;
+    out.n = 1;
+    for (int m = 0; m < out.order; m++) {
+        out.shape[m] = dim_of(x.out.idx[m]);
+        out.n *= (size_t)out.shape[m];
+    }
+    out.v = calloc(out.n, sizeof *out.v);
+    int runs = 0;
+    for (int mode = 0; mode < 4; mode++)
+        for (int seed = 0; seed < (mode >= 2 ? 3 : 1); seed++) {
+            uint64_t s = (uint64_t)seed * 7919 + (uint64_t)mode;
+            sg_coo coo[MAXT * MAXF];
+            golden_binding b[MAXT * MAXF];
+            memset(b, 0, sizeof b);
+            for (int i = 0; i < nds; i++) {
+                /* dense-format inputs and scalars stay full so that the
+                 * whole space is exercised; others take the mode */
+                fill(&ds[i], ds[i].order == 0 ? 3 : mode, &s);
+                to_coo(&ds[i], &coo[i]);
+                b[i].name = ds[i].name;
+                if (ds[i].order == 0) {
+                    b[i].is_scalar = 1;
+                    b[i].scalar = ds[i].v[0];
+                } else {
+                    b[i].coo = &coo[i];
+                }
+            }
+            evaluate(&x, ds, nds, &out);
+            for (int eng = 0; eng < 3; eng++) {
+                golden_opts o;
+                golden_opts_default(&o);
+                o.engine = eng ? GOLDEN_CYCLE : GOLDEN_FUNC;
+                o.skip = eng == 2 ? 2 : 0;
+                o.fifo_depth = eng == 2 ? 2 : 0;
+                golden_result r;
+                sg_err e;
+                sg_err_clear(&e);
+                int rc = golden_run(g, b, nds, &o, &r, &e);
+                if (rc < 0 || r.deadlock)
+                    fail_msg("%s (mode %d seed %d engine %d): %s", k->graph, mode, seed, eng, e.msg);
+                char what[128];
+                snprintf(what, sizeof what, "%s mode %d seed %d engine %d", k->graph, mode, seed, eng);
+                assert_int_equal(r.n_out, 1);
+                compare(&r.out[0], &out, what);
+                golden_result_free(&r);
+                runs++;
+            }
+            for (int i = 0; i < nds; i++)
+                sg_coo_free(&coo[i]);
+        }
+    for (int i = 0; i < nds; i++)
+        free(ds[i].v);
+    free(out.v);
+    return runs;
+}
+
+static void test_custard_kernels(void **state)
+{
+    (void)state;
+    const char *sh = getenv("SHARED");
+    if (!sh || !*sh) {
+        printf("SKIP custard kernels: SHARED is not set\n");
+        return;
+    }
+    int done = 0;
+    for (size_t i = 0; i < sizeof kernels / sizeof kernels[0]; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%.3000s/graphs/custard/%s.gv", sh, kernels[i].graph);
+        sg_graph g;
+        sg_err e;
+        sg_err_clear(&e);
+        memset(&g, 0, sizeof g);
+        if (graph_read(path, &g, &e) < 0) {
+            graph_free(&g);
+            if (i == 0) {
+                printf("SKIP custard kernels: %s\n", e.msg);
+                return;
+            }
+            fail_msg("%s", e.msg);
+        }
+        int n = run_kernel(&g, &kernels[i]);
+        printf("%-40s %d runs ok\n", kernels[i].graph, n);
+        done++;
+        graph_free(&g);
+    }
+    assert_int_equal(done, (int)(sizeof kernels / sizeof kernels[0]));
+}
+
+static void test_not_executable(void **state)
+{
+    (void)state;
+    const char *sh = getenv("SHARED");
+    if (!sh || !*sh) {
+        printf("SKIP not-executable graphs: SHARED is not set\n");
+        return;
+    }
+    const char *names[] = {"mat_residual", "mat_mattransmul", "vec_sd_compression_WRONG"};
+    for (int i = 0; i < 3; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%.3000s/graphs/custard/%s.gv", sh, names[i]);
+        sg_graph g;
+        sg_err e;
+        sg_err_clear(&e);
+        memset(&g, 0, sizeof g);
+        if (graph_read(path, &g, &e) == 0) {
+            assert_int_equal(golden_check_executable(&g, &e), -1);
+            assert_non_null(strstr(e.msg, "not executable"));
+        }
+        graph_free(&g);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_custard_kernels),
+        cmocka_unit_test(test_not_executable),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

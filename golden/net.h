@@ -1,0 +1,38 @@
+/*
+ * net.h - a graph instantiated for execution: one sg_pnode per graph node,
+ * one queue per graph edge, plus the engine-made queues (root references,
+ * skip channels).  Built by run.c, executed by engine_func.c or
+ * engine_cycle.c.  Internal to the golden model.
+ */
+#ifndef SG_NET_H
+#define SG_NET_H
+
+#include "golden.h"
+#include "prim.h"
+
+typedef struct sg_net {
+    const sg_graph *g;
+    sg_pnode *node;         /* n_nodes, indexed like g->nodes */
+    char (*node_name)[64];
+    sg_q *eq;               /* g->n_edges queues */
+    sg_q *xq;               /* extra queues */
+    size_t n_xq;
+    sg_q **all;             /* every queue, for commits */
+    size_t n_all;
+    int *order;             /* topological order */
+    size_t n_order;
+    sg_q **outq_store;      /* backing store of output port lists */
+    int cyc;
+} sg_net;
+
+/* Engines: 0, or -1 with e filled (malformed stream, deadlock, limit). */
+int engine_func_run(sg_net *net, sg_err *e);
+int engine_cycle_run(sg_net *net, uint64_t max_cycles, golden_result *r,
+                     sg_err *e);
+
+/* Message listing full queues and waiting nodes (malloc'd). */
+char *net_stuck_report(const sg_net *net);
+/* Name of the node's first error, formatted "node ...: msg" into e. */
+int net_node_error(const sg_net *net, size_t i, sg_err *e);
+
+#endif

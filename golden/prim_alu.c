@@ -1,0 +1,110 @@
+/*
+ * prim_alu.c - ALUs (mul, add, sub, max, min, and the one-input smax/smul;
+ * SAM-SEMANTICS 2.9) on W-bit two's complement values.
+ *
+ * Two inputs are consumed pairwise: two values give op(a, b) wrapped to W
+ * bits (sub: a - b, port 0 is the minuend); the same stop passes; both D
+ * give D.  A value against a stop reproduces the reference (mul emits 0, add
+ * and sub emit the value, only the value is consumed); different stops, a
+ * lone D and N are malformed streams.  One-input ops map values and pass
+ * stops and D.  Cycle rule: one output per cycle.
+ */
+#include <stdlib.h>
+
+#include "../gen/graph.h"
+#include "prim.h"
+#include "tensor.h"
+
+typedef struct alu_st {
+    int op;
+    int64_t c;
+} alu_st;
+
+static int64_t alu_apply(int op, int64_t a, int64_t b, int w)
+{
+    uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
+    switch (op) {
+    case SG_ALU_MUL: return sg_wrap((int64_t)(ua * ub), w);
+    case SG_ALU_ADD: return sg_wrap((int64_t)(ua + ub), w);
+    case SG_ALU_SUB: return sg_wrap((int64_t)(ua - ub), w);
+    case SG_ALU_MAX: return a > b ? a : b;
+    case SG_ALU_MIN: return a < b ? a : b;
+    default: return 0;
+    }
+}
+
+static long alu1_fire(sg_pnode *n, long budget)
+{
+    alu_st *s = n->st;
+    sg_q *in = n->in[0];
+    sg_port *o = &n->out[0];
+    long fired = 0;
+    while (fired < budget && q_avail(in) && port_room(o)) {
+        sg_tok t = q_pop(in);
+        if (t.kind == SG_TK_DATA) {
+            if (s->op == SG_ALU_SMAX)
+                t.v = t.v > s->c ? t.v : s->c;
+            else
+                t.v = alu_apply(SG_ALU_MUL, t.v, s->c, n->width);
+        } else if (t.kind == SG_TK_EMPTY) {
+            return prim_fail(n, "N token on a value stream");
+        }
+        port_push(o, t);
+        fired++;
+        if (t.kind == SG_TK_DONE) {
+            n->done = 1;
+            break;
+        }
+    }
+    return fired;
+}
+
+static long alu2_fire(sg_pnode *n, long budget)
+{
+    alu_st *s = n->st;
+    sg_q *a = n->in[0], *b = n->in[1];
+    sg_port *o = &n->out[0];
+    long fired = 0;
+    while (fired < budget && q_avail(a) && q_avail(b) && port_room(o)) {
+        sg_tok x = q_peek(a), y = q_peek(b);
+        if (x.kind == SG_TK_EMPTY || y.kind == SG_TK_EMPTY)
+            return prim_fail(n, "N token on a value stream");
+        if (x.kind == SG_TK_DATA && y.kind == SG_TK_DATA) {
+            port_push(o, sg_data(alu_apply(s->op, x.v, y.v, n->width)));
+            q_pop(a);
+            q_pop(b);
+        } else if (x.kind == SG_TK_DATA && y.kind == SG_TK_STOP) {
+            port_push(o, sg_data(s->op == SG_ALU_MUL ? 0 : x.v));
+            q_pop(a);
+        } else if (y.kind == SG_TK_DATA && x.kind == SG_TK_STOP) {
+            port_push(o, sg_data(s->op == SG_ALU_MUL ? 0 :
+                                 s->op == SG_ALU_SUB ? sg_wrap(-(uint64_t)y.v, n->width)
+                                                     : y.v));
+            q_pop(b);
+        } else if (sg_tok_eq(x, y)) {
+            port_push(o, x);
+            q_pop(a);
+            q_pop(b);
+            if (x.kind == SG_TK_DONE) {
+                n->done = 1;
+                return fired + 1;
+            }
+        } else {
+            char bx[24], by[24];
+            sg_tok_format(x, SG_ST_VAL, bx);
+            sg_tok_format(y, SG_ST_VAL, by);
+            return prim_fail(n, "operands out of step: %s on input 0, %s on input 1", bx, by);
+        }
+        fired++;
+    }
+    return fired;
+}
+
+void prim_alu_init(sg_pnode *n, int op, int64_t cnst)
+{
+    alu_st *s = sg_calloc(1, sizeof *s);
+    s->op = op;
+    s->c = cnst;
+    n->st = s;
+    n->fire = (op == SG_ALU_SMAX || op == SG_ALU_SMUL) ? alu1_fire : alu2_fire;
+}

@@ -1,0 +1,52 @@
+/*
+ * prim_arrayvals.c - array load (arrayvals, SAM-SEMANTICS 2.8).
+ *
+ * Reference r gives vals[r]; N gives 0; stops and D pass.  A reference
+ * outside the array is a malformed stream.  Cycle rule: one token per cycle
+ * (the one-cycle memory read is the FIFO hop to the consumer).
+ */
+#include <stdlib.h>
+
+#include "prim.h"
+
+typedef struct arr_st {
+    const int64_t *vals;
+    size_t n;
+} arr_st;
+
+static long arrayvals_fire(sg_pnode *n, long budget)
+{
+    arr_st *s = n->st;
+    sg_q *in = n->in[0];
+    sg_port *o = &n->out[0];
+    long fired = 0;
+    while (fired < budget && q_avail(in) && port_room(o)) {
+        sg_tok t = q_peek(in);
+        if (t.kind == SG_TK_DATA) {
+            if (t.v < 0 || (uint64_t)t.v >= s->n)
+                return prim_fail(n, "reference %lld outside the value array (%zu entries)",
+                                 (long long)t.v, s->n);
+            port_push(o, sg_data(s->vals[t.v]));
+        } else if (t.kind == SG_TK_EMPTY) {
+            port_push(o, sg_data(0));
+        } else {
+            port_push(o, t);
+        }
+        q_pop(in);
+        fired++;
+        if (t.kind == SG_TK_DONE) {
+            n->done = 1;
+            break;
+        }
+    }
+    return fired;
+}
+
+void prim_arrayvals_init(sg_pnode *n, const int64_t *vals, size_t nvals)
+{
+    arr_st *s = sg_calloc(1, sizeof *s);
+    s->vals = vals;
+    s->n = nvals;
+    n->st = s;
+    n->fire = arrayvals_fire;
+}

@@ -1,0 +1,117 @@
+/*
+ * prim_crdhold.c - coordinate holder (crdhold, SAM-SEMANTICS 2.13).
+ *
+ * Coordinate mode: the outer output repeats the current outer coordinate
+ * once per inner data token and carries the inner stream's stops (it has
+ * the inner stream's shape); the inner output is the inner input.  The
+ * outer stop consumed with an inner Sk is not emitted.  `depth` as in
+ * crddrop.  Value mode (inner=vals): same level, both pass in lockstep.
+ *
+ * Cycle rule: one inner token per cycle.
+ */
+#include <stdlib.h>
+
+#include "prim.h"
+
+typedef struct hold_st {
+    int depth;
+    int have, need_ostop;
+    sg_tok o;
+} hold_st;
+
+static long hold_vals_fire(sg_pnode *n, long budget)
+{
+    sg_q *qo = n->in[0], *qi = n->in[1];
+    sg_port *oo = &n->out[0], *oi = &n->out[1];
+    long fired = 0;
+    while (fired < budget && q_avail(qo) && q_avail(qi) &&
+           port_room(oo) && port_room(oi)) {
+        sg_tok c = q_pop(qo), v = q_pop(qi);
+        if (c.kind != v.kind || (c.kind == SG_TK_STOP && c.v != v.v))
+            return prim_fail(n, "coordinate and value streams are out of step");
+        port_push(oo, c);
+        port_push(oi, v);
+        fired++;
+        if (c.kind == SG_TK_DONE) {
+            n->done = 1;
+            break;
+        }
+    }
+    return fired;
+}
+
+static long hold_fire(sg_pnode *n, long budget)
+{
+    hold_st *s = n->st;
+    sg_q *qo = n->in[0], *qi = n->in[1];
+    sg_port *oo = &n->out[0], *oi = &n->out[1];
+    long fired = 0;
+    while (fired < budget) {
+        if (s->need_ostop >= 0) {
+            if (!q_avail(qo))
+                return fired;
+            sg_tok t = q_pop(qo);
+            if (t.kind != SG_TK_STOP || t.v != s->need_ostop)
+                return prim_fail(n, "outer stream lacks the stop S%d that the inner stream implies",
+                                 s->need_ostop);
+            s->need_ostop = -1;
+            fired++;
+            continue;
+        }
+        int popped = 0;
+        if (!s->have) {
+            if (!q_avail(qo))
+                return fired;
+            s->o = q_pop(qo);
+            s->have = 1;
+            popped = 1;
+        }
+        if (!q_avail(qi) || !port_room(oo) || !port_room(oi))
+            return fired + popped;
+        sg_tok t = q_peek(qi), o = s->o;
+        if (o.kind == SG_TK_DATA || o.kind == SG_TK_EMPTY) {
+            if (t.kind == SG_TK_DATA || t.kind == SG_TK_EMPTY) {
+                port_push(oo, o);
+                port_push(oi, t);
+            } else if (t.kind == SG_TK_STOP) {
+                port_push(oo, t);
+                port_push(oi, t);
+                if (t.v >= s->depth - 1) {
+                    s->have = 0;
+                    if (t.v - s->depth >= 0)
+                        s->need_ostop = (int)(t.v - s->depth);
+                }
+            } else {
+                return prim_fail(n, "inner stream ended (D) inside an outer coordinate's fiber");
+            }
+            q_pop(qi);
+        } else if (o.kind == SG_TK_STOP) {
+            if (t.kind != SG_TK_STOP || t.v != o.v + s->depth)
+                return prim_fail(n, "outer S%lld (an empty fiber) needs inner S%lld",
+                                 (long long)o.v, (long long)(o.v + s->depth));
+            port_push(oo, t);
+            port_push(oi, t);
+            q_pop(qi);
+            s->have = 0;
+        } else {
+            if (t.kind != SG_TK_DONE)
+                return prim_fail(n, "outer stream ended (D) before the inner stream");
+            port_push(oo, t);
+            port_push(oi, t);
+            q_pop(qi);
+            n->done = 1;
+            return fired + 1;
+        }
+        fired++;
+    }
+    return fired;
+}
+
+void prim_crdhold_init(sg_pnode *n, int vals, int depth)
+{
+    hold_st *s = sg_calloc(1, sizeof *s);
+    s->depth = depth < 1 ? 1 : depth;
+    s->need_ostop = -1;
+    n->st = s;
+    n->fire = vals ? hold_vals_fire : hold_fire;
+}

@@ -1,0 +1,69 @@
+/*
+ * prim_queue.c - token queues and node helpers shared by every primitive.
+ *
+ * The inline fast paths (push, pop, peek, commit) live in prim.h; this file
+ * holds the slow paths: initialisation, growth, trace output, error text and
+ * node teardown.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "prim.h"
+
+void sg_q_init(sg_q *q, sg_stream_kind kind, int cyc, size_t lim)
+{
+    memset(q, 0, sizeof *q);
+    q->buf = sg_malloc(16 * sizeof *q->buf);
+    q->mask = 15;
+    q->kind = kind;
+    q->cyc = cyc;
+    q->lim = lim ? lim : SIZE_MAX;
+}
+
+void sg_q_free(sg_q *q)
+{
+    free(q->buf);
+    q->buf = NULL;
+}
+
+void sg_q_grow(sg_q *q)
+{
+    size_t cap = q->mask + 1, ncap = cap * 2;
+    sg_tok *nb = sg_malloc(ncap * sizeof *nb);
+    for (size_t i = 0; i < q->n; i++)
+        nb[i] = q->buf[(q->head + i) & q->mask];
+    free(q->buf);
+    q->buf = nb;
+    q->mask = ncap - 1;
+    q->head = 0;
+}
+
+void sg_q_trace(sg_q *q, sg_tok t)
+{
+    char buf[32];
+    int len = sg_tok_format(t, q->kind, buf + 1);
+    buf[0] = ' ';
+    if (fwrite(buf, 1, (size_t)len + 1, q->trace) != (size_t)len + 1)
+        q->trace_err = 1;
+}
+
+long prim_fail(sg_pnode *n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(n->err, sizeof n->err, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+void prim_node_free(sg_pnode *n)
+{
+    if (n->st) {
+        if (n->st_free)
+            n->st_free(n->st);
+        else
+            free(n->st);
+    }
+    n->st = NULL;
+}

@@ -1,0 +1,71 @@
+/*
+ * prim_reduce.c - scalar reducer (reduce, SAM-SEMANTICS 2.10).
+ *
+ * Values add into a running sum (wrapping to W bits) with no output; S0
+ * emits the sum; Sk (k >= 1) emits the sum and, in the next cycle, S(k-1);
+ * D emits D.  Empty fibers give an explicit 0; a value without a following
+ * stop is lost.  N is a malformed stream.  Cycle rule: one token in or out
+ * per cycle.
+ */
+#include <stdlib.h>
+
+#include "prim.h"
+#include "tensor.h"
+
+typedef struct reduce_st {
+    int64_t sum;
+    int pending;            /* a lowered stop to emit */
+    int plevel;
+} reduce_st;
+
+static long reduce_fire(sg_pnode *n, long budget)
+{
+    reduce_st *s = n->st;
+    sg_q *in = n->in[0];
+    sg_port *o = &n->out[0];
+    long fired = 0;
+    while (fired < budget) {
+        if (s->pending) {
+            if (!port_room(o))
+                return fired;
+            port_push(o, sg_stop(s->plevel));
+            s->pending = 0;
+            fired++;
+            continue;
+        }
+        if (!q_avail(in))
+            return fired;
+        sg_tok t = q_peek(in);
+        if (t.kind == SG_TK_DATA) {
+            s->sum = sg_wrap((int64_t)((uint64_t)s->sum + (uint64_t)t.v), n->width);
+            q_pop(in);
+        } else if (t.kind == SG_TK_STOP) {
+            if (!port_room(o))
+                return fired;
+            port_push(o, sg_data(s->sum));
+            s->sum = 0;
+            if (t.v > 0) {
+                s->pending = 1;
+                s->plevel = (int)t.v - 1;
+            }
+            q_pop(in);
+        } else if (t.kind == SG_TK_DONE) {
+            if (!port_room(o))
+                return fired;
+            port_push(o, t);
+            q_pop(in);
+            n->done = 1;
+            return fired + 1;
+        } else {
+            return prim_fail(n, "N token on a value stream");
+        }
+        fired++;
+    }
+    return fired;
+}
+
+void prim_reduce_init(sg_pnode *n)
+{
+    n->st = sg_calloc(1, sizeof(reduce_st));
+    n->fire = reduce_fire;
+}

@@ -1,0 +1,108 @@
+/*
+ * prim_scan_dense.c - uncompressed level scanner (fiberlookup format=dense).
+ *
+ * For a reference r it emits coordinates 0..dim-1 with references
+ * r*dim + c, then the closing stop by the same peek rule as the compressed
+ * scanner (SAM-SEMANTICS 2.2).  Where the reference raises (an unmerged
+ * input stop, an N reference) this model does what 2.2 recommends: the stop
+ * is forwarded incremented, N gives N and the closing stop.  dim = 0 gives
+ * an empty fiber (the reference emits coordinate 0; docs/differences.md).
+ *
+ * Cycle rules: as the compressed scanner (a reference takes one cycle, then
+ * one coordinate per cycle, then the closing stop).
+ */
+#include <stdlib.h>
+
+#include "prim.h"
+
+enum { SD_IDLE, SD_EMIT, SD_CLOSE, SD_DONE };
+
+typedef struct scan_d {
+    int64_t dim;
+    int st;
+    int64_t base, c;
+} scan_d;
+
+static long scan_d_fire(sg_pnode *n, long budget)
+{
+    scan_d *s = n->st;
+    sg_q *in = n->in[0];
+    sg_port *oc = &n->out[0], *orf = &n->out[1];
+    long fired = 0;
+    while (fired < budget) {
+        switch (s->st) {
+        case SD_IDLE: {
+            if (!q_avail(in))
+                return fired;
+            sg_tok t = q_peek(in);
+            if (t.kind == SG_TK_DATA) {
+                if (t.v < 0)
+                    return prim_fail(n, "negative reference %lld", (long long)t.v);
+                q_pop(in);
+                s->base = t.v * s->dim;
+                s->c = 0;
+                s->st = SD_EMIT;
+                fired++;
+                continue;
+            }
+            if (!port_room(oc) || !port_room(orf))
+                return fired;
+            q_pop(in);
+            if (t.kind == SG_TK_EMPTY) {
+                port_push(oc, t);
+                port_push(orf, t);
+                s->st = SD_CLOSE;
+            } else if (t.kind == SG_TK_STOP) {
+                port_push(oc, sg_stop((int)t.v + 1));
+                port_push(orf, sg_stop((int)t.v + 1));
+            } else {
+                port_push(oc, t);
+                port_push(orf, t);
+                s->st = SD_DONE;
+                n->done = 1;
+                return fired + 1;
+            }
+            fired++;
+            continue;
+        }
+        case SD_EMIT:
+            if (s->c < s->dim) {
+                if (!port_room(oc) || !port_room(orf))
+                    return fired;
+                port_push(oc, sg_data(s->c));
+                port_push(orf, sg_data(s->base + s->c));
+                s->c++;
+                fired++;
+                continue;
+            }
+            s->st = SD_CLOSE;
+            /* fall through */
+        case SD_CLOSE: {
+            if (!q_avail(in) || !port_room(oc) || !port_room(orf))
+                return fired;
+            sg_tok t = q_peek(in);
+            sg_tok stop = sg_stop(0);
+            if (t.kind == SG_TK_STOP) {
+                q_pop(in);
+                stop = sg_stop((int)t.v + 1);
+            }
+            port_push(oc, stop);
+            port_push(orf, stop);
+            s->st = SD_IDLE;
+            fired++;
+            continue;
+        }
+        default:
+            return fired;
+        }
+    }
+    return fired;
+}
+
+void prim_scan_dense_init(sg_pnode *n, int64_t dim)
+{
+    scan_d *s = sg_calloc(1, sizeof *s);
+    s->dim = dim < 0 ? 0 : dim;
+    n->st = s;
+    n->fire = scan_d_fire;
+}

@@ -1,0 +1,53 @@
+/*
+ * prim_spa.h - the sparse accumulator (SPA) row buffer and pending-output
+ * lists shared by the sparse accumulators and the vector reducer.  Internal.
+ */
+#ifndef SG_PRIM_SPA_H
+#define SG_PRIM_SPA_H
+
+#include "prim.h"
+
+/* A row keyed by inner coordinate: dense value/flag arrays grown on demand
+ * plus the list of touched coordinates. */
+typedef struct spa_row {
+    int64_t *val;
+    unsigned char *has;
+    size_t cap;
+    int64_t *touched;
+    size_t nt, capt;
+} spa_row;
+
+void spa_add(spa_row *r, int64_t crd, int64_t v, int w);
+/* Sort the touched coordinates; the caller reads val[touched[i]], then
+ * calls spa_clear. */
+void spa_sort(spa_row *r);
+void spa_clear(spa_row *r);
+void spa_free(spa_row *r);
+
+/* A FIFO of tokens waiting to be emitted on one port (one per cycle). */
+typedef struct pend_q {
+    sg_tok *t;
+    size_t head, n, cap;
+} pend_q;
+
+void pend_push(pend_q *p, sg_tok t);
+static inline int pend_has(const pend_q *p) { return p->head < p->n; }
+static inline sg_tok pend_peek(const pend_q *p) { return p->t[p->head]; }
+static inline void pend_pop(pend_q *p)
+{
+    if (++p->head == p->n)
+        p->head = p->n = 0;
+}
+void pend_free(pend_q *p);
+
+/* Emit at most one pending token on port o; returns 1 if one was emitted. */
+static inline int pend_emit(pend_q *p, sg_port *o)
+{
+    if (!pend_has(p) || !port_room(o))
+        return 0;
+    port_push(o, pend_peek(p));
+    pend_pop(p);
+    return 1;
+}
+
+#endif

@@ -1,0 +1,91 @@
+/*
+ * report.c - write what golden_run produced: output tensors (.tns and SAM
+ * directories) and report.json.  Every file is written whole or not at all
+ * (outfile.h).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "golden.h"
+#include "outfile.h"
+
+int golden_write_outputs(const char *outdir, const golden_result *r,
+                         sg_err *e)
+{
+    char path[4096];
+    for (int i = 0; i < r->n_out; i++) {
+        const golden_output *o = &r->out[i];
+        snprintf(path, sizeof path, "%s/%s.tns", outdir, o->name);
+        if (sg_tensor_write(path, &o->coo, e) < 0)
+            return -1;
+        if (o->fmt.order == 0)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", outdir, o->name);
+        if (mkdir(path, 0777) < 0 && errno != EEXIST)
+            return sg_errf(e, path, 0, "cannot create directory: %s", strerror(errno));
+        if (sg_tensor_write_samdir(path, o->name, &o->ft, e) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+static void json_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            fprintf(f, "\\%c", *s);
+        else if ((unsigned char)*s < 0x20)
+            fprintf(f, "\\u%04x", *s);
+        else
+            fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+int golden_write_report(const char *path, const sg_graph *g,
+                        const golden_opts *o, const golden_result *r,
+                        sg_err *e)
+{
+    sg_outfile of;
+    if (sg_outfile_open(&of, path, e) < 0)
+        return -1;
+    FILE *f = of.f;
+    fprintf(f, "{\n  \"graph\": ");
+    json_str(f, g->path ? g->path : g->name);
+    fprintf(f, ",\n  \"kernel\": ");
+    json_str(f, g->name);
+    fprintf(f, ",\n  \"engine\": \"%s\",\n", o->engine == GOLDEN_CYCLE ? "cycle" : "func");
+    fprintf(f, "  \"width\": %d,\n  \"fifo_depth\": %zu,\n  \"skip\": %d,\n",
+            o->width, o->fifo_depth, o->skip);
+    fprintf(f, "  \"cycles\": %llu,\n  \"wall_s\": %.6f,\n  \"tokens_total\": %llu,\n",
+            (unsigned long long)r->cycles, r->wall_s, (unsigned long long)r->tokens_total);
+    fprintf(f, "  \"skips\": %llu,\n  \"deadlock\": %s,\n", (unsigned long long)r->skips,
+            r->deadlock ? "true" : "false");
+    if (r->deadlock_msg) {
+        fprintf(f, "  \"deadlock_msg\": ");
+        json_str(f, r->deadlock_msg);
+        fprintf(f, ",\n");
+    }
+    fprintf(f, "  \"outputs\": [");
+    for (int i = 0; i < r->n_out; i++) {
+        fprintf(f, "%s{\"name\": ", i ? ", " : "");
+        json_str(f, r->out[i].name);
+        fprintf(f, ", \"nnz\": %zu}", r->out[i].coo.nnz);
+    }
+    fprintf(f, "],\n  \"edges\": [\n");
+    char nm[128];
+    for (size_t i = 0; i < r->n_edges; i++) {
+        const sg_edge *ed = &g->edges[i];
+        fprintf(f, "    {\"name\": ");
+        json_str(f, golden_edge_name(g, i, nm));
+        fprintf(f, ", \"src\": %d, \"dst\": %d, \"type\": \"%s\", \"tokens\": %llu, \"peak\": %zu}%s\n",
+                g->nodes[ed->src].id, g->nodes[ed->dst].id, sg_stream_kind_name(ed->type),
+                (unsigned long long)r->edge[i].tokens, r->edge[i].peak,
+                i + 1 < r->n_edges ? "," : "");
+    }
+    fprintf(f, "  ]\n}\n");
+    return sg_outfile_commit(&of, e);
+}

@@ -1,0 +1,279 @@
+/*
+ * stream.c - run one primitive on the streams of a vectors-format file
+ * (samgen stream, and the primitive unit tests).
+ *
+ * Inputs are the file's in_* lines ('_' idle markers are dropped: outside
+ * the skip scanner no stream depends on timing), arr_* arrays and param_*
+ * scalars; the primitive runs to completion with unbounded queues and its
+ * outputs are appended as out_* lines (out_arr_* for writers).  The table
+ * below is the reference for docs/golden-model.md.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../gen/graph.h"
+#include "golden.h"
+#include "prim.h"
+
+typedef struct prim_desc {
+    const char *name;
+    const char *in[6];      /* input line names, port order */
+    const char *out[4];     /* output line names, port order */
+} prim_desc;
+
+static const prim_desc descs[] = {
+    {"scan_compressed", {"in_ref"}, {"out_crd", "out_ref"}},
+    {"scan_dense", {"in_ref"}, {"out_crd", "out_ref"}},
+    {"intersect", {"in_crd1", "in_ref1", "in_crd2", "in_ref2", "in_crd3", "in_ref3"},
+     {"out_crd", "out_ref1", "out_ref2", "out_ref3"}},
+    {"union", {"in_crd1", "in_ref1", "in_crd2", "in_ref2", "in_crd3", "in_ref3"},
+     {"out_crd", "out_ref1", "out_ref2", "out_ref3"}},
+    {"repsiggen", {"in_crd"}, {"out_repsig"}},
+    {"repeat", {"in_ref", "in_repsig"}, {"out_ref"}},
+    {"arrayvals", {"in_ref"}, {"out_val"}},
+    {"mul", {"in_val1", "in_val2"}, {"out_val"}},
+    {"add", {"in_val1", "in_val2"}, {"out_val"}},
+    {"sub", {"in_val1", "in_val2"}, {"out_val"}},
+    {"max", {"in_val1", "in_val2"}, {"out_val"}},
+    {"min", {"in_val1", "in_val2"}, {"out_val"}},
+    {"reduce", {"in_val"}, {"out_val"}},
+    {"spacc1", {"in_crd_outer", "in_crd_inner", "in_val"},
+     {"out_crd_inner", "out_crd_outer", "out_val"}},
+    {"spacc2", {"in_crd_outer", "in_crd_inner", "in_val"},
+     {"out_crd_inner", "out_crd_outer", "out_val"}},
+    {"vectorreducer", {"in_crd", "in_val"}, {"out_crd", "out_val"}},
+    {"crddrop", {"in_crd_outer", "in_crd_inner"}, {"out_crd_outer", "out_crd_inner"}},
+    {"crdhold", {"in_crd_outer", "in_crd_inner"}, {"out_crd_outer", "out_crd_inner"}},
+    {"write_level", {"in_crd"}, {NULL}},
+    {"write_vals", {"in_val"}, {NULL}},
+};
+#define NDESC (sizeof descs / sizeof descs[0])
+
+static const char *const prim_names[NDESC + 1] = {
+    "scan_compressed", "scan_dense", "intersect", "union", "repsiggen",
+    "repeat", "arrayvals", "mul", "add", "sub", "max", "min", "reduce",
+    "spacc1", "spacc2", "vectorreducer", "crddrop", "crdhold",
+    "write_level", "write_vals", NULL
+};
+
+const char *const *golden_stream_prims(void)
+{
+    return prim_names;
+}
+
+static sg_stream_kind kind_of(const char *name)
+{
+    if (strstr(name, "repsig"))
+        return SG_ST_REPSIG;
+    if (strstr(name, "val"))
+        return SG_ST_VAL;
+    if (strstr(name, "ref"))
+        return SG_ST_REF;
+    return SG_ST_CRD;
+}
+
+static int param(const sg_stream_file *in, const char *name, int64_t def,
+                 int64_t *v)
+{
+    const sg_stream_line *l = sg_stream_file_get(in, name);
+    if (!l) {
+        *v = def;
+        return 0;
+    }
+    if (l->toks.n != 1 || l->toks.t[0].kind != SG_TK_DATA)
+        return -1;
+    *v = l->toks.t[0].v;
+    return 0;
+}
+
+static void add_line(sg_stream_file *out, const char *name, sg_stream_kind k,
+                     const int64_t *a, const sg_toks *t, size_t n)
+{
+    sg_grow((void **)&out->lines, &out->cap, out->n + 1, sizeof *out->lines);
+    sg_stream_line *l = &out->lines[out->n++];
+    memset(l, 0, sizeof *l);
+    l->name = sg_strdup(name);
+    l->kind = k;
+    if (t) {
+        for (size_t i = 0; i < t->n; i++)
+            sg_toks_push(&l->toks, t->t[i]);
+    } else {
+        for (size_t i = 0; i < n; i++)
+            sg_toks_push(&l->toks, sg_data(a[i]));
+    }
+}
+
+static int get_arr(const sg_stream_file *in, const char *name,
+                   int64_t **a, size_t *n, sg_err *e)
+{
+    const sg_stream_line *l = sg_stream_file_get(in, name);
+    if (!l)
+        return sg_errf(e, in->path, 0, "missing line %s", name);
+    *a = sg_malloc((l->toks.n + 1) * sizeof **a);
+    *n = 0;
+    for (size_t i = 0; i < l->toks.n; i++) {
+        if (l->toks.t[i].kind != SG_TK_DATA) {
+            free(*a);
+            *a = NULL;
+            return sg_errf(e, in->path, l->line, "%s: numbers expected", name);
+        }
+        (*a)[(*n)++] = l->toks.t[i].v;
+    }
+    return 0;
+}
+
+int golden_stream_run(const char *prim, const sg_stream_file *in, int width,
+                      sg_stream_file *out, sg_err *e)
+{
+    const prim_desc *d = NULL;
+    for (size_t i = 0; i < NDESC; i++)
+        if (strcmp(descs[i].name, prim) == 0)
+            d = &descs[i];
+    if (!d)
+        return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "unknown primitive '%s'", prim);
+    if (width < 1 || width > 64)
+        return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "value width %d not in 1..64", width);
+    int rc = -1;
+    sg_pnode n;
+    memset(&n, 0, sizeof n);
+    n.name = prim;
+    n.width = width;
+    sg_q qin[6], qout[4];
+    sg_q *pout[4];
+    sg_toks keep[4];
+    memset(qin, 0, sizeof qin);
+    memset(qout, 0, sizeof qout);
+    memset(keep, 0, sizeof keep);
+    int64_t *a1 = NULL, *a2 = NULL;
+    size_t n1 = 0, n2 = 0;
+    int nin = 0, nout = 0;
+    int64_t neg1 = 0, neg2 = 0;
+    param(in, "param_neg1", 0, &neg1);
+    param(in, "param_neg2", 0, &neg2);
+    for (int p = 0; p < 6 && d->in[p]; p++) {
+        const sg_stream_line *l = sg_stream_file_get(in, d->in[p]);
+        if (!l) {
+            if (p >= 4)
+                break;
+            sg_errc(e, SG_EXIT_USAGE, in->path, 0, "%s needs a line %s", prim, d->in[p]);
+            goto out;
+        }
+        sg_q_init(&qin[p], kind_of(d->in[p]), 0, 0);
+        for (size_t i = 0; i < l->toks.n; i++) {
+            sg_tok t = l->toks.t[i];
+            if (t.kind == SG_TK_GAP)
+                continue;
+            if (t.kind == SG_TK_DATA && ((p == 0 && neg1) || (p == 1 && neg2)))
+                t.v = sg_wrap(-(int64_t)t.v, width);
+            q_push(&qin[p], t);
+        }
+        n.in[p] = &qin[p];
+        nin = p + 1;
+    }
+    n.n_in = nin;
+    for (int p = 0; p < 4 && d->out[p]; p++) {
+        if (p == 3 && nin < 6)
+            break;
+        sg_q_init(&qout[p], kind_of(d->out[p]), 0, 0);
+        qout[p].keep = &keep[p];
+        pout[p] = &qout[p];
+        n.out[p].q = &pout[p];
+        n.out[p].n = 1;
+        nout = p + 1;
+    }
+    n.n_out = nout;
+    if (!strcmp(prim, "scan_compressed")) {
+        prim_scan_cfg c;
+        memset(&c, 0, sizeof c);
+        if (get_arr(in, "arr_seg", &a1, &n1, e) < 0 || get_arr(in, "arr_crd", &a2, &n2, e) < 0)
+            goto out;
+        c.seg = a1; c.nseg = n1; c.crd = a2; c.ncrd = n2;
+        prim_scan_init(&n, &c);
+    } else if (!strcmp(prim, "scan_dense")) {
+        int64_t dim;
+        if (param(in, "param_dim", 0, &dim) < 0) {
+            sg_errc(e, SG_EXIT_USAGE, in->path, 0, "param_dim must be one number");
+            goto out;
+        }
+        prim_scan_dense_init(&n, dim);
+    } else if (!strcmp(prim, "intersect")) {
+        prim_intersect_init(&n, nin / 2, NULL);
+    } else if (!strcmp(prim, "union")) {
+        prim_union_init(&n, nin / 2);
+    } else if (!strcmp(prim, "repsiggen")) {
+        prim_repsiggen_init(&n);
+    } else if (!strcmp(prim, "repeat")) {
+        prim_repeat_init(&n);
+    } else if (!strcmp(prim, "arrayvals")) {
+        if (get_arr(in, "arr_vals", &a1, &n1, e) < 0)
+            goto out;
+        prim_arrayvals_init(&n, a1, n1);
+    } else if (!strcmp(prim, "mul") || !strcmp(prim, "add") || !strcmp(prim, "sub") ||
+               !strcmp(prim, "max") || !strcmp(prim, "min")) {
+        int op = !strcmp(prim, "mul") ? SG_ALU_MUL : !strcmp(prim, "add") ? SG_ALU_ADD :
+                 !strcmp(prim, "sub") ? SG_ALU_SUB : !strcmp(prim, "max") ? SG_ALU_MAX :
+                 SG_ALU_MIN;
+        prim_alu_init(&n, op, 0);
+    } else if (!strcmp(prim, "reduce")) {
+        prim_reduce_init(&n);
+    } else if (!strcmp(prim, "spacc1") || !strcmp(prim, "spacc2")) {
+        int64_t vs;
+        param(in, "param_val_stkn", 0, &vs);
+        prim_spacc_init(&n, prim[5] - '0', (int)vs);
+    } else if (!strcmp(prim, "vectorreducer")) {
+        prim_vectorreducer_init(&n);
+    } else if (!strcmp(prim, "crddrop") || !strcmp(prim, "crdhold")) {
+        int64_t vals, depth;
+        param(in, "param_vals", 0, &vals);
+        param(in, "param_depth", 1, &depth);
+        if (prim[3] == 'd')
+            prim_crddrop_init(&n, (int)vals, (int)depth);
+        else
+            prim_crdhold_init(&n, (int)vals, (int)depth);
+    } else if (!strcmp(prim, "write_level")) {
+        prim_write_level_init(&n, 0);
+    } else {
+        prim_write_vals_init(&n);
+    }
+    for (;;) {
+        long r = n.fire(&n, 1L << 40);
+        if (r < 0) {
+            sg_errc(e, SG_EXIT_CHECK, in->path, 0, "%s: %s", prim, n.err);
+            goto out;
+        }
+        if (r == 0)
+            break;
+    }
+    if (!n.done) {
+        sg_errc(e, SG_EXIT_CHECK, in->path, 0, "%s: the input streams end before D "
+                "reaches every output (malformed or misaligned input)", prim);
+        goto out;
+    }
+    for (int p = 0; p < nout; p++)
+        add_line(out, d->out[p], qout[p].kind, NULL, &keep[p], 0);
+    if (!strcmp(prim, "write_level") || !strcmp(prim, "write_vals")) {
+        const int64_t *s, *c;
+        size_t ns, nc;
+        prim_write_arrays(&n, &s, &ns, &c, &nc);
+        if (prim[6] == 'l') {
+            add_line(out, "out_arr_crd", SG_ST_CRD, c, NULL, nc);
+            add_line(out, "out_arr_seg", SG_ST_CRD, s, NULL, ns);
+        } else {
+            add_line(out, "out_arr_vals", SG_ST_VAL, c, NULL, nc);
+        }
+    }
+    rc = 0;
+out:
+    prim_node_free(&n);
+    for (int p = 0; p < 6; p++)
+        if (qin[p].buf)
+            sg_q_free(&qin[p]);
+    for (int p = 0; p < 4; p++) {
+        if (qout[p].buf)
+            sg_q_free(&qout[p]);
+        sg_toks_free(&keep[p]);
+    }
+    free(a1);
+    free(a2);
+    return rc;
+}

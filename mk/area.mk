@@ -1,0 +1,26 @@
+# area.mk - area and clock estimates with Yosys and nextpnr (samgen area).
+#
+#   make area-test      primitives on every target kind, growth with T, widths
+#                       and depths, block RAM inference, Yosys problems fail,
+#                       usage errors, a few custard kernels (needs $SHARED)
+#   make area-kernels   every custard kernel the generator accepts (extended)
+#   make area-bench     the figures of docs/area.md: primitive table, sweeps,
+#                       kernel table and the PNG charts under docs/img/
+#
+# Work directories live under $(BUILD)/area; reports are JSON there.
+
+AREA_WORK := $(BUILD)/area
+
+.PHONY: area-test area-kernels area-bench
+TEST_SUITES += area-test
+EXTENDED_SUITES += area-kernels
+BENCH_TARGETS += area-bench
+
+area-test: $(SAMGEN)
+	@sh fpga/area_test.sh $(abspath $(SAMGEN)) $(abspath $(AREA_WORK))/test quick
+
+area-kernels: $(SAMGEN)
+	@sh fpga/area_test.sh $(abspath $(SAMGEN)) $(abspath $(AREA_WORK))/kernels kernels
+
+area-bench: $(SAMGEN)
+	@sh fpga/area_bench.sh $(abspath $(SAMGEN)) $(abspath $(AREA_WORK))/bench docs/img

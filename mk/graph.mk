@@ -1,0 +1,56 @@
+# graph.mk - the SAM graph reader: CLI tests, fuzzing, benchmark.
+#
+#   make graph-cli-test   samgen check / samgen dot on shipped and broken
+#                         graphs: exit codes, FILE:LINE messages, outputs
+#   make graph-fuzz-smoke the libFuzzer target for a short run (test suite)
+#   make graph-fuzz       the same for GRAPH_FUZZ_SECONDS (default 300)
+#   make graph-shared     samgen check over $SHARED/graphs: every custard
+#                         graph passes, every onyx/opal graph reads
+#   make graph-bench      read+check all shared graphs; time per pass
+#
+# The unit tests (gen/graph_test.c) run with `make unit`.
+
+GRAPH_SRC := gen/graph.c gen/graph_read.c gen/graph_write.c gen/graph_check.c \
+             golden/err.c golden/token.c
+GRAPH_FUZZ := $(BUILD)/fuzz/fuzz_graph
+GRAPH_FUZZ_SECONDS ?= 300
+GRAPH_BENCH := $(BUILD)/bench/bench_graph
+FUZZ_CC ?= clang
+
+.PHONY: graph-cli-test graph-fuzz graph-fuzz-smoke graph-shared graph-bench
+TEST_SUITES += graph-cli-test graph-fuzz-smoke
+EXTENDED_SUITES += graph-shared graph-fuzz
+BENCH_TARGETS += graph-bench
+
+graph-cli-test: $(SAMGEN)
+	@sh gen/graph_cli_test.sh $(abspath $(SAMGEN)) $(abspath $(BUILD))/graph-cli
+
+graph-shared: $(SAMGEN)
+	@sh gen/graph_cli_test.sh $(abspath $(SAMGEN)) $(abspath $(BUILD))/graph-cli shared
+
+$(GRAPH_FUZZ): bench/fuzz/fuzz_graph.c $(GRAPH_SRC) $(HDRS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 $(GV_CFLAGS) \
+	  -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+	  -o $@ bench/fuzz/fuzz_graph.c $(GRAPH_SRC) $(GV_LIBS)
+
+# The corpus starts from the shipped seed (and the shared graphs when
+# present) and grows under $(BUILD)/fuzz; crashes land there too.
+graph-fuzz-smoke graph-fuzz: $(GRAPH_FUZZ)
+	@mkdir -p $(BUILD)/fuzz/graph_corpus
+	@cp bench/fuzz/graph_seed/*.gv $(BUILD)/fuzz/graph_corpus/
+	@if [ -d "$(SHARED)/graphs" ]; then for f in $(SHARED)/graphs/*/*.gv; do \
+	  cp "$$f" $(BUILD)/fuzz/graph_corpus/shared_$$(basename $$(dirname $$f))_$$(basename $$f); done; fi
+	@cd $(BUILD)/fuzz && if ASAN_OPTIONS=detect_leaks=1 ./fuzz_graph -max_len=8192 \
+	  -max_total_time=$(if $(filter graph-fuzz,$@),$(GRAPH_FUZZ_SECONDS),20) \
+	  -print_final_stats=1 graph_corpus >graph_fuzz.log 2>&1; then \
+	  grep -E 'Done|number_of_executed_units' graph_fuzz.log; echo "graph fuzz: clean"; \
+	else tail -40 graph_fuzz.log; echo "graph fuzz: FAILED (log and crash-* in $(BUILD)/fuzz)"; exit 1; fi
+
+$(GRAPH_BENCH): bench/bench_graph.c $(BUILD)/libsamgen.a $(BUILD)/libsamgolden.a
+	@mkdir -p $(dir $@)
+	$(CC) $(REL_CFLAGS) -o $@ $< $(call LINK_LIBS,$(BUILD)) $(LDLIBS)
+
+graph-bench: $(GRAPH_BENCH)
+	@if [ -d "$(SHARED)/graphs" ]; then $(GRAPH_BENCH) $(SHARED)/graphs 20; \
+	else echo "graph-bench: $(SHARED)/graphs not found, skipped"; fi

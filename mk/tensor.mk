@@ -1,0 +1,87 @@
+# tensor.mk - tensor formats: CLI tests, fuzzing and the load benchmark.
+#
+#   make tensor-cli-test  samgen tensor convert/gen/info end to end (ASan build)
+#   make fuzz             build the libFuzzer targets and run each for
+#                         FUZZ_TIME seconds (default 300)
+#   make fuzz-smoke       the same for FUZZ_SMOKE_TIME seconds each (20)
+#   make bench-load       load a generated 1M-nonzero .mtx and build its
+#                         fibertree; prints MB/s of input text
+#
+# Fuzz targets are bench/fuzz/fuzz_*.c (see bench/fuzz/README.md): each is
+# linked with the whole golden and generator libraries built by clang with
+# -fsanitize=fuzzer-no-link,address,undefined; seeds come from
+# bench/fuzz/corpus/<target>/, new inputs go to $(BUILD)/fuzz/work/<target>/
+# and crashes to $(BUILD)/fuzz/crash-<target>-*.
+
+.PHONY: tensor-cli-test fuzz fuzz-build fuzz-smoke bench-load
+TEST_SUITES += tensor-cli-test
+EXTENDED_SUITES += fuzz-smoke
+BENCH_TARGETS += bench-load
+
+tensor-cli-test: $(BUILD)/asan/samgen
+	@sh golden/tensor_cli_test.sh $(abspath $(BUILD)/asan/samgen) \
+	    $(abspath $(BUILD))/tensor-cli
+
+# ---- fuzzing ----------------------------------------------------------------
+FUZZ_CC      ?= clang
+FUZZ_TIME    ?= 300
+FUZZ_SMOKE_TIME ?= 20
+FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined
+FUZZ_CFLAGS  := $(CSTD) -Wno-error -g -O1 -fno-omit-frame-pointer $(GV_CFLAGS) \
+                -fsanitize=fuzzer-no-link $(FUZZ_SAN)
+FUZZ_DIR     := $(BUILD)/fuzz
+FUZZ_TARGETS := $(patsubst bench/fuzz/%.c,%,$(wildcard bench/fuzz/fuzz_*.c))
+FUZZ_BINS    := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/%)
+FUZZ_GOLDEN_OBJ := $(GOLDEN_SRC:%.c=$(FUZZ_DIR)/obj/%.o)
+FUZZ_GEN_OBJ    := $(GEN_SRC:%.c=$(FUZZ_DIR)/obj/%.o)
+
+$(FUZZ_DIR)/obj/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -c $< -o $@
+$(FUZZ_DIR)/libgolden.a: $(FUZZ_GOLDEN_OBJ)
+	@rm -f $@; ar rcs $@ $^
+$(FUZZ_DIR)/libgen.a: $(FUZZ_GEN_OBJ)
+	@rm -f $@; ar rcs $@ $^
+$(FUZZ_DIR)/fuzz_%: bench/fuzz/fuzz_%.c bench/fuzz/fuzz_common.h \
+		$(FUZZ_DIR)/libgen.a $(FUZZ_DIR)/libgolden.a
+	$(FUZZ_CC) $(CSTD) -Wno-error -g -O1 $(GV_CFLAGS) -Igolden -Igen \
+	    -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $< \
+	    -Wl,--start-group $(FUZZ_DIR)/libgen.a $(FUZZ_DIR)/libgolden.a \
+	    -Wl,--end-group $(LDLIBS)
+
+# Skip (with a message) where clang has no libFuzzer, e.g. a gcc-only CI box.
+FUZZ_OK = $(shell printf 'int LLVMFuzzerTestOneInput(const char*d,unsigned long n){(void)d;(void)n;return 0;}' \
+    | $(FUZZ_CC) -x c -fsanitize=fuzzer -o /dev/null - >/dev/null 2>&1 && echo yes)
+
+fuzz-build:
+	@if [ "$(FUZZ_OK)" = yes ]; then $(MAKE) --no-print-directory $(FUZZ_BINS); \
+	else echo "SKIP: $(FUZZ_CC) with -fsanitize=fuzzer not available"; fi
+
+define fuzz_run
+	@if [ "$(FUZZ_OK)" != yes ]; then \
+	  echo "SKIP: $(FUZZ_CC) with -fsanitize=fuzzer not available"; exit 0; fi; \
+	set -e; for t in $(FUZZ_TARGETS); do \
+	  mkdir -p $(FUZZ_DIR)/work/$$t bench/fuzz/corpus/$$t; \
+	  echo "== fuzz $$t for $(1) s"; \
+	  $(FUZZ_DIR)/$$t -max_total_time=$(1) -timeout=10 -rss_limit_mb=2048 \
+	    -max_len=65536 -print_final_stats=1 \
+	    -artifact_prefix=$(FUZZ_DIR)/crash-$$t- \
+	    $(FUZZ_DIR)/work/$$t bench/fuzz/corpus/$$t 2>$(FUZZ_DIR)/$$t.log \
+	    || { tail -40 $(FUZZ_DIR)/$$t.log; echo "fuzz $$t FAILED"; exit 1; }; \
+	  grep -E 'stat::number_of_executed_runs|cov:' $(FUZZ_DIR)/$$t.log | tail -2; \
+	done
+endef
+
+fuzz: fuzz-build
+	$(call fuzz_run,$(FUZZ_TIME))
+
+fuzz-smoke: fuzz-build
+	$(call fuzz_run,$(FUZZ_SMOKE_TIME))
+
+# ---- benchmark ----------------------------------------------------------------
+$(BUILD)/bench/bench_load: bench/bench_load.c $(BUILD)/libsamgolden.a
+	@mkdir -p $(dir $@)
+	$(CC) $(REL_CFLAGS) -Igolden -o $@ $< $(BUILD)/libsamgolden.a $(LDLIBS)
+
+bench-load: $(BUILD)/bench/bench_load
+	@$(BUILD)/bench/bench_load $(BUILD)/bench

@@ -1,0 +1,85 @@
+# verify.mk - end-to-end regression: samgen verify over the custard kernels.
+#
+#   make regress          every runnable kernel x every synthetic input
+#                         (and real matrices from $(SHARED)/data that fit),
+#                         in parallel (make -jN regress), with a summary in
+#                         $(BUILD)/regress/full.{md,json}
+#   make regress-quick    a small subset (part of `make test`)
+#   make mutation-test    verify must catch deliberately broken RTL
+#   make bench-verify     RTL vs golden vs SAM-simulator cycles, sim speed
+#
+# Verilator builds are cached under $(BUILD)/vcache (SAMGEN_CACHE).
+
+REGRESS_DIR   := $(BUILD)/regress
+REGRESS_JOBS  ?= 2
+REGRESS_GRAPHS = $(SHARED)/graphs/custard
+REGRESS_KINDS := empty single dense hyper r10 r30 r60
+# Kernels whose every node has an RTL block and a golden implementation.
+REGRESS_KERNELS := vec_identity vec_elemmul vec_elemadd vec_scalar_mul \
+  mat_identity mat_identity_dense mat_elemmul mat_elemadd mat_elemadd3 \
+  mat_vecmul_ij mat_vecmul_ji mat_sddmm mat_spacc_simple vec_spacc_simple \
+  mat_residual_HAND mat_mattransmul_HAND \
+  matmul_ijk matmul_ikj matmul_jik matmul_jki matmul_kij matmul_kji \
+  tensor3_identity tensor3_identity_dense tensor3_elemmul tensor3_elemadd \
+  tensor3_innerprod tensor3_ttv tensor3_ttm tensor3_mttkrp
+# Real matrices small enough for 16-bit addresses on every kernel.
+REGRESS_REAL_KERNELS := mat_vecmul_ij mat_elemmul mat_elemadd matmul_ikj
+REGRESS_REAL := bcsstk01 bcsstk02
+# Quick subset: kernel__input pairs.
+REGRESS_QUICK := mat_vecmul_ij__r30 mat_vecmul_ij__empty mat_elemmul__dense \
+  vec_elemmul__single matmul_ikj__r30 tensor3_ttv__hyper
+
+export SAMGEN_CACHE ?= $(abspath $(BUILD))/vcache
+
+REGRESS_FULL_CASES := $(foreach k,$(REGRESS_KERNELS),$(foreach i,$(REGRESS_KINDS),$(k)__$(i)))
+REGRESS_REAL_CASES := $(foreach k,$(REGRESS_REAL_KERNELS),$(foreach m,$(REGRESS_REAL),$(k)__real-$(m)))
+
+# One case: $(1) = set (quick/full), $(2) = kernel__input.  The first case
+# of a kernel builds its simulator; the others wait for it (no duplicate
+# Verilator builds under make -j).
+define regress_case
+$(REGRESS_DIR)/$(1)/res/$(2).res: $(SAMGEN)
+	@k=$$$$(echo $(2) | sed 's/__.*//'); i=$$$$(echo $(2) | sed 's/.*__//'); \
+	 real=""; case $$$$i in real-*) real=$(SHARED)/data/mtx/$$$${i#real-}.mtx; i=real;; esac; \
+	 REGRESS_TOTAL=$$(REGRESS_TOTAL) sh sim/regress_case.sh $(abspath $(SAMGEN)) \
+	   $(REGRESS_GRAPHS)/$$$$k.gv $$$$i 1 $(REGRESS_DIR)/$(1)/work/$(2) $$@ $$$$real
+endef
+$(foreach c,$(REGRESS_QUICK),$(eval $(call regress_case,quick,$(c))))
+$(foreach c,$(REGRESS_FULL_CASES) $(REGRESS_REAL_CASES),$(eval $(call regress_case,full,$(c))))
+# Serialize each kernel's later cases after its first one.
+$(foreach k,$(REGRESS_KERNELS),$(foreach i,$(wordlist 2,99,$(REGRESS_KINDS)),\
+  $(eval $(REGRESS_DIR)/full/res/$(k)__$(i).res: $(REGRESS_DIR)/full/res/$(k)__$(firstword $(REGRESS_KINDS)).res)))
+
+regress-cases-quick: $(REGRESS_QUICK:%=$(REGRESS_DIR)/quick/res/%.res)
+regress-cases-full: $(REGRESS_FULL_CASES:%=$(REGRESS_DIR)/full/res/%.res) \
+  $(if $(wildcard $(SHARED)/data/mtx),$(REGRESS_REAL_CASES:%=$(REGRESS_DIR)/full/res/%.res))
+
+.PHONY: regress regress-quick regress-cases-quick regress-cases-full mutation-test bench-verify
+
+regress-quick: $(SAMGEN)
+	@rm -rf $(REGRESS_DIR)/quick
+	@if [ ! -d "$(REGRESS_GRAPHS)" ]; then \
+	   echo "regress-quick: $(REGRESS_GRAPHS) not found: skipped"; echo "0 passed, 0 failed"; exit 0; fi; \
+	 $(MAKE) --no-print-directory -j$(REGRESS_JOBS) REGRESS_TOTAL=$(words $(REGRESS_QUICK)) regress-cases-quick && \
+	 sh sim/regress_summary.sh $(REGRESS_DIR)/quick/res $(REGRESS_DIR)/quick.md $(REGRESS_DIR)/quick.json
+
+regress: $(SAMGEN)
+	@rm -rf $(REGRESS_DIR)/full
+	@if [ ! -d "$(REGRESS_GRAPHS)" ]; then \
+	   echo "regress: $(REGRESS_GRAPHS) not found: skipped"; echo "0 passed, 0 failed"; exit 0; fi; \
+	 $(MAKE) --no-print-directory -j$(REGRESS_JOBS) \
+	   REGRESS_TOTAL=$(words $(REGRESS_FULL_CASES) $(if $(wildcard $(SHARED)/data/mtx),$(REGRESS_REAL_CASES))) \
+	   regress-cases-full && \
+	 sh sim/regress_summary.sh $(REGRESS_DIR)/full/res $(REGRESS_DIR)/full.md $(REGRESS_DIR)/full.json
+
+mutation-test: $(SAMGEN)
+	@if [ ! -d "$(REGRESS_GRAPHS)" ]; then \
+	   echo "mutation-test: $(REGRESS_GRAPHS) not found: skipped"; exit 0; fi; \
+	 sh sim/mutation_test.sh $(abspath $(SAMGEN)) $(REGRESS_GRAPHS) $(REGRESS_DIR)/mutation
+
+bench-verify: $(SAMGEN)
+	@sh bench/bench_verify $(abspath $(SAMGEN)) $(BUILD)/bench-verify
+
+TEST_SUITES += regress-quick mutation-test
+EXTENDED_SUITES += regress
+BENCH_TARGETS += bench-verify

@@ -1,0 +1,74 @@
+// sam_fifo - stream buffer for one SAM edge.
+//
+// Depth 0 is a wire.  Depth 1 is a pipeline register: valid and data are
+// registered, in_ready_o = !full || out_ready_i (one combinational ready
+// path), one token per cycle.  Depth >= 2 is a circular-buffer FIFO whose
+// in_ready_o is "not full" (registered): it cuts every combinational path
+// and sustains one token per cycle.
+`include "sam_token.vh"
+
+module sam_fifo #(
+  parameter integer Width = 18,
+  parameter integer Depth = 2
+) (
+  input  wire             clk_i,
+  input  wire             rst_ni,
+  input  wire             in_valid_i,
+  output wire             in_ready_o,
+  input  wire [Width-1:0] in_data_i,
+  output wire             out_valid_o,
+  input  wire             out_ready_i,
+  output wire [Width-1:0] out_data_o
+);
+  generate
+    if (Depth == 0) begin : g_wire
+      assign out_valid_o = in_valid_i;
+      assign in_ready_o  = out_ready_i;
+      assign out_data_o  = in_data_i;
+      wire unused_clk = clk_i ^ rst_ni;
+    end else if (Depth == 1) begin : g_reg
+      reg             valid_q;
+      reg [Width-1:0] data_q;
+      assign in_ready_o  = !valid_q || out_ready_i;
+      assign out_valid_o = valid_q;
+      assign out_data_o  = data_q;
+      always @(posedge clk_i) begin
+        if (!rst_ni) begin
+          valid_q <= 1'b0;
+          data_q  <= {Width{1'b0}};
+        end else if (in_ready_o) begin
+          valid_q <= in_valid_i;
+          if (in_valid_i) data_q <= in_data_i;
+        end
+      end
+    end else begin : g_fifo
+      localparam integer PtrW = (Depth <= 2) ? 1 : $clog2(Depth);
+      reg [Width-1:0] mem_q [0:Depth-1];
+      reg [PtrW-1:0]  rd_q, wr_q;
+      reg [PtrW:0]    cnt_q;
+      wire push = in_valid_i && in_ready_o;
+      wire pop  = out_valid_o && out_ready_i;
+      assign in_ready_o  = (cnt_q != Depth[PtrW:0]);
+      assign out_valid_o = (cnt_q != {(PtrW+1){1'b0}});
+      assign out_data_o  = mem_q[rd_q];
+      function [PtrW-1:0] incr(input [PtrW-1:0] p);
+        incr = (p == Depth[PtrW-1:0] - 1'b1) ? {PtrW{1'b0}} : p + 1'b1;
+      endfunction
+      always @(posedge clk_i) begin
+        if (!rst_ni) begin
+          rd_q  <= {PtrW{1'b0}};
+          wr_q  <= {PtrW{1'b0}};
+          cnt_q <= {(PtrW+1){1'b0}};
+        end else begin
+          if (push) wr_q <= incr(wr_q);
+          if (pop)  rd_q <= incr(rd_q);
+          if (push && !pop) cnt_q <= cnt_q + 1'b1;
+          else if (pop && !push) cnt_q <= cnt_q - 1'b1;
+        end
+      end
+      always @(posedge clk_i) begin
+        if (push) mem_q[wr_q] <= in_data_i;
+      end
+    end
+  endgenerate
+endmodule

@@ -1,0 +1,233 @@
+// sam_intersect_skip - 2- or 3-input intersector that sends ExTensor
+// SkipTo commands back to its scanners (SAM-SEMANTICS 2.4 and 2.17).
+//
+// Output streams are those of the plain intersector: with heads h_k
+// (in_crd_k with its in_ref_k):
+//   all D             -> D on every output, done
+//   any N             -> N on every output, one token consumed per input
+//   all equal         -> h on out_crd, the refs on out_ref_k, consume all
+//   some stop, some coordinates -> discard the coordinate heads
+//   all coordinates, not equal  -> discard every head below the maximum
+// Skipping: whenever head k is discarded, out_skip_k offers in the same
+// cycle SkipTo(max) (a DATA token), or the stop token when the discard is
+// because another input's fiber has ended.  A discarded head is always
+// below every other input's remaining coordinates, so the scanner only
+// drops coordinates that could not match: the outputs are identical with
+// and without skipping.  out_skip_k is meant for sam_scan_skip's in_skip,
+// which takes it in the cycle its head is popped; out_skip_ready_k_i is
+// only checked in simulation.  Leave out_skip_k open for a plain scanner.
+//
+// Handshakes.  in_crd_k/in_ref_k are consumed together (ready high for
+// both) once all inputs are valid; the decision is combinational on the
+// heads, so a scanner can pop one head per cycle.  The outputs come from
+// one register stage forked over out_crd and out_ref_k (each handshakes
+// once per token); an emitting decision waits for that register to be
+// free or draining.  NumInputs = 2 leaves the *2 ports unused.
+`include "sam_token.vh"
+
+module sam_intersect_skip #(
+  parameter integer CrdWidth  = 16,
+  parameter integer RefWidth  = 16,
+  parameter integer NumInputs = 2
+) (
+  input  wire                clk_i,
+  input  wire                rst_ni,
+
+  input  wire                in_crd0_valid_i,
+  output wire                in_crd0_ready_o,
+  input  wire [CrdWidth+1:0] in_crd0_data_i,
+  input  wire                in_ref0_valid_i,
+  output wire                in_ref0_ready_o,
+  input  wire [RefWidth+1:0] in_ref0_data_i,
+
+  input  wire                in_crd1_valid_i,
+  output wire                in_crd1_ready_o,
+  input  wire [CrdWidth+1:0] in_crd1_data_i,
+  input  wire                in_ref1_valid_i,
+  output wire                in_ref1_ready_o,
+  input  wire [RefWidth+1:0] in_ref1_data_i,
+
+  input  wire                in_crd2_valid_i,
+  output wire                in_crd2_ready_o,
+  input  wire [CrdWidth+1:0] in_crd2_data_i,
+  input  wire                in_ref2_valid_i,
+  output wire                in_ref2_ready_o,
+  input  wire [RefWidth+1:0] in_ref2_data_i,
+
+  output wire                out_crd_valid_o,
+  input  wire                out_crd_ready_i,
+  output wire [CrdWidth+1:0] out_crd_data_o,
+  output wire                out_ref0_valid_o,
+  input  wire                out_ref0_ready_i,
+  output wire [RefWidth+1:0] out_ref0_data_o,
+  output wire                out_ref1_valid_o,
+  input  wire                out_ref1_ready_i,
+  output wire [RefWidth+1:0] out_ref1_data_o,
+  output wire                out_ref2_valid_o,
+  input  wire                out_ref2_ready_i,
+  output wire [RefWidth+1:0] out_ref2_data_o,
+
+  output wire                out_skip0_valid_o,
+  input  wire                out_skip0_ready_i,
+  output wire [CrdWidth+1:0] out_skip0_data_o,
+  output wire                out_skip1_valid_o,
+  input  wire                out_skip1_ready_i,
+  output wire [CrdWidth+1:0] out_skip1_data_o,
+  output wire                out_skip2_valid_o,
+  input  wire                out_skip2_ready_i,
+  output wire [CrdWidth+1:0] out_skip2_data_o
+);
+
+  localparam integer N = (NumInputs == 3) ? 3 : 2;
+
+  // ---- heads ------------------------------------------------------------------
+  wire [2:0] v;
+  assign v[0] = in_crd0_valid_i && in_ref0_valid_i;
+  assign v[1] = in_crd1_valid_i && in_ref1_valid_i;
+  assign v[2] = (N == 3) ? (in_crd2_valid_i && in_ref2_valid_i) : 1'b1;
+
+  wire [1:0]          tag0 = in_crd0_data_i[CrdWidth+1:CrdWidth];
+  wire [1:0]          tag1 = in_crd1_data_i[CrdWidth+1:CrdWidth];
+  wire [1:0]          tag2 = (N == 3) ? in_crd2_data_i[CrdWidth+1:CrdWidth] : tag0;
+  wire [CrdWidth-1:0] pay0 = in_crd0_data_i[CrdWidth-1:0];
+  wire [CrdWidth-1:0] pay1 = in_crd1_data_i[CrdWidth-1:0];
+  wire [CrdWidth-1:0] pay2 = (N == 3) ? in_crd2_data_i[CrdWidth-1:0] : pay0;
+
+  wire all_v  = &v;
+  wire d0 = tag0 == `SG_TK_DATA, d1 = tag1 == `SG_TK_DATA, d2 = tag2 == `SG_TK_DATA;
+  wire s0 = tag0 == `SG_TK_STOP, s1 = tag1 == `SG_TK_STOP, s2 = tag2 == `SG_TK_STOP;
+  wire all_done = tag0 == `SG_TK_DONE && tag1 == `SG_TK_DONE && tag2 == `SG_TK_DONE;
+  wire any_done = tag0 == `SG_TK_DONE || tag1 == `SG_TK_DONE || tag2 == `SG_TK_DONE;
+  wire any_n    = tag0 == `SG_TK_EMPTY || tag1 == `SG_TK_EMPTY || tag2 == `SG_TK_EMPTY;
+  wire all_eq   = in_crd0_data_i == in_crd1_data_i &&
+                  tag2 == tag0 && pay2 == pay0;
+  wire any_stop = s0 || s1 || s2;
+  wire [CrdWidth+1:0] stop_tok = s0 ? in_crd0_data_i : s1 ? in_crd1_data_i
+                               : {tag2, pay2};
+
+  // Maximum of the coordinate heads (all heads are coordinates when used).
+  wire [CrdWidth-1:0] m01 = (pay0 > pay1) ? pay0 : pay1;
+  wire [CrdWidth-1:0] mx  = (pay2 > m01) ? pay2 : m01;
+
+  // ---- output register (forked) ----------------------------------------------
+  reg                out_v_q;
+  reg [CrdWidth+1:0] out_crd_q;
+  reg [RefWidth+1:0] out_ref_q [0:2];
+  reg [3:0]          sent_q;     // 0: crd, 1..3: ref0..ref2
+  wire [3:0] rdy = {out_ref2_ready_i || N != 3, out_ref1_ready_i, out_ref0_ready_i, out_crd_ready_i};
+  wire [3:0] ovalid = {4{out_v_q}} & ~sent_q & {N == 3, 1'b1, 1'b1, 1'b1};
+  wire out_pop  = out_v_q && &(sent_q | rdy | {N != 3, 3'b000});
+  wire out_free = !out_v_q || out_pop;
+
+  assign out_crd_valid_o  = ovalid[0];
+  assign out_ref0_valid_o = ovalid[1];
+  assign out_ref1_valid_o = ovalid[2];
+  assign out_ref2_valid_o = ovalid[3];
+  assign out_crd_data_o   = out_crd_q;
+  assign out_ref0_data_o  = out_ref_q[0];
+  assign out_ref1_data_o  = out_ref_q[1];
+  assign out_ref2_data_o  = out_ref_q[2];
+
+  // ---- decision ------------------------------------------------------------------
+  reg                emit;
+  reg [CrdWidth+1:0] emit_crd;
+  reg [2:0]          cons, skip_v;
+  reg [CrdWidth+1:0] skip_tok;
+  always @* begin
+    emit     = 1'b0;
+    emit_crd = in_crd0_data_i;
+    cons     = 3'b000;
+    skip_v   = 3'b000;
+    skip_tok = {`SG_TK_DATA, mx};
+    if (all_v) begin
+      if (all_done) begin
+        emit     = out_free;
+        emit_crd = {`SG_TK_DONE, {CrdWidth{1'b0}}};
+        cons     = {3{out_free}};
+      end else if (any_done) begin
+        cons = {tag2 != `SG_TK_DONE, tag1 != `SG_TK_DONE, tag0 != `SG_TK_DONE};
+      end else if (any_n) begin
+        emit     = out_free;
+        emit_crd = {`SG_TK_EMPTY, {CrdWidth{1'b0}}};
+        cons     = {3{out_free}};
+      end else if (all_eq) begin
+        emit = out_free;
+        cons = {3{out_free}};
+      end else if (any_stop) begin
+        cons     = {d2, d1, d0};
+        skip_v   = {d2, d1, d0};
+        skip_tok = stop_tok;
+      end else begin
+        cons   = {pay2 < mx, pay1 < mx, pay0 < mx};
+        skip_v = cons;
+      end
+    end
+    if (N != 3) begin
+      cons[2]   = 1'b0;
+      skip_v[2] = 1'b0;
+    end
+  end
+
+  assign in_crd0_ready_o = cons[0];
+  assign in_ref0_ready_o = cons[0];
+  assign in_crd1_ready_o = cons[1];
+  assign in_ref1_ready_o = cons[1];
+  assign in_crd2_ready_o = cons[2];
+  assign in_ref2_ready_o = cons[2];
+
+  assign out_skip0_valid_o = skip_v[0];
+  assign out_skip1_valid_o = skip_v[1];
+  assign out_skip2_valid_o = skip_v[2];
+  assign out_skip0_data_o  = skip_tok;
+  assign out_skip1_data_o  = skip_tok;
+  assign out_skip2_data_o  = skip_tok;
+
+  wire [RefWidth+1:0] ref2_in = (N == 3) ? in_ref2_data_i : {RefWidth+2{1'b0}};
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      out_v_q      <= 1'b0;
+      out_crd_q    <= {CrdWidth+2{1'b0}};
+      out_ref_q[0] <= {RefWidth+2{1'b0}};
+      out_ref_q[1] <= {RefWidth+2{1'b0}};
+      out_ref_q[2] <= {RefWidth+2{1'b0}};
+      sent_q       <= 4'b0000;
+    end else if (emit) begin
+      out_v_q   <= 1'b1;
+      sent_q    <= 4'b0000;
+      out_crd_q <= emit_crd;
+      if (emit_crd[CrdWidth+1:CrdWidth] == `SG_TK_DATA ||
+          emit_crd[CrdWidth+1:CrdWidth] == `SG_TK_STOP) begin
+        out_ref_q[0] <= in_ref0_data_i;
+        out_ref_q[1] <= in_ref1_data_i;
+        out_ref_q[2] <= ref2_in;
+      end else begin
+        out_ref_q[0] <= {emit_crd[CrdWidth+1:CrdWidth], {RefWidth{1'b0}}};
+        out_ref_q[1] <= {emit_crd[CrdWidth+1:CrdWidth], {RefWidth{1'b0}}};
+        out_ref_q[2] <= {emit_crd[CrdWidth+1:CrdWidth], {RefWidth{1'b0}}};
+      end
+    end else if (out_pop) begin
+      out_v_q <= 1'b0;
+      sent_q  <= 4'b0000;
+    end else begin
+      sent_q <= sent_q | (ovalid & rdy);
+    end
+  end
+
+`ifndef SYNTHESIS
+  // A SkipTo is only ever offered together with the discard of its head;
+  // the scanner must take both in the same cycle.
+  always @(posedge clk_i) begin
+    if (rst_ni && ((skip_v[0] && !out_skip0_ready_i) || (skip_v[1] && !out_skip1_ready_i) ||
+                   (skip_v[2] && !out_skip2_ready_i))) begin
+      $display("sam_intersect_skip: %m: SkipTo not taken with its head");
+      $finish;
+    end
+  end
+`endif
+
+  // With two inputs the third port set is unused.
+  wire unused_in2 = &{1'b0, in_crd2_valid_i, in_ref2_valid_i, in_crd2_data_i, in_ref2_data_i,
+                      out_ref2_ready_i, out_skip2_ready_i, d2, s2};
+
+endmodule

@@ -1,0 +1,137 @@
+// sam_scan_dense - dense (uncompressed) level scanner (fiberlookup
+// format=dense): for reference r emits coordinates 0 .. dim-1 with references
+// r*dim + c, then the closing stop by the peek-ahead rule.  N gives N and
+// the closing stop; unmerged input stops are emitted incremented; dim = 0
+// still emits coordinate 0, as the reference does.
+// Timing: dim + 1 cycles per fiber, one output token per cycle.
+`include "sam_token.vh"
+
+module sam_scan_dense #(
+  parameter integer CrdWidth = 16
+) (
+  input  wire                clk_i,
+  input  wire                rst_ni,
+  input  wire [CrdWidth-1:0] dim_i,
+  input  wire                in_ref_valid_i,
+  output reg                 in_ref_ready_o,
+  input  wire [CrdWidth+1:0] in_ref_data_i,
+  output wire                out_crd_valid_o,
+  input  wire                out_crd_ready_i,
+  output wire [CrdWidth+1:0] out_crd_data_o,
+  output wire                out_ref_valid_o,
+  input  wire                out_ref_ready_i,
+  output wire [CrdWidth+1:0] out_ref_data_o
+);
+  localparam [1:0] StHead = 2'd0, StRun = 2'd1, StClose = 2'd2, StDone = 2'd3;
+  localparam [CrdWidth-1:0] One = {{(CrdWidth-1){1'b0}}, 1'b1};
+  localparam [CrdWidth-1:0] Zero = {CrdWidth{1'b0}};
+
+  reg [1:0]          state_q, state_d;
+  reg [CrdWidth-1:0] base_q, base_d, c_q, c_d;
+
+  reg                crd_v_q, ref_v_q;
+  reg [CrdWidth+1:0] crd_q, ref_q;
+  reg                emit;
+  reg [CrdWidth+1:0] emit_crd, emit_ref;
+  wire emit_rdy = (!crd_v_q || out_crd_ready_i) && (!ref_v_q || out_ref_ready_i);
+
+  wire [1:0]          head_tag = in_ref_data_i[CrdWidth+1:CrdWidth];
+  wire [CrdWidth-1:0] head_val = in_ref_data_i[CrdWidth-1:0];
+  wire [CrdWidth+1:0] stop_inc = {`SG_TK_STOP, head_val + One};
+  wire [CrdWidth-1:0] head_base = head_val * dim_i;
+
+  always @(*) begin
+    state_d = state_q;
+    base_d = base_q;
+    c_d = c_q;
+    in_ref_ready_o = 1'b0;
+    emit = 1'b0;
+    emit_crd = {`SG_TK_DATA, Zero};
+    emit_ref = {`SG_TK_DATA, Zero};
+    case (state_q)
+      StHead: begin
+        if (in_ref_valid_i && emit_rdy) begin
+          in_ref_ready_o = 1'b1;
+          emit = 1'b1;
+          case (head_tag)
+            `SG_TK_DATA: begin
+              emit_crd = {`SG_TK_DATA, Zero};
+              emit_ref = {`SG_TK_DATA, head_base};
+              base_d = head_base;
+              c_d = One;
+              state_d = (dim_i > One) ? StRun : StClose;
+            end
+            `SG_TK_EMPTY: begin
+              emit_crd = {`SG_TK_EMPTY, Zero};
+              emit_ref = {`SG_TK_EMPTY, Zero};
+              state_d = StClose;
+            end
+            `SG_TK_STOP: begin
+              emit_crd = stop_inc;
+              emit_ref = stop_inc;
+            end
+            default: begin
+              emit_crd = {`SG_TK_DONE, Zero};
+              emit_ref = {`SG_TK_DONE, Zero};
+              state_d = StDone;
+            end
+          endcase
+        end
+      end
+      StRun: begin
+        if (emit_rdy) begin
+          emit = 1'b1;
+          emit_crd = {`SG_TK_DATA, c_q};
+          emit_ref = {`SG_TK_DATA, base_q + c_q};
+          c_d = c_q + One;
+          if (c_q + One == dim_i) state_d = StClose;
+        end
+      end
+      StClose: begin
+        if (in_ref_valid_i && emit_rdy) begin
+          emit = 1'b1;
+          state_d = StHead;
+          if (head_tag == `SG_TK_STOP) begin
+            in_ref_ready_o = 1'b1;
+            emit_crd = stop_inc;
+            emit_ref = stop_inc;
+          end else begin
+            emit_crd = {`SG_TK_STOP, Zero};
+            emit_ref = {`SG_TK_STOP, Zero};
+          end
+        end
+      end
+      default: ;
+    endcase
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      state_q <= StHead;
+      base_q <= Zero;
+      c_q <= Zero;
+      crd_v_q <= 1'b0;
+      ref_v_q <= 1'b0;
+      crd_q <= {`SG_TK_DATA, Zero};
+      ref_q <= {`SG_TK_DATA, Zero};
+    end else begin
+      state_q <= state_d;
+      base_q <= base_d;
+      c_q <= c_d;
+      if (emit) begin
+        crd_v_q <= 1'b1;
+        ref_v_q <= 1'b1;
+        crd_q <= emit_crd;
+        ref_q <= emit_ref;
+      end else begin
+        if (out_crd_ready_i) crd_v_q <= 1'b0;
+        if (out_ref_ready_i) ref_v_q <= 1'b0;
+      end
+    end
+  end
+
+  assign out_crd_valid_o = crd_v_q;
+  assign out_crd_data_o  = crd_q;
+  assign out_ref_valid_o = ref_v_q;
+  assign out_ref_data_o  = ref_q;
+endmodule

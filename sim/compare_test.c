@@ -1,0 +1,208 @@
+/*
+ * compare_test.c - the trace comparator: equal traces pass, and the first
+ * mismatch (earliest cycle) is reported with its stream, index, tokens and
+ * cycle.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "compare.h"
+
+/* Write text to a temporary file and read it as a stream file. */
+static void load(const char *text, sg_stream_file *sf)
+{
+    char path[] = "/tmp/sg_compare_test_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    assert_int_equal(fclose(f), 0);
+    sg_err e;
+    int rc = sg_stream_file_read(path, sf, &e);
+    unlink(path);
+    if (rc != 0)
+        fail_msg("%s", e.msg);
+}
+
+static const char *golden =
+    "# golden trace\n"
+    "arr_B_mode0_seg: 0 3\n"
+    "e0_N12_N11_crd: 0 2 3 S0 D\n"
+    "e3_N10_N9_repsig: R R R S D\n"
+    "e5_N8_N6_crd_in-c: 1 2 S0 1 2 S0 1 2 S1 D\n"
+    "out_arr_x_vals: 14 18 0\n";
+
+static void test_equal(void **state)
+{
+    (void)state;
+    sg_stream_file a, b;
+    load(golden, &a);
+    load("e5_N8_N6_crd_in-c: 1 2 S0 1 2 S0 1 2 S1 D\n"
+         "cyc_e5_N8_N6_crd_in-c: 3 4 5 6 7 8 9 10 11 12\n"
+         "e0_N12_N11_crd: 0 2 3 S0 D\n"
+         "e3_N10_N9_repsig: R R R S D\n"
+         "e9_extra: 1 D\n"
+         "out_arr_x_vals: 14 18 0\n", &b);
+    sg_cmp_result r;
+    sg_err e;
+    assert_int_equal(sg_compare_traces(&a, &b, NULL, &r, &e), 0);
+    assert_int_equal(r.mismatch, 0);
+    assert_int_equal(r.n_streams, 4);          /* arr_ line not compared */
+    assert_int_equal(r.n_tokens, 5 + 5 + 10 + 3);
+    assert_int_equal(r.n_extra, 1);
+    sg_stream_file_free(&a);
+    sg_stream_file_free(&b);
+}
+
+static int describe(void *ctx, const char *name, char *buf, size_t n)
+{
+    (void)ctx;
+    if (strcmp(name, "e5_N8_N6_crd_in-c") != 0)
+        return -1;
+    snprintf(buf, n, "n8 fiberlookup j c0 .crd -> n6 intersect j .crd_c");
+    return 0;
+}
+
+/* Two streams differ; the one whose wrong token came first is reported. */
+static void test_first_by_cycle(void **state)
+{
+    (void)state;
+    sg_stream_file a, b;
+    load(golden, &a);
+    load("e0_N12_N11_crd: 0 2 4 S0 D\n"
+         "cyc_e0_N12_N11_crd: 1 2 30 31 32\n"
+         "e3_N10_N9_repsig: R R R S D\n"
+         "e5_N8_N6_crd_in-c: 1 2 S0 3 2 S0 1 2 S1 D\n"
+         "cyc_e5_N8_N6_crd_in-c: 3 4 5 6 7 8 9 10 11 12\n"
+         "out_arr_x_vals: 14 18 0\n", &b);
+    sg_cmp_opts o;
+    sg_cmp_opts_default(&o);
+    o.describe = describe;
+    sg_cmp_result r;
+    sg_err e;
+    assert_int_equal(sg_compare_traces(&a, &b, &o, &r, &e), 0);
+    assert_int_equal(r.mismatch, 1);
+    assert_string_equal(r.stream, "e5_N8_N6_crd_in-c");
+    assert_int_equal(r.index, 3);
+    assert_int_equal(r.cycle, 6);
+    assert_non_null(strstr(r.report, "token 3 (cycle 6): expected 1, actual 3"));
+    assert_non_null(strstr(r.report, "n8 fiberlookup j c0 .crd -> n6 intersect"));
+    assert_non_null(strstr(r.report, "expected: 1 2 S0 [1] 2 S0 1 2 ..."));
+    assert_non_null(strstr(r.report, "actual:   1 2 S0 [3] 2 S0 1 2 ..."));
+    sg_stream_file_free(&b);
+
+    /* Make e0 go wrong earlier: now it is the first mismatch. */
+    load("e0_N12_N11_crd: 0 2 4 S0 D\n"
+         "cyc_e0_N12_N11_crd: 1 2 3 31 32\n"
+         "e3_N10_N9_repsig: R R R S D\n"
+         "e5_N8_N6_crd_in-c: 1 2 S0 3 2 S0 1 2 S1 D\n"
+         "cyc_e5_N8_N6_crd_in-c: 3 4 5 6 7 8 9 10 11 12\n"
+         "out_arr_x_vals: 14 18 0\n", &b);
+    assert_int_equal(sg_compare_traces(&a, &b, &o, &r, &e), 0);
+    assert_string_equal(r.stream, "e0_N12_N11_crd");
+    assert_int_equal(r.index, 2);
+    assert_int_equal(r.cycle, 3);
+    assert_null(strstr(r.report, "edge:"));   /* describer does not know e0 */
+    sg_stream_file_free(&a);
+    sg_stream_file_free(&b);
+}
+
+/* A truncated stream: the missing token ranks after wrong tokens. */
+static void test_missing_and_extra(void **state)
+{
+    (void)state;
+    sg_stream_file a, b;
+    load(golden, &a);
+    load("e0_N12_N11_crd: 0 2 3 S0 D\n"
+         "e3_N10_N9_repsig: R R\n"
+         "cyc_e3_N10_N9_rsig: 7 9\n"
+         "e5_N8_N6_crd_in-c: 1 2 S0 1 2 S0 1 2 S1 D\n"
+         "out_arr_x_vals: 14 18 0\n", &b);
+    sg_cmp_result r;
+    sg_err e;
+    assert_int_equal(sg_compare_traces(&a, &b, NULL, &r, &e), 0);
+    assert_int_equal(r.mismatch, 1);
+    assert_string_equal(r.stream, "e3_N10_N9_repsig");
+    assert_int_equal(r.index, 2);
+    assert_int_equal(r.cycle, -1);
+    assert_non_null(strstr(r.report, "never produced; previous token at cycle 9"));
+    assert_non_null(strstr(r.report, "expected R, actual (end)"));
+    sg_stream_file_free(&b);
+
+    /* An extra token after D. */
+    load("e0_N12_N11_crd: 0 2 3 S0 D D\n"
+         "e3_N10_N9_repsig: R R R S D\n"
+         "e5_N8_N6_crd_in-c: 1 2 S0 1 2 S0 1 2 S1 D\n"
+         "out_arr_x_vals: 14 18 0\n", &b);
+    assert_int_equal(sg_compare_traces(&a, &b, NULL, &r, &e), 0);
+    assert_string_equal(r.stream, "e0_N12_N11_crd");
+    assert_int_equal(r.index, 5);
+    assert_non_null(strstr(r.report, "expected (end), actual D"));
+    sg_stream_file_free(&b);
+
+    /* A stream the simulation never recorded. */
+    load("e0_N12_N11_crd: 0 2 3 S0 D\n"
+         "e3_N10_N9_repsig: R R R S D\n"
+         "out_arr_x_vals: 14 18 0\n", &b);
+    assert_int_equal(sg_compare_traces(&a, &b, NULL, &r, &e), 0);
+    assert_string_equal(r.stream, "e5_N8_N6_crd_in-c");
+    assert_non_null(strstr(r.report, "recorded no tokens"));
+    sg_stream_file_free(&a);
+    sg_stream_file_free(&b);
+}
+
+/* Output memories are checked, after every stream. */
+static void test_memory(void **state)
+{
+    (void)state;
+    sg_stream_file a, b;
+    load(golden, &a);
+    load("e0_N12_N11_crd: 0 2 3 S0 D\n"
+         "e3_N10_N9_repsig: R R R S D\n"
+         "e5_N8_N6_crd_in-c: 1 2 S0 1 2 S0 1 2 S1 D\n"
+         "out_arr_x_vals: 14 -18 0\n", &b);
+    sg_cmp_result r;
+    sg_err e;
+    assert_int_equal(sg_compare_traces(&a, &b, NULL, &r, &e), 0);
+    assert_int_equal(r.mismatch, 1);
+    assert_string_equal(r.stream, "out_arr_x_vals");
+    assert_int_equal(r.index, 1);
+    assert_non_null(strstr(r.report, "MISMATCH on memory out_arr_x_vals"));
+    assert_non_null(strstr(r.report, "entry 1: expected 18, actual -18"));
+    sg_stream_file_free(&a);
+    sg_stream_file_free(&b);
+}
+
+static void test_is_checked(void **state)
+{
+    (void)state;
+    assert_false(sg_compare_is_checked("arr_B_vals"));
+    assert_false(sg_compare_is_checked("param_dim"));
+    assert_false(sg_compare_is_checked("cyc_e0"));
+    assert_true(sg_compare_is_checked("out_arr_x_vals"));
+    assert_true(sg_compare_is_checked("e0_N1_N2_crd"));
+    char buf[192];
+    assert_string_equal(sg_compare_cycle_name("e3_N10_N9_repsig", buf, sizeof buf),
+                        "cyc_e3_N10_N9_rsig");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_equal),
+        cmocka_unit_test(test_first_by_cycle),
+        cmocka_unit_test(test_missing_and_extra),
+        cmocka_unit_test(test_memory),
+        cmocka_unit_test(test_is_checked),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,166 @@
+// harness.cpp - Verilator driver for any samgen-generated top.
+//
+// Every generated top has the same ports (templates/top.v.in), so this file
+// is compiled unchanged with each of them (verilated with --prefix Vtop).
+// It reads a host script (written by samgen verify) from +script=FILE:
+//
+//   w SEL ADDR VALUE      host write (decimal; VALUE two's complement ok)
+//   g MAXCYCLES           release reset, pulse start, run until done_o
+//   r SEL                 read back memory SEL: host_len_o words
+//
+// and prints on standard output, besides the taps' "T"/"W" lines:
+//   "DONE <cycles>"       done_o rose <cycles> cycles after start
+//   "LIMIT <cycles>"      MAXCYCLES reached without done_o
+//   "FINISH <cycles>"     the design called $finish (watchdog) first
+//   "M <sel> <len> <hex words...>"   read-back of memory SEL
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+
+#include "Vtop.h"
+#include "verilated.h"
+#if VM_TRACE
+#include "verilated_vcd_c.h"
+#endif
+
+namespace {
+
+struct Sim {
+    std::unique_ptr<VerilatedContext> ctx;
+    std::unique_ptr<Vtop> top;
+#if VM_TRACE
+    std::unique_ptr<VerilatedVcdC> vcd;
+#endif
+    uint64_t time = 0;
+
+    void tick()
+    {
+        top->clk_i = 0;
+        top->eval();
+#if VM_TRACE
+        if (vcd) vcd->dump(time);
+#endif
+        time++;
+        top->clk_i = 1;
+        top->eval();
+#if VM_TRACE
+        if (vcd) vcd->dump(time);
+#endif
+        time++;
+    }
+};
+
+const char *plusarg(int argc, char **argv, const char *name)
+{
+    size_t n = strlen(name);
+    for (int i = 1; i < argc; i++)
+        if (argv[i][0] == '+' && strncmp(argv[i] + 1, name, n) == 0 &&
+            argv[i][1 + n] == '=')
+            return argv[i] + 2 + n;
+    return nullptr;
+}
+
+}  // namespace
+
+int main(int argc, char **argv)
+{
+    Sim s;
+    s.ctx.reset(new VerilatedContext);
+    s.ctx->commandArgs(argc, argv);
+    s.top.reset(new Vtop{s.ctx.get()});
+    const char *script = plusarg(argc, argv, "script");
+    if (!script) {
+        fprintf(stderr, "harness: +script=FILE missing\n");
+        return 2;
+    }
+    FILE *f = fopen(script, "r");
+    if (!f) {
+        fprintf(stderr, "harness: cannot open %s\n", script);
+        return 2;
+    }
+#if VM_TRACE
+    if (const char *w = plusarg(argc, argv, "waves")) {
+        s.ctx->traceEverOn(true);
+        s.vcd.reset(new VerilatedVcdC);
+        s.top->trace(s.vcd.get(), 99);
+        s.vcd->open(w);
+    }
+#endif
+    auto *t = s.top.get();
+    t->rst_ni = 0;
+    t->start_i = 0;
+    t->host_en_i = 1;
+    t->host_we_i = 0;
+    t->host_sel_i = 0;
+    t->host_addr_i = 0;
+    t->host_wdata_i = 0;
+    s.tick();
+    char op[8];
+    int rc = 0;
+    while (fscanf(f, "%7s", op) == 1) {
+        if (op[0] == 'w') {
+            unsigned sel;
+            unsigned long long addr;
+            long long val;
+            if (fscanf(f, "%u %llu %lld", &sel, &addr, &val) != 3) { rc = 2; break; }
+            t->host_en_i = 1;
+            t->host_we_i = 1;
+            t->host_sel_i = sel;
+            t->host_addr_i = addr;
+            t->host_wdata_i = (uint64_t)val;
+            s.tick();
+            t->host_we_i = 0;
+        } else if (op[0] == 'g') {
+            unsigned long long max;
+            if (fscanf(f, "%llu", &max) != 1) { rc = 2; break; }
+            t->host_en_i = 0;
+            t->host_we_i = 0;
+            t->rst_ni = 0;
+            s.tick();
+            t->rst_ni = 1;
+            t->start_i = 1;
+            uint64_t cyc = 0;
+            while (!t->done_o && !s.ctx->gotFinish() && cyc < max) {
+                s.tick();
+                cyc++;
+            }
+            t->start_i = 0;
+            if (t->done_o)
+                printf("DONE %llu\n", (unsigned long long)cyc);
+            else if (s.ctx->gotFinish())
+                printf("FINISH %llu\n", (unsigned long long)cyc);
+            else
+                printf("LIMIT %llu\n", (unsigned long long)cyc);
+            if (!t->done_o)
+                break;
+        } else if (op[0] == 'r') {
+            unsigned sel;
+            if (fscanf(f, "%u", &sel) != 1) { rc = 2; break; }
+            t->host_en_i = 1;
+            t->host_we_i = 0;
+            t->host_sel_i = sel;
+            t->eval();
+            uint64_t len = t->host_len_o;
+            printf("M %u %llu", sel, (unsigned long long)len);
+            for (uint64_t a = 0; a < len; a++) {
+                t->host_addr_i = a;
+                s.tick();
+                printf(" %llx", (unsigned long long)t->host_rdata_o);
+            }
+            printf("\n");
+        } else {
+            fprintf(stderr, "harness: bad script op '%s'\n", op);
+            rc = 2;
+            break;
+        }
+    }
+    fclose(f);
+    fflush(stdout);
+#if VM_TRACE
+    if (s.vcd) s.vcd->close();
+#endif
+    s.top->final();
+    return rc;
+}

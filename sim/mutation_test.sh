@@ -1,0 +1,77 @@
+#!/bin/sh
+# mutation_test.sh - samgen verify must catch small deliberate bugs.
+#
+#   sh sim/mutation_test.sh SAMGEN GRAPHDIR OUTDIR
+#
+# On mat_vecmul_ij with a fixed 4x4 matrix and vector (the worked example of
+# the SAM semantics), it first checks that the unmodified design passes, then
+# runs verify (Icarus, fast to build) on three mutants and requires each to
+# fail with a mismatch or a stuck report:
+#   swap-ports   the generated top wires the intersector's two output refs
+#                to each other's consumers
+#   stop-level   a copy of sam_scan_compressed that does not raise the stop
+#                level of a merged closing stop (S(k) instead of S(k+1))
+#   drop-token   a copy of sam_fifo that accepts but drops every crd/ref
+#                data token whose payload is 2
+set -u
+samgen=$1 graphs=$2 out=$3
+root=$(cd "$(dirname "$0")/.." && pwd)
+g=$graphs/mat_vecmul_ij.gv
+rm -rf "$out"; mkdir -p "$out"
+cat >"$out/B.mtx" <<'M'
+%%MatrixMarket matrix coordinate integer general
+4 4 5
+1 1 1
+1 3 2
+3 2 3
+4 1 4
+4 4 5
+M
+printf '2 6\n3 7\n' >"$out/c.tns"
+T="-t B=$out/B.mtx -t c=$out/c.tns"
+fail=0
+
+# shellcheck disable=SC2086
+if ! "$samgen" verify "$g" $T --sim icarus --keep "$out/base" >"$out/base.log" 2>&1; then
+    echo "mutation-test: the unmodified design does not pass:"; cat "$out/base.log"; exit 1
+fi
+top=$(ls "$out"/base/*_top.v)
+
+check() {  # name, extra verify args...
+    name=$1; shift
+    # shellcheck disable=SC2086
+    "$samgen" verify "$g" $T --sim icarus --keep "$out/$name" "$@" >"$out/$name.log" 2>&1
+    rc=$?
+    if [ $rc -eq 1 ] && grep -qE '^(FAIL|STUCK)' "$out/$name.log"; then
+        echo "mutation $name: caught: $(grep -m1 -E 'MISMATCH|STUCK|not done' "$out/$name.log")"
+    else
+        echo "mutation $name: NOT caught (exit $rc)"; cat "$out/$name.log"; fail=1
+    fi
+}
+
+# 1. swap two ports in the generated top.
+a=$(sed -n 's/.*\.out_ref0_valid_o(\(e[0-9]*\)_up_valid).*/\1/p' "$top" | head -n 1)
+b=$(sed -n 's/.*\.out_ref1_valid_o(\(e[0-9]*\)_up_valid).*/\1/p' "$top" | head -n 1)
+if [ -z "$a" ] || [ -z "$b" ]; then echo "mutation swap-ports: no joiner outputs found"; exit 1; fi
+sed -e "/\.out_ref[01]_/s/${a}_up_/TMP_up_/g" -e "/\.out_ref[01]_/s/${b}_up_/${a}_up_/g" \
+    -e "/\.out_ref[01]_/s/TMP_up_/${b}_up_/g" "$top" >"$out/swap_top.v"
+cmp -s "$top" "$out/swap_top.v" && { echo "mutation swap-ports: edit did not apply"; exit 1; }
+check swap-ports --top "$out/swap_top.v"
+
+# 2. off-by-one on a stop level in a primitive copy.
+mkdir -p "$out/rtl_stop"; cp "$root"/rtl/*.v "$root"/rtl/*.vh "$out/rtl_stop/"
+sed -i 's/head_val + One}/head_val}/' "$out/rtl_stop/sam_scan_compressed.v"
+cmp -s "$root/rtl/sam_scan_compressed.v" "$out/rtl_stop/sam_scan_compressed.v" &&
+    { echo "mutation stop-level: edit did not apply"; exit 1; }
+check stop-level --rtl-dir "$out/rtl_stop"
+
+# 3. drop a token inside the FIFOs.
+mkdir -p "$out/rtl_drop"; cp "$root"/rtl/*.v "$root"/rtl/*.vh "$out/rtl_drop/"
+sed -i "s/wire push = in_valid_i \&\& in_ready_o;/wire push = in_valid_i \&\& in_ready_o \&\& !(Width == 18 \&\& in_data_i == 18'd2);/" \
+    "$out/rtl_drop/sam_fifo.v"
+cmp -s "$root/rtl/sam_fifo.v" "$out/rtl_drop/sam_fifo.v" &&
+    { echo "mutation drop-token: edit did not apply"; exit 1; }
+check drop-token --rtl-dir "$out/rtl_drop"
+
+if [ $fail -ne 0 ]; then echo "mutation-test: FAILED"; exit 1; fi
+echo "mutation-test: all 3 mutations caught"

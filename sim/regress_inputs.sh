@@ -1,0 +1,64 @@
+#!/bin/sh
+# regress_inputs.sh - make the synthetic input tensors of one regression case
+# and print the matching "-t NAME=FILE" arguments of samgen verify.
+#
+#   sh sim/regress_inputs.sh SAMGEN GRAPH.gv KIND SEED OUTDIR [REAL.mtx]
+#
+# The graph's comment names its tensors and formats ("X=ss01,B=ss01,c=s0");
+# the first one is the output.  Every input gets all dimensions equal, so any
+# kernel's index sizes agree.  KIND picks the data:
+#   empty   no nonzeros                  single  one nonzero
+#   dense   every entry nonzero          hyper   dim 64, ~8 nonzeros
+#   rNN     uniform random, NN% dense (dim 8)
+#   real    matrix operands are REAL.mtx (square), vectors random 30%
+# Scalars (format "none") are bound to the integer 3.
+set -e
+samgen=$1 graph=$2 kind=$3 seed=$4 out=$5 real=${6:-}
+mkdir -p "$out"
+decls=$(sed -n 's/^[[:space:]]*comment="\([^"]*\)".*/\1/p' "$graph" | head -n 1)
+dim=8
+case $kind in
+    empty) dens=0 ;;
+    single) dens=single ;;
+    dense) dens=1 ;;
+    hyper) dim=64; dens=hyper ;;
+    real) dens=0.3 ;;
+    r[0-9]*) dens=0.${kind#r} ;;
+    *) echo "regress_inputs: unknown kind $kind" >&2; exit 2 ;;
+esac
+if [ "$kind" = real ]; then
+    dim=$(grep -v '^%' "$real" | head -n 1 | awk '{print $1}')
+fi
+args=""
+first=1
+oldifs=$IFS
+IFS=,
+for d in $decls; do
+    IFS=$oldifs
+    name=${d%%=*} fmt=${d#*=}
+    if [ $first = 1 ]; then first=0; continue; fi
+    if [ "$fmt" = none ]; then args="$args -t $name=3"; continue; fi
+    order=$(printf %s "$fmt" | tr -cd 'sd' | wc -c)
+    shape=$dim; i=1
+    while [ $i -lt "$order" ]; do shape="${shape}x$dim"; i=$((i + 1)); done
+    size=1; i=0
+    while [ $i -lt "$order" ]; do size=$((size * dim)); i=$((i + 1)); done
+    case $dens in
+        single) td=$(awk "BEGIN{printf \"%.9f\", 1.0/$size}") ;;
+        hyper) td=$(awk "BEGIN{printf \"%.9f\", 8.0/$size}") ;;
+        *) td=$dens ;;
+    esac
+    if [ "$order" = 2 ]; then ext=mtx; else ext=tns; fi
+    file=$out/$name.$ext
+    if [ "$kind" = real ] && [ "$order" = 2 ]; then
+        file=$real
+    else
+        s=$((seed * 31 + $(printf %s "$name" | od -An -tu1 | awk '{print $1}')))
+        "$samgen" tensor gen --shape "$shape" --density "$td" --seed "$s" \
+            --max-value 9 -o "$file" >/dev/null
+    fi
+    args="$args -t $name=$file"
+    IFS=,
+done
+IFS=$oldifs
+echo "$args"

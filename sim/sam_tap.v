@@ -1,0 +1,106 @@
+// sam_tap - simulation-only probe on one graph edge (never synthesized).
+//
+// The generated top places one tap around the FIFO of every edge:
+//
+//   producer --up--> [gate A, monitor] --> sam_fifo --> [gate B] --down--> consumer
+//
+// Monitor: every token the producer hands to the FIFO is printed as
+//   "T <edge> <cycle> <data hex>"      (data = {tag, payload}, Width bits)
+// on standard output; samgen turns these lines into the shared trace format.
+// +notrace turns the monitor off (for speed measurements).
+//
+// Stall injection (+stall=P, percent 0..100, +seed=S): gate A withholds the
+// transfer into the FIFO (backpressure seen by the producer) and gate B hides
+// the FIFO head from the consumer (a bubble), each in P% of the cycles, from
+// a per-edge xorshift generator seeded with S and the edge id.  Only timing
+// changes, never the token order, so traces must stay equal.
+//
+// Watchdog support: active_o is high in a cycle with a transfer on either
+// side; when dump_i is high the tap prints its handshake state as
+//   "W <edge> <up_valid> <fifo_in_ready> <fifo_out_valid> <down_ready>"
+// so samgen can name full FIFOs and waiting nodes.
+`ifndef SYNTHESIS
+module sam_tap #(
+  parameter integer Width  = 18,
+  parameter integer EdgeId = 0
+) (
+  input  wire             clk_i,
+  input  wire             rst_ni,
+  // producer side
+  input  wire             up_valid_i,
+  output wire             up_ready_o,
+  input  wire [Width-1:0] up_data_i,
+  // FIFO input
+  output wire             fifo_in_valid_o,
+  input  wire             fifo_in_ready_i,
+  output wire [Width-1:0] fifo_in_data_o,
+  // FIFO output
+  input  wire             fifo_out_valid_i,
+  output wire             fifo_out_ready_o,
+  input  wire [Width-1:0] fifo_out_data_i,
+  // consumer side
+  output wire             down_valid_o,
+  input  wire             down_ready_i,
+  output wire [Width-1:0] down_data_o,
+  // watchdog
+  output wire             active_o,
+  input  wire             dump_i
+);
+  integer stall_pct;
+  integer seed;
+  reg     trace_en;
+  reg [31:0] rng_q;
+  reg [31:0] cycle_q;
+  reg        go_a_q;
+  reg        go_b_q;
+
+  initial begin
+    stall_pct = 0;
+    seed = 1;
+    trace_en = 1'b1;
+    if ($value$plusargs("stall=%d", stall_pct)) begin end
+    if ($value$plusargs("seed=%d", seed)) begin end
+    if ($test$plusargs("notrace")) trace_en = 1'b0;
+    rng_q = (seed * 32'h9E3779B1) ^ (EdgeId * 32'h85EBCA77) ^ 32'h2545F491;
+    if (rng_q == 32'd0) rng_q = 32'h1;
+    cycle_q = 32'd0;
+    go_a_q = 1'b1;
+    go_b_q = 1'b1;
+  end
+
+  // xorshift32; two independent draws per cycle from its bits
+  wire [31:0] x1 = rng_q ^ (rng_q << 13);
+  wire [31:0] x2 = x1 ^ (x1 >> 17);
+  wire [31:0] rng_d = x2 ^ (x2 << 5);
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      cycle_q <= 32'd0;
+      go_a_q  <= 1'b1;
+      go_b_q  <= 1'b1;
+    end else begin
+      cycle_q <= cycle_q + 32'd1;
+      rng_q   <= rng_d;
+      go_a_q  <= (stall_pct <= 0) || ({25'd0, rng_d[6:0]}  % 100 >= stall_pct);
+      go_b_q  <= (stall_pct <= 0) || ({25'd0, rng_d[22:16]} % 100 >= stall_pct);
+    end
+  end
+
+  assign fifo_in_valid_o  = up_valid_i & go_a_q;
+  assign up_ready_o       = fifo_in_ready_i & go_a_q;
+  assign fifo_in_data_o   = up_data_i;
+  assign down_valid_o     = fifo_out_valid_i & go_b_q;
+  assign fifo_out_ready_o = down_ready_i & go_b_q;
+  assign down_data_o      = fifo_out_data_i;
+  assign active_o = (fifo_in_valid_o & fifo_in_ready_i) |
+                    (down_valid_o & down_ready_i);
+
+  always @(posedge clk_i) begin
+    if (rst_ni && trace_en && fifo_in_valid_o && fifo_in_ready_i)
+      $display("T %0d %0d %h", EdgeId, cycle_q, up_data_i);
+    if (rst_ni && dump_i)
+      $display("W %0d %0d %0d %0d %0d", EdgeId, up_valid_i, fifo_in_ready_i,
+               fifo_out_valid_i, down_ready_i);
+  end
+endmodule
+`endif

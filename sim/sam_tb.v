@@ -1,0 +1,106 @@
+// sam_tb - Icarus Verilog driver for any samgen-generated top (simulation
+// only).  It does what sim/harness.cpp does for Verilator, with the same
+// host script (+script=FILE) and the same output lines (DONE/LIMIT, M ...).
+// The top module name and its host widths come from the command line:
+//   iverilog -DSG_TOP=<kernel>_top -DSG_HA=<addr bits> -DSG_HD=<data bits>
+//            -DSG_CW=<crd bits> ...
+// With +waves=FILE it dumps a VCD.
+`timescale 1ns / 1ps
+module sam_tb;
+  reg               clk_q;
+  reg               rst_nq;
+  reg               start_q;
+  reg               host_en_q;
+  reg               host_we_q;
+  reg  [7:0]        host_sel_q;
+  reg  [`SG_HA-1:0] host_addr_q;
+  reg  [`SG_HD-1:0] host_wdata_q;
+  wire [`SG_HD-1:0] host_rdata;
+  wire [`SG_CW-1:0] host_len;
+  wire              done;
+
+  `SG_TOP dut (
+    .clk_i(clk_q), .rst_ni(rst_nq), .start_i(start_q), .done_o(done),
+    .host_en_i(host_en_q), .host_we_i(host_we_q), .host_sel_i(host_sel_q),
+    .host_addr_i(host_addr_q), .host_wdata_i(host_wdata_q),
+    .host_rdata_o(host_rdata), .host_len_o(host_len)
+  );
+
+  task tick;
+    begin
+      #1 clk_q = 1'b1;
+      #1 clk_q = 1'b0;
+    end
+  endtask
+
+  reg [8*1024-1:0] script;
+  reg [8*1024-1:0] waves;
+  reg [63:0]       op;
+  integer fd, r, sel, i, len, running;
+  reg [63:0] addr, val, max, cyc;
+
+  initial begin
+    clk_q = 1'b0; rst_nq = 1'b0; start_q = 1'b0;
+    host_en_q = 1'b1; host_we_q = 1'b0; host_sel_q = 8'd0;
+    host_addr_q = 0; host_wdata_q = 0;
+    if ($value$plusargs("waves=%s", waves)) begin
+      $dumpfile(waves);
+      $dumpvars(0, sam_tb);
+    end
+    if (!$value$plusargs("script=%s", script)) begin
+      $display("harness: +script=FILE missing");
+      $finish;
+    end
+    fd = $fopen(script, "r");
+    if (fd == 0) begin
+      $display("harness: cannot open script");
+      $finish;
+    end
+    tick;
+    running = 1;
+    while (running) begin
+      r = $fscanf(fd, "%s", op);
+      if (r != 1) running = 0;
+      else if (op == "w") begin
+        r = $fscanf(fd, "%d %d %d", sel, addr, val);
+        host_en_q = 1'b1; host_we_q = 1'b1; host_sel_q = sel[7:0];
+        host_addr_q = addr[`SG_HA-1:0]; host_wdata_q = val[`SG_HD-1:0];
+        tick;
+        host_we_q = 1'b0;
+      end else if (op == "g") begin
+        r = $fscanf(fd, "%d", max);
+        host_en_q = 1'b0; host_we_q = 1'b0; rst_nq = 1'b0;
+        tick;
+        rst_nq = 1'b1; start_q = 1'b1;
+        cyc = 0;
+        while (!done && cyc < max) begin
+          tick;
+          cyc = cyc + 1;
+        end
+        start_q = 1'b0;
+        if (done) $display("DONE %0d", cyc);
+        else begin
+          $display("LIMIT %0d", cyc);
+          running = 0;
+        end
+      end else if (op == "r") begin
+        r = $fscanf(fd, "%d", sel);
+        host_en_q = 1'b1; host_we_q = 1'b0; host_sel_q = sel[7:0];
+        #1;
+        len = host_len;
+        $write("M %0d %0d", sel, len);
+        for (i = 0; i < len; i = i + 1) begin
+          host_addr_q = i;
+          tick;
+          $write(" %h", host_rdata);
+        end
+        $write("\n");
+      end else begin
+        $display("harness: bad script op");
+        running = 0;
+      end
+    end
+    $fclose(fd);
+    $finish;
+  end
+endmodule

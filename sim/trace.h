@@ -1,0 +1,57 @@
+/*
+ * trace.h - read what a simulation of a generated top printed.
+ *
+ * The taps print "T <edge> <cycle> <hex data>" per token, the harness
+ * prints "DONE/LIMIT/FINISH <cycles>" and "M <sel> <len> <hex words>" for
+ * each memory it read back, the watchdog "WATCHDOG <n>" and one
+ * "W <edge> <up_valid> <fifo_in_ready> <fifo_out_valid> <down_ready>" per
+ * edge.  sg_simout_read collects all of it; sg_simout_streams turns the
+ * token lines into the shared trace format (one stream per edge plus its
+ * cycle line, see compare.h).  Other lines are ignored.
+ */
+#ifndef SG_TRACE_H
+#define SG_TRACE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../golden/err.h"
+#include "../golden/token.h"
+
+typedef struct sg_simedge {
+    sg_toks toks;
+    int64_t *cyc;             /* cycle of each token */
+    size_t ncyc, capcyc;
+    int wd_seen;              /* a W line was printed for it */
+    int up_valid, fifo_in_ready, fifo_out_valid, down_ready;
+} sg_simedge;
+
+typedef struct sg_simmem {
+    int sel;
+    uint64_t *w;
+    size_t n;
+} sg_simmem;
+
+typedef struct sg_simout {
+    sg_simedge *edge;         /* indexed by edge id */
+    size_t n_edges;
+    const int *width;         /* data bits incl. tag per edge (not owned) */
+    const int *is_val;        /* 1: signed value payload (not owned) */
+    int status;               /* 'D' done, 'L' limit, 'F' finish, 0 none */
+    uint64_t cycles;
+    int watchdog;             /* WATCHDOG line seen */
+    sg_simmem *mem;
+    size_t n_mem, cap_mem;
+} sg_simout;
+
+/* Read the simulator's output file.  width/is_val describe the n edges.
+ * -1 on I/O errors or a malformed T/M line. */
+int sg_simout_read(const char *path, size_t n_edges, const int *width,
+                   const int *is_val, sg_simout *so, sg_err *e);
+void sg_simout_free(sg_simout *so);
+/* Read-back of memory sel, or NULL. */
+const sg_simmem *sg_simout_mem(const sg_simout *so, int sel);
+/* Decode a W-bit two's complement word (sign-extend). */
+int64_t sg_sext(uint64_t v, int w);
+
+#endif

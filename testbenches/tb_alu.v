@@ -1,0 +1,38 @@
+// tb_alu - bench of sam_alu: in_val0, in_val1 -> out_val.  One instance per
+// Op (0..6; smax with Const 0, smul with Const -3); +op=N picks the one the
+// streams go to.
+`timescale 1ns/1ps
+module tb_alu;
+  localparam integer VW = 32;
+  localparam integer W = VW + 2;
+  wire clk, load, run_n, check;
+  wire e0, d0;
+  wire [31:0] n0;
+  wire av, ar, bv, br, ov, orr;
+  wire [W-1:0] ad, bd, od;
+  integer op;
+  initial if (!$value$plusargs("op=%d", op)) op = 0;
+  tb_ctl #(.Bench("alu")) u_ctl (
+    .clk(clk), .load(load), .run_n(run_n), .check(check), .loaded(1'b1),
+    .all_done(d0), .checked(1'b1), .any_err(e0), .ntok(n0));
+  tb_src #(.W(W), .Name("in_val0"), .Salt(1)) u_a (.clk(clk), .rst_n(run_n), .valid(av), .ready(ar), .data(ad), .done());
+  tb_src #(.W(W), .Name("in_val1"), .Salt(2)) u_b (.clk(clk), .rst_n(run_n), .valid(bv), .ready(br), .data(bd), .done());
+  tb_sink #(.W(W), .Name("out_val"), .Salt(3), .IsVal(1)) u_k (
+    .clk(clk), .rst_n(run_n), .valid(ov), .ready(orr), .data(od), .done(d0), .err(e0), .ntok(n0));
+  wire [6:0] ar_k, br_k, ov_k;
+  wire [W-1:0] od_k [0:6];
+  genvar k;
+  generate
+    for (k = 0; k < 7; k = k + 1) begin : g_op
+      sam_alu #(.ValWidth(VW), .Op(k), .Const(k == 6 ? -32'sd3 : 32'sd0)) dut (
+        .clk_i(clk), .rst_ni(run_n),
+        .in_val0_valid_i(av && op == k), .in_val0_ready_o(ar_k[k]), .in_val0_data_i(ad),
+        .in_val1_valid_i(bv && op == k), .in_val1_ready_o(br_k[k]), .in_val1_data_i(bd),
+        .out_val_valid_o(ov_k[k]), .out_val_ready_i(orr && op == k), .out_val_data_o(od_k[k]));
+    end
+  endgenerate
+  assign ar = ar_k[op];
+  assign br = br_k[op];
+  assign ov = ov_k[op];
+  assign od = od_k[op];
+endmodule

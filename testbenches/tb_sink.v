@@ -1,0 +1,92 @@
+// tb_sink - testbench stream sink: checks every token against
+// <dir>/<Name>.hex and prints "MISMATCH stream=... index=... expected=...
+// actual=... seed=..." on the first difference or an extra token.  With
+// +stall=1 ready drops randomly.  A file whose count is all ones is not
+// checked and does not hold up the end of the run.
+`timescale 1ns/1ps
+module tb_sink #(
+  parameter integer W      = 18,
+  parameter         Name   = "out",
+  parameter integer Salt   = 2,
+  parameter integer IsVal  = 0,
+  parameter integer MaxTok = 1 << 18
+) (
+  input  wire         clk,
+  input  wire         rst_n,
+  input  wire         valid,
+  output reg          ready,
+  input  wire [W-1:0] data,
+  output wire         done,
+  output reg          err,
+  output reg  [31:0]  ntok
+);
+  reg [63:0] mem [0:MaxTok];
+  reg [63:0] cnt;
+  reg        unchecked;
+  reg [8*512-1:0] dir, fname;
+  integer seed, stall;
+  reg [31:0] rnd;
+  reg [W-1:0] exp_tok;
+
+  function [31:0] xs(input [31:0] x);
+    reg [31:0] y;
+    begin
+      y = x ^ (x << 13);
+      y = y ^ (y >> 17);
+      xs = y ^ (y << 5);
+    end
+  endfunction
+
+  reg [8*24-1:0] s_exp, s_act;
+  task show(input [W-1:0] t, output [8*24-1:0] str);
+    begin
+      case (t[W-1:W-2])
+        2'd0: if (IsVal != 0) $sformat(str, "%0d", $signed(t[W-3:0]));
+              else $sformat(str, "%0d", t[W-3:0]);
+        2'd1: $sformat(str, "S%0d", t[W-3:0]);
+        2'd2: $sformat(str, "D");
+        default: $sformat(str, "N");
+      endcase
+    end
+  endtask
+
+  initial begin
+    if (!$value$plusargs("dir=%s", dir)) dir = ".";
+    if (!$value$plusargs("seed=%d", seed)) seed = 1;
+    if (!$value$plusargs("stall=%d", stall)) stall = 0;
+    $sformat(fname, "%0s/%0s.hex", dir, Name);
+    $readmemh(fname, mem);
+    cnt = mem[0];
+    unchecked = (cnt == 64'hffffffffffffffff);
+    rnd = (seed * 32'h9e3779b9) ^ (Salt * 32'h85ebca6b) ^ 32'h7654321;
+    if (rnd == 0) rnd = 1;
+  end
+
+  assign done = unchecked ? 1'b1 : (ntok == cnt[31:0]);
+
+  always @(posedge clk) begin
+    if (!rst_n) begin
+      ntok <= 0;
+      err <= 1'b0;
+      ready <= 1'b0;
+    end else begin
+      rnd = xs(rnd);
+      ready <= !(stall != 0 && (rnd % 100) < 30);
+      if (valid && ready) begin
+        ntok <= ntok + 1;
+        if (!unchecked) begin
+          exp_tok = {mem[ntok+1][63:62], mem[ntok+1][W-3:0]};
+          if (ntok >= cnt[31:0] || data !== exp_tok) begin
+            if (!err) begin
+              if (ntok >= cnt[31:0]) s_exp = "(end of stream)"; else show(exp_tok, s_exp);
+              show(data, s_act);
+              $display("MISMATCH stream=%0s index=%0d expected=%0s actual=%0s seed=%0d stall=%0d dir=%0s",
+                       Name, ntok, s_exp, s_act, seed, stall, dir);
+            end
+            err <= 1'b1;
+          end
+        end
+      end
+    end
+  end
+endmodule
