@@ -124,7 +124,8 @@ void area_pretty_module(const char *yname, char *pretty, size_t np,
                         char *base, size_t nb);
 
 /* Primitive family of a module base name, for breakdowns: "scanner",
- * "intersect", "union", "fifo", "memory", "alu", "reduce", "writer",
+ * "skip-scanner" (ExTensor scanner with SkipTo CAM), "intersect" (joiners,
+ * also the skip intersector), "union", "fifo", "memory", "alu", "reduce", "writer",
  * "repeat", "crd", "broadcast", "root", "other". */
 const char *area_family(const char *base);
 
@@ -203,8 +204,8 @@ int area_wrap_write(FILE *f, const char *dut, const area_port *ports,
  * max), names and counts in fam/fc, sorted by name. */
 size_t area_families(const area_result *r, const char **fam, area_counts *fc,
                      size_t max);
-/* Share of intersection logic (families "intersect" and skip scanners) in
- * r's total, by LUTs for FPGA targets and by transistors for generic; -1
+/* Share of intersection logic (family "intersect": the joiners) in r's
+ * total, by LUTs for FPGA targets and by transistors for generic; -1
  * when the total is 0. */
 double area_intersect_share(const area_result *r);
 

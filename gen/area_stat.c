@@ -138,10 +138,9 @@ void area_pretty_module(const char *yname, char *pretty, size_t np,
 const char *area_family(const char *base)
 {
     static const struct { const char *key, *fam; } map[] = {
-        {"scan_skip", "intersect"},      /* ExTensor skip scanner */
+        {"scan_skip", "skip-scanner"},   /* ExTensor scanner with its CAM */
         {"intersect", "intersect"},
         {"join", "intersect"},
-        {"skip", "intersect"},
         {"union", "union"},
         {"scan", "scanner"},
         {"fiberlookup", "scanner"},

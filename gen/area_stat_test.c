@@ -185,7 +185,8 @@ static void test_pretty(void **state)
                        p, 8, b, 4);
     assert_string_equal(b, "sam");
     assert_int_equal(strlen(p), 7);
-    assert_string_equal(area_family("sam_scan_skip_core"), "intersect");
+    assert_string_equal(area_family("sam_scan_skip_core"), "skip-scanner");
+    assert_string_equal(area_family("sam_intersect_skip"), "intersect");
     assert_string_equal(area_family("sam_scan_compressed"), "scanner");
     assert_string_equal(area_family("sam_write_vals"), "writer");
     assert_string_equal(area_family("sam_ram"), "memory");

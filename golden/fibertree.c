@@ -169,6 +169,9 @@ static void walk_level(walk *w, int l, size_t pos)
 void sg_fibertree_to_coo(const sg_fibertree *ft, int keep_zeros, sg_coo *out)
 {
     sg_coo_init(out, ft->fmt.order, ft->shape);
+    if (ft->nvals == 0)
+        return;             /* no leaf: nothing to walk (dense levels above
+                             * an empty one would otherwise loop for nothing) */
     walk w;
     memset(&w, 0, sizeof w);
     w.ft = ft;

@@ -432,7 +432,7 @@ static int net_build(sg_net *net, const sg_graph *g, bound *bt, int nbt,
     int *cam = sg_calloc(nn + 1, sizeof *cam);
     for (size_t v = 0; v < nn && net->cyc; v++) {
         const sg_node *gn = &g->nodes[v];
-        int T = gn->skip >= 0 ? gn->skip : o->skip;
+        int T = gn->skip > 0 ? gn->skip : o->skip;
         if (gn->kind != SG_NK_INTERSECT || gn->n_operands != 2 || T <= 0)
             continue;
         for (int k = 0; k < 2; k++) {

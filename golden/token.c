@@ -72,7 +72,7 @@ int sg_tok_parse(const char *s, size_t n, sg_stream_kind k, sg_tok *out,
             break;
         }
     }
-    if (n >= 2 && s[0] == 'S') {
+    if (n >= 2 && s[0] == 'S' && k != SG_ST_REPSIG) {
         int64_t lvl;
         if (parse_number(s + 1, n - 1, &lvl) == 0 && s[1] != '-' &&
             s[1] != '+' && lvl >= 0 && lvl <= SG_MAX_STOP) {

@@ -9,7 +9,8 @@
 # expected outputs come from the golden model, see gen_cases.sh).  Every
 # case runs twice: without stalls, and with random valid gaps / ready drops
 # from seed $SEED (default 1; printed).  Exit 1 when any case fails.
-# Env: BUILD (build dir, default build), SHARED, SEED, TB_VEC (converter).
+# Env: BUILD (build dir, default build), SHARED, SEED, TB_VEC (converter),
+# RTL_OVERRIDE (a file that replaces rtl/<its name>).
 set -u
 SIM=$1
 BENCH=$2
@@ -68,7 +69,14 @@ case $BENCH in
 esac
 
 srcs="testbenches/$top.v $common"
-for m in $rtl; do srcs="$srcs rtl/$m.v"; done
+for m in $rtl; do
+  # RTL_OVERRIDE=FILE replaces the module file of the same name (mutation test)
+  if [ -n "${RTL_OVERRIDE:-}" ] && [ "$(basename "$RTL_OVERRIDE")" = "$m.v" ]; then
+    srcs="$srcs $RTL_OVERRIDE"
+  else
+    srcs="$srcs rtl/$m.v"
+  fi
+done
 out=$BUILD/tb/$SIM/$BENCH
 mkdir -p "$out"
 

@@ -1,0 +1,199 @@
+/*
+ * emit_test.c - the Verilog emitter on hand-built graphs: instance and wire
+ * naming, a FIFO per edge, implicit forks, drained outputs, memory tables
+ * and sizing, determinism, and the error for nodes without an RTL block.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit.h"
+
+static int count(const char *hay, const char *needle)
+{
+    int n = 0;
+    for (const char *p = hay; (p = strstr(p, needle)) != NULL; p++)
+        n++;
+    return n;
+}
+
+static int add_node(sg_graph *g, sg_node_kind k, int id, const char *tensor,
+                    int mode, char index)
+{
+    sg_node n;
+    graph_node_init(&n, k);
+    n.id = id;
+    n.line = id + 2;
+    if (tensor)
+        snprintf(n.tensor, sizeof n.tensor, "%s", tensor);
+    n.mode = mode;
+    n.index = index;
+    n.format = SG_LVL_COMPRESSED;
+    if (k == SG_NK_FIBERLOOKUP && id == 1)
+        n.root = n.src = 1;
+    if (k == SG_NK_FIBERWRITE && mode < 0)
+        n.is_vals = 1;
+    graph_node_ports(&n);
+    return graph_add_node(g, &n);
+}
+
+static void add_edge(sg_graph *g, int s, int sp, int d, int dp, sg_stream_kind t)
+{
+    sg_edge e;
+    memset(&e, 0, sizeof e);
+    e.src = s;
+    e.src_port = sp;
+    e.dst = d;
+    e.dst_port = dp;
+    e.type = t;
+    e.line = 20 + (long)g->n_edges;
+    graph_add_edge(g, &e);
+}
+
+/* x(i) = b(i): scan b, write x; b's crd also feeds a repsiggen whose output
+ * goes nowhere (an implicit fork and a drained output). */
+static void build(sg_graph *g)
+{
+    memset(g, 0, sizeof *g);
+    snprintf(g->name, sizeof g->name, "vtest");
+    int scan = add_node(g, SG_NK_FIBERLOOKUP, 1, "b", 0, 'i');
+    int wcrd = add_node(g, SG_NK_FIBERWRITE, 2, "x", 0, 'i');
+    int arr = add_node(g, SG_NK_ARRAYVALS, 3, "b", -1, 0);
+    int wval = add_node(g, SG_NK_FIBERWRITE, 4, "x", -1, 0);
+    int rsg = add_node(g, SG_NK_REPSIGGEN, 5, NULL, -1, 'i');
+    add_edge(g, scan, 0, wcrd, 0, SG_ST_CRD);
+    add_edge(g, scan, 1, arr, 0, SG_ST_REF);
+    add_edge(g, arr, 0, wval, 0, SG_ST_VAL);
+    add_edge(g, scan, 0, rsg, 0, SG_ST_CRD);
+}
+
+static long size_100(void *ctx, const sg_node *n, sg_arr_kind a)
+{
+    (void)ctx;
+    (void)n;
+    return a == SG_ARR_SEG ? 2 : 100;
+}
+
+static void opts(sg_emit_opts *o)
+{
+    sg_emit_opts_default(o);
+    const char *root = getenv("SAMGEN_ROOT");
+    o->root = root && root[0] ? root : ".";
+    o->source_hash = "0123456789abcdef";
+}
+
+static void test_structure(void **state)
+{
+    (void)state;
+    sg_graph g;
+    build(&g);
+    sg_emit_opts o;
+    opts(&o);
+    o.mem_size = size_100;
+    sg_emit_design d;
+    sg_err e;
+    int rc = sg_emit(&g, &o, &d, &e);
+    if (rc != 0)
+        fail_msg("%s", e.msg);
+    const char *t = d.text;
+    assert_string_equal(d.module, "vtest_top");
+    assert_non_null(strstr(t, "module vtest_top ("));
+    assert_non_null(strstr(t, "input hash 0123456789abcdef"));
+    assert_non_null(strstr(t, "sam_scan_compressed #(.CrdWidth(CrdWidth)) n1_fiberlookup_b0_i ("));
+    assert_non_null(strstr(t, "sam_write_vals #(.CrdWidth(CrdWidth), .ValWidth(ValWidth)) n4_fiberwrite_x_vals ("));
+    assert_non_null(strstr(t, "sam_root #(.CrdWidth(CrdWidth)) n1_fiberlookup_b0_i_root ("));
+    /* One FIFO and one tap per edge, widths by stream kind. */
+    assert_int_equal(count(t, "sam_fifo #("), 4);
+    assert_int_equal(count(t, "sam_tap #("), 4);
+    assert_non_null(strstr(t, "sam_fifo #(.Width(34), .Depth(2)) u_e2_fifo"));
+    assert_non_null(strstr(t, "sam_fifo #(.Width(18), .Depth(2)) u_e0_fifo"));
+    /* One comment line per instance naming the node and its DOT line. */
+    assert_non_null(strstr(t, "// n1_fiberlookup_b0_i: fiberlookup 1 (i, b mode 0), DOT line 3"));
+    /* crd fans out to two edges without a broadcast node: implicit fork. */
+    assert_non_null(strstr(t, "n1_fiberlookup_b0_i.out_crd feeds 2 edges: implicit fork"));
+    assert_non_null(strstr(t, ".out_valid_o({e3_up_valid, e0_up_valid})"));
+    /* The repsiggen's output goes nowhere: ready tied high. */
+    assert_non_null(strstr(t, "assign n5_repsiggen_i_out_repsig_ready = 1'b1;"));
+    /* Memories: b seg, b crd, x seg, x crd, b vals, x vals; sized by the
+     * callback (100 words -> 7 address bits, seg 2 words -> 1 bit). */
+    assert_int_equal(d.n_mem, 6);
+    int outputs = 0;
+    for (size_t i = 0; i < d.n_mem; i++) {
+        assert_int_equal(d.mem[i].sel, (int)i + 1);
+        outputs += d.mem[i].is_output;
+        assert_int_equal(d.mem[i].addr_width, d.mem[i].arr == SG_ARR_SEG ? 1 : 7);
+    }
+    assert_int_equal(outputs, 3);
+    assert_non_null(strstr(t, "sam_ram #(.Width(32), .AddrWidth(7)) u_m3_n3_arrayvals_b_vals"));
+    assert_non_null(strstr(t, "assign done_o = 1'b1\n                & n2_fiberwrite_x0_i_done\n                & n4_fiberwrite_x_vals_done;"));
+    assert_non_null(strstr(t, "`ifdef SYNTHESIS"));
+
+    /* Same input, same bytes. */
+    sg_emit_design d2;
+    assert_int_equal(sg_emit(&g, &o, &d2, &e), 0);
+    assert_int_equal(d.len, d2.len);
+    assert_memory_equal(d.text, d2.text, d.len);
+    sg_emit_design_free(&d2);
+
+    /* Per-edge depths (as --fifo-depth auto gives them). */
+    int depth[4] = {2, 5, 9, 0};
+    o.edge_depth = depth;
+    assert_int_equal(sg_emit(&g, &o, &d2, &e), 0);
+    assert_non_null(strstr(d2.text, ".Depth(9)) u_e2_fifo"));
+    assert_non_null(strstr(d2.text, ".Depth(0)) u_e3_fifo"));
+    sg_emit_design_free(&d2);
+
+    sg_emit_design_free(&d);
+    graph_free(&g);
+}
+
+static void test_unsupported(void **state)
+{
+    (void)state;
+    sg_graph g;
+    build(&g);
+    g.path = sg_strdup("t.gv");
+    add_node(&g, SG_NK_VECTORREDUCER, 9, NULL, -1, 'j');
+    sg_emit_opts o;
+    opts(&o);
+    sg_emit_design d;
+    sg_err e;
+    assert_int_equal(sg_emit(&g, &o, &d, &e), -1);
+    assert_int_equal(e.code, SG_EXIT_USAGE);
+    assert_non_null(strstr(e.msg, "t.gv:11:"));
+    assert_non_null(strstr(e.msg, "has no RTL block"));
+    assert_null(d.text);
+
+    /* A memory too large for the address width. */
+    graph_free(&g);
+    build(&g);
+    opts(&o);
+    o.max_nnz = 1L << 20;
+    assert_int_equal(sg_emit(&g, &o, &d, &e), -1);
+    assert_non_null(strstr(e.msg, "does not fit 16-bit addresses"));
+    graph_free(&g);
+}
+
+static void test_fnv(void **state)
+{
+    (void)state;
+    /* FNV-1a 64 reference values. */
+    assert_true(sg_fnv1a(SG_FNV_INIT, "", 0) == UINT64_C(0xcbf29ce484222325));
+    assert_true(sg_fnv1a(SG_FNV_INIT, "a", 1) == UINT64_C(0xaf63dc4c8601ec8c));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_structure),
+        cmocka_unit_test(test_unsupported),
+        cmocka_unit_test(test_fnv),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

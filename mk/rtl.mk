@@ -1,0 +1,56 @@
+# rtl.mk - the RTL primitive library's suites (rtl/, testbenches/).
+#
+#   make rtl-lint       verilator --lint-only -Wall on every module configuration
+#   make rtl-synth      Yosys synth + check -assert + no latches, every configuration
+#   make rtl-tb         every per-primitive bench on Icarus and Verilator,
+#                       without and with random stalls (SEED=n, default 1)
+#   make rtl-mutation   mutants of several modules must fail their benches
+#   make rtl-figures    cycles/token and Yosys cells/FFs -> $(BUILD)/rtl/figures.txt
+#
+# Benches read ../shared vectors when present (skipped with a message
+# otherwise) plus testbenches/cases/ and generated cases in $(BUILD)/tb/gen/.
+
+RTL_BENCHES := scan_compressed scan_dense repsiggen repeat arrayvals \
+               intersect union intersect3 union3 alu reduce crddrop crdhold \
+               write_compressed write_vals spacc1 spacc2 fifo
+RTL_TB_VEC  := $(BUILD)/tb/tb_vec
+SEED ?= 1
+
+.PHONY: rtl-lint rtl-synth rtl-tb rtl-tb-icarus rtl-tb-verilator rtl-mutation rtl-figures
+
+$(RTL_TB_VEC): testbenches/tb_vec.c golden/token.c golden/err.c golden/token.h golden/err.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) -O1 -o $@ testbenches/tb_vec.c golden/token.c golden/err.c
+
+rtl-lint:
+	@sh testbenches/lint.sh
+
+rtl-synth:
+	@BUILD=$(BUILD) sh testbenches/synth.sh
+
+rtl-tb-icarus: $(RTL_TB_VEC)
+	@fail=0; for b in $(RTL_BENCHES); do \
+	  BUILD=$(BUILD) SEED=$(SEED) TB_VEC=$(RTL_TB_VEC) sh testbenches/run_bench.sh icarus $$b \
+	    > $(BUILD)/tb/icarus-$$b.log 2>&1 || fail=1; \
+	  echo "icarus $$b: $$(grep -c '^PASS' $(BUILD)/tb/icarus-$$b.log) passed, $$(grep -c '^SKIP' $(BUILD)/tb/icarus-$$b.log) skipped, $$(grep -c '^FAIL' $(BUILD)/tb/icarus-$$b.log) failed"; \
+	  grep -A4 '^FAIL' $(BUILD)/tb/icarus-$$b.log | head -12; \
+	done; exit $$fail
+
+rtl-tb-verilator: $(RTL_TB_VEC)
+	@fail=0; for b in $(RTL_BENCHES); do \
+	  BUILD=$(BUILD) SEED=$(SEED) TB_VEC=$(RTL_TB_VEC) sh testbenches/run_bench.sh verilator $$b \
+	    > $(BUILD)/tb/verilator-$$b.log 2>&1 || fail=1; \
+	  echo "verilator $$b: $$(grep -c '^PASS' $(BUILD)/tb/verilator-$$b.log) passed, $$(grep -c '^SKIP' $(BUILD)/tb/verilator-$$b.log) skipped, $$(grep -c '^FAIL' $(BUILD)/tb/verilator-$$b.log) failed"; \
+	  grep -A4 '^FAIL' $(BUILD)/tb/verilator-$$b.log | head -12; \
+	done; exit $$fail
+
+rtl-tb: rtl-tb-icarus rtl-tb-verilator
+
+rtl-mutation: $(RTL_TB_VEC)
+	@BUILD=$(BUILD) TB_VEC=$(RTL_TB_VEC) sh testbenches/mutate.sh
+
+rtl-figures: $(RTL_TB_VEC)
+	@BUILD=$(BUILD) TB_VEC=$(RTL_TB_VEC) sh testbenches/figures.sh
+
+TEST_SUITES += rtl-lint rtl-synth rtl-tb rtl-mutation
+BENCH_TARGETS += rtl-figures

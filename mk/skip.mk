@@ -1,0 +1,27 @@
+# skip.mk - ExTensor skip intersection: RTL benches and figures.
+#
+#   make skip-test-icarus     correctness benches under Icarus (every T)
+#   make skip-test-verilator  the same cases under Verilator (T = 0, 1, 32)
+#   make skip-bench           the figures of docs/extensor.md (cycles, SpMSpM,
+#                             area, fmax) into $(BUILD)/skip/
+.PHONY: skip-test-icarus skip-test-verilator skip-bench
+
+SKIP_GEN := $(BUILD)/tb/skip_gen
+
+$(SKIP_GEN): testbenches/skip_gen.c golden/skip_model.c golden/skip_model.h \
+             golden/err.c golden/token.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(REL_CFLAGS) -o $@ testbenches/skip_gen.c golden/skip_model.c \
+	  golden/err.c golden/token.c
+
+skip-test-icarus: $(SKIP_GEN)
+	sh testbenches/skip_run.sh $(BUILD) icarus
+
+skip-test-verilator: $(SKIP_GEN)
+	sh testbenches/skip_run.sh $(BUILD) verilator
+
+skip-bench: $(SKIP_GEN)
+	sh bench/skip/run.sh $(BUILD)
+
+TEST_SUITES += skip-test-icarus skip-test-verilator
+BENCH_TARGETS += skip-bench

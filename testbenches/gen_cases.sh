@@ -1,0 +1,56 @@
+#!/bin/sh
+# gen_cases.sh - random cases for the per-primitive benches: tb_gen writes
+# well-formed random input streams, `samgen stream` (the golden model)
+# computes the expected outputs, and the two are joined into one
+# vectors-format case file under $BUILD/tb/gen/BENCH/.
+#
+# usage: gen_cases.sh [BENCH ...]      (default: every bench with a generator)
+# Env: BUILD, SAMGEN (default $BUILD/samgen), TB_GEN, CASES (per bench,
+# default 6), SIZE (top-level fibers, default 40), SEED (default 1).
+set -u
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT" || exit 2
+BUILD=${BUILD:-build}
+SAMGEN=${SAMGEN:-$BUILD/samgen}
+TB_GEN=${TB_GEN:-$BUILD/tb/tb_gen}
+CASES=${CASES:-6}
+SIZE=${SIZE:-40}
+SEED=${SEED:-1}
+benches=${*:-"scan_compressed scan_dense repsiggen repeat arrayvals intersect union intersect3 union3 alu reduce crddrop crdhold write_compressed write_vals spacc1 spacc2 fifo"}
+fail=0
+for b in $benches; do
+  dir=$BUILD/tb/gen/$b
+  rm -rf "$dir"; mkdir -p "$dir"
+  case $b in
+    intersect3) prims=intersect ;; union3) prims=union ;;
+    write_compressed) prims=write_level ;;
+    alu) prims="mul add sub max min" ;;
+    fifo) prims=identity ;;
+    *) prims=$b ;;
+  esac
+  i=0
+  while [ $i -lt "$CASES" ]; do
+    i=$((i + 1))
+    for p in $prims; do
+      s=$((SEED * 1000 + i))
+      in=$dir/in_$p$i.txt
+      "$TB_GEN" "$b" "$s" "$SIZE" > "$in" || { echo "gen_cases: tb_gen $b failed"; fail=1; continue; }
+      case=$dir/rand_${p}_$i.txt
+      if [ "$p" = identity ]; then
+        { echo "# random stream, seed $s (expected = input)"; cat "$in"; } > "$case"
+      else
+        if ! err=$("$SAMGEN" stream "$p" "$in" -o "$dir/out.txt" 2>&1); then
+          echo "gen_cases: samgen stream $p failed on $in: $err"; fail=1; continue
+        fi
+        {
+          echo "# random streams, seed $s; expected outputs from: samgen stream $p"
+          case $p in mul) echo "param_op: 0" ;; add) echo "param_op: 1" ;; sub) echo "param_op: 2" ;;
+                     max) echo "param_op: 3" ;; min) echo "param_op: 4" ;; esac
+          cat "$in" "$dir/out.txt"
+        } > "$case"
+      fi
+      rm -f "$in" "$dir/out.txt"
+    done
+  done
+done
+exit $fail

@@ -1,0 +1,42 @@
+#!/bin/sh
+# mutate.sh - proves that the benches can fail: each line below copies one
+# module, changes one piece of logic, and runs the module's bench (Icarus)
+# on the mutant, which must FAIL.  Exit 1 when a mutant survives or a
+# mutation no longer applies to the source.
+set -u
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT" || exit 2
+BUILD=${BUILD:-build}
+TB_VEC=${TB_VEC:-$BUILD/tb/tb_vec}
+export TB_VEC
+work=$BUILD/tb/mutants
+mkdir -p "$work"
+fail=0; n=0
+# module|bench|from|to   (from/to are literal text)
+while IFS='|' read -r mod bench from to; do
+  case "$mod" in ''|'#'*) continue ;; esac
+  n=$((n + 1))
+  dir=$work/m$n; mkdir -p "$dir"
+  FROM="$from" TO="$to" awk 'BEGIN { f = ENVIRON["FROM"]; t = ENVIRON["TO"] }
+    { i = index($0, f); if (i > 0 && !done) { $0 = substr($0, 1, i - 1) t substr($0, i + length(f)); done = 1 } print }' \
+    "rtl/$mod.v" > "$dir/$mod.v"
+  if cmp -s "rtl/$mod.v" "$dir/$mod.v"; then
+    echo "MUTANT $n $mod: mutation does not apply ('$from')"; fail=1; continue
+  fi
+  if RTL_OVERRIDE=$dir/$mod.v BUILD=$dir sh testbenches/run_bench.sh icarus "$bench" > "$dir/run.log" 2>&1; then
+    echo "MUTANT $n $mod: SURVIVED ('$from' -> '$to'); bench $bench cannot see it"; fail=1
+  else
+    echo "mutant $n $mod killed by bench $bench ('$from' -> '$to'): $(grep -m1 MISMATCH "$dir/run.log" || grep -m1 FAIL "$dir/run.log")"
+  fi
+done <<'LIST'
+sam_scan_compressed|scan_compressed|if (pos_q + One == end_q) begin|if (pos_q + One + One == end_q) begin
+sam_scan_dense|scan_dense|if (c_q + One == dim_i) state_d = StClose;|if (c_q == dim_i) state_d = StClose;
+sam_repeat|repeat|emit_tok = {`SG_TK_STOP, head_val + One};|emit_tok = {`SG_TK_STOP, head_val};
+sam_join2|union|e_crd = in_crd1_data_i; e_r0 = TokN;|e_crd = in_crd1_data_i;
+sam_reduce|reduce|pend_d = (pay != Zero);|pend_d = 1'b0;
+sam_write_compressed|write_compressed|if (has_q) seg_n_q <= seg_n_q + One;|seg_n_q <= seg_n_q + One;
+sam_crddrop|crddrop|emit_o = seen_q;|emit_o = 1'b1;
+sam_arrayvals|arrayvals|(tag_q == `SG_TK_EMPTY) ? {`SG_TK_DATA, {ValWidth{1'b0}}} :|(tag_q == `SG_TK_EMPTY) ? {`SG_TK_EMPTY, {ValWidth{1'b0}}} :
+LIST
+[ $fail -eq 0 ] && echo "mutation: all $n mutants killed"
+exit $fail

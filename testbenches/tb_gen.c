@@ -1,0 +1,316 @@
+/*
+ * tb_gen.c - random, well-formed input streams for the per-primitive
+ * benches, in the vectors format ("name: tok tok ...").  The expected
+ * outputs are not computed here: gen_cases.sh runs `samgen stream` (the
+ * golden model) on this file and appends its out_* lines.
+ *
+ * usage: tb_gen BENCH SEED SIZE > FILE
+ *
+ * BENCH is a bench name of run_bench.sh; SIZE scales the number of tokens.
+ * Streams are built as random nested lists and serialized with the stop
+ * rule of the SAM semantics (section 1.2), so every shape the semantics
+ * allows occurs: empty fibers, fused stops, N fibers where the primitive
+ * accepts N.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- random numbers (xorshift64, no global state) ------------------------ */
+
+typedef struct rng { uint64_t s; } rng;
+
+static uint64_t rnd(rng *r)
+{
+    r->s ^= r->s << 13;
+    r->s ^= r->s >> 7;
+    r->s ^= r->s << 17;
+    return r->s;
+}
+
+static int rint_(rng *r, int lo, int hi) /* inclusive */
+{
+    return lo + (int)(rnd(r) % (uint64_t)(hi - lo + 1));
+}
+
+/* ---- token output ----------------------------------------------------- */
+
+typedef struct out { FILE *f; int repsig; } out;
+
+static void t_data(out *o, long v) { fprintf(o->f, " %ld", v); }
+static void t_stop(out *o, int k)
+{
+    if (o->repsig)
+        fprintf(o->f, " S");
+    else
+        fprintf(o->f, " S%d", k);
+}
+static void t_n(out *o) { fprintf(o->f, " N"); }
+static void t_end(out *o) { fprintf(o->f, " D\n"); }
+
+/* A shape: the number of children of every list, in depth-first order,
+ * so that companion streams (crd/ref, outer/inner) can share it. */
+typedef struct shape {
+    int *n;
+    size_t len, cap;
+} shape;
+
+static void sh_push(shape *s, int v)
+{
+    if (s->len == s->cap) {
+        s->cap = s->cap ? 2 * s->cap : 64;
+        s->n = realloc(s->n, s->cap * sizeof *s->n);
+        if (!s->n) { perror("tb_gen"); exit(1); }
+    }
+    s->n[s->len++] = v;
+}
+
+/* Random shape of height k (k = 0: a list of leaves). */
+static void sh_gen(shape *s, rng *r, int k, int maxn, int min1)
+{
+    int n = rint_(r, min1, maxn);
+    sh_push(s, n);
+    if (k > 0)
+        for (int i = 0; i < n; i++)
+            sh_gen(s, r, k - 1, maxn, min1);
+}
+
+/* Leaf callback: emits the leaf tokens of leaf list number `list`
+ * (count n) and returns nothing. */
+typedef void (*leaf_fn)(out *o, void *ctx, int list, int n);
+
+/* Serialize: lists end with a stop; the last child's stop merges into its
+ * parent's (emit children, separator S(k-1) between them). */
+static void ser(out *o, const shape *s, size_t *pos, int k, leaf_fn leaf, void *ctx, int *list)
+{
+    int n = s->n[(*pos)++];
+    if (k == 0) {
+        leaf(o, ctx, (*list)++, n);
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        ser(o, s, pos, k - 1, leaf, ctx, list);
+        if (i < n - 1)
+            t_stop(o, k - 1);
+    }
+}
+
+static void stream(out *o, const char *name, const shape *s, int k, leaf_fn leaf, void *ctx)
+{
+    size_t pos = 0;
+    int list = 0;
+    o->repsig = strstr(name, "repsig") != NULL;
+    fprintf(o->f, "%s:", name);
+    ser(o, s, &pos, k, leaf, ctx, &list);
+    t_stop(o, k);
+    t_end(o);
+}
+
+/* ---- leaf generators ------------------------------------------------------ */
+
+typedef struct leafctx {
+    rng r;                /* replayed per stream so companions agree */
+    int mode;
+    long lo, hi;          /* value range */
+    int pct_n;            /* percent of N tokens */
+    int nfiber;           /* N replaces a whole leaf list (an N fiber) */
+    long counter;         /* running reference */
+
+} leafctx;
+
+enum { L_VAL, L_SORTED_CRD, L_SORTED_REF, L_REPSIG };
+
+static void leaf_rand(out *o, void *vctx, int list, int n)
+{
+    leafctx *c = vctx;
+    (void)list;
+    long prev = -1;
+    if (c->nfiber) {
+        if (rint_(&c->r, 0, 99) < c->nfiber) {
+            t_n(o);
+            return;
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        if (c->pct_n && rint_(&c->r, 0, 99) < c->pct_n) {
+            t_n(o);
+            continue;
+        }
+        if (c->mode == L_VAL) {
+            t_data(o, c->lo + (long)(rnd(&c->r) % (uint64_t)(c->hi - c->lo + 1)));
+        } else if (c->mode == L_SORTED_CRD) {
+            prev = prev + 1 + (long)(rnd(&c->r) % 3);
+            t_data(o, prev);
+        } else if (c->mode == L_SORTED_REF) {
+            (void)rnd(&c->r);    /* keep step with the companion crd stream */
+            t_data(o, c->counter++);
+        } else {
+            fprintf(o->f, " R");
+        }
+    }
+}
+
+/* ---- per-bench generators ------------------------------------------------ */
+
+static void line_arr(FILE *f, const char *name, const long *a, size_t n)
+{
+    fprintf(f, "%s:", name);
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, " %ld", a[i]);
+    fprintf(f, "\n");
+}
+
+/* Parent shape of height k with leaf count per list; child shape of height
+ * k+1 whose leaf lists correspond one-to-one to the parent's leaves. */
+static void child_shape(const shape *p, size_t *pos, int k, shape *c, rng *r, int maxn, int min0)
+{
+    int n = p->n[(*pos)++];
+    sh_push(c, n);
+    for (int i = 0; i < n; i++) {
+        if (k == 0)
+            sh_push(c, rint_(r, min0, maxn));
+        else
+            child_shape(p, pos, k - 1, c, r, maxn, min0);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 4) {
+        fprintf(stderr, "usage: tb_gen BENCH SEED SIZE\n");
+        return 2;
+    }
+    const char *b = argv[1];
+    rng r = {0x9e3779b97f4a7c15ULL ^ (uint64_t)strtoull(argv[2], NULL, 10) * 0x100000001b3ULL};
+    if (!r.s) r.s = 1;
+    int size = atoi(argv[3]);
+    if (size < 1) size = 1;
+    out o = {stdout, 0};
+    shape s = {0}, c = {0};
+    int k = rint_(&r, 0, 2);
+    int top = size;                       /* children of the top list */
+    uint64_t seed2 = rnd(&r);
+
+    if (!strcmp(b, "repsiggen") || !strcmp(b, "reduce") || !strcmp(b, "fifo") ||
+        !strcmp(b, "write_compressed") || !strcmp(b, "write_vals")) {
+        int isval = !strcmp(b, "reduce") || !strcmp(b, "write_vals");
+        sh_push(&s, top);
+        for (int i = 0; i < top; i++)
+            sh_gen(&s, &r, k, 5, 0);
+        leafctx lc = {{seed2}, isval ? L_VAL : L_SORTED_CRD, -1000, 1000,
+                      (!strcmp(b, "reduce") ? 0 : 5), 0, 0};
+        const char *name = !strcmp(b, "repsiggen") || !strcmp(b, "write_compressed") ? "in_crd"
+                         : !strcmp(b, "fifo") ? "in" : "in_val";
+        stream(&o, name, &s, k + 1, leaf_rand, &lc);
+    } else if (!strcmp(b, "repeat") || !strcmp(b, "crddrop") || !strcmp(b, "crdhold")) {
+        int drop = strcmp(b, "repeat") != 0;
+        sh_push(&s, top);
+        for (int i = 0; i < top; i++)
+            sh_gen(&s, &r, k, 4, 0);
+        size_t pos = 0;
+        child_shape(&s, &pos, k + 1, &c, &r, 4, 0);
+        leafctx lp = {{seed2}, drop ? L_SORTED_CRD : L_SORTED_REF, 0, 0, drop ? 0 : 5, 0, 0};
+        leafctx lch = {{seed2 ^ 77}, drop ? L_SORTED_CRD : L_REPSIG, 0, 0, 0, 0, 0};
+        stream(&o, drop ? "in_crd_outer" : "in_ref", &s, k + 1, leaf_rand, &lp);
+        stream(&o, drop ? "in_crd_inner" : "in_repsig", &c, k + 2, leaf_rand, &lch);
+    } else if (!strcmp(b, "arrayvals")) {
+        int nv = 64;
+        long vals[64];
+        for (int i = 0; i < nv; i++)
+            vals[i] = (long)(rnd(&r) % 200001) - 100000;
+        line_arr(stdout, "arr_vals", vals, (size_t)nv);
+        sh_push(&s, top);
+        for (int i = 0; i < top; i++)
+            sh_gen(&s, &r, k, 5, 0);
+        leafctx lc = {{seed2}, L_VAL, 0, nv - 1, 5, 0, 0};
+        stream(&o, "in_ref", &s, k + 1, leaf_rand, &lc);
+    } else if (!strcmp(b, "scan_compressed") || !strcmp(b, "scan_dense")) {
+        int dense = !strcmp(b, "scan_dense");
+        int nf = 40;
+        if (dense) {
+            fprintf(stdout, "param_dim: %d\n", rint_(&r, 1, 6));
+        } else {
+            long seg[41], crd[400];
+            size_t nc = 0;
+            seg[0] = 0;
+            for (int f = 0; f < nf; f++) {
+                int n = rint_(&r, 0, 6);
+                long prev = -1;
+                for (int i = 0; i < n; i++) {
+                    prev += 1 + (long)(rnd(&r) % 4);
+                    crd[nc++] = prev;
+                }
+                seg[f + 1] = (long)nc;
+            }
+            line_arr(stdout, "arr_seg", seg, (size_t)nf + 1);
+            line_arr(stdout, "arr_crd", crd, nc);
+        }
+        sh_push(&s, top);
+        for (int i = 0; i < top; i++)
+            sh_gen(&s, &r, k, 4, dense ? 1 : 0);
+        leafctx lc = {{seed2}, L_VAL, 0, nf - 1, dense ? 0 : 5, 0, 0};
+        stream(&o, "in_ref", &s, k + 1, leaf_rand, &lc);
+    } else if (!strncmp(b, "intersect", 9) || !strncmp(b, "union", 5)) {
+        int nops = b[strlen(b) - 1] == '3' ? 3 : 2;
+        sh_push(&s, top);
+        for (int i = 0; i < top; i++)
+            sh_gen(&s, &r, k, 3, 0);
+        for (int op = 0; op < nops; op++) {
+            /* same outer shape, own innermost lists: rebuild leaves per op */
+            shape so = {0};
+            size_t pos = 0;
+            rng ro = {seed2 + 1000 * (uint64_t)(op + 1)};
+            child_shape(&s, &pos, k, &so, &ro, 6, 0);
+            leafctx lcrd = {{seed2 * 3 + (uint64_t)op}, L_SORTED_CRD, 0, 0, 0, 8, 0};
+            leafctx lref = {{seed2 * 3 + (uint64_t)op}, L_SORTED_REF, 0, 0, 0, 8, 0};
+            char n1[16], n2[16];
+            snprintf(n1, sizeof n1, "in_crd%d", op + 1);
+            snprintf(n2, sizeof n2, "in_ref%d", op + 1);
+            stream(&o, n1, &so, k + 1, leaf_rand, &lcrd);
+            stream(&o, n2, &so, k + 1, leaf_rand, &lref);
+            free(so.n);
+        }
+    } else if (!strcmp(b, "alu")) {
+        sh_push(&s, top);
+        for (int i = 0; i < top; i++)
+            sh_gen(&s, &r, k, 5, 0);
+        leafctx l1 = {{seed2}, L_VAL, -100000, 100000, 0, 0, 0};
+        leafctx l2 = {{seed2 ^ 99}, L_VAL, -100000, 100000, 0, 0, 0};
+        stream(&o, "in_val1", &s, k + 1, leaf_rand, &l1);
+        stream(&o, "in_val2", &s, k + 1, leaf_rand, &l2);
+    } else if (!strcmp(b, "spacc1") || !strcmp(b, "spacc2")) {
+        int ord2 = !strcmp(b, "spacc2");
+        long no = 0;
+        FILE *f = stdout;
+        char *bo = NULL, *bi = NULL, *bv = NULL;
+        size_t so_, si_, sv_;
+        FILE *fo = open_memstream(&bo, &so_), *fi = open_memstream(&bi, &si_),
+             *fv = open_memstream(&bv, &sv_);
+        int groups = top;
+        for (int g = 0; g < groups; g++) {
+            long outer = ord2 ? rint_(&r, 0, 15) : (no += rint_(&r, 1, 3));
+            if (!ord2 && outer > 4000) break;
+            int n = rint_(&r, 1, 8);
+            for (int i = 0; i < n; i++) {
+                fprintf(fo, " %ld", outer);
+                fprintf(fi, " %d", rint_(&r, 0, 63));
+                fprintf(fv, " %ld", (long)(rnd(&r) % 2001) - 1000);
+            }
+            int st = g == groups - 1 ? 1 : 0;
+            fprintf(fo, " S%d", st);
+            fprintf(fi, " S%d", st);
+            fprintf(fv, " S%d", st);
+        }
+        fclose(fo); fclose(fi); fclose(fv);
+        fprintf(f, "param_val_stkn: %d\n", (int)(rnd(&r) & 1));
+        fprintf(f, "in_crd_outer:%s D\nin_crd_inner:%s D\nin_val:%s D\n", bo, bi, bv);
+        free(bo); free(bi); free(bv);
+    } else {
+        fprintf(stderr, "tb_gen: no generator for '%s'\n", b);
+        return 2;
+    }
+    free(s.n);
+    free(c.n);
+    return 0;
+}
