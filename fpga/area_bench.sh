@@ -1,7 +1,7 @@
 #!/bin/sh
 # area_bench.sh - the area and clock figures of docs/area.md.
 #
-#   sh fpga/area_bench.sh SAMGEN WORKDIR IMGDIR [prims|sweeps|kernels|all]
+#   sh fpga/area_bench.sh SAMGEN WORKDIR IMGDIR [prims|sweeps|kernels|extensor|all]
 #
 # Writes markdown tables to WORKDIR/figures.md (and stdout) and PNG charts
 # to IMGDIR: the skip scanner and FIFO sweeps, and the area of a kernel by
@@ -14,6 +14,9 @@ SAMGEN=$1
 WORK=$2
 IMG=$3
 PART=${4:-all}
+NNZ=${AREA_MAX_NNZ:-256}     # words per generated memory: kernels fit an HX8K
+# kernels placed and routed (the others: synthesis only, to keep runs short)
+PNR_KERNELS=${AREA_PNR_KERNELS:-"vec_elemmul mat_elemadd mat_elemmul matmul_ijk"}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 export SAMGEN_ROOT="$ROOT"
 mkdir -p "$WORK" "$IMG"
@@ -103,14 +106,18 @@ kernels() {
         emit "(kernels skipped: \$SHARED/graphs/custard not found)"
         return
     fi
-    emit "### Custard kernels (iCE40, generated with default options)"
+    emit "### Custard kernels (iCE40, samgen gen --max-nnz $NNZ)"
     emit ""
     emit "| kernel | cells | LUTs | FFs | BRAMs | DSPs | intersection share of LUTs | HX8K |"
     emit "|---|---|---|---|---|---|---|---|"
     for g in "$SHARED"/graphs/custard/*.gv; do
         k=$(basename "$g" .gv)
         j="$WORK/k-$k.json"
-        "$SAMGEN" area --json --target ice40 "$g" --plot "$IMG" -o "${j%.json}" >"$j" 2>"${j%.json}.err"
+        pnr=--no-pnr
+        case " $PNR_KERNELS " in *" $k "*) pnr="--plot $IMG" ;; esac
+        # shellcheck disable=SC2086
+        "$SAMGEN" area --json --target ice40 "$g" --max-nnz "$NNZ" $pnr \
+            -o "${j%.json}" >"$j" 2>"${j%.json}.err"
         rc=$?
         if [ ! -s "$j" ]; then
             emit "| $k | not generated: $(grep -v '^yosys:' "${j%.json}.err" | head -1 | cut -c1-80) | | | | | | |"
@@ -119,9 +126,32 @@ kernels() {
         sh=$(sed -n 's/.*"intersect_share": \([0-9.]*\).*/\1/p' "$j")
         sh=$(awk -v s="${sh:-0}" 'BEGIN { printf "%.1f%%", 100 * s }')
         f="fmax $(fmax "$j") MHz"
-        grep -q '"fits": false' "$j" && f="does not fit"
+        [ "$pnr" = --no-pnr ] && f="(not placed)"
+        grep -q '"fits": false' "$j" && f="does not fit: $(sed -n 's/.*"message": "\([^"]*\)".*/\1/p' "$j" | cut -c1-90)"
         [ $rc -eq 0 ] || f="$f (exit $rc)"
         emit "| $k | $(field "$j" cells) | $(field "$j" luts) | $(field "$j" ffs) | $(field "$j" brams) | $(field "$j" dsps) | $sh | $f |"
+    done
+    emit ""
+}
+
+# ExTensor comparison: transistor shares on the generic target
+extensor() {
+    if [ ! -d "${SHARED:-}/graphs/custard" ]; then return; fi
+    emit "### Intersection share (generic gates, CMOS transistor estimate)"
+    emit ""
+    emit "| kernel | gen options | logic transistors | SRAM bits | intersect share of logic | share with SRAM at 6T/bit |"
+    emit "|---|---|---|---|---|---|"
+    for k in vec_elemmul mat_elemmul matmul_ijk tensor3_innerprod; do
+        for opt in "" "--skip 32"; do
+            g="$SHARED/graphs/custard/$k.gv"
+            j="$WORK/x-$k$(echo "$opt" | tr -d ' -').json"
+            # shellcheck disable=SC2086
+            "$SAMGEN" area --json "$g" $opt -o "${j%.json}" >"$j" 2>"${j%.json}.err" || true
+            [ -s "$j" ] || { emit "| $k | $opt | not generated | | | |"; continue; }
+            a=$(sed -n 's/.*"intersect_share": \([0-9.]*\).*/\1/p' "$j")
+            b=$(sed -n 's/.*"intersect_share_with_sram": \([0-9.]*\).*/\1/p' "$j")
+            emit "| $k | ${opt:-default} | $(field "$j" transistors) | $(field "$j" mem_bits) | $(awk -v s="${a:-0}" 'BEGIN{printf "%.2f%%", 100*s}') | $(awk -v s="${b:-0}" 'BEGIN{printf "%.2f%%", 100*s}') |"
+        done
     done
     emit ""
 }
@@ -130,7 +160,8 @@ case $PART in
 prims) prims ;;
 sweeps) sweeps ;;
 kernels) kernels ;;
-all) prims; sweeps; kernels ;;
+extensor) extensor ;;
+all) prims; sweeps; kernels; extensor ;;
 *) echo "area_bench.sh: unknown part '$PART'" >&2; exit 2 ;;
 esac
 echo "figures: $OUT"

@@ -65,6 +65,8 @@ typedef struct area_inst {
     char *base;          /* module name without parameters: "sam_fifo" */
     const char *family;  /* area_family(base) */
     area_counts c;       /* summed over the instance's hierarchy */
+    area_kv *types;      /* its cells by type, sorted by name */
+    size_t n_types;
 } area_inst;
 
 typedef struct area_port {
@@ -165,7 +167,8 @@ typedef struct area_job {
     size_t n_params;
     area_target target;
     area_device device;      /* iCE40 only */
-    int pnr;                 /* iCE40: place and route when it fits */
+    int pnr;                 /* iCE40: place and route when it fits (the
+                                capacity check runs either way) */
     double freq_mhz;         /* nextpnr target clock (0: 100) */
 } area_job;
 

@@ -90,6 +90,20 @@ double area_intersect_share(const area_result *r)
     return (double)x / (double)tot;
 }
 
+/* Generic target: the intersection share with SRAM macros counted at six
+ * transistors per bit (ExTensor's PE area includes its SRAM buffer); -1
+ * when it does not apply. */
+static double share_with_sram(const area_result *r)
+{
+    if (r->target != AREA_GENERIC || r->total.transistors < 0)
+        return -1;
+    double sh = area_intersect_share(r);
+    double tot = (double)r->total.transistors + 6.0 * (double)r->total.mem_bits;
+    if (sh < 0 || tot <= 0)
+        return -1;
+    return sh * (double)r->total.transistors / tot;
+}
+
 /* ---- table ------------------------------------------------------------------ */
 
 static void header(FILE *f, area_target t)
@@ -159,6 +173,11 @@ void area_report_table(FILE *f, const area_result *r)
             fprintf(f, "intersection logic: %.2f%% of %s "
                        "(ExTensor: 9%% of a PE, 2.46%% of the chip)\n",
                     100.0 * sh, metric_name(r));
+        double ss = share_with_sram(r);
+        if (ss >= 0)
+            fprintf(f, "intersection logic: %.2f%% of transistors with the "
+                       "%ld SRAM bits at 6 transistors each\n", 100.0 * ss,
+                    r->total.mem_bits);
     }
     for (size_t i = 0; i < r->n_notes; i++)
         fprintf(f, "note: %s\n", r->notes[i]);
@@ -284,7 +303,13 @@ static void json_run(FILE *f, const area_result *r, const char *param,
         jstr(f, r->inst[i].family);
         fprintf(f, ", \"area\": ");
         jcounts(f, &r->inst[i].c);
-        fprintf(f, "}");
+        fprintf(f, ",\n         \"cells_by_type\": {");
+        for (size_t k = 0; k < r->inst[i].n_types; k++) {
+            fputs(k ? ", " : "", f);
+            jstr(f, r->inst[i].types[k].key);
+            fprintf(f, ": %ld", r->inst[i].types[k].n);
+        }
+        fprintf(f, "}}");
     }
     fprintf(f, "%s],\n      \"families\": {", r->n_inst ? "\n      " : "");
     const char *fam[32];
@@ -300,6 +325,9 @@ static void json_run(FILE *f, const area_result *r, const char *param,
     double sh = area_intersect_share(r);
     if (r->n_inst > 0 && sh >= 0)
         fprintf(f, "      \"intersect_share\": %.4f,\n", sh);
+    double ss = share_with_sram(r);
+    if (r->n_inst > 0 && ss >= 0)
+        fprintf(f, "      \"intersect_share_with_sram\": %.4f,\n", ss);
     jlist(f, "notes", r->notes, r->n_notes);
     jlist(f, "problems", r->problems, r->n_problems);
     fprintf(f, "      \"warnings\": %ld", r->n_warnings);

@@ -330,6 +330,8 @@ static int run_pnr(const area_job *j, const char *dir, area_result *r, sg_err *e
                  r->total.brams, r->total.dsps, cap.lcs, cap.brams, cap.dsps);
         return 0;
     }
+    if (!j->pnr)
+        return 0;
 
     char path[1200];
     snprintf(path, sizeof path, "%s/ooc_wrap.v", dir);
@@ -471,7 +473,8 @@ int area_run(const area_job *j, area_result *r, sg_err *e)
         goto done;
     if (log)
         area_scan_log(log, r);
-    if (j->target == AREA_ICE40 && j->pnr && run_pnr(j, dir, r, e) != 0)
+    /* iCE40: the capacity check always, place and route when asked */
+    if (j->target == AREA_ICE40 && run_pnr(j, dir, r, e) != 0)
         goto done;
     rc = 0;
 done:

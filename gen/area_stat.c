@@ -318,6 +318,8 @@ int area_from_yosys(const area_jv *stat, const area_jv *mem,
     }
     const area_jv *cells = area_json_get(tn, "cells");
     area_counts glue;
+    area_kv *gtypes = NULL;
+    size_t n_gtypes = 0;
     counts_init(&glue, t);
     for (size_t i = 0; cells && cells->t == AREA_J_OBJ && i < cells->n; i++) {
         const area_jv *ty = area_json_get(&cells->items[i], "type");
@@ -327,6 +329,7 @@ int area_from_yosys(const area_jv *stat, const area_jv *mem,
         const area_jv *sub = find_module(mods, ty->str, &skey);
         if (!sub) {
             area_classify(t, ty->str, 1, &glue);
+            kv_add(&gtypes, &n_gtypes, ty->str, 1);
             continue;
         }
         char pretty[256], base[128];
@@ -338,7 +341,11 @@ int area_from_yosys(const area_jv *stat, const area_jv *mem,
         in->base = sg_strdup(base);
         in->family = area_family(base);
         counts_init(&in->c, t);
-        walk(mods, memmods, skey, sub, 1, t, &in->c, NULL, NULL, 0);
+        in->types = NULL;
+        in->n_types = 0;
+        walk(mods, memmods, skey, sub, 1, t, &in->c, &in->types, &in->n_types, 0);
+        if (in->n_types > 1)
+            qsort(in->types, in->n_types, sizeof *in->types, kv_cmp);
     }
     if (r->n_inst > 0 && glue.cells > 0) {
         /* transistors of the top's own cells: the top's own estimate */
@@ -357,7 +364,16 @@ int area_from_yosys(const area_jv *stat, const area_jv *mem,
         in->base = sg_strdup(top);
         in->family = "glue";
         in->c = glue;
+        in->types = gtypes;
+        in->n_types = n_gtypes;
+        if (n_gtypes > 1)
+            qsort(gtypes, n_gtypes, sizeof *gtypes, kv_cmp);
+        gtypes = NULL;
+        n_gtypes = 0;
     }
+    for (size_t i = 0; i < n_gtypes; i++)
+        free(gtypes[i].key);
+    free(gtypes);
     return 0;
 }
 
@@ -480,6 +496,9 @@ void area_result_free(area_result *r)
         free(r->inst[i].name);
         free(r->inst[i].module);
         free(r->inst[i].base);
+        for (size_t k = 0; k < r->inst[i].n_types; k++)
+            free(r->inst[i].types[k].key);
+        free(r->inst[i].types);
     }
     free(r->inst);
     for (size_t i = 0; i < r->n_ports; i++)

@@ -83,6 +83,11 @@ static void test_hierarchy(void **state)
     assert_string_equal(r.inst[0].module, "sam_fifo(Depth=16)");
     assert_string_equal(r.inst[0].family, "fifo");
     assert_int_equal(r.inst[0].c.luts, 46);
+    assert_int_equal(r.inst[0].n_types, 5);
+    assert_string_equal(r.inst[0].types[4].key, "SB_RAM40_4K");
+    assert_int_equal(r.inst[2].n_types, 6);     /* joiner: its own + its FIFO's */
+    assert_int_equal(r.inst[3].n_types, 1);
+    assert_int_equal(r.inst[3].types[0].n, 2);
     assert_string_equal(r.inst[2].family, "intersect");
     assert_int_equal(r.inst[2].c.luts, 76);
     assert_string_equal(r.inst[3].name, "(top)");
@@ -289,6 +294,8 @@ static void test_json_report_parses(void **state)
     assert_string_equal(area_json_get(run, "label")->str, "kern \"quoted\"");
     assert_true(area_json_num(area_json_get(area_json_get(run, "total"), "luts"), 0) == 170);
     assert_int_equal(area_json_get(run, "instances")->n, 4);
+    const area_jv *i0 = &area_json_get(run, "instances")->items[0];
+    assert_true(area_json_num(area_json_get(area_json_get(i0, "cells_by_type"), "SB_LUT4"), 0) == 46);
     assert_true(area_json_num(area_json_get(area_json_get(run, "pnr"), "fmax_mhz"), 0) == 123.4);
     area_json_free(&v);
     assert_non_null(strstr(table, "u_f0"));

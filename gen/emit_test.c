@@ -130,7 +130,7 @@ static void test_structure(void **state)
         assert_int_equal(d.mem[i].addr_width, d.mem[i].arr == SG_ARR_SEG ? 1 : 7);
     }
     assert_int_equal(outputs, 3);
-    assert_non_null(strstr(t, "sam_ram #(.Width(32), .AddrWidth(7)) u_m3_n3_arrayvals_b_vals"));
+    assert_non_null(strstr(t, "sam_ram #(.Width(32), .AddrWidth(7)) u_m5_n3_arrayvals_b_vals"));
     assert_non_null(strstr(t, "assign done_o = 1'b1\n                & n2_fiberwrite_x0_i_done\n                & n4_fiberwrite_x_vals_done;"));
     assert_non_null(strstr(t, "`ifdef SYNTHESIS"));
 

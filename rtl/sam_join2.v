@@ -1,6 +1,7 @@
 // sam_join2 - two-input joiner core: intersect (IsUnion = 0) or union
 // (IsUnion = 1) of two (crd, ref) operand pairs, with the reference's rules
-// (Intersect2 / Union2).  Operand k's crd and ref are consumed together.
+// (Intersect2 / Union2), except that union consumes an N head facing a stop
+// without emitting it (the golden model's deliberate difference 1).  Operand k's crd and ref are consumed together.
 // A decision needs both heads; one decision per cycle, so one output token
 // per cycle (union) or one consumed input token per cycle (intersect).
 // Outputs are registered, each with its own valid; in_*_ready_o depend on
@@ -85,6 +86,14 @@ module sam_join2 #(
         emit = 1'b1;
         if (same) begin
           take_a = 1'b1; take_b = 1'b1;
+        end else if (a_s && b_n) begin
+          // an N head facing a stop is consumed without output (samgen
+          // follows the SAM paper here, docs/differences.md item 1)
+          emit = 1'b0;
+          take_b = 1'b1;
+        end else if (b_s && a_n) begin
+          emit = 1'b0;
+          take_a = 1'b1;
         end else if (a_s || a_d || (!(b_s || b_d || b_n) && (a_n || !(ap < bp)))) begin
           // rule order: a stop -> b; b stop -> a; b N -> a; a N -> b;
           // a < b -> a; else b

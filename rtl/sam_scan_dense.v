@@ -2,8 +2,10 @@
 // format=dense): for reference r emits coordinates 0 .. dim-1 with references
 // r*dim + c, then the closing stop by the peek-ahead rule.  N gives N and
 // the closing stop; unmerged input stops are emitted incremented; dim = 0
-// still emits coordinate 0, as the reference does.
-// Timing: dim + 1 cycles per fiber, one output token per cycle.
+// gives an empty fiber (the golden model's differences 4 and 5 from the
+// reference, which raises on N and stops and emits coordinate 0 for dim 0).
+// Timing: dim + 1 cycles per fiber, one output token per cycle (dim = 0:
+// two cycles for the stop).
 `include "sam_token.vh"
 
 module sam_scan_dense #(
@@ -50,7 +52,10 @@ module sam_scan_dense #(
     emit_ref = {`SG_TK_DATA, Zero};
     case (state_q)
       StHead: begin
-        if (in_ref_valid_i && emit_rdy) begin
+        if (in_ref_valid_i && head_tag == `SG_TK_DATA && dim_i == Zero) begin
+          in_ref_ready_o = 1'b1;      // empty fiber: only the closing stop
+          state_d = StClose;
+        end else if (in_ref_valid_i && emit_rdy) begin
           in_ref_ready_o = 1'b1;
           emit = 1'b1;
           case (head_tag)

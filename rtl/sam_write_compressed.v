@@ -2,8 +2,12 @@
 // format=compressed).  Data tokens are appended to crd (N stores 0); a stop
 // after at least one data token appends the element count to seg; a stop
 // after another stop (an empty fiber) is ignored; D sets done_o.  seg[0] = 0
-// is written together with the first token, so an empty level is seg = [0].
-// Always ready: one token per cycle (crd and seg are separate memories).
+// (and seg_all[0] = 0) are written in the first cycle after reset, before
+// the first token is taken, so an empty level is seg = [0].
+// A third array, seg_all, gets the element count at every stop (one entry per
+// fiber, empty ones included, after a leading 0): the golden model keeps it
+// to assemble outputs whose outer level keeps coordinates with empty fibers.
+// Then always ready: one token per cycle (separate memories).
 `include "sam_token.vh"
 
 module sam_write_compressed #(
@@ -20,7 +24,11 @@ module sam_write_compressed #(
   output wire                crd_wr_en_o,
   output wire [CrdWidth-1:0] crd_wr_addr_o,
   output wire [CrdWidth-1:0] crd_wr_data_o,
+  output wire                sega_wr_en_o,
+  output wire [CrdWidth-1:0] sega_wr_addr_o,
+  output wire [CrdWidth-1:0] sega_wr_data_o,
   output wire [CrdWidth-1:0] seg_len_o,
+  output wire [CrdWidth-1:0] sega_len_o,
   output wire [CrdWidth-1:0] crd_len_o,
   output wire                done_o
 );
@@ -28,20 +36,25 @@ module sam_write_compressed #(
   localparam [CrdWidth-1:0] One = {{(CrdWidth-1){1'b0}}, 1'b1};
 
   reg                first_q, has_q, done_q;
-  reg [CrdWidth-1:0] crd_n_q, seg_n_q;
+  reg [CrdWidth-1:0] crd_n_q, seg_n_q, sega_n_q;
 
   wire [1:0] tag = in_crd_data_i[CrdWidth+1:CrdWidth];
-  wire take = in_crd_valid_i && !done_q;
+  wire take = in_crd_valid_i && in_crd_ready_o;
   wire is_crd = (tag == `SG_TK_DATA) || (tag == `SG_TK_EMPTY);
   wire seg_app = take && (tag == `SG_TK_STOP) && has_q;
 
-  assign in_crd_ready_o = !done_q;
+  assign in_crd_ready_o = !first_q && !done_q;
   assign crd_wr_en_o   = take && is_crd;
   assign crd_wr_addr_o = crd_n_q;
   assign crd_wr_data_o = (tag == `SG_TK_DATA) ? in_crd_data_i[CrdWidth-1:0] : Zero;
-  assign seg_wr_en_o   = (take && first_q) || seg_app;
+  assign seg_wr_en_o   = first_q || seg_app;
   assign seg_wr_addr_o = first_q ? Zero : seg_n_q;
   assign seg_wr_data_o = first_q ? Zero : crd_n_q;
+  wire sega_app = take && (tag == `SG_TK_STOP);
+  assign sega_wr_en_o   = first_q || sega_app;
+  assign sega_wr_addr_o = first_q ? Zero : sega_n_q;
+  assign sega_wr_data_o = first_q ? Zero : crd_n_q;
+  assign sega_len_o = sega_n_q;
   assign seg_len_o = seg_n_q;
   assign crd_len_o = crd_n_q;
   assign done_o = done_q;
@@ -53,9 +66,13 @@ module sam_write_compressed #(
       done_q <= 1'b0;
       crd_n_q <= Zero;
       seg_n_q <= Zero;
-    end else if (take) begin
+      sega_n_q <= Zero;
+    end else if (first_q) begin
       first_q <= 1'b0;
-      if (first_q) seg_n_q <= One;   // a first token is never a stop after data
+      seg_n_q <= One;
+      sega_n_q <= One;
+    end else if (take) begin
+      if (tag == `SG_TK_STOP) sega_n_q <= sega_n_q + One;
       if (is_crd) begin
         crd_n_q <= crd_n_q + One;
         has_q <= 1'b1;

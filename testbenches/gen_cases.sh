@@ -32,23 +32,27 @@ for b in $benches; do
   while [ $i -lt "$CASES" ]; do
     i=$((i + 1))
     for p in $prims; do
-      s=$((SEED * 1000 + i))
-      in=$dir/in_$p$i.txt
-      "$TB_GEN" "$b" "$s" "$SIZE" > "$in" || { echo "gen_cases: tb_gen $b failed"; fail=1; continue; }
       case=$dir/rand_${p}_$i.txt
-      if [ "$p" = identity ]; then
-        { echo "# random stream, seed $s (expected = input)"; cat "$in"; } > "$case"
-      else
-        if ! err=$("$SAMGEN" stream "$p" "$in" -o "$dir/out.txt" 2>&1); then
-          echo "gen_cases: samgen stream $p failed on $in: $err"; fail=1; continue
+      # a random input the reference rejects (e.g. N against an empty fiber
+      # in an intersect) is redrawn with another seed, up to 5 times
+      try=0; ok=0; err=""
+      while [ $try -lt 5 ] && [ $ok -eq 0 ]; do
+        s=$((SEED * 1000 + i + 100000 * try))
+        try=$((try + 1))
+        in=$dir/in_$p$i.txt
+        "$TB_GEN" "$b" "$s" "$SIZE" > "$in" || { err="tb_gen $b failed"; continue; }
+        if [ "$p" = identity ]; then
+          { echo "# random stream, seed $s (expected = input)"; cat "$in"; } > "$case"; ok=1
+        elif err=$("$SAMGEN" stream "$p" "$in" -o "$dir/out.txt" 2>&1); then
+          {
+            echo "# random streams, seed $s; expected outputs from: samgen stream $p"
+            case $p in mul) echo "param_op: 0" ;; add) echo "param_op: 1" ;; sub) echo "param_op: 2" ;;
+                       max) echo "param_op: 3" ;; min) echo "param_op: 4" ;; esac
+            cat "$in" "$dir/out.txt"
+          } > "$case"; ok=1
         fi
-        {
-          echo "# random streams, seed $s; expected outputs from: samgen stream $p"
-          case $p in mul) echo "param_op: 0" ;; add) echo "param_op: 1" ;; sub) echo "param_op: 2" ;;
-                     max) echo "param_op: 3" ;; min) echo "param_op: 4" ;; esac
-          cat "$in" "$dir/out.txt"
-        } > "$case"
-      fi
+      done
+      [ $ok -eq 0 ] && { echo "gen_cases: $b/$p case $i: $err"; fail=1; }
       rm -f "$in" "$dir/out.txt"
     done
   done

@@ -106,9 +106,17 @@ run() {  # run FILE -> prints one line per stall mode, returns 1 on failure
   f=$1
   name=$(basename "$(dirname "$f")")_$(basename "$f" .txt)
   case "$f" in */extra/*) name=extra_$name ;; esac
+  # vectors where samgen deliberately differs from the reference
+  # (docs/differences.md); the RTL follows the golden model
   case "$BENCH:$name" in
     spacc1:*outer_revisited_noncontiguous)
       echo "SKIP $SIM $BENCH $name: reference quirk, a revisited outer row reuses old storage (docs/primitives.md)"
+      return 0 ;;
+    union:extra_union_N_fiber_vs_coords|union:extra_union_coords_vs_N_fiber|union:extra_union_two_level_with_N_fiber)
+      echo "SKIP $SIM $BENCH $name: samgen drops the reference's extra N coordinate (docs/differences.md item 1)"
+      return 0 ;;
+    scan_dense:extra_rd_scanner_dense_dim0)
+      echo "SKIP $SIM $BENCH $name: samgen gives an empty fiber for dim 0 (docs/differences.md item 4)"
       return 0 ;;
   esac
   if grep -q '^out_error:' "$f"; then echo "SKIP $SIM $BENCH $name: the reference raises on this input"; return 0; fi

@@ -32,7 +32,8 @@ module tb_write #(
         .in_crd_valid_i(iv), .in_crd_ready_o(ir), .in_crd_data_i(id),
         .seg_wr_en_o(sw), .seg_wr_addr_o(sa), .seg_wr_data_o(sd),
         .crd_wr_en_o(cw_), .crd_wr_addr_o(ca), .crd_wr_data_o(cd),
-        .seg_len_o(slen), .crd_len_o(clen), .done_o(wdone));
+        .sega_wr_en_o(), .sega_wr_addr_o(), .sega_wr_data_o(),
+        .seg_len_o(slen), .sega_len_o(), .crd_len_o(clen), .done_o(wdone));
       always @(posedge clk) begin
         if (!run_n) len_err <= 1'b0;
         else if (check && wdone && !len_err &&
