@@ -3,6 +3,10 @@
  * experiment.
  *
  *   bench_golden SHARED_DIR
+ *   bench_golden SHARED_DIR one KERNEL MATRIX func|cycle
+ *
+ * The second form runs one engine once on one kernel (for instruction
+ * counts under `valgrind --tool=callgrind --toggle-collect=engine_*_run`).
  *
  * 1. Functional engine: tokens per second summed over all edges on
  *    matmul_ikj and mat_sddmm with a real matrix (target >= 200M/s).
@@ -50,7 +54,8 @@ static int load(const char *sh, const char *name, sg_graph *g)
     return 0;
 }
 
-static void throughput(const char *sh, const char *kernel, const char *mtx)
+static void throughput(const char *sh, const char *kernel, const char *mtx,
+                       int only)
 {
     sg_graph g;
     if (load(sh, kernel, &g) < 0)
@@ -92,6 +97,16 @@ static void throughput(const char *sh, const char *kernel, const char *mtx)
     golden_result r;
     double best = 1e30;
     uint64_t tok = 0;
+    if (only) {
+        if (run(&g, b, nb, only == 1 ? GOLDEN_FUNC : GOLDEN_CYCLE, 0, &r) == 0) {
+            printf("%s %s %s: %llu tokens, %llu cycles, %.4f s\n",
+                   only == 1 ? "functional" : "cycle", kernel, mtx,
+                   (unsigned long long)r.tokens_total, (unsigned long long)r.cycles,
+                   r.wall_s);
+            golden_result_free(&r);
+        }
+        goto out;
+    }
     for (int rep = 0; rep < 3; rep++) {
         if (run(&g, b, nb, GOLDEN_FUNC, 0, &r) < 0)
             goto out;
@@ -177,9 +192,13 @@ int main(int argc, char **argv)
         printf("SKIP bench_golden: SHARED is not set\n");
         return 0;
     }
-    throughput(sh, "matmul_ikj", "bcsstk10");
-    throughput(sh, "matmul_ikj", "lp_scsd1");
-    throughput(sh, "mat_sddmm", "bcsstk10");
+    if (argc == 6 && !strcmp(argv[2], "one")) {
+        throughput(sh, argv[3], argv[4], strcmp(argv[5], "cycle") ? 1 : 2);
+        return 0;
+    }
+    throughput(sh, "matmul_ikj", "bcsstk10", 0);
+    throughput(sh, "matmul_ikj", "lp_scsd1", 0);
+    throughput(sh, "mat_sddmm", "bcsstk10", 0);
     figure13(sh);
     return 0;
 }

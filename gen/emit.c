@@ -686,8 +686,17 @@ static void emit_node(emitter *m, int i, const char *mod, const char *par)
         fprintf(f, "  wire %s_done;\n", in);
         if (n->is_vals)
             fprintf(f, "  wire [%d:0] %s_val_len;\n", m->o->crd_width - 1, in);
-        else if (n->format == SG_LVL_COMPRESSED)
+        else if (n->format == SG_LVL_COMPRESSED) {
             fprintf(f, "  wire [%d:0] %s_seg_len, %s_crd_len;\n", m->o->crd_width - 1, in, in);
+            /* seg_all (one entry per fiber, empty ones too) is not kept. */
+            fprintf(f, "  wire %s_sega_wr_en;\n", in);
+            fprintf(f, "  wire [%d:0] %s_sega_wr_addr, %s_sega_wr_data, %s_sega_len;\n",
+                    m->o->crd_width - 1, in, in, in);
+            sl_add(&m->unused, "%s_sega_wr_en", in);
+            sl_add(&m->unused, "%s_sega_wr_addr", in);
+            sl_add(&m->unused, "%s_sega_wr_data", in);
+            sl_add(&m->unused, "%s_sega_len", in);
+        }
     }
     fprintf(f, "  %s #(%s) %s (\n", mod, par, in);
     fprintf(f, "    .clk_i(clk_i), .rst_ni(rst_ni),\n");
@@ -706,7 +715,10 @@ static void emit_node(emitter *m, int i, const char *mod, const char *par)
         } else if (n->format == SG_LVL_COMPRESSED) {
             mem_port_wr(m, i, SG_ARR_SEG, "seg");
             mem_port_wr(m, i, SG_ARR_CRD, "crd");
-            fprintf(f, "    .seg_len_o(%s_seg_len), .crd_len_o(%s_crd_len),\n", in, in);
+            fprintf(f, "    .sega_wr_en_o(%s_sega_wr_en), .sega_wr_addr_o(%s_sega_wr_addr), .sega_wr_data_o(%s_sega_wr_data),\n",
+                    in, in, in);
+            fprintf(f, "    .seg_len_o(%s_seg_len), .sega_len_o(%s_sega_len), .crd_len_o(%s_crd_len),\n",
+                    in, in, in);
         }
         fprintf(f, "    .done_o(%s_done),\n", in);
     }

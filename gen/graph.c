@@ -153,6 +153,7 @@ void graph_node_init(sg_node *n, sg_node_kind k)
     memset(n, 0, sizeof *n);
     n->kind = k;
     n->mode = -1;
+    n->skip = -1;          /* use the global default (golden_opts.skip) */
     n->line = 0;
     n->stream = SG_ST_CRD;
     n->src = k == SG_NK_FIBERLOOKUP;   /* Custard marks every scanner src */

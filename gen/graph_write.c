@@ -153,7 +153,7 @@ static void node_attrs(const sg_node *n, attrs *a)
             put_int(a, "mode", n->mode);
         break;
     }
-    if (n->skip)
+    if (n->skip >= 0)
         put_int(a, "skip", n->skip);
 }
 

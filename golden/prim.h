@@ -10,13 +10,17 @@
  * of firings plus the FIFO rules below.
  *
  * Queues (sg_q) are growable ring buffers between a producer port and a
- * consumer port.  Functional mode: a pushed token is visible at once and a
- * queue has room while it holds fewer than `lim` tokens (a soft cap the
- * engine raises when everything is blocked).  Cycle mode: a token pushed in
- * cycle t becomes visible at the commit that ends cycle t; room is judged on
- * the occupancy at the start of the cycle plus the tokens pushed in it, so a
- * pop in cycle t frees its slot for cycle t+1 (a plain FIFO without
- * bypass: depth 2 sustains one token per cycle).
+ * consumer port.  Immediate mode (cyc = 0): a pushed token is visible at
+ * once and a queue has room while it holds fewer than `lim` tokens.  Commit
+ * mode (cyc = 1): a pushed token becomes visible at the next q_commit, and
+ * room is judged on the occupancy at the last commit plus the tokens pushed
+ * since.  The cycle engine commits at the end of every cycle, so a token
+ * pushed in cycle t is visible in cycle t+1 and a pop in cycle t frees its
+ * slot for cycle t+1 (a plain FIFO without bypass: depth 2 sustains one
+ * token per cycle).  The functional engine commits a node's output queues
+ * before and after running the node, so a node sees its inputs as they
+ * were when their producers last ran (a soft cap `lim` that the engine
+ * raises when everything is blocked keeps memory following the tensors).
  *
  * Sections: queues; ports; nodes; primitive entry points.
  */
@@ -32,79 +36,85 @@
 
 /* ---- queues -------------------------------------------------------------- */
 
+/* Indices are absolute token counts (head = tokens popped, tail = tokens
+ * pushed), so the tokens that crossed the queue are simply `tail` and the
+ * fast paths touch few fields.  `vend` bounds what the consumer may pop;
+ * `rhead` is the head the room test uses.  A cyc queue changes them only in
+ * q_commit; any other queue keeps them current on every push and pop. */
 typedef struct sg_q {
     sg_tok *buf;
-    size_t mask;            /* capacity - 1 (capacity is a power of two) */
-    size_t head;            /* index of the oldest token */
-    size_t n;               /* tokens held */
-    size_t vis;             /* tokens the consumer may see */
-    size_t room_n;          /* occupancy used for the room test */
-    size_t lim;             /* room while room_n < lim */
-    size_t peak;
-    uint64_t pushed;
-    int cyc;                /* cycle-mode semantics */
-    int dirty;              /* pushed or popped since the last commit */
+    uint64_t mask;          /* capacity - 1 (capacity is a power of two) */
+    uint64_t head;          /* tokens popped */
+    uint64_t tail;          /* tokens pushed */
+    uint64_t vend;          /* the consumer may pop while head < vend */
+    uint64_t rhead;         /* room while tail - rhead < lim */
+    size_t lim;
+    int cyc;                /* commit semantics (see the file comment) */
     sg_stream_kind kind;
     FILE *trace;            /* streamed trace, or NULL */
     sg_toks *keep;          /* kept stream, or NULL */
     int trace_err;
+    size_t peak;            /* largest occupancy seen at a commit */
+    int prod, cons;         /* engine bookkeeping: producer and consumer
+                             * node indices, -1 when not a graph node */
+    /* Plain counts for reports and messages, valid after sg_q_sync (the
+     * engines sync every queue before they return). */
+    size_t n, vis, room_n;
+    uint64_t pushed;
 } sg_q;
 
 void sg_q_init(sg_q *q, sg_stream_kind kind, int cyc, size_t lim);
 void sg_q_free(sg_q *q);
 void sg_q_grow(sg_q *q);
-/* Write one token to the trace file (space separated). */
-void sg_q_trace(sg_q *q, sg_tok t);
+/* Record one token in the trace file (space separated) and/or kept stream. */
+void sg_q_hook(sg_q *q, sg_tok t);
+/* Refresh n, vis, room_n and pushed from the absolute counters. */
+void sg_q_sync(sg_q *q);
 
-static inline int q_avail(const sg_q *q) { return q->vis > 0; }
-static inline int q_avail2(const sg_q *q) { return q->vis > 1; }
-static inline sg_tok q_peek(const sg_q *q) { return q->buf[q->head]; }
+static inline int q_avail(const sg_q *q) { return q->head < q->vend; }
+static inline int q_avail2(const sg_q *q) { return q->head + 1 < q->vend; }
+static inline sg_tok q_peek(const sg_q *q) { return q->buf[q->head & q->mask]; }
 static inline sg_tok q_peek2(const sg_q *q)
 {
     return q->buf[(q->head + 1) & q->mask];
 }
-static inline int q_room(const sg_q *q) { return q->room_n < q->lim; }
+static inline int q_room(const sg_q *q) { return q->tail - q->rhead < q->lim; }
 
 static inline void q_push(sg_q *q, sg_tok t)
 {
-    if (q->n > q->mask)
+    uint64_t tl = q->tail;
+    if (__builtin_expect(tl - q->head > q->mask, 0))
         sg_q_grow(q);
-    q->buf[(q->head + q->n) & q->mask] = t;
-    q->n++;
-    q->room_n++;
-    q->pushed++;
-    if (!q->cyc) {
-        q->vis++;
-        if (q->n > q->peak)
-            q->peak = q->n;
-    }
-    q->dirty = 1;
-    if (q->trace)
-        sg_q_trace(q, t);
-    if (q->keep)
-        sg_toks_push(q->keep, t);
+    q->buf[tl & q->mask] = t;
+    q->tail = tl + 1;
+    if (!q->cyc)
+        q->vend = tl + 1;
+    if (__builtin_expect(q->trace != NULL || q->keep != NULL, 0))
+        sg_q_hook(q, t);
 }
 
 static inline sg_tok q_pop(sg_q *q)
 {
-    sg_tok t = q->buf[q->head];
-    q->head = (q->head + 1) & q->mask;
-    q->n--;
-    q->vis--;
+    sg_tok t = q->buf[q->head & q->mask];
+    q->head++;
     if (!q->cyc)
-        q->room_n--;
-    q->dirty = 1;
+        q->rhead = q->head;
     return t;
 }
 
-/* Cycle mode: end of cycle; pushed tokens become visible. */
+/* Pushed or popped since the last commit? */
+static inline int q_dirty(const sg_q *q)
+{
+    return q->vend != q->tail || q->rhead != q->head;
+}
+
+/* Cycle mode: end of cycle; pushed tokens become visible, popped slots free. */
 static inline void q_commit(sg_q *q)
 {
-    q->vis = q->n;
-    q->room_n = q->n;
-    if (q->n > q->peak)
-        q->peak = q->n;
-    q->dirty = 0;
+    q->vend = q->tail;
+    q->rhead = q->head;
+    if (q->tail - q->head > q->peak)
+        q->peak = (size_t)(q->tail - q->head);
 }
 
 /* ---- ports --------------------------------------------------------------- */
@@ -187,6 +197,9 @@ void prim_scan_dense_init(sg_pnode *n, int64_t dim);
 void prim_intersect_init(sg_pnode *n, int n_ops, sg_q *const *skip_out);
 void prim_union_init(sg_pnode *n, int n_ops);
 uint64_t prim_skips_sent(const sg_pnode *n);
+/* Queues a node pushes to besides its output ports (an intersect's skip
+ * channels): stores up to 2 in q, returns how many. */
+int prim_extra_outputs(const sg_pnode *n, sg_q **q);
 uint64_t prim_scan_skips(const sg_pnode *n);
 
 void prim_repsiggen_init(sg_pnode *n);

@@ -108,6 +108,19 @@ uint64_t prim_skips_sent(const sg_pnode *n)
     return ((const join_node *)n->st)->j[0].skips_sent;
 }
 
+int prim_extra_outputs(const sg_pnode *n, sg_q **q)
+{
+    if (n->fire != join2_fire)
+        return 0;
+    const join_node *jn = n->st;
+    int k = 0;
+    if (jn->io[0].sk1)
+        q[k++] = jn->io[0].sk1;
+    if (jn->io[0].sk2)
+        q[k++] = jn->io[0].sk2;
+    return k;
+}
+
 static void join_init(sg_pnode *n, int n_ops, int is_union,
                       sg_q *const *skip_out)
 {

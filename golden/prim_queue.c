@@ -2,8 +2,8 @@
  * prim_queue.c - token queues and node helpers shared by every primitive.
  *
  * The inline fast paths (push, pop, peek, commit) live in prim.h; this file
- * holds the slow paths: initialisation, growth, trace output, error text and
- * node teardown.
+ * holds the slow paths: initialisation, growth, trace output, report counts,
+ * error text and node teardown.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -19,6 +19,7 @@ void sg_q_init(sg_q *q, sg_stream_kind kind, int cyc, size_t lim)
     q->kind = kind;
     q->cyc = cyc;
     q->lim = lim ? lim : SIZE_MAX;
+    q->prod = q->cons = -1;
 }
 
 void sg_q_free(sg_q *q)
@@ -29,23 +30,34 @@ void sg_q_free(sg_q *q)
 
 void sg_q_grow(sg_q *q)
 {
-    size_t cap = q->mask + 1, ncap = cap * 2;
-    sg_tok *nb = sg_malloc(ncap * sizeof *nb);
-    for (size_t i = 0; i < q->n; i++)
-        nb[i] = q->buf[(q->head + i) & q->mask];
+    uint64_t cap = q->mask + 1, ncap = cap * 2, n = q->tail - q->head;
+    sg_tok *nb = sg_malloc((size_t)ncap * sizeof *nb);
+    for (uint64_t i = q->head; i < q->head + n; i++)
+        nb[i & (ncap - 1)] = q->buf[i & q->mask];
     free(q->buf);
     q->buf = nb;
     q->mask = ncap - 1;
-    q->head = 0;
 }
 
-void sg_q_trace(sg_q *q, sg_tok t)
+void sg_q_hook(sg_q *q, sg_tok t)
 {
+    if (q->keep)
+        sg_toks_push(q->keep, t);
+    if (!q->trace)
+        return;
     char buf[32];
     int len = sg_tok_format(t, q->kind, buf + 1);
     buf[0] = ' ';
     if (fwrite(buf, 1, (size_t)len + 1, q->trace) != (size_t)len + 1)
         q->trace_err = 1;
+}
+
+void sg_q_sync(sg_q *q)
+{
+    q->n = (size_t)(q->tail - q->head);
+    q->vis = q->vend > q->head ? (size_t)(q->vend - q->head) : 0;
+    q->room_n = (size_t)(q->tail - q->rhead);
+    q->pushed = q->tail;
 }
 
 long prim_fail(sg_pnode *n, const char *fmt, ...)

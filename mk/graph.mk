@@ -38,7 +38,7 @@ $(GRAPH_FUZZ): bench/fuzz/fuzz_graph.c $(GRAPH_SRC) $(HDRS)
 # present) and grows under $(BUILD)/fuzz; crashes land there too.
 graph-fuzz-smoke graph-fuzz: $(GRAPH_FUZZ)
 	@mkdir -p $(BUILD)/fuzz/graph_corpus
-	@cp bench/fuzz/graph_seed/*.gv $(BUILD)/fuzz/graph_corpus/
+	@cp bench/fuzz/corpus/fuzz_graph/*.gv $(BUILD)/fuzz/graph_corpus/
 	@if [ -d "$(SHARED)/graphs" ]; then for f in $(SHARED)/graphs/*/*.gv; do \
 	  cp "$$f" $(BUILD)/fuzz/graph_corpus/shared_$$(basename $$(dirname $$f))_$$(basename $$f); done; fi
 	@cd $(BUILD)/fuzz && if ASAN_OPTIONS=detect_leaks=1 ./fuzz_graph -max_len=8192 \

@@ -12,15 +12,26 @@
 
 RTL_BENCHES := scan_compressed scan_dense repsiggen repeat arrayvals \
                intersect union intersect3 union3 alu reduce crddrop crdhold \
-               write_compressed write_vals spacc1 spacc2 fifo
+               write_compressed write_vals spacc1 spacc2 vectorreducer fifo
 RTL_TB_VEC  := $(BUILD)/tb/tb_vec
+RTL_TB_GEN  := $(BUILD)/tb/tb_gen
 SEED ?= 1
 
-.PHONY: rtl-lint rtl-synth rtl-tb rtl-tb-icarus rtl-tb-verilator rtl-mutation rtl-figures
+.PHONY: rtl-lint rtl-synth rtl-tb rtl-tb-icarus rtl-tb-verilator rtl-mutation rtl-figures \
+        rtl-gen-cases
 
 $(RTL_TB_VEC): testbenches/tb_vec.c golden/token.c golden/err.c golden/token.h golden/err.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) -O1 -o $@ testbenches/tb_vec.c golden/token.c golden/err.c
+
+$(RTL_TB_GEN): testbenches/tb_gen.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) -O1 -o $@ testbenches/tb_gen.c
+
+# Random cases whose expected streams come from the golden model
+# (samgen stream); regenerated on every run (SEED selects them).
+rtl-gen-cases: $(RTL_TB_GEN) $(SAMGEN)
+	@BUILD=$(BUILD) SAMGEN=$(SAMGEN) TB_GEN=$(RTL_TB_GEN) SEED=$(SEED) sh testbenches/gen_cases.sh
 
 rtl-lint:
 	@sh testbenches/lint.sh
@@ -28,7 +39,7 @@ rtl-lint:
 rtl-synth:
 	@BUILD=$(BUILD) sh testbenches/synth.sh
 
-rtl-tb-icarus: $(RTL_TB_VEC)
+rtl-tb-icarus: $(RTL_TB_VEC) rtl-gen-cases
 	@fail=0; for b in $(RTL_BENCHES); do \
 	  BUILD=$(BUILD) SEED=$(SEED) TB_VEC=$(RTL_TB_VEC) sh testbenches/run_bench.sh icarus $$b \
 	    > $(BUILD)/tb/icarus-$$b.log 2>&1 || fail=1; \
@@ -36,7 +47,7 @@ rtl-tb-icarus: $(RTL_TB_VEC)
 	  grep -A4 '^FAIL' $(BUILD)/tb/icarus-$$b.log | head -12; \
 	done; exit $$fail
 
-rtl-tb-verilator: $(RTL_TB_VEC)
+rtl-tb-verilator: $(RTL_TB_VEC) rtl-gen-cases
 	@fail=0; for b in $(RTL_BENCHES); do \
 	  BUILD=$(BUILD) SEED=$(SEED) TB_VEC=$(RTL_TB_VEC) sh testbenches/run_bench.sh verilator $$b \
 	    > $(BUILD)/tb/verilator-$$b.log 2>&1 || fail=1; \
@@ -46,11 +57,11 @@ rtl-tb-verilator: $(RTL_TB_VEC)
 
 rtl-tb: rtl-tb-icarus rtl-tb-verilator
 
-rtl-mutation: $(RTL_TB_VEC)
+rtl-mutation: $(RTL_TB_VEC) rtl-gen-cases
 	@BUILD=$(BUILD) TB_VEC=$(RTL_TB_VEC) sh testbenches/mutate.sh
 
-rtl-figures: $(RTL_TB_VEC)
-	@BUILD=$(BUILD) TB_VEC=$(RTL_TB_VEC) sh testbenches/figures.sh
+rtl-figures: $(RTL_TB_VEC) $(RTL_TB_GEN) $(SAMGEN)
+	@BUILD=$(BUILD) SAMGEN=$(SAMGEN) TB_GEN=$(RTL_TB_GEN) TB_VEC=$(RTL_TB_VEC) sh testbenches/figures.sh
 
 TEST_SUITES += rtl-lint rtl-synth rtl-tb rtl-mutation
 BENCH_TARGETS += rtl-figures

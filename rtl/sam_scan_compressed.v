@@ -8,7 +8,9 @@
 // seg and crd are external synchronous-read memories (read data arrives the
 // cycle after the request and holds while no read is issued).
 // Timing: a fiber with n coordinates takes n + 3 cycles (two seg reads,
-// n coordinates, the stop; the next reference is taken in the stop cycle).
+// n coordinates, the stop; the next reference is taken in the stop cycle),
+// or n + 2 when its reference is the previous one plus 1 (seg[r] is then the
+// remembered seg[r'+1], one read fewer): the usual case below a scanner.
 // out_crd and out_ref are registered; in_ref_ready_o depends on the output
 // readies combinationally.
 `include "sam_token.vh"
@@ -41,6 +43,10 @@ module sam_scan_compressed #(
 
   reg [2:0]          state_q, state_d;
   reg [CrdWidth-1:0] ref_q, ref_d, pos_q, pos_d, end_q, end_d;
+  // last fiber read: its reference and seg[ref + 1]
+  reg                cache_v_q, cache_v_d;
+  reg [CrdWidth-1:0] cache_ref_q, cache_ref_d, cache_end_q, cache_end_d;
+  wire               hit = cache_v_q && (head_val == cache_ref_q + One);
 
   // output registers (crd and ref are aligned; each has its own valid)
   reg                crd_v_q, ref_v_q;
@@ -58,6 +64,9 @@ module sam_scan_compressed #(
     ref_d = ref_q;
     pos_d = pos_q;
     end_d = end_q;
+    cache_v_d = cache_v_q;
+    cache_ref_d = cache_ref_q;
+    cache_end_d = cache_end_q;
     in_ref_ready_o = 1'b0;
     emit = 1'b0;
     emit_crd = {`SG_TK_DATA, Zero};
@@ -75,6 +84,11 @@ module sam_scan_compressed #(
               seg_rd_en_o = 1'b1;
               ref_d = head_val;
               state_d = StSeg0;
+              if (hit) begin
+                pos_d = cache_end_q;
+                seg_rd_addr_o = head_val + One;
+                state_d = StSeg1;
+              end
             end
             `SG_TK_EMPTY: if (emit_rdy) begin
               in_ref_ready_o = 1'b1;
@@ -107,6 +121,9 @@ module sam_scan_compressed #(
       end
       StSeg1: begin
         end_d = seg_rd_data_i;
+        cache_v_d = 1'b1;
+        cache_ref_d = ref_q;
+        cache_end_d = seg_rd_data_i;
         if (pos_q == seg_rd_data_i) begin
           state_d = StClose;
         end else begin
@@ -145,6 +162,11 @@ module sam_scan_compressed #(
               seg_rd_en_o = 1'b1;
               ref_d = head_val;
               state_d = StSeg0;
+              if (hit) begin
+                pos_d = cache_end_q;
+                seg_rd_addr_o = head_val + One;
+                state_d = StSeg1;
+              end
             end
           end
         end
@@ -159,6 +181,9 @@ module sam_scan_compressed #(
       ref_q <= Zero;
       pos_q <= Zero;
       end_q <= Zero;
+      cache_v_q <= 1'b0;
+      cache_ref_q <= Zero;
+      cache_end_q <= Zero;
       crd_v_q <= 1'b0;
       ref_v_q <= 1'b0;
       crd_q <= {`SG_TK_DATA, Zero};
@@ -168,6 +193,9 @@ module sam_scan_compressed #(
       ref_q <= ref_d;
       pos_q <= pos_d;
       end_q <= end_d;
+      cache_v_q <= cache_v_d;
+      cache_ref_q <= cache_ref_d;
+      cache_end_q <= cache_end_d;
       if (emit) begin
         crd_v_q <= 1'b1;
         ref_v_q <= 1'b1;

@@ -6,7 +6,8 @@
 #
 # usage: gen_cases.sh [BENCH ...]      (default: every bench with a generator)
 # Env: BUILD, SAMGEN (default $BUILD/samgen), TB_GEN, CASES (per bench,
-# default 6), SIZE (top-level fibers, default 40), SEED (default 1).
+# default 6), SIZE (top-level fibers, default 40), SEED (default 1),
+# GEN_OUT (output directory, default $BUILD/tb/gen).
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT" || exit 2
@@ -16,10 +17,10 @@ TB_GEN=${TB_GEN:-$BUILD/tb/tb_gen}
 CASES=${CASES:-6}
 SIZE=${SIZE:-40}
 SEED=${SEED:-1}
-benches=${*:-"scan_compressed scan_dense repsiggen repeat arrayvals intersect union intersect3 union3 alu reduce crddrop crdhold write_compressed write_vals spacc1 spacc2 fifo"}
+benches=${*:-"scan_compressed scan_dense repsiggen repeat arrayvals intersect union intersect3 union3 alu reduce crddrop crdhold write_compressed write_vals spacc1 spacc2 vectorreducer fifo"}
 fail=0
 for b in $benches; do
-  dir=$BUILD/tb/gen/$b
+  dir=${GEN_OUT:-$BUILD/tb/gen}/$b
   rm -rf "$dir"; mkdir -p "$dir"
   case $b in
     intersect3) prims=intersect ;; union3) prims=union ;;

@@ -23,7 +23,7 @@ while IFS='|' read -r mod bench from to; do
   if cmp -s "rtl/$mod.v" "$dir/$mod.v"; then
     echo "MUTANT $n $mod: mutation does not apply ('$from')"; fail=1; continue
   fi
-  if RTL_OVERRIDE=$dir/$mod.v BUILD=$dir sh testbenches/run_bench.sh icarus "$bench" > "$dir/run.log" 2>&1; then
+  if GEN=$BUILD/tb/gen RTL_OVERRIDE=$dir/$mod.v BUILD=$dir sh testbenches/run_bench.sh icarus "$bench" > "$dir/run.log" 2>&1; then
     echo "MUTANT $n $mod: SURVIVED ('$from' -> '$to'); bench $bench cannot see it"; fail=1
   else
     echo "mutant $n $mod killed by bench $bench ('$from' -> '$to'): $(grep -m1 MISMATCH "$dir/run.log" || grep -m1 FAIL "$dir/run.log")"

@@ -10,7 +10,8 @@
 # case runs twice: without stalls, and with random valid gaps / ready drops
 # from seed $SEED (default 1; printed).  Exit 1 when any case fails.
 # Env: BUILD (build dir, default build), SHARED, SEED, TB_VEC (converter),
-# RTL_OVERRIDE (a file that replaces rtl/<its name>).
+# RTL_OVERRIDE (a file that replaces rtl/<its name>), GEN (generated cases,
+# default $BUILD/tb/gen), ONLY_GEN=1 (run the generated cases only).
 set -u
 SIM=$1
 BENCH=$2
@@ -59,6 +60,8 @@ case $BENCH in
   write_vals) top=tb_write; params="IsVals=1"; rtl="sam_write_compressed sam_write_vals sam_ram"
     dirs="fiberwrite extra/fiberwrite"; filter="^in_val:"
     map="in_val=in_val out_arr_vals=out_arr_vals" ;;
+  vectorreducer) top=tb_vectorreducer; rtl="sam_vectorreducer"
+    map="in_crd=in_crd in_val=in_val out_crd=out_crd out_val=out_val" ;;
   fifo) top=tb_fifo; rtl="sam_fifo sam_broadcast sam_root"; map="in=in" ;;
   spacc1|spacc2) top=tb_spacc; rtl="sam_spacc"
     case $BENCH in spacc1) params="Order=1"; dirs="spaccumulator1 extra/spaccumulator1" ;;
@@ -164,6 +167,7 @@ run() {  # run FILE -> prints one line per stall mode, returns 1 on failure
 
 fail=0
 files=""
+if [ -n "${ONLY_GEN:-}" ]; then dirs=""; fi
 if [ -n "$dirs" ]; then
   if [ -d "$V" ]; then
     for dd in $dirs; do [ -d "$V/$dd" ] && files="$files $(ls "$V/$dd"/*.txt 2>/dev/null)"; done
@@ -171,12 +175,14 @@ if [ -n "$dirs" ]; then
     echo "SKIP $SIM $BENCH shared vectors: $V not found (set SHARED)"
   fi
 fi
-[ -d "testbenches/cases/$BENCH" ] && files="$files $(ls testbenches/cases/$BENCH/*.txt 2>/dev/null)"
-[ -d "$BUILD/tb/gen/$BENCH" ] && files="$files $(ls $BUILD/tb/gen/$BENCH/*.txt 2>/dev/null)"
-n=0
+[ -z "${ONLY_GEN:-}" ] && [ -d "testbenches/cases/$BENCH" ] && files="$files $(ls testbenches/cases/$BENCH/*.txt 2>/dev/null)"
+GEN=${GEN:-$BUILD/tb/gen}
+[ -d "$GEN/$BENCH" ] && files="$files $(ls $GEN/$BENCH/*.txt 2>/dev/null)"
 for f in $files; do
   run "$f" || fail=1
-  n=$((n + 1))
-done
-if [ $n -eq 0 ]; then echo "SKIP $SIM $BENCH: no cases"; fi
+done > "$out/results.txt"
+cat "$out/results.txt"
+if ! grep -q '^PASS' "$out/results.txt"; then
+  echo "FAIL $SIM $BENCH: no case ran"; fail=1
+fi
 exit $fail

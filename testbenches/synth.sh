@@ -11,7 +11,7 @@ fig=""
 [ "${1:-}" = "-f" ] && fig=$2
 out=${BUILD:-build}/rtl/synth
 mkdir -p "$out"
-fail=0; n=0; seen=" "
+fail=0; n=0; seen=" sam_ram "  # sam_ram figures come from the iCE40 run below
 [ -n "$fig" ] && : > "$fig"
 files=$(grep -v '^#' testbenches/rtl_modules.txt | awk '{print $1}' | sort -u | sed 's|^|rtl/|; s|$|.v|' | tr '\n' ' ')
 while read -r mod params; do
@@ -34,5 +34,18 @@ while read -r mod params; do
     echo "SYNTH FAIL $mod $params (see $log)"; grep -i 'error\|warning\|dlatch' "$log" | head -5; fail=1
   fi
 done < testbenches/rtl_modules.txt
+# sam_ram must infer block RAM: iCE40 flow at the default size (1024 x 16)
+if yosys -q -l "$out/sam_ram_ice40.log" -p "read_verilog -Irtl rtl/sam_ram.v; synth_ice40 -top sam_ram; check -assert; tee -o $out/sam_ram_ice40.stat stat" > /dev/null 2>&1 \
+   && grep -q 'SB_RAM40_4K' "$out/sam_ram_ice40.stat"; then
+  brams=$(awk '/SB_RAM40_4K/ {print $2}' "$out/sam_ram_ice40.stat" | head -1)
+  echo "synth: sam_ram (1024 x 16) maps to $brams SB_RAM40_4K block RAM(s) in synth_ice40"
+  if [ -n "$fig" ]; then
+    cells=$(awk '/Number of cells:/ {print $4}' "$out/sam_ram_ice40.stat" | tail -1)
+    ffs=$(awk '/SB_DFF/ {s += $2} END {print s + 0}' "$out/sam_ram_ice40.stat")
+    echo "sam_ram $cells $ffs ice40:${brams}xSB_RAM40_4K" >> "$fig"
+  fi
+else
+  echo "SYNTH FAIL sam_ram: no block RAM inferred by synth_ice40 (see $out/sam_ram_ice40.log)"; fail=1
+fi
 [ $fail -eq 0 ] && echo "synth: $n configurations pass check -assert, no latches"
 exit $fail

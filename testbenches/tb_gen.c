@@ -274,6 +274,15 @@ int main(int argc, char **argv)
             stream(&o, n2, &so, k + 1, leaf_rand, &lref);
             free(so.n);
         }
+    } else if (!strcmp(b, "vectorreducer")) {
+        int kk = k + 1;                   /* at least two levels: rows exist */
+        sh_push(&s, top);
+        for (int i = 0; i < top; i++)
+            sh_gen(&s, &r, kk, 4, 0);
+        leafctx lcrd = {{seed2}, L_SORTED_CRD, 0, 0, 0, 0, 0};
+        leafctx lval = {{seed2 ^ 5}, L_VAL, -1000, 1000, 0, 0, 0};
+        stream(&o, "in_crd", &s, kk + 1, leaf_rand, &lcrd);
+        stream(&o, "in_val", &s, kk + 1, leaf_rand, &lval);
     } else if (!strcmp(b, "alu")) {
         sh_push(&s, top);
         for (int i = 0; i < top; i++)

@@ -56,3 +56,4 @@ if command -v gnuplot > /dev/null; then
   mkdir -p docs/img
   gnuplot -e "dat='$O/fig13.dat'; out='docs/img/skip_fig13.png'" bench/skip/fig13.gp
 fi
+sh bench/skip/area.sh "$O"

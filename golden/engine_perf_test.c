@@ -1,0 +1,347 @@
+/*
+ * engine_perf_test.c - the engines' observable behaviour is pinned: cycle
+ * counts, token counts, a hash of every edge's whole token stream, the
+ * summed peak FIFO occupancy and a hash of the output tensor, on fixed
+ * seeded inputs, for the functional engine and the cycle engine (unbounded
+ * FIFOs, depth-2 FIFOs, skipping with CAM size 4).
+ *
+ * The expected figures were recorded from the straightforward engines
+ * (one firing per node per cycle, every node stepped every cycle) before
+ * the engines were optimised, so any change of semantics in an
+ * optimisation (event-driven scheduling, batching, queue layout) shows up
+ * here as a changed cycle count, token count or stream hash.
+ *
+ * The shipped example graphs (examples/) run always; a few custard graphs run
+ * when $SHARED/graphs is present (skipped with a message otherwise).
+ * ENGINE_PERF_RECORD=1 prints the table rows instead of checking them.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "golden.h"
+
+typedef struct pin {
+    const char *graph;      /* examples/NAME.gv or custard:NAME */
+    int cfg;                /* 0 func, 1 cycle d0, 2 cycle d2, 3 cycle skip 4 */
+    int seed;
+    uint64_t cycles, tokens, hash, peak, out_hash;
+    int deadlock;
+} pin;
+
+/* Recorded before the engines were optimised (see the file comment). */
+static const pin pins[] = {
+    {"examples/mat_elemadd", 0, 1, 0ULL, 2677ULL, 0xb59d77de026334ceULL, 0ULL, 0xd786fddbf5655602ULL, 0},
+    {"examples/mat_elemadd", 1, 1, 303ULL, 2677ULL, 0xb59d77de026334ceULL, 286ULL, 0xd786fddbf5655602ULL, 0},
+    {"examples/mat_elemadd", 2, 1, 317ULL, 2677ULL, 0xb59d77de026334ceULL, 27ULL, 0xd786fddbf5655602ULL, 0},
+    {"examples/mat_elemadd", 3, 1, 303ULL, 2677ULL, 0xb59d77de026334ceULL, 286ULL, 0xd786fddbf5655602ULL, 0},
+    {"examples/mat_elemadd", 0, 2, 0ULL, 1057ULL, 0x3d06742c4e80c157ULL, 0ULL, 0x3521f66d9f0c7f31ULL, 0},
+    {"examples/mat_elemadd", 1, 2, 115ULL, 1057ULL, 0x3d06742c4e80c157ULL, 104ULL, 0x3521f66d9f0c7f31ULL, 0},
+    {"examples/mat_elemadd", 2, 2, 122ULL, 1057ULL, 0x3d06742c4e80c157ULL, 27ULL, 0x3521f66d9f0c7f31ULL, 0},
+    {"examples/mat_elemadd", 3, 2, 115ULL, 1057ULL, 0x3d06742c4e80c157ULL, 104ULL, 0x3521f66d9f0c7f31ULL, 0},
+    {"examples/mat_elemmul", 0, 1, 0ULL, 1427ULL, 0x53d5ec64b5da5250ULL, 0ULL, 0x780e767333051287ULL, 0},
+    {"examples/mat_elemmul", 1, 1, 303ULL, 1427ULL, 0x53d5ec64b5da5250ULL, 310ULL, 0x780e767333051287ULL, 0},
+    {"examples/mat_elemmul", 2, 1, 317ULL, 1427ULL, 0x53d5ec64b5da5250ULL, 30ULL, 0x780e767333051287ULL, 0},
+    {"examples/mat_elemmul", 3, 1, 301ULL, 1423ULL, 0xe0c4bcfe8056ce73ULL, 307ULL, 0x780e767333051287ULL, 0},
+    {"examples/mat_elemmul", 0, 2, 0ULL, 565ULL, 0x14648f3495c0c9f6ULL, 0ULL, 0x8cb182e3c0c28cd6ULL, 0},
+    {"examples/mat_elemmul", 1, 2, 97ULL, 565ULL, 0x14648f3495c0c9f6ULL, 101ULL, 0x8cb182e3c0c28cd6ULL, 0},
+    {"examples/mat_elemmul", 2, 2, 104ULL, 565ULL, 0x14648f3495c0c9f6ULL, 30ULL, 0x8cb182e3c0c28cd6ULL, 0},
+    {"examples/mat_elemmul", 3, 2, 97ULL, 565ULL, 0x14648f3495c0c9f6ULL, 101ULL, 0x8cb182e3c0c28cd6ULL, 0},
+    {"examples/matmul_ijk", 0, 1, 0ULL, 28714ULL, 0x88993d59826d2969ULL, 0ULL, 0x9b700459fbdb23bcULL, 0},
+    {"examples/matmul_ijk", 1, 1, 6802ULL, 28714ULL, 0x88993d59826d2969ULL, 6199ULL, 0x9b700459fbdb23bcULL, 0},
+    {"examples/matmul_ijk", 2, 1, 7167ULL, 28714ULL, 0x88993d59826d2969ULL, 32ULL, 0x9b700459fbdb23bcULL, 0},
+    {"examples/matmul_ijk", 3, 1, 6802ULL, 28714ULL, 0x88993d59826d2969ULL, 6199ULL, 0x9b700459fbdb23bcULL, 0},
+    {"examples/matmul_ijk", 0, 2, 0ULL, 9949ULL, 0x5fed983da2d03e6eULL, 0ULL, 0x3315763a9a9f0bbaULL, 0},
+    {"examples/matmul_ijk", 1, 2, 1975ULL, 9949ULL, 0x5fed983da2d03e6eULL, 1573ULL, 0x3315763a9a9f0bbaULL, 0},
+    {"examples/matmul_ijk", 2, 2, 2115ULL, 9949ULL, 0x5fed983da2d03e6eULL, 31ULL, 0x3315763a9a9f0bbaULL, 0},
+    {"examples/matmul_ijk", 3, 2, 1975ULL, 9949ULL, 0x5fed983da2d03e6eULL, 1573ULL, 0x3315763a9a9f0bbaULL, 0},
+    {"examples/matmul_ikj", 0, 1, 0ULL, 16904ULL, 0xabe1699d5a2afebcULL, 0ULL, 0xc3a219cc40da1825ULL, 0},
+    {"examples/matmul_ikj", 1, 1, 1421ULL, 16904ULL, 0xabe1699d5a2afebcULL, 673ULL, 0xc3a219cc40da1825ULL, 0},
+    {"examples/matmul_ikj", 2, 1, 2190ULL, 16904ULL, 0xabe1699d5a2afebcULL, 46ULL, 0xc3a219cc40da1825ULL, 0},
+    {"examples/matmul_ikj", 3, 1, 1421ULL, 16572ULL, 0x3c2a4da6f91b443cULL, 677ULL, 0xc3a219cc40da1825ULL, 0},
+    {"examples/matmul_ikj", 0, 2, 0ULL, 2751ULL, 0xc76815557a75b3a2ULL, 0ULL, 0xd23440e0602d4afaULL, 0},
+    {"examples/matmul_ikj", 1, 2, 500ULL, 2751ULL, 0xc76815557a75b3a2ULL, 202ULL, 0xd23440e0602d4afaULL, 0},
+    {"examples/matmul_ikj", 2, 2, 509ULL, 2751ULL, 0xc76815557a75b3a2ULL, 44ULL, 0xd23440e0602d4afaULL, 0},
+    {"examples/matmul_ikj", 3, 2, 269ULL, 2167ULL, 0xa57d511b0fadaad3ULL, 190ULL, 0xd23440e0602d4afaULL, 0},
+    {"examples/residual", 0, 1, 0ULL, 1394ULL, 0x07c8c467c04da086ULL, 0ULL, 0xc838dd55326c94d7ULL, 0},
+    {"examples/residual", 1, 1, 314ULL, 1394ULL, 0x07c8c467c04da086ULL, 346ULL, 0xc838dd55326c94d7ULL, 0},
+    {"examples/residual", 2, 1, 331ULL, 1394ULL, 0x07c8c467c04da086ULL, 35ULL, 0xc838dd55326c94d7ULL, 0},
+    {"examples/residual", 3, 1, 314ULL, 1394ULL, 0x07c8c467c04da086ULL, 346ULL, 0xc838dd55326c94d7ULL, 0},
+    {"examples/residual", 0, 2, 0ULL, 675ULL, 0x907255d44e03e9dcULL, 0ULL, 0xeba9fa027abd12c1ULL, 0},
+    {"examples/residual", 1, 2, 123ULL, 675ULL, 0x907255d44e03e9dcULL, 138ULL, 0xeba9fa027abd12c1ULL, 0},
+    {"examples/residual", 2, 2, 137ULL, 675ULL, 0x907255d44e03e9dcULL, 35ULL, 0xeba9fa027abd12c1ULL, 0},
+    {"examples/residual", 3, 2, 123ULL, 675ULL, 0x907255d44e03e9dcULL, 138ULL, 0xeba9fa027abd12c1ULL, 0},
+    {"examples/sddmm", 0, 1, 0ULL, 56857ULL, 0xa43b91e751444e55ULL, 0ULL, 0xfb7058ade14e1cabULL, 0},
+    {"examples/sddmm", 1, 1, 4002ULL, 56857ULL, 0xa43b91e751444e55ULL, 867ULL, 0xfb7058ade14e1cabULL, 0},
+    {"examples/sddmm", 2, 1, 6705ULL, 56857ULL, 0xa43b91e751444e55ULL, 62ULL, 0xfb7058ade14e1cabULL, 0},
+    {"examples/sddmm", 3, 1, 4002ULL, 56857ULL, 0xa43b91e751444e55ULL, 867ULL, 0xfb7058ade14e1cabULL, 0},
+    {"examples/sddmm", 0, 2, 0ULL, 16051ULL, 0xcbfa10cbd2ca0debULL, 0ULL, 0x234ac90495e0f320ULL, 0},
+    {"examples/sddmm", 1, 2, 1078ULL, 16051ULL, 0xcbfa10cbd2ca0debULL, 330ULL, 0x234ac90495e0f320ULL, 0},
+    {"examples/sddmm", 2, 2, 1792ULL, 16051ULL, 0xcbfa10cbd2ca0debULL, 62ULL, 0x234ac90495e0f320ULL, 0},
+    {"examples/sddmm", 3, 2, 1078ULL, 16051ULL, 0xcbfa10cbd2ca0debULL, 330ULL, 0x234ac90495e0f320ULL, 0},
+    {"examples/spmv", 0, 1, 0ULL, 1256ULL, 0xcef7b231414ffc70ULL, 0ULL, 0x3a591f65e37cb6fbULL, 0},
+    {"examples/spmv", 1, 1, 311ULL, 1256ULL, 0xcef7b231414ffc70ULL, 297ULL, 0x3a591f65e37cb6fbULL, 0},
+    {"examples/spmv", 2, 1, 326ULL, 1256ULL, 0xcef7b231414ffc70ULL, 22ULL, 0x3a591f65e37cb6fbULL, 0},
+    {"examples/spmv", 3, 1, 311ULL, 1256ULL, 0xcef7b231414ffc70ULL, 297ULL, 0x3a591f65e37cb6fbULL, 0},
+    {"examples/spmv", 0, 2, 0ULL, 527ULL, 0x03866a21418e8329ULL, 0ULL, 0x997041083dec53caULL, 0},
+    {"examples/spmv", 1, 2, 111ULL, 527ULL, 0x03866a21418e8329ULL, 97ULL, 0x997041083dec53caULL, 0},
+    {"examples/spmv", 2, 2, 116ULL, 527ULL, 0x03866a21418e8329ULL, 22ULL, 0x997041083dec53caULL, 0},
+    {"examples/spmv", 3, 2, 111ULL, 527ULL, 0x03866a21418e8329ULL, 97ULL, 0x997041083dec53caULL, 0},
+    {"examples/vec_elemmul", 0, 1, 0ULL, 60ULL, 0x3b700a807f496b1fULL, 0ULL, 0x965fee937ebfe60eULL, 0},
+    {"examples/vec_elemmul", 1, 1, 19ULL, 60ULL, 0x3b700a807f496b1fULL, 24ULL, 0x965fee937ebfe60eULL, 0},
+    {"examples/vec_elemmul", 2, 1, 19ULL, 60ULL, 0x3b700a807f496b1fULL, 14ULL, 0x965fee937ebfe60eULL, 0},
+    {"examples/vec_elemmul", 3, 1, 18ULL, 58ULL, 0x4aaaf3832936485cULL, 20ULL, 0x965fee937ebfe60eULL, 0},
+    {"examples/vec_elemmul", 0, 2, 0ULL, 28ULL, 0x071c8719ece79360ULL, 0ULL, 0xcbf29ce484222325ULL, 0},
+    {"examples/vec_elemmul", 1, 2, 11ULL, 28ULL, 0x071c8719ece79360ULL, 16ULL, 0xcbf29ce484222325ULL, 0},
+    {"examples/vec_elemmul", 2, 2, 11ULL, 28ULL, 0x071c8719ece79360ULL, 14ULL, 0xcbf29ce484222325ULL, 0},
+    {"examples/vec_elemmul", 3, 2, 11ULL, 28ULL, 0x071c8719ece79360ULL, 16ULL, 0xcbf29ce484222325ULL, 0},
+    {"custard:matmul_ikj", 0, 1, 0ULL, 16904ULL, 0x78c610f481d6e25eULL, 0ULL, 0xc3a219cc40da1825ULL, 0},
+    {"custard:matmul_ikj", 1, 1, 1421ULL, 16904ULL, 0x78c610f481d6e25eULL, 673ULL, 0xc3a219cc40da1825ULL, 0},
+    {"custard:matmul_ikj", 2, 1, 2190ULL, 16904ULL, 0x78c610f481d6e25eULL, 46ULL, 0xc3a219cc40da1825ULL, 0},
+    {"custard:matmul_ikj", 3, 1, 1421ULL, 16572ULL, 0xc71726dce322c486ULL, 677ULL, 0xc3a219cc40da1825ULL, 0},
+    {"custard:matmul_ikj", 0, 2, 0ULL, 2751ULL, 0xe87ce8c211a47848ULL, 0ULL, 0xd23440e0602d4afaULL, 0},
+    {"custard:matmul_ikj", 1, 2, 500ULL, 2751ULL, 0xe87ce8c211a47848ULL, 202ULL, 0xd23440e0602d4afaULL, 0},
+    {"custard:matmul_ikj", 2, 2, 509ULL, 2751ULL, 0xe87ce8c211a47848ULL, 44ULL, 0xd23440e0602d4afaULL, 0},
+    {"custard:matmul_ikj", 3, 2, 269ULL, 2167ULL, 0x8dc6f25c98d12077ULL, 190ULL, 0xd23440e0602d4afaULL, 0},
+    {"custard:matmul_kij", 0, 1, 0ULL, 15640ULL, 0x7f894f2a92ab843cULL, 0ULL, 0xc3a219cc40da1825ULL, 0},
+    {"custard:matmul_kij", 1, 1, 1871ULL, 15640ULL, 0x7f894f2a92ab843cULL, 548ULL, 0xc3a219cc40da1825ULL, 0},
+    {"custard:matmul_kij", 2, 1, 2642ULL, 15640ULL, 0x7f894f2a92ab843cULL, 43ULL, 0xc3a219cc40da1825ULL, 0},
+    {"custard:matmul_kij", 3, 1, 1871ULL, 15640ULL, 0x7f894f2a92ab843cULL, 548ULL, 0xc3a219cc40da1825ULL, 0},
+    {"custard:matmul_kij", 0, 2, 0ULL, 1769ULL, 0x7b802f75da6f8fe9ULL, 0ULL, 0xd23440e0602d4afaULL, 0},
+    {"custard:matmul_kij", 1, 2, 234ULL, 1769ULL, 0x7b802f75da6f8fe9ULL, 154ULL, 0xd23440e0602d4afaULL, 0},
+    {"custard:matmul_kij", 2, 2, 347ULL, 1769ULL, 0x7b802f75da6f8fe9ULL, 42ULL, 0xd23440e0602d4afaULL, 0},
+    {"custard:matmul_kij", 3, 2, 234ULL, 1769ULL, 0x7b802f75da6f8fe9ULL, 154ULL, 0xd23440e0602d4afaULL, 0},
+    {"custard:mat_sddmm", 0, 1, 0ULL, 56857ULL, 0x96915a25e52f416bULL, 0ULL, 0xfb7058ade14e1cabULL, 0},
+    {"custard:mat_sddmm", 1, 1, 4002ULL, 56857ULL, 0x96915a25e52f416bULL, 867ULL, 0xfb7058ade14e1cabULL, 0},
+    {"custard:mat_sddmm", 2, 1, 6705ULL, 56857ULL, 0x96915a25e52f416bULL, 62ULL, 0xfb7058ade14e1cabULL, 0},
+    {"custard:mat_sddmm", 3, 1, 4002ULL, 56857ULL, 0x96915a25e52f416bULL, 867ULL, 0xfb7058ade14e1cabULL, 0},
+    {"custard:mat_sddmm", 0, 2, 0ULL, 16051ULL, 0x1e4a71c9d78b8501ULL, 0ULL, 0x234ac90495e0f320ULL, 0},
+    {"custard:mat_sddmm", 1, 2, 1078ULL, 16051ULL, 0x1e4a71c9d78b8501ULL, 330ULL, 0x234ac90495e0f320ULL, 0},
+    {"custard:mat_sddmm", 2, 2, 1792ULL, 16051ULL, 0x1e4a71c9d78b8501ULL, 62ULL, 0x234ac90495e0f320ULL, 0},
+    {"custard:mat_sddmm", 3, 2, 1078ULL, 16051ULL, 0x1e4a71c9d78b8501ULL, 330ULL, 0x234ac90495e0f320ULL, 0},
+    {"custard:mat_elemadd3", 0, 1, 0ULL, 4660ULL, 0x3436a3c2c5c97727ULL, 0ULL, 0x1f0b9a9c1fe3401eULL, 0},
+    {"custard:mat_elemadd3", 1, 1, 379ULL, 4660ULL, 0x3436a3c2c5c97727ULL, 316ULL, 0x1f0b9a9c1fe3401eULL, 0},
+    {"custard:mat_elemadd3", 2, 1, 470ULL, 4660ULL, 0x3436a3c2c5c97727ULL, 36ULL, 0x1f0b9a9c1fe3401eULL, 0},
+    {"custard:mat_elemadd3", 3, 1, 379ULL, 4660ULL, 0x3436a3c2c5c97727ULL, 316ULL, 0x1f0b9a9c1fe3401eULL, 0},
+    {"custard:mat_elemadd3", 0, 2, 0ULL, 1924ULL, 0xa21c4162d881195bULL, 0ULL, 0xf56ccb16deef28f9ULL, 0},
+    {"custard:mat_elemadd3", 1, 2, 157ULL, 1924ULL, 0xa21c4162d881195bULL, 130ULL, 0xf56ccb16deef28f9ULL, 0},
+    {"custard:mat_elemadd3", 2, 2, 189ULL, 1924ULL, 0xa21c4162d881195bULL, 40ULL, 0xf56ccb16deef28f9ULL, 0},
+    {"custard:mat_elemadd3", 3, 2, 157ULL, 1924ULL, 0xa21c4162d881195bULL, 130ULL, 0xf56ccb16deef28f9ULL, 0},
+    {"custard:tensor3_ttm", 0, 1, 0ULL, 71578ULL, 0x446dd7d72b64249eULL, 0ULL, 0xf0666433ebf1ff92ULL, 0},
+    {"custard:tensor3_ttm", 1, 1, 17885ULL, 71578ULL, 0x446dd7d72b64249eULL, 13169ULL, 0xf0666433ebf1ff92ULL, 0},
+    {"custard:tensor3_ttm", 2, 1, 19687ULL, 71578ULL, 0x446dd7d72b64249eULL, 38ULL, 0xf0666433ebf1ff92ULL, 0},
+    {"custard:tensor3_ttm", 3, 1, 17885ULL, 71578ULL, 0x446dd7d72b64249eULL, 13169ULL, 0xf0666433ebf1ff92ULL, 0},
+    {"custard:tensor3_ttm", 0, 2, 0ULL, 21748ULL, 0x6841acea5b436cb0ULL, 0ULL, 0x30ac887f45fa7f95ULL, 0},
+    {"custard:tensor3_ttm", 1, 2, 3791ULL, 21748ULL, 0x6841acea5b436cb0ULL, 2635ULL, 0x30ac887f45fa7f95ULL, 0},
+    {"custard:tensor3_ttm", 2, 2, 4294ULL, 21748ULL, 0x6841acea5b436cb0ULL, 38ULL, 0x30ac887f45fa7f95ULL, 0},
+    {"custard:tensor3_ttm", 3, 2, 3791ULL, 21748ULL, 0x6841acea5b436cb0ULL, 2635ULL, 0x30ac887f45fa7f95ULL, 0},
+    {"custard:mat_vecmul_ji", 0, 1, 0ULL, 613ULL, 0xcee34063939c95ccULL, 0ULL, 0x13efe59593a35d1aULL, 0},
+    {"custard:mat_vecmul_ji", 1, 1, 92ULL, 613ULL, 0xcee34063939c95ccULL, 46ULL, 0x13efe59593a35d1aULL, 0},
+    {"custard:mat_vecmul_ji", 2, 1, 178ULL, 613ULL, 0xcee34063939c95ccULL, 28ULL, 0x13efe59593a35d1aULL, 0},
+    {"custard:mat_vecmul_ji", 3, 1, 92ULL, 599ULL, 0xe1e0442d511e52d4ULL, 46ULL, 0x13efe59593a35d1aULL, 0},
+    {"custard:mat_vecmul_ji", 0, 2, 0ULL, 136ULL, 0x5f7836aef9efd9e2ULL, 0ULL, 0xfb012dc53a3c40bdULL, 0},
+    {"custard:mat_vecmul_ji", 1, 2, 37ULL, 136ULL, 0x5f7836aef9efd9e2ULL, 31ULL, 0xfb012dc53a3c40bdULL, 0},
+    {"custard:mat_vecmul_ji", 2, 2, 41ULL, 136ULL, 0x5f7836aef9efd9e2ULL, 25ULL, 0xfb012dc53a3c40bdULL, 0},
+    {"custard:mat_vecmul_ji", 3, 2, 32ULL, 114ULL, 0x701065b8fbe2a1c3ULL, 33ULL, 0xfb012dc53a3c40bdULL, 0},
+    {"custard:tensor3_mttkrp", 0, 1, 0ULL, 34030ULL, 0xa528ce108c9d1691ULL, 0ULL, 0x42a1ffe0579612ccULL, 0},
+    {"custard:tensor3_mttkrp", 1, 1, 4788ULL, 34030ULL, 0xa528ce108c9d1691ULL, 5504ULL, 0x42a1ffe0579612ccULL, 0},
+    {"custard:tensor3_mttkrp", 2, 1, 5648ULL, 34030ULL, 0xa528ce108c9d1691ULL, 70ULL, 0x42a1ffe0579612ccULL, 0},
+    {"custard:tensor3_mttkrp", 3, 1, 4788ULL, 34024ULL, 0xdeed155aa7d95b11ULL, 5505ULL, 0x42a1ffe0579612ccULL, 0},
+    {"custard:tensor3_mttkrp", 0, 2, 0ULL, 10274ULL, 0x11d1d4d19b4465f9ULL, 0ULL, 0x31c7ec0abbd3a476ULL, 0},
+    {"custard:tensor3_mttkrp", 1, 2, 1220ULL, 10274ULL, 0x11d1d4d19b4465f9ULL, 1097ULL, 0x31c7ec0abbd3a476ULL, 0},
+    {"custard:tensor3_mttkrp", 2, 2, 1374ULL, 10274ULL, 0x11d1d4d19b4465f9ULL, 68ULL, 0x31c7ec0abbd3a476ULL, 0},
+    {"custard:tensor3_mttkrp", 3, 2, 1210ULL, 10226ULL, 0xc2f7a4aa9e5b897eULL, 1087ULL, 0x31c7ec0abbd3a476ULL, 0},
+};
+
+static const char *const example_graphs[] = {
+    "mat_elemadd", "mat_elemmul", "matmul_ijk", "matmul_ikj", "residual",
+    "sddmm", "spmv", "vec_elemmul",
+};
+static const char *const custard_graphs[] = {
+    "matmul_ikj", "matmul_kij", "mat_sddmm", "mat_elemadd3", "tensor3_ttm",
+    "mat_vecmul_ji", "tensor3_mttkrp",
+};
+
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++) {
+        h ^= b[i];
+        h *= 0x100000001b3ULL;
+    }
+    return h;
+}
+
+static int gen_inputs(const sg_graph *g, int seed, sg_coo *coo,
+                      golden_binding *b)
+{
+    int nb = 0;
+    for (int t = 0; t < g->n_tensors; t++) {
+        const sg_tensor_decl *d = &g->tensors[t];
+        if (d->is_output)
+            continue;
+        memset(&b[nb], 0, sizeof b[nb]);
+        b[nb].name = d->name;
+        if (d->fmt.order == 0) {
+            b[nb].is_scalar = 1;
+            b[nb].scalar = 3 + seed;
+            nb++;
+            continue;
+        }
+        sg_gen_opts go;
+        sg_gen_opts_default(&go);
+        go.order = d->fmt.order;
+        for (int m = 0; m < go.order; m++)
+            go.shape[m] = go.order >= 3 ? 9 : 23;
+        go.density = seed == 1 ? 0.3 : 0.08;
+        go.seed = (uint64_t)(seed * 100 + t);
+        go.max_value = 9;
+        sg_err e;
+        sg_err_clear(&e);
+        if (sg_tensor_gen(&go, &coo[nb], &e) < 0)
+            fail_msg("%s", e.msg);
+        b[nb].coo = &coo[nb];
+        nb++;
+    }
+    return nb;
+}
+
+static void run_one(const sg_graph *g, const char *label, int cfg, int seed,
+                    int record)
+{
+    sg_coo coo[16];
+    golden_binding b[16];
+    memset(coo, 0, sizeof coo);
+    int nb = gen_inputs(g, seed, coo, b);
+    golden_opts o;
+    golden_opts_default(&o);
+    o.engine = cfg == 0 ? GOLDEN_FUNC : GOLDEN_CYCLE;
+    o.fifo_depth = cfg == 2 ? 2 : 0;
+    o.skip = cfg == 3 ? 4 : 0;
+    o.keep_streams = 1;
+    o.max_cycles = 10000000;
+    golden_result r;
+    sg_err e;
+    sg_err_clear(&e);
+    int rc = golden_run(g, b, nb, &o, &r, &e);
+    if (rc < 0)
+        fail_msg("%s cfg %d seed %d: %s", label, cfg, seed, e.msg);
+    pin got;
+    memset(&got, 0, sizeof got);
+    got.cycles = r.cycles;
+    got.tokens = r.tokens_total;
+    got.deadlock = r.deadlock;
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (size_t i = 0; i < r.n_edges; i++) {
+        got.peak += cfg ? r.edge[i].peak : 0;
+        for (size_t k = 0; k < r.edge[i].toks.n; k++) {
+            int64_t v = r.edge[i].toks.t[k].v;
+            int32_t kd = r.edge[i].toks.t[k].kind;
+            h = fnv(h, &v, sizeof v);
+            h = fnv(h, &kd, sizeof kd);
+        }
+        h = fnv(h, "|", 1);
+    }
+    got.hash = h;
+    uint64_t oh = 0xcbf29ce484222325ULL;
+    for (int k = 0; k < r.n_out; k++) {
+        const sg_coo *c = &r.out[k].coo;
+        oh = fnv(oh, c->crd, c->nnz * (size_t)c->order * sizeof *c->crd);
+        oh = fnv(oh, c->val, c->nnz * sizeof *c->val);
+    }
+    got.out_hash = oh;
+    golden_result_free(&r);
+    for (int k = 0; k < nb; k++)
+        if (b[k].coo)
+            sg_coo_free(&coo[k]);
+    if (record) {
+        printf("    {\"%s\", %d, %d, %lluULL, %lluULL, 0x%016llxULL, %lluULL, "
+               "0x%016llxULL, %d},\n", label, cfg, seed,
+               (unsigned long long)got.cycles, (unsigned long long)got.tokens,
+               (unsigned long long)got.hash, (unsigned long long)got.peak,
+               (unsigned long long)got.out_hash, got.deadlock);
+        return;
+    }
+    const pin *p = NULL;
+    for (size_t k = 0; k < sizeof pins / sizeof pins[0]; k++)
+        if (!strcmp(pins[k].graph, label) && pins[k].cfg == cfg && pins[k].seed == seed)
+            p = &pins[k];
+    if (!p)
+        fail_msg("%s cfg %d seed %d: no recorded figures", label, cfg, seed);
+    if (p->cycles != got.cycles || p->tokens != got.tokens || p->hash != got.hash ||
+        p->peak != got.peak || p->out_hash != got.out_hash || p->deadlock != got.deadlock)
+        fail_msg("%s cfg %d seed %d: cycles %llu (pinned %llu), tokens %llu (%llu), "
+                 "stream hash %016llx (%016llx), peak sum %llu (%llu), out hash "
+                 "%016llx (%016llx), deadlock %d (%d)", label, cfg, seed,
+                 (unsigned long long)got.cycles, (unsigned long long)p->cycles,
+                 (unsigned long long)got.tokens, (unsigned long long)p->tokens,
+                 (unsigned long long)got.hash, (unsigned long long)p->hash,
+                 (unsigned long long)got.peak, (unsigned long long)p->peak,
+                 (unsigned long long)got.out_hash, (unsigned long long)p->out_hash,
+                 got.deadlock, p->deadlock);
+}
+
+static void run_graph(const char *path, const char *label, int record)
+{
+    sg_graph g;
+    sg_err e;
+    sg_err_clear(&e);
+    memset(&g, 0, sizeof g);
+    if (graph_read(path, &g, &e) < 0)
+        fail_msg("%s", e.msg);
+    for (int seed = 1; seed <= 2; seed++)
+        for (int cfg = 0; cfg < 4; cfg++)
+            run_one(&g, label, cfg, seed, record);
+    graph_free(&g);
+}
+
+static void test_examples(void **state)
+{
+    (void)state;
+    int record = getenv("ENGINE_PERF_RECORD") != NULL;
+    for (size_t k = 0; k < sizeof example_graphs / sizeof example_graphs[0]; k++) {
+        char path[256], label[128];
+        snprintf(path, sizeof path, "examples/%s.gv", example_graphs[k]);
+        snprintf(label, sizeof label, "examples/%s", example_graphs[k]);
+        run_graph(path, label, record);
+    }
+}
+
+static void test_custard(void **state)
+{
+    (void)state;
+    const char *sh = getenv("SHARED");
+    char probe[4096];
+    snprintf(probe, sizeof probe, "%.3000s/graphs/custard", sh ? sh : "");
+    FILE *f = NULL;
+    if (sh && *sh) {
+        char p2[4200];
+        snprintf(p2, sizeof p2, "%s/matmul_ikj.gv", probe);
+        f = fopen(p2, "r");
+    }
+    if (!f) {
+        printf("SKIP custard engine pins: $SHARED/graphs/custard not found\n");
+        skip();
+    }
+    fclose(f);
+    int record = getenv("ENGINE_PERF_RECORD") != NULL;
+    for (size_t k = 0; k < sizeof custard_graphs / sizeof custard_graphs[0]; k++) {
+        char path[4300], label[128];
+        snprintf(path, sizeof path, "%s/%s.gv", probe, custard_graphs[k]);
+        snprintf(label, sizeof label, "custard:%s", custard_graphs[k]);
+        run_graph(path, label, record);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_examples),
+        cmocka_unit_test(test_custard),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,27 @@
+// tb_vectorreducer - bench of sam_vectorreducer: in_crd, in_val -> out_crd, out_val.
+`timescale 1ns/1ps
+module tb_vectorreducer;
+  localparam integer CW = 16;
+  localparam integer VW = 32;
+  wire clk, load, run_n, check;
+  wire e0, e1, d0, d1;
+  wire [31:0] n0, n1;
+  wire cv, cr, vv, vr, ocv, ocr, ovv, ovr;
+  wire [CW+1:0] cd, ocd;
+  wire [VW+1:0] vd, ovd;
+  tb_ctl #(.Bench("vectorreducer")) u_ctl (
+    .clk(clk), .load(load), .run_n(run_n), .check(check), .loaded(1'b1),
+    .all_done(d0 && d1), .checked(1'b1), .any_err(e0 || e1), .ntok(n0));
+  tb_src #(.W(CW + 2), .Name("in_crd"), .Salt(1)) u_sc (.clk(clk), .rst_n(run_n), .valid(cv), .ready(cr), .data(cd), .done());
+  tb_src #(.W(VW + 2), .Name("in_val"), .Salt(2)) u_sv (.clk(clk), .rst_n(run_n), .valid(vv), .ready(vr), .data(vd), .done());
+  tb_sink #(.W(CW + 2), .Name("out_crd"), .Salt(3)) u_kc (
+    .clk(clk), .rst_n(run_n), .valid(ocv), .ready(ocr), .data(ocd), .done(d0), .err(e0), .ntok(n0));
+  tb_sink #(.W(VW + 2), .Name("out_val"), .Salt(4), .IsVal(1)) u_kv (
+    .clk(clk), .rst_n(run_n), .valid(ovv), .ready(ovr), .data(ovd), .done(d1), .err(e1), .ntok(n1));
+  sam_vectorreducer #(.CrdWidth(CW), .ValWidth(VW), .InnerDim(64)) dut (
+    .clk_i(clk), .rst_ni(run_n),
+    .in_crd_valid_i(cv), .in_crd_ready_o(cr), .in_crd_data_i(cd),
+    .in_val_valid_i(vv), .in_val_ready_o(vr), .in_val_data_i(vd),
+    .out_crd_valid_o(ocv), .out_crd_ready_i(ocr), .out_crd_data_o(ocd),
+    .out_val_valid_o(ovv), .out_val_ready_i(ovr), .out_val_data_o(ovd));
+endmodule
