@@ -39,7 +39,8 @@ const char cmd_verify_usage[] =
     "  --sim verilator|icarus simulator (verilator)\n"
     "  --stall P --seed S     random backpressure and bubbles at every FIFO\n"
     "                         in P%% of the cycles (simulation only)\n"
-    "  --waves FILE.vcd       dump waveforms (Verilator builds with --trace)\n"
+    "  --waves FILE.vcd|.fst  dump waveforms (Verilator builds with --trace or\n"
+    "                         --trace-fst; Icarus writes VCD)\n"
     "  --keep DIR             keep the generated files and logs in DIR\n"
     "  --max-cycles N         give up after N cycles (100000000)\n"
     "  --watchdog N           stuck after N cycles without a token (100000)\n"
@@ -186,7 +187,7 @@ static int build_verilator(const char *root, const char *rtl_dir, const char *wo
     snprintf(simd, sizeof simd, "%s/sim", root);
     snprintf(harness, sizeof harness, "%s/sim/harness.cpp", root);
     uint64_t h = SG_FNV_INIT;
-    const char *flags = trace ? "v1 -O1 trace" : "v1 -O1";
+    const char *flags = trace == 2 ? "v1 -O1 trace-fst" : trace ? "v1 -O1 trace" : "v1 -O1";
     h = sg_fnv1a(h, flags, strlen(flags));
     h = sg_fnv1a(h, module, strlen(module));
     hash_path(&h, top_path);
@@ -235,7 +236,7 @@ static int build_verilator(const char *root, const char *rtl_dir, const char *wo
     argv[a++] = "-MAKEFLAGS";
     argv[a++] = "OPT_FAST=-O1 OPT_SLOW=-O0";
     if (trace)
-        argv[a++] = "--trace";
+        argv[a++] = trace == 2 ? "--trace-fst" : "--trace";
     argv[a++] = "--top-module";
     argv[a++] = topmod;
     argv[a++] = "--prefix";
@@ -655,7 +656,12 @@ int cmd_verify(int argc, char **argv)
     }
     int is_vl = strcmp(vo.sim, "verilator") == 0;
     if (is_vl) {
-        if (build_verilator(root, vo.rtl_dir, work, top, c.design.module, vo.waves != NULL, bin,
+        int trace = 0;
+        if (vo.waves) {
+            size_t wl = strlen(vo.waves);
+            trace = wl > 4 && strcmp(vo.waves + wl - 4, ".fst") == 0 ? 2 : 1;
+        }
+        if (build_verilator(root, vo.rtl_dir, work, top, c.design.module, trace, bin,
                             sizeof bin, &cached, &e) < 0) {
             rc = cli_report(&e);
             goto out;

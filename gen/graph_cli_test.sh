@@ -8,7 +8,7 @@ SAMGEN=$1
 WORK=$2
 MODE=${3:-quick}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-SEED=$ROOT/bench/fuzz/graph_seed/vec_elemmul.gv
+SEED=$ROOT/bench/fuzz/corpus/fuzz_graph/vec_elemmul.gv
 mkdir -p "$WORK"
 fail=0
 ok() { echo "ok   $1"; }

@@ -92,6 +92,8 @@ int engine_cycle_run(sg_net *net, uint64_t max_cycles, golden_result *r,
     size_t nn = net->n_order;
     cyc_sched s;
     sched_build(net, &s);
+    for (size_t i = 0; i < net->n_all; i++)
+        net->all[i]->hook = net->all[i]->trace != NULL || net->all[i]->keep != NULL;
     size_t ncur = 0, nlive = 0;
     for (size_t k = 0; k < nn; k++)
         if (!net->node[net->order[k]].done) {

@@ -37,8 +37,8 @@ int engine_func_run(sg_net *net, sg_err *e)
     const sg_graph *g = net->g;
     for (size_t i = 0; i < net->n_all; i++) {
         sg_q *q = net->all[i];
-        q->cyc = 1;
-        q_commit(q);
+        sg_q_set_cyc(q, 1);
+        q->hook = q->trace != NULL || q->keep != NULL;
     }
     int rc = 0;
     for (;;) {

@@ -46,10 +46,15 @@ typedef struct sg_q {
     uint64_t mask;          /* capacity - 1 (capacity is a power of two) */
     uint64_t head;          /* tokens popped */
     uint64_t tail;          /* tokens pushed */
-    uint64_t vend;          /* the consumer may pop while head < vend */
-    uint64_t rhead;         /* room while tail - rhead < lim */
+    const uint64_t *vendp;  /* the consumer may pop while head < *vendp:
+                             * &vend (commit mode) or &tail (immediate) */
+    const uint64_t *rheadp; /* room while tail - *rheadp < lim: &rhead
+                             * (commit mode) or &head (immediate) */
     size_t lim;
-    int cyc;                /* commit semantics (see the file comment) */
+    int hook;               /* push calls sg_q_hook (trace or keep set, or
+                             * not yet checked) */
+    int cyc;                /* commit mode (see the file comment) */
+    uint64_t vend, rhead;   /* commit mode: tail and head at the last commit */
     sg_stream_kind kind;
     FILE *trace;            /* streamed trace, or NULL */
     sg_toks *keep;          /* kept stream, or NULL */
@@ -63,52 +68,69 @@ typedef struct sg_q {
     uint64_t pushed;
 } sg_q;
 
+/* A queue must not be copied after sg_q_init (it points into itself). */
 void sg_q_init(sg_q *q, sg_stream_kind kind, int cyc, size_t lim);
+/* Switch between commit (1) and immediate (0) mode; commits first. */
+void sg_q_set_cyc(sg_q *q, int cyc);
 void sg_q_free(sg_q *q);
 void sg_q_grow(sg_q *q);
-/* Record one token in the trace file (space separated) and/or kept stream. */
+/* Record one token in the trace file (space separated) and/or kept stream;
+ * refreshes q->hook. */
 void sg_q_hook(sg_q *q, sg_tok t);
 /* Refresh n, vis, room_n and pushed from the absolute counters. */
 void sg_q_sync(sg_q *q);
 
-static inline int q_avail(const sg_q *q) { return q->head < q->vend; }
-static inline int q_avail2(const sg_q *q) { return q->head + 1 < q->vend; }
+static inline int q_avail(const sg_q *q) { return q->head < *q->vendp; }
+static inline int q_avail2(const sg_q *q) { return q->head + 1 < *q->vendp; }
 static inline sg_tok q_peek(const sg_q *q) { return q->buf[q->head & q->mask]; }
 static inline sg_tok q_peek2(const sg_q *q)
 {
     return q->buf[(q->head + 1) & q->mask];
 }
-static inline int q_room(const sg_q *q) { return q->tail - q->rhead < q->lim; }
+static inline int q_room(const sg_q *q) { return q->tail - *q->rheadp < q->lim; }
+/* Free slots under the cap (SIZE_MAX-ish when unbounded). */
+static inline uint64_t q_space(const sg_q *q)
+{
+    uint64_t used = q->tail - *q->rheadp;
+    return used < q->lim ? q->lim - used : 0;
+}
 
 static inline void q_push(sg_q *q, sg_tok t)
 {
-    uint64_t tl = q->tail;
-    if (__builtin_expect(tl - q->head > q->mask, 0))
+    uint64_t tl = q->tail, mask = q->mask;
+    int hook = q->hook;
+    if (__builtin_expect(tl - q->head > mask, 0)) {
         sg_q_grow(q);
-    q->buf[tl & q->mask] = t;
+        mask = q->mask;
+    }
+    q->buf[tl & mask] = t;
     q->tail = tl + 1;
-    if (!q->cyc)
-        q->vend = tl + 1;
-    if (__builtin_expect(q->trace != NULL || q->keep != NULL, 0))
+    if (__builtin_expect(hook, 0))
         sg_q_hook(q, t);
 }
 
 static inline sg_tok q_pop(sg_q *q)
 {
-    sg_tok t = q->buf[q->head & q->mask];
-    q->head++;
-    if (!q->cyc)
-        q->rhead = q->head;
+    uint64_t h = q->head;
+    sg_tok t = q->buf[h & q->mask];
+    q->head = h + 1;
     return t;
 }
 
-/* Pushed or popped since the last commit? */
+/* Make room for k more tokens without growing on each push. */
+static inline void q_reserve(sg_q *q, uint64_t k)
+{
+    while (q->tail - q->head + k > q->mask + 1)
+        sg_q_grow(q);
+}
+
+/* Pushed or popped since the last commit? (commit mode) */
 static inline int q_dirty(const sg_q *q)
 {
     return q->vend != q->tail || q->rhead != q->head;
 }
 
-/* Cycle mode: end of cycle; pushed tokens become visible, popped slots free. */
+/* Commit mode: end of cycle; pushed tokens become visible, popped slots free. */
 static inline void q_commit(sg_q *q)
 {
     q->vend = q->tail;
@@ -127,16 +149,46 @@ typedef struct sg_port {
 
 static inline int port_room(const sg_port *p)
 {
-    for (int i = 0; i < p->n; i++)
-        if (!q_room(p->q[i]))
+    int n = p->n;
+    sg_q *const *qq = p->q;
+    if (n == 1)
+        return q_room(qq[0]);
+    for (int i = 0; i < n; i++)
+        if (!q_room(qq[i]))
             return 0;
     return 1;
 }
 
 static inline void port_push(sg_port *p, sg_tok t)
 {
-    for (int i = 0; i < p->n; i++)
-        q_push(p->q[i], t);
+    int n = p->n;
+    sg_q *const *qq = p->q;
+    if (n == 1) {
+        q_push(qq[0], t);
+        return;
+    }
+    for (int i = 0; i < n; i++)
+        q_push(qq[i], t);
+}
+
+/* Tokens the port can take now (the least space of its queues). */
+static inline uint64_t port_space(const sg_port *p)
+{
+    uint64_t m = UINT64_MAX;
+    for (int i = 0; i < p->n; i++) {
+        uint64_t s = q_space(p->q[i]);
+        if (s < m)
+            m = s;
+    }
+    return m;
+}
+
+/* The port's only queue when it has exactly one and nothing is recorded
+ * on push (tokens may then be written straight into its buffer), else
+ * NULL. */
+static inline sg_q *port_plain(const sg_port *p)
+{
+    return p->n == 1 && !p->q[0]->hook ? p->q[0] : NULL;
 }
 
 /* ---- nodes --------------------------------------------------------------- */

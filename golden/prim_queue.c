@@ -17,9 +17,18 @@ void sg_q_init(sg_q *q, sg_stream_kind kind, int cyc, size_t lim)
     q->buf = sg_malloc(16 * sizeof *q->buf);
     q->mask = 15;
     q->kind = kind;
-    q->cyc = cyc;
     q->lim = lim ? lim : SIZE_MAX;
     q->prod = q->cons = -1;
+    q->hook = 1;
+    sg_q_set_cyc(q, cyc);
+}
+
+void sg_q_set_cyc(sg_q *q, int cyc)
+{
+    q_commit(q);
+    q->cyc = cyc;
+    q->vendp = cyc ? &q->vend : &q->tail;
+    q->rheadp = cyc ? &q->rhead : &q->head;
 }
 
 void sg_q_free(sg_q *q)
@@ -41,6 +50,7 @@ void sg_q_grow(sg_q *q)
 
 void sg_q_hook(sg_q *q, sg_tok t)
 {
+    q->hook = q->trace != NULL || q->keep != NULL;
     if (q->keep)
         sg_toks_push(q->keep, t);
     if (!q->trace)
@@ -55,7 +65,7 @@ void sg_q_hook(sg_q *q, sg_tok t)
 void sg_q_sync(sg_q *q)
 {
     q->n = (size_t)(q->tail - q->head);
-    q->vis = q->vend > q->head ? (size_t)(q->vend - q->head) : 0;
+    q->vis = *q->vendp > q->head ? (size_t)(*q->vendp - q->head) : 0;
     q->room_n = (size_t)(q->tail - q->rhead);
     q->pushed = q->tail;
 }

@@ -150,6 +150,40 @@ static long scan_c_fire(sg_pnode *n, long budget)
             continue;
         }
         case SC_EMIT:
+            if (s->p < s->end && !s->has_tgt && !sk) {
+                /* A run of coordinates: write both streams in one loop. */
+                uint64_t k = s->end - s->p, b = (uint64_t)(budget - fired);
+                uint64_t r1 = port_space(oc), r2 = port_space(orf);
+                k = k < b ? k : b;
+                k = k < r1 ? k : r1;
+                k = k < r2 ? k : r2;
+                if (k == 0)
+                    return fired;
+                sg_q *qc = port_plain(oc), *qr = port_plain(orf);
+                size_t p = s->p;
+                if (qc && qr) {
+                    q_reserve(qc, k);
+                    q_reserve(qr, k);
+                    sg_tok *bc = qc->buf, *br = qr->buf;
+                    uint64_t mc = qc->mask, mr = qr->mask;
+                    uint64_t tc = qc->tail, tr = qr->tail;
+                    const int64_t *crd = s->crd;
+                    for (uint64_t i = 0; i < k; i++) {
+                        bc[(tc + i) & mc] = sg_data(crd[p + i]);
+                        br[(tr + i) & mr] = sg_data((int64_t)(p + i));
+                    }
+                    qc->tail = tc + k;
+                    qr->tail = tr + k;
+                } else {
+                    for (uint64_t i = 0; i < k; i++) {
+                        port_push(oc, sg_data(s->crd[p + i]));
+                        port_push(orf, sg_data((int64_t)(p + i)));
+                    }
+                }
+                s->p = p + k;
+                fired += (long)k;
+                continue;
+            }
             if (s->p < s->end) {
                 if (s->has_tgt && s->crd[s->p] < s->tgt) {
                     s->p++;

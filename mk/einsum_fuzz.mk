@@ -27,7 +27,7 @@ define einsum_fuzz_run
 	    -artifact_prefix=$(FUZZ_DIR)/crash-fuzz_einsum- \
 	    $(FUZZ_DIR)/work/fuzz_einsum bench/fuzz/corpus/fuzz_einsum \
 	    >$(FUZZ_DIR)/fuzz_einsum.log 2>&1; then \
-	  grep -E 'stat::number_of_executed_runs' $(FUZZ_DIR)/fuzz_einsum.log; \
+	  grep -E 'stat::number_of_executed_units' $(FUZZ_DIR)/fuzz_einsum.log; \
 	  echo "einsum fuzz: clean"; \
 	else tail -40 $(FUZZ_DIR)/fuzz_einsum.log; \
 	  echo "einsum fuzz: FAILED (log and crash-fuzz_einsum-* in $(FUZZ_DIR))"; exit 1; fi

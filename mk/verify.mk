@@ -6,6 +6,8 @@
 #                         $(BUILD)/regress/full.{md,json}
 #   make regress-quick    a small subset (part of `make test`)
 #   make mutation-test    verify must catch deliberately broken RTL
+#   make gen-lint         every custard graph's top is lint-clean (both
+#                         views) and generated deterministically
 #   make bench-verify     RTL vs golden vs SAM-simulator cycles, sim speed
 #
 # Verilator builds are cached under $(BUILD)/vcache (SAMGEN_CACHE).
@@ -26,8 +28,8 @@ REGRESS_KERNELS := vec_identity vec_elemmul vec_elemadd vec_scalar_mul \
 REGRESS_REAL_KERNELS := mat_vecmul_ij mat_elemmul mat_elemadd matmul_ikj
 REGRESS_REAL := bcsstk01 bcsstk02
 # Quick subset: kernel__input pairs.
-REGRESS_QUICK := mat_vecmul_ij__r30 mat_vecmul_ij__empty mat_elemmul__dense \
-  vec_elemmul__single matmul_ikj__r30 tensor3_ttv__hyper
+REGRESS_QUICK := mat_vecmul_ij__r30 mat_vecmul_ij__dense mat_identity__single \
+  mat_elemmul__dense matmul_ikj__r30 tensor3_ttv__hyper
 
 export SAMGEN_CACHE ?= $(abspath $(BUILD))/vcache
 
@@ -54,7 +56,7 @@ regress-cases-quick: $(REGRESS_QUICK:%=$(REGRESS_DIR)/quick/res/%.res)
 regress-cases-full: $(REGRESS_FULL_CASES:%=$(REGRESS_DIR)/full/res/%.res) \
   $(if $(wildcard $(SHARED)/data/mtx),$(REGRESS_REAL_CASES:%=$(REGRESS_DIR)/full/res/%.res))
 
-.PHONY: regress regress-quick regress-cases-quick regress-cases-full mutation-test bench-verify
+.PHONY: regress regress-quick regress-cases-quick regress-cases-full mutation-test bench-verify gen-lint
 
 regress-quick: $(SAMGEN)
 	@rm -rf $(REGRESS_DIR)/quick
@@ -77,9 +79,14 @@ mutation-test: $(SAMGEN)
 	   echo "mutation-test: $(REGRESS_GRAPHS) not found: skipped"; exit 0; fi; \
 	 sh sim/mutation_test.sh $(abspath $(SAMGEN)) $(REGRESS_GRAPHS) $(REGRESS_DIR)/mutation
 
+gen-lint: $(SAMGEN)
+	@if [ ! -d "$(REGRESS_GRAPHS)" ]; then \
+	   echo "gen-lint: $(REGRESS_GRAPHS) not found: skipped"; exit 0; fi; \
+	 sh sim/gen_lint.sh $(abspath $(SAMGEN)) $(REGRESS_GRAPHS) $(REGRESS_DIR)/lint
+
 bench-verify: $(SAMGEN)
 	@sh bench/bench_verify $(abspath $(SAMGEN)) $(BUILD)/bench-verify
 
-TEST_SUITES += regress-quick mutation-test
+TEST_SUITES += gen-lint regress-quick mutation-test
 EXTENDED_SUITES += regress
 BENCH_TARGETS += bench-verify

@@ -21,8 +21,12 @@
 
 #include "Vtop.h"
 #include "verilated.h"
-#if VM_TRACE
+#if VM_TRACE && VM_TRACE_FST
+#include "verilated_fst_c.h"
+typedef VerilatedFstC WaveFile;
+#elif VM_TRACE
 #include "verilated_vcd_c.h"
+typedef VerilatedVcdC WaveFile;
 #endif
 
 namespace {
@@ -31,7 +35,7 @@ struct Sim {
     std::unique_ptr<VerilatedContext> ctx;
     std::unique_ptr<Vtop> top;
 #if VM_TRACE
-    std::unique_ptr<VerilatedVcdC> vcd;
+    std::unique_ptr<WaveFile> vcd;
 #endif
     uint64_t time = 0;
 
@@ -83,7 +87,7 @@ int main(int argc, char **argv)
 #if VM_TRACE
     if (const char *w = plusarg(argc, argv, "waves")) {
         s.ctx->traceEverOn(true);
-        s.vcd.reset(new VerilatedVcdC);
+        s.vcd.reset(new WaveFile);
         s.top->trace(s.vcd.get(), 99);
         s.vcd->open(w);
     }

@@ -13,8 +13,8 @@ mkdir -p "$out"
 fig=$BUILD/tb/figgen
 GEN_OUT=$fig CASES=1 SIZE=${SIZE:-400} SEED=7 BUILD=$BUILD sh testbenches/gen_cases.sh || exit 1
 {
-  echo "| bench | case | input tokens | output tokens (longest stream) | cycles | cycles/output token | cycles/input token |"
-  echo "|---|---|---|---|---|---|---|"
+  echo "| bench | case | tokens, longest input stream | tokens, longest output stream | cycles | cycles per token of the busiest stream |"
+  echo "|---|---|---|---|---|---|"
   for b in scan_compressed scan_dense repsiggen repeat arrayvals intersect union intersect3 union3 \
            alu reduce crddrop crdhold write_compressed write_vals spacc1 spacc2 vectorreducer fifo; do
     ONLY_GEN=1 GEN=$fig BUILD=$BUILD sh testbenches/run_bench.sh icarus "$b" 2>&1 |
@@ -25,9 +25,10 @@ GEN_OUT=$fig CASES=1 SIZE=${SIZE:-400} SEED=7 BUILD=$BUILD sh testbenches/gen_ca
         for cand in $(ls "$fig/$b/"*.txt); do
           case "$name" in *"$(basename "$cand" .txt)") f=$cand ;; esac
         done
-        intok=$(grep '^in_' "$f" | head -1 | wc -w); intok=$((intok - 1))
+        intok=$(grep -E '^in(_[a-z_0-9]*)?:' "$f" | awk '{ if (NF - 1 > m) m = NF - 1 } END { print m + 0 }')
         awk -v b="$b" -v n="$name" -v i="$intok" -v t="$tok" -v c="$cyc" 'BEGIN {
-          printf "| %s | %s | %d | %d | %d | %s | %.2f |\n", b, n, i, t, c, (t > 0 ? sprintf("%.2f", c / t) : "-"), c / i }'
+          m = (i > t) ? i : t
+          printf "| %s | %s | %d | %d | %d | %.2f |\n", b, n, i, t, c, c / m }'
       done
   done
 } > "$out/figures.md"

@@ -37,6 +37,10 @@ sam_reduce|reduce|pend_d = (pay != Zero);|pend_d = 1'b0;
 sam_write_compressed|write_compressed|if (has_q) seg_n_q <= seg_n_q + One;|seg_n_q <= seg_n_q + One;
 sam_crddrop|crddrop|emit_o = seen_q;|emit_o = 1'b1;
 sam_arrayvals|arrayvals|(tag_q == `SG_TK_EMPTY) ? {`SG_TK_DATA, {ValWidth{1'b0}}} :|(tag_q == `SG_TK_EMPTY) ? {`SG_TK_EMPTY, {ValWidth{1'b0}}} :
+sam_scan_compressed|scan_compressed|wire               hit = cache_v_q && (head_val == cache_ref_q + One);|wire               hit = cache_v_q && (head_val == cache_ref_q);
+sam_spacc|spacc1|        if (!row_more) state_d = StStop;|        state_d = StStop;
+sam_vectorreducer|vectorreducer|          t_c = {`SG_TK_STOP, lvl_q - COne};|          t_c = {`SG_TK_STOP, lvl_q};
+sam_intersect|intersect3|.in_ref1_data_i(j12_r1_d)|.in_ref1_data_i(j12_r0_d)
 LIST
 [ $fail -eq 0 ] && echo "mutation: all $n mutants killed"
 exit $fail

@@ -151,9 +151,9 @@ run() {  # run FILE -> prints one line per stall mode, returns 1 on failure
   bad=0
   for stall in 0 1; do
     if [ "$SIM" = icarus ]; then
-      res=$(vvp -n "$bin" +dir="$d" +seed="$SEED" +stall=$stall $extra 2>&1)
+      res=$(vvp -n "$bin" +dir="$d" +seed="$SEED" +stall=$stall +timeout=200000 $extra 2>&1)
     else
-      res=$("$bin" +dir="$d" +seed="$SEED" +stall=$stall $extra 2>&1)
+      res=$("$bin" +dir="$d" +seed="$SEED" +stall=$stall +timeout=200000 $extra 2>&1)
     fi
     line=$(printf '%s\n' "$res" | grep -E '^(PASS|FAIL)' | head -1)
     case "$line" in
