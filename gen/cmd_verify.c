@@ -17,7 +17,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -588,6 +590,7 @@ int cmd_verify(int argc, char **argv)
         return cli_usage_error("verify", "no graph given");
     }
 
+    go.want_streams = !vo.no_trace;
     gen_ctx c;
     sg_simout so;
     memset(&so, 0, sizeof so);
@@ -694,10 +697,17 @@ int cmd_verify(int argc, char **argv)
         sargv[na++] = "+notrace";
     sargv[na] = NULL;
     struct timespec t0, t1;
+    struct rusage ru0, ru1;
+    getrusage(RUSAGE_CHILDREN, &ru0);
     clock_gettime(CLOCK_MONOTONIC, &t0);
     int src = run_to(sargv, simout, 0);
     clock_gettime(CLOCK_MONOTONIC, &t1);
+    getrusage(RUSAGE_CHILDREN, &ru1);
     double sim_s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    double cpu_s = (double)(ru1.ru_utime.tv_sec - ru0.ru_utime.tv_sec) +
+                   (double)(ru1.ru_stime.tv_sec - ru0.ru_stime.tv_sec) +
+                   (double)(ru1.ru_utime.tv_usec - ru0.ru_utime.tv_usec) * 1e-6 +
+                   (double)(ru1.ru_stime.tv_usec - ru0.ru_stime.tv_usec) * 1e-6;
     if (src != 0 && src != 1) {
         show_log(simout, 20);
         fprintf(stderr, "samgen verify: simulator exited with %d (log %s)\n", src, simout);
@@ -754,8 +764,9 @@ int cmd_verify(int argc, char **argv)
     printf("PASS %s: %zu streams, %zu tokens, golden %llu cycles, RTL %llu cycles%s\n",
            kernel, r.n_streams, r.n_tokens, (unsigned long long)c.gold.cycles,
            (unsigned long long)so.cycles, is_vl && cached ? " (cached build)" : "");
-    printf("simulation: %.3f s wall, %.0f cycles/s (load, run and read-back)\n", sim_s,
-           sim_s > 0 ? (double)so.cycles / sim_s : 0.0);
+    printf("simulation: %.3f s wall, %.3f s CPU, %.0f cycles per CPU second "
+           "(load, run and read-back)\n", sim_s, cpu_s,
+           cpu_s > 0 ? (double)so.cycles / cpu_s : 0.0);
     rc = SG_EXIT_OK;
 out:
     if (made_tmp && rc == SG_EXIT_OK) {

@@ -19,66 +19,81 @@
  * makes no progress changes nothing.  So a node that neither fired in
  * cycle t nor had a token pushed into an input, nor (bounded FIFOs) a
  * token popped from an output, in cycle t cannot fire in cycle t+1 and is
- * not stepped.  Only the queues the stepped nodes touched are committed.
+ * not stepped.  Only the queues the stepped nodes pushed to, and the
+ * bounded FIFOs they popped, are committed (see sched_build).
  */
 #include <stdlib.h>
 
 #include "net.h"
 
 typedef struct cyc_sched {
-    size_t *qoff;           /* node v touches qs[qoff[v] .. qoff[v+1]) */
-    sg_q **qs;
+    size_t *ooff;           /* node v pushes to os[ooff[v] .. ooff[v+1]) */
+    sg_q **os;
+    size_t *ioff;           /* bounded inputs: is[ioff[v] .. ioff[v+1]) */
+    sg_q **is;
     int *cur, *next, *stepped;
-    uint64_t *mark;         /* cycle + 1 in which the node is queued */
+    uint64_t *mark;         /* cycle + 2 when queued for cycle + 1 */
 } cyc_sched;
 
 static void sched_free(cyc_sched *s)
 {
-    free(s->qoff);
-    free(s->qs);
+    free(s->ooff);
+    free(s->os);
+    free(s->ioff);
+    free(s->is);
     free(s->cur);
     free(s->next);
     free(s->stepped);
     free(s->mark);
 }
 
-/* Per-node list of the queues it pops or pushes; queue producer/consumer. */
+/* Per node: the queues it pushes to (output ports and skip channels) and
+ * its bounded input queues; queue producers and consumers.  After a cycle
+ * only these need looking at: a push must be committed (the consumer sees
+ * it next cycle, and occupancy can only peak after a push), a pop from a
+ * bounded FIFO must be committed (its slot frees for the producer).  A pop
+ * from an unbounded queue changes nothing anyone can observe until the
+ * producer's next push commits it. */
 static void sched_build(sg_net *net, cyc_sched *s)
 {
-    size_t nn = net->n_order, tot = 0;
-    s->qoff = sg_calloc(nn + 1, sizeof *s->qoff);
+    size_t nn = net->n_order, to = 0, ti = 0;
     for (size_t v = 0; v < nn; v++) {
         sg_pnode *n = &net->node[v];
-        size_t c = 2;
+        to += 2;
         for (int p = 0; p < n->n_in; p++)
-            c += n->in[p] != NULL;
+            ti += n->in[p] != NULL;
         for (int p = 0; p < n->n_out; p++)
-            c += (size_t)n->out[p].n;
-        tot += c;
+            to += (size_t)n->out[p].n;
     }
-    s->qs = sg_malloc((tot ? tot : 1) * sizeof *s->qs);
-    size_t k = 0;
+    s->ooff = sg_calloc(nn + 1, sizeof *s->ooff);
+    s->ioff = sg_calloc(nn + 1, sizeof *s->ioff);
+    s->os = sg_malloc((to ? to : 1) * sizeof *s->os);
+    s->is = sg_malloc((ti ? ti : 1) * sizeof *s->is);
+    size_t ko = 0, ki = 0;
     for (size_t v = 0; v < nn; v++) {
         sg_pnode *n = &net->node[v];
-        s->qoff[v] = k;
+        s->ooff[v] = ko;
+        s->ioff[v] = ki;
         for (int p = 0; p < n->n_in; p++)
             if (n->in[p]) {
                 n->in[p]->cons = (int)v;
-                s->qs[k++] = n->in[p];
+                if (n->in[p]->lim != SIZE_MAX)
+                    s->is[ki++] = n->in[p];
             }
         for (int p = 0; p < n->n_out; p++)
             for (int i = 0; i < n->out[p].n; i++) {
                 n->out[p].q[i]->prod = (int)v;
-                s->qs[k++] = n->out[p].q[i];
+                s->os[ko++] = n->out[p].q[i];
             }
         sg_q *x[2];
         int nx = prim_extra_outputs(n, x);
         for (int i = 0; i < nx; i++) {
             x[i]->prod = (int)v;
-            s->qs[k++] = x[i];
+            s->os[ko++] = x[i];
         }
     }
-    s->qoff[nn] = k;
+    s->ooff[nn] = ko;
+    s->ioff[nn] = ki;
     s->cur = sg_malloc((nn + 1) * sizeof *s->cur);
     s->next = sg_malloc((nn + 1) * sizeof *s->next);
     s->stepped = sg_malloc((nn + 1) * sizeof *s->stepped);
@@ -131,23 +146,26 @@ int engine_cycle_run(sg_net *net, uint64_t max_cycles, golden_result *r,
                 s.mark[v] = stamp;
                 s.next[nnext++] = v;
             }
-            for (size_t i = s.qoff[v]; i < s.qoff[v + 1]; i++) {
-                sg_q *q = s.qs[i];
-                int pushed = q->vend != q->tail, popped = q->rhead != q->head;
-                if (!pushed && !popped)
+            for (size_t i = s.ooff[v]; i < s.ooff[v + 1]; i++) {
+                sg_q *q = s.os[i];
+                if (q->vend == q->tail)
                     continue;
-                int w = -1;
-                if (pushed && q->cons >= 0 && s.mark[q->cons] != stamp)
-                    w = q->cons;
                 q_commit(q);
-                if (w >= 0) {
+                int w = q->cons;
+                if (w >= 0 && s.mark[w] != stamp) {
                     s.mark[w] = stamp;
                     s.next[nnext++] = w;
                 }
-                if (popped && q->lim != SIZE_MAX && q->prod >= 0 &&
-                    s.mark[q->prod] != stamp) {
-                    s.mark[q->prod] = stamp;
-                    s.next[nnext++] = q->prod;
+            }
+            for (size_t i = s.ioff[v]; i < s.ioff[v + 1]; i++) {
+                sg_q *q = s.is[i];
+                if (q->rhead == q->head)
+                    continue;
+                q_commit(q);
+                int w = q->prod;
+                if (w >= 0 && s.mark[w] != stamp) {
+                    s.mark[w] = stamp;
+                    s.next[nnext++] = w;
                 }
             }
         }

@@ -65,6 +65,31 @@ static long alu2_fire(sg_pnode *n, long budget)
     sg_q *a = n->in[0], *b = n->in[1];
     sg_port *o = &n->out[0];
     long fired = 0;
+    sg_q *qo = budget > 1 ? port_plain(o) : NULL;
+    if (qo) {
+        /* Batch over value pairs (the first rule below); anything else
+         * is left to the general loop. */
+        uint64_t ha = a->head, hb = b->head, k = *a->vendp - ha, kb = *b->vendp - hb;
+        uint64_t sp = q_space(qo), i = 0;
+        k = k < kb ? k : kb;
+        k = k < sp ? k : sp;
+        k = k < (uint64_t)budget ? k : (uint64_t)budget;
+        q_reserve(qo, k);
+        const sg_tok *ba = a->buf, *bb = b->buf;
+        sg_tok *ob = qo->buf;
+        uint64_t ma = a->mask, mb = b->mask, om = qo->mask, tl = qo->tail;
+        int op = s->op, w = n->width;
+        for (; i < k; i++) {
+            sg_tok x = ba[(ha + i) & ma], y = bb[(hb + i) & mb];
+            if (x.kind != SG_TK_DATA || y.kind != SG_TK_DATA)
+                break;
+            ob[(tl + i) & om] = sg_data(alu_apply(op, x.v, y.v, w));
+        }
+        a->head = ha + i;
+        b->head = hb + i;
+        qo->tail = tl + i;
+        fired = (long)i;
+    }
     while (fired < budget && q_avail(a) && q_avail(b) && port_room(o)) {
         sg_tok x = q_peek(a), y = q_peek(b);
         if (x.kind == SG_TK_EMPTY || y.kind == SG_TK_EMPTY)

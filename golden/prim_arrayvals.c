@@ -20,7 +20,43 @@ static long arrayvals_fire(sg_pnode *n, long budget)
     sg_q *in = n->in[0];
     sg_port *o = &n->out[0];
     long fired = 0;
-    while (fired < budget && q_avail(in) && port_room(o)) {
+    sg_q *qo = budget > 1 ? port_plain(o) : NULL;
+    if (qo) {
+        /* Batch: read the input ring and write the output ring directly. */
+        uint64_t h = in->head, k = *in->vendp - h, sp = q_space(qo);
+        k = k < sp ? k : sp;
+        k = k < (uint64_t)budget ? k : (uint64_t)budget;
+        q_reserve(qo, k);
+        const sg_tok *ib = in->buf;
+        sg_tok *ob = qo->buf;
+        uint64_t im = in->mask, om = qo->mask, tl = qo->tail, i = 0;
+        const int64_t *vals = s->vals;
+        uint64_t nv = s->n;
+        for (; i < k; i++) {
+            sg_tok t = ib[(h + i) & im];
+            if (t.kind == SG_TK_DATA) {
+                if ((uint64_t)t.v >= nv)
+                    break;
+                t.v = vals[t.v];
+            } else if (t.kind == SG_TK_EMPTY) {
+                t = sg_data(0);
+            } else if (t.kind == SG_TK_DONE) {
+                ob[(tl + i) & om] = t;
+                i++;
+                n->done = 1;
+                break;
+            }
+            ob[(tl + i) & om] = t;
+        }
+        in->head = h + i;
+        qo->tail = tl + i;
+        fired = (long)i;
+        if (n->done || i < k || !q_avail(in))
+            goto slow;              /* done, a bad reference, or nothing left */
+        return fired;
+    }
+slow:
+    while (!n->done && fired < budget && q_avail(in) && port_room(o)) {
         sg_tok t = q_peek(in);
         if (t.kind == SG_TK_DATA) {
             if (t.v < 0 || (uint64_t)t.v >= s->n)

@@ -10,6 +10,44 @@ static long broadcast_fire(sg_pnode *n, long budget)
 {
     sg_q *in = n->in[0];
     long fired = 0;
+    sg_q *o[SG_PRIM_MAX_OUT * 4];
+    int no = 0, plain = budget > 1;
+    for (int p = 0; p < n->n_out && plain; p++)
+        for (int i = 0; i < n->out[p].n; i++) {
+            if (no == SG_PRIM_MAX_OUT * 4 || n->out[p].q[i]->hook) {
+                plain = 0;
+                break;
+            }
+            o[no++] = n->out[p].q[i];
+        }
+    if (plain && no > 0) {
+        /* Batch: copy the input run to every output ring. */
+        uint64_t h = in->head, k = *in->vendp - h;
+        k = k < (uint64_t)budget ? k : (uint64_t)budget;
+        for (int j = 0; j < no; j++) {
+            uint64_t sp = q_space(o[j]);
+            k = k < sp ? k : sp;
+        }
+        const sg_tok *ib = in->buf;
+        uint64_t im = in->mask, m = k;
+        for (uint64_t i = 0; i < k; i++)
+            if (ib[(h + i) & im].kind == SG_TK_DONE) {
+                m = i + 1;
+                n->done = 1;
+                break;
+            }
+        for (int j = 0; j < no; j++) {
+            sg_q *q = o[j];
+            q_reserve(q, m);
+            sg_tok *ob = q->buf;
+            uint64_t om = q->mask, tl = q->tail;
+            for (uint64_t i = 0; i < m; i++)
+                ob[(tl + i) & om] = ib[(h + i) & im];
+            q->tail = tl + m;
+        }
+        in->head = h + m;
+        return (long)m;
+    }
     while (fired < budget && q_avail(in)) {
         for (int p = 0; p < n->n_out; p++)
             if (!port_room(&n->out[p]))

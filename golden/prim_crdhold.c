@@ -69,6 +69,19 @@ static long hold_fire(sg_pnode *n, long budget)
         if (!q_avail(qi) || !port_room(oo) || !port_room(oi))
             return fired + popped;
         sg_tok t = q_peek(qi), o = s->o;
+        if (budget > 1 && !popped && o.kind == SG_TK_DATA && t.kind == SG_TK_DATA) {
+            /* A run of inner coordinates under one outer coordinate. */
+            do {
+                port_push(oo, o);
+                port_push(oi, t);
+                q_pop(qi);
+                fired++;
+                if (fired >= budget || !q_avail(qi) || !port_room(oo) || !port_room(oi))
+                    return fired;
+                t = q_peek(qi);
+            } while (t.kind == SG_TK_DATA);
+            continue;
+        }
         if (o.kind == SG_TK_DATA || o.kind == SG_TK_EMPTY) {
             if (t.kind == SG_TK_DATA || t.kind == SG_TK_EMPTY) {
                 port_push(oo, o);

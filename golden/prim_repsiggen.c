@@ -11,6 +11,30 @@ static long repsiggen_fire(sg_pnode *n, long budget)
     sg_q *in = n->in[0];
     sg_port *o = &n->out[0];
     long fired = 0;
+    sg_q *qo = budget > 1 ? port_plain(o) : NULL;
+    if (qo) {
+        /* Batch: read the input ring and write the output ring directly. */
+        uint64_t h = in->head, k = *in->vendp - h, sp = q_space(qo), i = 0;
+        k = k < sp ? k : sp;
+        k = k < (uint64_t)budget ? k : (uint64_t)budget;
+        q_reserve(qo, k);
+        const sg_tok *ib = in->buf;
+        sg_tok *ob = qo->buf;
+        uint64_t im = in->mask, om = qo->mask, tl = qo->tail;
+        for (; i < k; i++) {
+            sg_tok t = ib[(h + i) & im];
+            if (t.kind == SG_TK_DONE) {
+                ob[(tl + i) & om] = t;
+                i++;
+                n->done = 1;
+                break;
+            }
+            ob[(tl + i) & om] = t.kind == SG_TK_STOP ? sg_stop(0) : sg_data(0);
+        }
+        in->head = h + i;
+        qo->tail = tl + i;
+        return (long)i;
+    }
     while (fired < budget && q_avail(in) && port_room(o)) {
         sg_tok t = q_pop(in);
         if (t.kind == SG_TK_DATA || t.kind == SG_TK_EMPTY) {

@@ -150,7 +150,7 @@ static long scan_c_fire(sg_pnode *n, long budget)
             continue;
         }
         case SC_EMIT:
-            if (s->p < s->end && !s->has_tgt && !sk) {
+            if (budget > 1 && s->p < s->end && !s->has_tgt && !sk) {
                 /* A run of coordinates: write both streams in one loop. */
                 uint64_t k = s->end - s->p, b = (uint64_t)(budget - fired);
                 uint64_t r1 = port_space(oc), r2 = port_space(orf);

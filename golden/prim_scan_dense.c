@@ -66,6 +66,39 @@ static long scan_d_fire(sg_pnode *n, long budget)
             continue;
         }
         case SD_EMIT:
+            if (budget > 1 && s->c < s->dim) {
+                /* A run of coordinates: write both streams in one loop. */
+                uint64_t k = (uint64_t)(s->dim - s->c), b = (uint64_t)(budget - fired);
+                uint64_t r1 = port_space(oc), r2 = port_space(orf);
+                k = k < b ? k : b;
+                k = k < r1 ? k : r1;
+                k = k < r2 ? k : r2;
+                if (k == 0)
+                    return fired;
+                sg_q *qc = port_plain(oc), *qr = port_plain(orf);
+                int64_t c = s->c, base = s->base;
+                if (qc && qr) {
+                    q_reserve(qc, k);
+                    q_reserve(qr, k);
+                    sg_tok *bc = qc->buf, *br = qr->buf;
+                    uint64_t mc = qc->mask, mr = qr->mask;
+                    uint64_t tc = qc->tail, tr = qr->tail;
+                    for (uint64_t i = 0; i < k; i++) {
+                        bc[(tc + i) & mc] = sg_data(c + (int64_t)i);
+                        br[(tr + i) & mr] = sg_data(base + c + (int64_t)i);
+                    }
+                    qc->tail = tc + k;
+                    qr->tail = tr + k;
+                } else {
+                    for (uint64_t i = 0; i < k; i++) {
+                        port_push(oc, sg_data(c + (int64_t)i));
+                        port_push(orf, sg_data(base + c + (int64_t)i));
+                    }
+                }
+                s->c = c + (int64_t)k;
+                fired += (long)k;
+                continue;
+            }
             if (s->c < s->dim) {
                 if (!port_room(oc) || !port_room(orf))
                     return fired;

@@ -166,6 +166,30 @@ static long spacc_fire(sg_pnode *n, long budget)
     sg_q *qo = n->in[0], *qi = n->in[1], *qv = n->in[2];
     long fired = 0;
     while (fired < budget) {
+        /* Fast path (order 1): nothing pending, no drained input waiting,
+         * and data heads that continue the current row: exactly what the
+         * general firing below does for such heads, one point per firing. */
+        if (s->order == 1 && s->has_cur && !s->finished && qo &&
+            !pend_has(&s->pi) && !pend_has(&s->po) && !pend_has(&s->pv)) {
+            int extra = 0;
+            for (int p = 3; p < n->n_in; p++)
+                extra |= n->in[p] && q_avail(n->in[p]);
+            if (!extra) {
+                while (fired < budget && q_avail(qo) && q_avail(qi) && q_avail(qv)) {
+                    sg_tok to = q_peek(qo), ti = q_peek(qi), tv = q_peek(qv);
+                    if (to.kind != SG_TK_DATA || ti.kind != SG_TK_DATA ||
+                        tv.kind != SG_TK_DATA || to.v != s->cur || ti.v < 0)
+                        break;
+                    q_pop(qo);
+                    q_pop(qi);
+                    q_pop(qv);
+                    spa_add(&s->spa, ti.v, tv.v, n->width);
+                    fired++;
+                }
+                if (fired >= budget)
+                    return fired;
+            }
+        }
         int prog = 0;
         prog |= pend_emit(&s->pi, &n->out[0]);
         prog |= pend_emit(&s->po, &n->out[1]);

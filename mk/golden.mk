@@ -3,13 +3,17 @@
 #   make golden-bench   functional tokens/s and cycle-engine cycles/s on
 #                       matmul_ikj and mat_sddmm with real matrices, and
 #                       the Figure-13 skipping experiment (needs $SHARED)
+#   make golden-icount  the same runs' instruction counts under callgrind
+#                       (engine only; stable on a loaded machine; needs
+#                       valgrind and $SHARED; slow: a few minutes)
 #
-# The unit tests (golden/prim_vectors_test.c, golden/golden_kernels_test.c)
-# run with `make unit`.
+# The unit tests (golden/prim_vectors_test.c, golden/golden_kernels_test.c,
+# golden/engine_perf_test.c) run with `make unit`.
 
 GOLDEN_BENCH := $(BUILD)/bench/bench_golden
+GOLDEN_ICOUNT_RUNS := matmul_ikj:func mat_sddmm:func matmul_ikj:cycle mat_sddmm:cycle
 
-.PHONY: golden-bench
+.PHONY: golden-bench golden-icount
 BENCH_TARGETS += golden-bench
 
 $(GOLDEN_BENCH): bench/bench_golden.c $(BUILD)/libsamgen.a $(BUILD)/libsamgolden.a
@@ -18,3 +22,10 @@ $(GOLDEN_BENCH): bench/bench_golden.c $(BUILD)/libsamgen.a $(BUILD)/libsamgolden
 
 golden-bench: $(GOLDEN_BENCH)
 	@$(GOLDEN_BENCH) "$(SHARED)"
+
+golden-icount: $(GOLDEN_BENCH)
+	@set -e; for r in $(GOLDEN_ICOUNT_RUNS); do \
+	  k=$${r%%:*}; e=$${r##*:}; \
+	  valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+	    --toggle-collect=engine_$${e}_run $(GOLDEN_BENCH) "$(SHARED)" one $$k bcsstk10 $$e 2>&1 \
+	    | grep -E '^(functional|cycle) |Collected'; done

@@ -8,11 +8,11 @@
 
 SKIP_GEN := $(BUILD)/tb/skip_gen
 
-$(SKIP_GEN): testbenches/skip_gen.c golden/skip_model.c golden/skip_model.h \
-             golden/err.c golden/token.c $(HDRS)
+# skip_gen links the golden library: skip_model.c (the exact cycle model),
+# tensor_gen.c (the one pattern generator) and the tensor readers/writers.
+$(SKIP_GEN): testbenches/skip_gen.c $(BUILD)/libsamgolden.a $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(REL_CFLAGS) -o $@ testbenches/skip_gen.c golden/skip_model.c \
-	  golden/err.c golden/token.c
+	$(CC) $(REL_CFLAGS) -o $@ testbenches/skip_gen.c $(BUILD)/libsamgolden.a -lm
 
 skip-test-icarus: $(SKIP_GEN)
 	sh testbenches/skip_run.sh $(BUILD) icarus
@@ -20,8 +20,8 @@ skip-test-icarus: $(SKIP_GEN)
 skip-test-verilator: $(SKIP_GEN)
 	sh testbenches/skip_run.sh $(BUILD) verilator
 
-skip-bench: $(SKIP_GEN)
-	sh bench/skip/run.sh $(BUILD)
+skip-bench: $(SKIP_GEN) $(SAMGEN)
+	sh bench/skip/run.sh $(BUILD) $(SKIP_PARTS)
 
 TEST_SUITES += skip-test-icarus skip-test-verilator
 BENCH_TARGETS += skip-bench

@@ -80,9 +80,11 @@ module sam_tap #(
       go_b_q  <= 1'b1;
     end else begin
       cycle_q <= cycle_q + 32'd1;
-      rng_q   <= rng_d;
-      go_a_q  <= (stall_pct <= 0) || ({25'd0, rng_d[6:0]}  % 100 >= stall_pct);
-      go_b_q  <= (stall_pct <= 0) || ({25'd0, rng_d[22:16]} % 100 >= stall_pct);
+      if (stall_pct > 0) begin
+        rng_q  <= rng_d;
+        go_a_q <= {25'd0, rng_d[6:0]}  % 100 >= stall_pct;
+        go_b_q <= {25'd0, rng_d[22:16]} % 100 >= stall_pct;
+      end
     end
   end
 

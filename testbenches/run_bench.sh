@@ -157,7 +157,7 @@ run() {  # run FILE -> prints one line per stall mode, returns 1 on failure
     fi
     line=$(printf '%s\n' "$res" | grep -E '^(PASS|FAIL)' | head -1)
     case "$line" in
-      PASS*) echo "PASS $SIM $BENCH $name ${line#PASS bench=$BENCH }" ;;
+      PASS*) echo "PASS $SIM $BENCH $name $(echo "$line" | sed 's/^PASS bench=[^ ]* //')" ;;
       *) echo "FAIL $SIM $BENCH $name stall=$stall seed=$SEED"
          printf '%s\n' "$res" | grep -E 'MISMATCH|FAIL|rror' | head -5; bad=1 ;;
     esac

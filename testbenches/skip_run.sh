@@ -33,7 +33,7 @@ cases() {
   echo "m3 2 --mat --seed 3"
   echo "t1 3 --mat --inputs 3 --seed 1"
   echo "t2 3 --mat --inputs 3 --seed 2"
-  echo "t3 3 --vec runs --run 32 --inputs 3 --seed 5"
+  echo "t3 3 --vec blocks --run 32 --inputs 3 --seed 5"
 }
 
 fail=0

@@ -1,22 +1,28 @@
-# fig13.gp - RTL cycles vs run/block length, two-finger merge vs skipping.
+# fig13.gp - cycles vs run/block length: RTL two-finger merge (T=0) vs
+# skipping (T=32, 64), the exact cycle model (golden/skip_model.c) and the
+# golden cycle engine (samgen golden --skip 32, FIFO depth 2).
 #   gnuplot -e "dat='fig13.dat'; out='skip_fig13.png'" fig13.gp
-set terminal pngcairo size 900,420 font ",10"
+# Columns of fig13.dat: see its header line (bench/skip/run.sh).
+set terminal pngcairo size 1000,440 font ",10"
 set output out
 set multiplot layout 1,2
 set logscale x 2
 set xlabel "run / block length L"
-set ylabel "cycles (RTL)"
+set ylabel "cycles"
 set key top right
 set grid
 set yrange [0:*]
-set title "runs (2000-long vectors, 400 nonzeros each)"
-plot dat using (strcol(1) eq "runs" ? $2 : 1/0):3 with linespoints title "T=0 (two-finger merge)", \
-     ''  using (strcol(1) eq "runs" ? $2 : 1/0):4 with linespoints title "T=32", \
-     ''  using (strcol(1) eq "runs" ? $2 : 1/0):6 with linespoints title "T=64", \
-     ''  using (strcol(1) eq "runs" ? $2 : 1/0):5 with points pt 6 ps 1.5 title "model T=32"
+sel(p) = strcol(1) eq p ? $2 : 1/0
+set title "runs (2000-long vectors, 20% nonzeros)"
+plot dat using (sel("runs")):3 with linespoints lw 2 title "RTL T=0 (two-finger merge)", \
+     ''  using (sel("runs")):4 with linespoints lw 2 title "RTL T=32", \
+     ''  using (sel("runs")):5 with linespoints lw 2 title "RTL T=64", \
+     ''  using (sel("runs")):7 with points pt 6 ps 1.6 title "skip model T=32", \
+     ''  using (sel("runs")):10 with linespoints dt 2 pt 4 title "golden engine T=32 (FIFO 2)"
 set title "blocks"
-plot dat using (strcol(1) eq "blocks" ? $2 : 1/0):3 with linespoints title "T=0 (two-finger merge)", \
-     ''  using (strcol(1) eq "blocks" ? $2 : 1/0):4 with linespoints title "T=32", \
-     ''  using (strcol(1) eq "blocks" ? $2 : 1/0):6 with linespoints title "T=64", \
-     ''  using (strcol(1) eq "blocks" ? $2 : 1/0):5 with points pt 6 ps 1.5 title "model T=32"
+plot dat using (sel("blocks")):3 with linespoints lw 2 title "RTL T=0 (two-finger merge)", \
+     ''  using (sel("blocks")):4 with linespoints lw 2 title "RTL T=32", \
+     ''  using (sel("blocks")):5 with linespoints lw 2 title "RTL T=64", \
+     ''  using (sel("blocks")):7 with points pt 6 ps 1.6 title "skip model T=32", \
+     ''  using (sel("blocks")):10 with linespoints dt 2 pt 4 title "golden engine T=32 (FIFO 2)"
 unset multiplot

@@ -1,16 +1,28 @@
 #!/bin/sh
 # run.sh - the skip figures of docs/extensor.md.
-#   sh bench/skip/run.sh BUILD_DIR
-# SAM Figure 13 setup (x = b * c, two 2000-long vectors, 400 nonzeros each):
-# RTL cycles (Icarus, no stalls) of the scanner + intersector pair with
-# T = 0 (two-finger merge), 32 and 64, and the cycle model's predictions,
-# per pattern and run length -> $B/skip/fig13.dat and docs/img/skip_fig13.png.
-# SpMSpM inner product (A*A^T row pairs) on $SHARED/data/mtx ->
-# $B/skip/spmspm.dat.  Area and fmax: bench/skip/area.sh.
+#   sh bench/skip/run.sh BUILD_DIR [fig13] [spmspm] [area]   (default: all)
+#
+# fig13: SAM Figure 13 setup (x = b * c, two 2000-long vectors, 20 %
+#   nonzeros), vectors written by `samgen tensor gen` (urandom = pattern
+#   uniform with seeds 10s and 10s+1; runs/blocks = the pattern's phase 0 and
+#   1, seed 7, run length L).  Per case: RTL cycles (Icarus, no stalls) of the
+#   scanner + intersector pair for T = 0 (two-finger merge), 32 and 64; the
+#   exact cycle model (golden/skip_model.c, via skip_gen --predict); and the
+#   golden model's cycle engine on examples/vec_elemmul.gv (`samgen golden
+#   --cycles|--skip T`) with FIFO depth 2 (the closest to the RTL's
+#   register-to-register connection) and with unbounded FIFOs (its default).
+#   -> $B/skip/fig13.dat, docs/img/skip_fig13.png
+# spmspm: inner-product SpMSpM k-intersections (1000 random row pairs of A,
+#   i.e. of A*A^T) for every $SHARED/data/mtx/*.mtx (or the names listed in
+#   SKIP_MTX) -> $B/skip/spmspm.dat
+# area: bench/skip/area.sh -> $B/skip/area.dat, fmax.txt
 set -eu
 B=$1
+shift
+PARTS=${*:-fig13 spmspm area}
 O=$B/skip
 GEN=$B/tb/skip_gen
+SAMGEN=$B/samgen
 RTL="rtl/sam_scan_skip.v rtl/sam_scan_skip_core.v rtl/sam_intersect_skip.v"
 mkdir -p "$O"
 for t in 0 32 64; do
@@ -23,22 +35,53 @@ rtl() {  # T case-dir -> cycles
 model() {  # T model-output -> cycles
   awk -v t="T=$1" '$2 == t {sub("cycles=", "", $3); print $3}' "$2"
 }
-echo "# pattern L rtl_T0 rtl_T32 model_T32 rtl_T64 model_T64 model_T0" > "$O/fig13.dat"
+golden() {  # T fifo-depth case-dir -> cycles of the golden cycle engine
+  if [ "$1" = 0 ]; then m=--cycles; else m="--skip $1"; fi
+  # shellcheck disable=SC2086
+  "$SAMGEN" golden examples/vec_elemmul.gv -t b="$3/in0.tns" -t c="$3/in1.tns" \
+    -o "$3/golden" --fifo-depth "$2" $m > /dev/null
+  sed -n 's/^  "cycles": \([0-9]*\),$/\1/p' "$3/golden/report.json"
+}
+
+case " $PARTS " in *" fig13 "*)
+echo "# pattern L rtl_T0 rtl_T32 rtl_T64 model_T0 model_T32 model_T64 golden2_T0 golden2_T32 golden2_T64 golden0_T0 golden0_T32" > "$O/fig13.dat"
 for pat in urandom runs blocks; do
   if [ $pat = urandom ]; then LS="1 2 3"; else LS="1 2 4 8 16 32 64 128 256"; fi
   for L in $LS; do
     d=$O/case_${pat}_$L
-    if [ $pat = urandom ]; then opt="--seed $L"; else opt="--run $L --seed 7"; fi
-    # shellcheck disable=SC2086
-    "$GEN" "$d" --vec $pat $opt --predict 0,32,64 > "$d.model"
-    echo "$pat $L $(rtl 0 "$d") $(rtl 32 "$d") $(model 32 "$d.model") $(rtl 64 "$d") $(model 64 "$d.model") $(model 0 "$d.model")" >> "$O/fig13.dat"
+    mkdir -p "$d"
+    for ph in 0 1; do
+      if [ $pat = urandom ]; then
+        opt="--pattern uniform --seed $((10 * L + ph))"
+      else
+        opt="--pattern $pat --run-length $L --seed 7 --phase $ph"
+      fi
+      # shellcheck disable=SC2086
+      "$SAMGEN" tensor gen --shape 2000 --density 0.2 $opt -o "$d/v$ph.tns"
+    done
+    "$GEN" "$d" --tns "$d/v0.tns,$d/v1.tns" --predict 0,32,64 > "$d.model"
+    echo "$pat $L $(rtl 0 "$d") $(rtl 32 "$d") $(rtl 64 "$d")" \
+      "$(model 0 "$d.model") $(model 32 "$d.model") $(model 64 "$d.model")" \
+      "$(golden 0 2 "$d") $(golden 32 2 "$d") $(golden 64 2 "$d")" \
+      "$(golden 0 0 "$d") $(golden 32 0 "$d")" >> "$O/fig13.dat"
   done
 done
 cat "$O/fig13.dat"
+if command -v gnuplot > /dev/null; then
+  mkdir -p docs/img
+  gnuplot -e "dat='$O/fig13.dat'; out='docs/img/skip_fig13.png'" bench/skip/fig13.gp
+fi
+;; esac
 
+case " $PARTS " in *" spmspm "*)
 echo "# matrix pairs rtl_T0 rtl_T32 model_T0 model_T32" > "$O/spmspm.dat"
 if [ -d "${SHARED:-}/data/mtx" ]; then
-  for m in "$SHARED"/data/mtx/*.mtx; do
+  if [ -n "${SKIP_MTX:-}" ]; then
+    list=$(for n in $SKIP_MTX; do echo "$SHARED/data/mtx/$n.mtx"; done)
+  else
+    list=$(ls "$SHARED"/data/mtx/*.mtx)
+  fi
+  for m in $list; do
     n=$(basename "$m" .mtx)
     d=$O/mtx_$n
     if ! "$GEN" "$d" --mtx "$m" --pairs 1000 --predict 0,32 > "$d.model" 2> "$d.err"; then
@@ -51,9 +94,6 @@ else
   echo "SKIP SpMSpM: \$SHARED/data/mtx not found (SHARED=${SHARED:-unset})"
 fi
 cat "$O/spmspm.dat"
+;; esac
 
-if command -v gnuplot > /dev/null; then
-  mkdir -p docs/img
-  gnuplot -e "dat='$O/fig13.dat'; out='docs/img/skip_fig13.png'" bench/skip/fig13.gp
-fi
-sh bench/skip/area.sh "$O"
+case " $PARTS " in *" area "*) sh bench/skip/area.sh "$O" ;; esac

@@ -1,0 +1,15 @@
+# area-sam_scan_skip_core-sweep-T.gp - written by samgen area; run with: gnuplot area-sam_scan_skip_core-sweep-T.gp
+set terminal png size 900,520
+set output 'area-sam_scan_skip_core-sweep-T.png.tmp'
+set title "sam_scan_skip_core: area against T (ice40)" noenhanced
+set grid ytics
+set xlabel "T" noenhanced
+set ylabel "LUTs, FFs"
+set yrange [0:*]
+set key top left
+set y2label "fmax (MHz)"
+set y2range [0:*]
+set y2tics
+plot 'area-sam_scan_skip_core-sweep-T.dat' using 0:2:xtic(1) with linespoints lw 2 title 'LUTs', \
+     '' using 0:3 with linespoints lw 2 title 'FFs', \
+     '' using 0:5 axes x1y2 with linespoints dt 2 lw 2 title 'fmax (MHz)'

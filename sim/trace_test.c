@@ -1,0 +1,135 @@
+/*
+ * trace_test.c - decoding simulator output: token lines of every width
+ * (signed values, repsig tags), memory read-backs, watchdog state, status
+ * lines, and errors on malformed lines.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "trace.h"
+
+static char *write_tmp(const char *text)
+{
+    static char path[64];
+    snprintf(path, sizeof path, "/tmp/sg_trace_test_XXXXXX");
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    fputs(text, f);
+    assert_int_equal(fclose(f), 0);
+    return path;
+}
+
+/* Edge 0: crd (16+2 bits), edge 1: val (32+2, signed), edge 2: repsig. */
+static const int widths[3] = {18, 34, 2};
+static const int is_val[3] = {0, 1, 0};
+
+static void test_tokens(void **state)
+{
+    (void)state;
+    char *p = write_tmp(
+        "some other line\n"
+        "T 0 3 00005\n"          /* DATA 5 */
+        "T 1 4 0fffffffe\n"      /* DATA -2 (32-bit two's complement) */
+        "T 0 5 10001\n"          /* STOP S1 */
+        "T 2 6 0\n"              /* R */
+        "T 2 7 1\n"              /* S */
+        "T 2 8 2\n"              /* D */
+        "T 1 9 300000000\n"      /* N */
+        "T 0 10 20000\n"         /* D */
+        "M 3 2 7 ffffffff\n"
+        "DONE 42\n");
+    sg_simout so;
+    sg_err e;
+    int rc = sg_simout_read(p, 3, widths, is_val, &so, &e);
+    unlink(p);
+    if (rc != 0)
+        fail_msg("%s", e.msg);
+    assert_int_equal(so.status, 'D');
+    assert_int_equal(so.cycles, 42);
+    const sg_simedge *c = &so.edge[0];
+    assert_int_equal(c->toks.n, 3);
+    assert_true(sg_tok_eq(c->toks.t[0], sg_data(5)));
+    assert_true(sg_tok_eq(c->toks.t[1], sg_stop(1)));
+    assert_true(sg_tok_eq(c->toks.t[2], sg_done()));
+    assert_int_equal(c->cyc[0], 3);
+    assert_int_equal(c->cyc[2], 10);
+    const sg_simedge *v = &so.edge[1];
+    assert_int_equal(v->toks.n, 2);
+    assert_true(sg_tok_eq(v->toks.t[0], sg_data(-2)));
+    assert_true(sg_tok_eq(v->toks.t[1], sg_empty()));
+    const sg_simedge *r = &so.edge[2];
+    assert_int_equal(r->toks.n, 3);
+    assert_int_equal(r->toks.t[0].kind, SG_TK_DATA);
+    assert_int_equal(r->toks.t[1].kind, SG_TK_STOP);
+    assert_int_equal(r->toks.t[2].kind, SG_TK_DONE);
+    const sg_simmem *m = sg_simout_mem(&so, 3);
+    assert_non_null(m);
+    assert_int_equal(m->n, 2);
+    assert_true(m->w[1] == 0xffffffffu);
+    assert_int_equal(sg_sext(m->w[1], 32), -1);
+    assert_null(sg_simout_mem(&so, 4));
+    sg_simout_free(&so);
+}
+
+static void test_watchdog(void **state)
+{
+    (void)state;
+    char *p = write_tmp("T 0 1 00001\nW 0 1 0 1 0\nW 1 0 1 0 1\nWATCHDOG 100 1234\n");
+    sg_simout so;
+    sg_err e;
+    assert_int_equal(sg_simout_read(p, 3, widths, is_val, &so, &e), 0);
+    unlink(p);
+    assert_int_equal(so.watchdog, 1);
+    assert_int_equal(so.status, 0);
+    assert_int_equal(so.cycles, 1234);
+    assert_int_equal(so.edge[0].wd_seen, 1);
+    assert_int_equal(so.edge[0].up_valid, 1);
+    assert_int_equal(so.edge[0].fifo_in_ready, 0);
+    assert_int_equal(so.edge[1].down_ready, 1);
+    assert_int_equal(so.edge[2].wd_seen, 0);
+    sg_simout_free(&so);
+}
+
+static void test_errors(void **state)
+{
+    (void)state;
+    sg_simout so;
+    sg_err e;
+    char *p = write_tmp("DONE 1\nT 7 1 00001\n");   /* no edge 7 */
+    assert_int_equal(sg_simout_read(p, 3, widths, is_val, &so, &e), -1);
+    assert_non_null(strstr(e.msg, ":2: malformed token line"));
+    sg_simout_free(&so);
+    unlink(p);
+    p = write_tmp("T 0 1 0x0z1\n");                    /* unknown bits */
+    assert_int_equal(sg_simout_read(p, 3, widths, is_val, &so, &e), -1);
+    assert_non_null(strstr(e.msg, "unknown bits"));
+    sg_simout_free(&so);
+    unlink(p);
+    p = write_tmp("M 1 3 5 6\n");                      /* 3 words announced */
+    assert_int_equal(sg_simout_read(p, 3, widths, is_val, &so, &e), -1);
+    assert_non_null(strstr(e.msg, "3 words announced, 2 given"));
+    sg_simout_free(&so);
+    unlink(p);
+    assert_int_equal(sg_simout_read("/nonexistent/sim.out", 3, widths, is_val, &so, &e), -1);
+    assert_non_null(strstr(e.msg, "cannot open"));
+    sg_simout_free(&so);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_tokens),
+        cmocka_unit_test(test_watchdog),
+        cmocka_unit_test(test_errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
