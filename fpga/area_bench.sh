@@ -8,7 +8,8 @@
 # primitive family.  Every primitive at its default parameters is
 # synthesized for iCE40 and placed and routed on an HX8K; the multiplier
 # also on an UP5K with its DSPs.  Kernels come from $SHARED/graphs/custard.
-# Runs are sequential: one Yosys or nextpnr at a time.
+# Runs are sequential: one Yosys or nextpnr at a time.  AREA_KERNELS="a b"
+# limits the kernel table to those custard kernels.
 set -u
 SAMGEN=$1
 WORK=$2
@@ -110,8 +111,10 @@ kernels() {
     emit ""
     emit "| kernel | cells | LUTs | FFs | BRAMs | DSPs | intersection share of LUTs | HX8K |"
     emit "|---|---|---|---|---|---|---|---|"
-    for g in "$SHARED"/graphs/custard/*.gv; do
-        k=$(basename "$g" .gv)
+    list=""
+    for g in "$SHARED"/graphs/custard/*.gv; do list="$list $(basename "$g" .gv)"; done
+    for k in ${AREA_KERNELS:-$list}; do
+        g="$SHARED/graphs/custard/$k.gv"
         j="$WORK/k-$k.json"
         pnr=--no-pnr
         case " $PNR_KERNELS " in *" $k "*) pnr="--plot $IMG" ;; esac

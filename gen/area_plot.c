@@ -3,8 +3,9 @@
  *
  * Each chart is three files in the plot directory: the data (.dat), the
  * gnuplot script (.gp, runnable by hand with `gnuplot NAME.gp` in that
- * directory) and the PNG.  The PNG is written by gnuplot to a temporary name
- * and renamed, so a failed run leaves no partial picture.
+ * directory) and the PNG.  samgen has gnuplot write the PNG to a temporary
+ * name (the variable outfile) and renames it, so a failed run leaves no
+ * partial picture.
  *
  * Sections: helpers; family breakdown; sweep.
  */
@@ -40,8 +41,10 @@ static int finish(FILE *gp, const char *dir, const char *base, char *path,
     snprintf(p, sizeof p, "%s/%s.gp", dir, base);
     if (fclose(gp) != 0)
         return sg_errf(e, p, 0, "write error");
+    char setout[1400];
+    snprintf(setout, sizeof setout, "outfile='%s.png.tmp'", base);
     snprintf(p, sizeof p, "%s.gp", base);
-    char *argv[] = {"gnuplot", p, NULL};
+    char *argv[] = {"gnuplot", "-e", setout, p, NULL};
     int st = area_exec(dir, argv, NULL, NULL, 0, e);
     if (st < 0)
         return -1;
@@ -72,7 +75,8 @@ static void preamble(FILE *gp, const char *base, const char *title)
 {
     fprintf(gp, "# %s.gp - written by samgen area; run with: gnuplot %s.gp\n"
                 "set terminal png size 900,520\n"
-                "set output '%s.png.tmp'\n"
+                "if (!exists('outfile')) outfile = '%s.png'\n"
+                "set output outfile\n"
                 "set title \"%s\" noenhanced\n"
                 "set grid ytics\n", base, base, base, title);
 }
@@ -158,7 +162,7 @@ int area_plot_sweep(const char *dir, const char *name, const char *param,
     fprintf(gp, "set xlabel \"%s\" noenhanced\n"
                 "set ylabel \"%s\"\n"
                 "set yrange [0:*]\n"
-                "set key top left\n", param, fpga ? "LUTs, FFs" : "transistors, FFs");
+                "set key below\n", param, fpga ? "LUTs, FFs" : "transistors, FFs");
     if (has_fmax)
         fprintf(gp, "set y2label \"fmax (MHz)\"\nset y2range [0:*]\nset y2tics\n");
     fprintf(gp, "plot '%s.dat' using 0:2:xtic(1) with linespoints lw 2 title '%s', \\\n"

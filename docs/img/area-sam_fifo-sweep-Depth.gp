@@ -1,12 +1,13 @@
 # area-sam_fifo-sweep-Depth.gp - written by samgen area; run with: gnuplot area-sam_fifo-sweep-Depth.gp
 set terminal png size 900,520
-set output 'area-sam_fifo-sweep-Depth.png.tmp'
+if (!exists('outfile')) outfile = 'area-sam_fifo-sweep-Depth.png'
+set output outfile
 set title "sam_fifo: area against Depth (ice40)" noenhanced
 set grid ytics
 set xlabel "Depth" noenhanced
 set ylabel "LUTs, FFs"
 set yrange [0:*]
-set key top left
+set key below
 set y2label "fmax (MHz)"
 set y2range [0:*]
 set y2tics

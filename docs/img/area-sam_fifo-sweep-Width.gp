@@ -1,12 +1,13 @@
 # area-sam_fifo-sweep-Width.gp - written by samgen area; run with: gnuplot area-sam_fifo-sweep-Width.gp
 set terminal png size 900,520
-set output 'area-sam_fifo-sweep-Width.png.tmp'
+if (!exists('outfile')) outfile = 'area-sam_fifo-sweep-Width.png'
+set output outfile
 set title "sam_fifo: area against Width (ice40)" noenhanced
 set grid ytics
 set xlabel "Width" noenhanced
 set ylabel "LUTs, FFs"
 set yrange [0:*]
-set key top left
+set key below
 set y2label "fmax (MHz)"
 set y2range [0:*]
 set y2tics

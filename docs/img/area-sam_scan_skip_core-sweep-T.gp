@@ -1,12 +1,13 @@
 # area-sam_scan_skip_core-sweep-T.gp - written by samgen area; run with: gnuplot area-sam_scan_skip_core-sweep-T.gp
 set terminal png size 900,520
-set output 'area-sam_scan_skip_core-sweep-T.png.tmp'
+if (!exists('outfile')) outfile = 'area-sam_scan_skip_core-sweep-T.png'
+set output outfile
 set title "sam_scan_skip_core: area against T (ice40)" noenhanced
 set grid ytics
 set xlabel "T" noenhanced
 set ylabel "LUTs, FFs"
 set yrange [0:*]
-set key top left
+set key below
 set y2label "fmax (MHz)"
 set y2range [0:*]
 set y2tics
