@@ -25,7 +25,7 @@ REGRESS_KERNELS := vec_identity vec_elemmul vec_elemadd vec_scalar_mul \
   mat_mask_tri_DA3_final mat_mask_tri_DA3sum_final \
   matmul_ijk matmul_ikj matmul_jik matmul_jki matmul_kij matmul_kji \
   tensor3_identity tensor3_elemmul tensor3_elemadd \
-  tensor3_innerprod tensor3_ttv tensor3_ttm tensor3_mttkrp
+  tensor3_innerprod tensor3_ttv tensor3_ttm tensor3_mttkrp tensor3_website_expr
 # Real matrices small enough for 16-bit addresses on every kernel.
 REGRESS_REAL_KERNELS := mat_vecmul_ij mat_elemmul mat_elemadd matmul_ikj
 REGRESS_REAL := bcsstk01 bcsstk02
