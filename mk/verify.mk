@@ -18,7 +18,7 @@ REGRESS_GRAPHS = $(SHARED)/graphs/custard
 REGRESS_KINDS := empty single dense hyper r10 r30 r60
 # Kernels whose every node has an RTL block and a golden implementation.
 REGRESS_KERNELS := vec_identity vec_elemmul vec_elemadd vec_scalar_mul \
-  vec_spacc_simple mat_identity mat_elemmul mat_elemadd mat_elemadd3 \
+  mat_identity mat_elemmul mat_elemadd mat_elemadd3 \
   mat_vecmul_ij mat_vecmul_iter mat_vecmul_iter_short mat_sddmm \
   mat_spacc_simple mat_residual_HAND mat_mattransmul_HAND \
   mat_mask_tri mat_mask_tri_partial mat_mask_tri_fiberwrite \

@@ -27,7 +27,7 @@ params=""
 dirs=""
 filter=""
 case $BENCH in
-  scan_compressed) top=tb_scan_compressed; rtl="sam_scan_compressed sam_ram"
+  scan_compressed) top=tb_scan_compressed; rtl="sam_scan_compressed sam_fifo sam_ram"
     dirs="rd_scanner_compressed extra/rd_scanner_compressed"
     map="in_ref=in_ref out_crd=out_crd out_ref=out_ref arr_seg=arr_seg arr_crd=arr_crd" ;;
   scan_dense) top=tb_scan_dense; rtl="sam_scan_dense"

@@ -5,7 +5,7 @@
 // Reads a case directory written by skip_gen (+dir=<path>): loads every
 // level through the scanners' host ports, drives each scanner's in_ref
 // stream, and compares out_crd and out_ref<k> token by token with the
-// expected streams.  With Stall=1 the in_ref sources pause and the output
+// expected streams.  With Stall=1 (or +stall=1) the in_ref sources pause and the output
 // sinks drop ready at random (seeded by +seed=<n>), which must not change
 // any output token.  Prints "PASS cycles=<n>" (cycles from the first
 // offered in_ref token up to and including the D handshake on out_crd) or
@@ -30,6 +30,7 @@ module tb_skip;
   reg [1023:0]       dir;
   reg [1023:0]       path;
   integer            seed;
+  integer            stall;   // +stall=<0|1>, default: the Stall parameter
   reg [31:0]         meta [0:10];
   reg [RefWidth+1:0] ref_mem [0:2][0:MaxTok-1];
   reg [31:0]         lvl_mem [0:Depth-1];
@@ -153,6 +154,7 @@ module tb_skip;
       $finish;
     end
     if (!$value$plusargs("seed=%d", seed)) seed = 1;
+    if (!$value$plusargs("stall=%d", stall)) stall = Stall;
     $sformat(path, "%0s/meta.hex", dir);
     $readmemh(path, meta);
     if (meta[0] != NumInputs) begin
@@ -193,14 +195,14 @@ module tb_skip;
     begin
       for (k = 0; k < NumInputs; k = k + 1) begin
         rnd = $random(seed);
-        rv[k] = ip[k] < meta[3 + 3 * k] && (Stall == 0 || rnd[1:0] != 2'b00);
+        rv[k] = ip[k] < meta[3 + 3 * k] && (stall == 0 || rnd[1:0] != 2'b00);
         rd[k] = rv[k] ? ref_mem[k][ip[k]] : {RefWidth+2{1'b0}};
       end
       rnd = $random(seed);
-      o_cr  = Stall == 0 || rnd[1:0] != 2'b00;
-      o_fr0 = Stall == 0 || rnd[3:2] != 2'b00;
-      o_fr1 = Stall == 0 || rnd[5:4] != 2'b00;
-      o_fr2 = Stall == 0 || rnd[7:6] != 2'b00;
+      o_cr  = stall == 0 || rnd[1:0] != 2'b00;
+      o_fr0 = stall == 0 || rnd[3:2] != 2'b00;
+      o_fr1 = stall == 0 || rnd[5:4] != 2'b00;
+      o_fr2 = stall == 0 || rnd[7:6] != 2'b00;
     end
   endtask
 
