@@ -130,7 +130,7 @@ kernels() {
         sh=$(awk -v s="${sh:-0}" 'BEGIN { printf "%.1f%%", 100 * s }')
         f="fmax $(fmax "$j") MHz"
         [ "$pnr" = --no-pnr ] && f="(not placed)"
-        grep -q '"fits": false' "$j" && f="does not fit: $(sed -n 's/.*"message": "\([^"]*\)".*/\1/p' "$j" | cut -c1-90)"
+        grep -q '"fits": false' "$j" && f="$(sed -n 's/.*"message": "\([^"]*\)".*/\1/p' "$j" | cut -c1-100)"
         [ $rc -eq 0 ] || f="$f (exit $rc)"
         emit "| $k | $(field "$j" cells) | $(field "$j" luts) | $(field "$j" ffs) | $(field "$j" brams) | $(field "$j" dsps) | $sh | $f |"
     done

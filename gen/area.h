@@ -174,8 +174,9 @@ typedef struct area_job {
 
 /* Synthesize (and for iCE40 with pnr set, place and route) one design.
  * Fills r (free with area_result_free, also after a failure).  Returns 0 on
- * success, -1 when a tool could not run or failed (e says which and where its
- * log is).  A design that does not fit the device is not a failure: r->pnr
+ * success, -1 when a parameter is malformed (e->code SG_EXIT_USAGE, nothing
+ * run) or a tool could not run or failed (e->code SG_EXIT_CHECK; e says
+ * which and where its log is).  A design that does not fit the device is not a failure: r->pnr
  * says so. */
 int area_run(const area_job *j, area_result *r, sg_err *e);
 

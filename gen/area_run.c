@@ -413,17 +413,13 @@ static const char *script_name(area_target t, area_device d)
     }
 }
 
-int area_run(const area_job *j, area_result *r, sg_err *e)
+static int run_job(const area_job *j, area_result *r, sg_err *e)
 {
     char dir[1024], path[1200], script[1200];
     area_jv stat = {0}, mem = {0}, top = {0};
     char *log = NULL;
     int rc = -1;
 
-    for (size_t i = 0; i < j->n_params; i++)
-        if (!valid_value(j->pkeys[i]) || !valid_value(j->pvals[i]))
-            return sg_errc(e, SG_EXIT_USAGE, NULL, 0,
-                           "bad parameter '%s=%s'", j->pkeys[i], j->pvals[i]);
     abs_path(j->workdir, dir, sizeof dir);
     if (make_dirs(dir, e) != 0)
         return -1;
@@ -483,4 +479,17 @@ done:
     area_json_free(&top);
     free(log);
     return rc;
+}
+
+int area_run(const area_job *j, area_result *r, sg_err *e)
+{
+    for (size_t i = 0; i < j->n_params; i++)
+        if (!valid_value(j->pkeys[i]) || !valid_value(j->pvals[i]))
+            return sg_errc(e, SG_EXIT_USAGE, NULL, 0,
+                           "bad parameter '%s=%s'", j->pkeys[i], j->pvals[i]);
+    if (run_job(j, r, e) == 0)
+        return 0;
+    if (e)                       /* the input was fine: a tool run failed */
+        e->code = SG_EXIT_CHECK;
+    return -1;
 }

@@ -312,10 +312,14 @@ typedef struct emitter {
     int *consumed;        /* per edge: connected to a consumer port */
     strlist unused;
     size_t cap_mem, cap_dim;
+    int (*skip_scan)[3];  /* per intersect: skipping scanner of operand k, or -1 */
 } emitter;
 
 static int edge_depth(const emitter *m, size_t k)
 {
+    if (m->d->edge_skip[k])
+        return 0;   /* the SkipTo contract: the scanner's head is the
+                     * intersector's head, no buffer between them */
     return m->o->edge_depth ? m->o->edge_depth[k] : m->o->fifo_depth;
 }
 
@@ -341,6 +345,65 @@ static size_t out_edges(const sg_graph *g, int node, int port, size_t *out,
             n++;
         }
     return n;
+}
+
+/* The one edge leaving (node, port), or -1 when there are none or several. */
+static int sole_out_edge(const sg_graph *g, int node, int port)
+{
+    size_t k[1];
+    return out_edges(g, node, port, k, 1) == 1 ? (int)k[0] : -1;
+}
+
+static int check_cam(const emitter *m, const sg_node *n, int t, const char *inst,
+                     sg_err *e)
+{
+    if (t > 0 && (t & (t - 1)) == 0)
+        return 0;
+    return sg_errc(e, SG_EXIT_USAGE, m->g->path ? m->g->path : "<graph>", n->line,
+                   "%s: skip CAM size %d is not a power of two", inst, t);
+}
+
+/* Choose the skipping intersectors and scanners.  An intersect with
+ * T = (its skip attribute, else --skip) > 0 skips on every operand whose
+ * crd and ref both come straight, and only, from one compressed scanner
+ * (that scanner's own skip attribute, when set, overrides T: 0 = plain);
+ * it becomes sam_intersect_skip when at least one operand does. */
+static int plan_skip(emitter *m, sg_err *e)
+{
+    const sg_graph *g = m->g;
+    sg_emit_design *d = m->d;
+    for (size_t i = 0; i < g->n_nodes; i++) {
+        const sg_node *n = &g->nodes[i];
+        m->skip_scan[i][0] = m->skip_scan[i][1] = m->skip_scan[i][2] = -1;
+        if (n->kind != SG_NK_INTERSECT || n->n_operands < 2 || n->n_operands > 3)
+            continue;
+        int t = n->skip >= 0 ? n->skip : m->o->skip;
+        if (t <= 0)
+            continue;
+        if (check_cam(m, n, t, m->inst[i], e) < 0)
+            return -1;
+        for (int k = 0; k < n->n_operands; k++) {
+            int kc = graph_in_edge(g, (int)i, 2 * k);
+            int kr = graph_in_edge(g, (int)i, 2 * k + 1);
+            if (kc < 0 || kr < 0)
+                continue;
+            int s = g->edges[kc].src;
+            const sg_node *sn = &g->nodes[s];
+            if (g->edges[kr].src != s || sn->kind != SG_NK_FIBERLOOKUP ||
+                sn->format != SG_LVL_COMPRESSED || g->edges[kc].src_port != 0 ||
+                g->edges[kr].src_port != 1 || sole_out_edge(g, s, 0) != kc ||
+                sole_out_edge(g, s, 1) != kr || sn->skip == 0)
+                continue;
+            int ts = sn->skip > 0 ? sn->skip : t;
+            if (check_cam(m, sn, ts, m->inst[s], e) < 0)
+                return -1;
+            d->node_skip[s] = ts;
+            d->edge_skip[kc] = d->edge_skip[kr] = 1;
+            m->skip_scan[i][k] = s;
+            d->node_skip[i] = t;
+        }
+    }
+    return 0;
 }
 
 static void emit_edges(emitter *m)
@@ -501,6 +564,28 @@ static void emit_memories(emitter *m)
         fprintf(f, "    .host_addr_i(host_addr_i[%d:0]), .host_wdata_i(host_wdata_i[%d:0]),\n",
                 aw - 1, w - 1);
         fprintf(f, "    .host_rdata_o(m%d_host_rdata)\n  );\n", s);
+        if (m->d->node_skip[mm->node] > 0 && !mm->is_output) {
+            /* The skipping scanner reads seg[a] with seg[a+1], and crd for
+             * the CAM fill beside the iteration: a second read port, made
+             * of a copy that the same host writes load. */
+            fprintf(f, "  // second read port of memory %d (%s): a copy loaded by the same host writes\n",
+                    s, mm->arr == SG_ARR_SEG ? "seg[a+1]" : "CAM fill");
+            fprintf(f, "  wire m%db_rd_en;\n", s);
+            fprintf(f, "  wire [%d:0] m%db_rd_addr;\n", cw - 1, s);
+            fprintf(f, "  wire [%d:0] m%db_rd_data, m%db_host_rdata;\n", w - 1, s, s);
+            if (aw < cw)
+                sl_add(&m->unused, "m%db_rd_addr[%d:%d]", s, cw - 1, aw);
+            sl_add(&m->unused, "m%db_host_rdata", s);
+            fprintf(f, "  sam_ram #(.Width(%d), .AddrWidth(%d)) %s_b (\n", w, aw, mm->inst);
+            fprintf(f, "    .clk_i(clk_i),\n");
+            fprintf(f, "    .rd_en_i(m%db_rd_en), .rd_addr_i(m%db_rd_addr[%d:0]), .rd_data_o(m%db_rd_data),\n",
+                    s, s, aw - 1, s);
+            fprintf(f, "    .wr_en_i(1'b0), .wr_addr_i({%d{1'b0}}), .wr_data_i({%d{1'b0}}),\n", aw, w);
+            fprintf(f, "    .host_en_i(host_en_i), .host_we_i(host_we_i && host_sel_i == 8'd%d),\n", s);
+            fprintf(f, "    .host_addr_i(host_addr_i[%d:0]), .host_wdata_i(host_wdata_i[%d:0]),\n",
+                    aw - 1, w - 1);
+            fprintf(f, "    .host_rdata_o(m%db_host_rdata)\n  );\n", s);
+        }
     }
     if (m->d->n_dim) {
         int ha = host_addr_width(m);
@@ -653,6 +738,23 @@ static void emit_broadcast(emitter *m, int i)
     (void)n;
 }
 
+/* SkipTo channels: intersector out_skip<k> straight into the scanner. */
+static void emit_skip_wires(emitter *m)
+{
+    int any = 0;
+    for (size_t i = 0; i < m->g->n_nodes; i++) {
+        if (m->g->nodes[i].kind != SG_NK_FIBERLOOKUP || m->d->node_skip[i] <= 0)
+            continue;
+        if (!any)
+            fprintf(m->f, "  // ---- SkipTo channels: intersector to skipping scanner, no FIFO ----\n");
+        any = 1;
+        fprintf(m->f, "  wire %s_skip_valid, %s_skip_ready;\n", m->inst[i], m->inst[i]);
+        fprintf(m->f, "  wire [%d:0] %s_skip_data;\n", m->o->crd_width + 1, m->inst[i]);
+    }
+    if (any)
+        fprintf(m->f, "\n");
+}
+
 static void emit_node(emitter *m, int i, const char *mod, const char *par)
 {
     FILE *f = m->f;
@@ -698,11 +800,37 @@ static void emit_node(emitter *m, int i, const char *mod, const char *par)
             sl_add(&m->unused, "%s_sega_len", in);
         }
     }
+    if (n->kind == SG_NK_FIBERLOOKUP && m->d->node_skip[i] > 0) {
+        int ss = find_mem(m, i, SG_ARR_SEG)->sel;
+        fprintf(f, "  assign m%db_rd_en = m%d_rd_en;\n", ss, ss);
+        fprintf(f, "  assign m%db_rd_addr = m%d_rd_addr + 1'b1;   // seg[a+1]\n", ss, ss);
+    }
+    int skip_x = n->kind == SG_NK_INTERSECT && m->d->node_skip[i] > 0;
+    if (skip_x)
+        for (int k = 0; k < 3; k++)
+            if (m->skip_scan[i][k] < 0) {
+                fprintf(f, "  wire %s_out_skip%d_valid;\n", in, k);
+                fprintf(f, "  wire [%d:0] %s_out_skip%d_data;   // operand %d does not skip\n",
+                        m->o->crd_width + 1, in, k, k);
+                sl_add(&m->unused, "%s_out_skip%d_valid", in, k);
+                sl_add(&m->unused, "%s_out_skip%d_data", in, k);
+            }
     fprintf(f, "  %s #(%s) %s (\n", mod, par, in);
     fprintf(f, "    .clk_i(clk_i), .rst_ni(rst_ni),\n");
     if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_DENSE)
         fprintf(f, "    .dim_i(%s_dim_q),\n", in);
-    if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_COMPRESSED) {
+    if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_COMPRESSED &&
+        m->d->node_skip[i] > 0) {
+        int ss = find_mem(m, i, SG_ARR_SEG)->sel, cs = find_mem(m, i, SG_ARR_CRD)->sel;
+        fprintf(f, "    .seg_rd_en_o(m%d_rd_en), .seg_rd_addr_o(m%d_rd_addr), .seg_rd_lo_i(m%d_rd_data), .seg_rd_hi_i(m%db_rd_data),\n",
+                ss, ss, ss, ss);
+        fprintf(f, "    .crd_rd_en_o(m%d_rd_en), .crd_rd_addr_o(m%d_rd_addr), .crd_rd_data_i(m%d_rd_data),\n",
+                cs, cs, cs);
+        fprintf(f, "    .cam_rd_en_o(m%db_rd_en), .cam_rd_addr_o(m%db_rd_addr), .cam_rd_data_i(m%db_rd_data),\n",
+                cs, cs, cs);
+        fprintf(f, "    .in_skip_valid_i(%s_skip_valid), .in_skip_ready_o(%s_skip_ready), .in_skip_data_i(%s_skip_data),\n",
+                in, in, in);
+    } else if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_COMPRESSED) {
         mem_port_rd(m, i, SG_ARR_SEG, "seg");
         mem_port_rd(m, i, SG_ARR_CRD, "crd");
     }
@@ -736,7 +864,17 @@ static void emit_node(emitter *m, int i, const char *mod, const char *par)
         if ((n->kind == SG_NK_INTERSECT || n->kind == SG_NK_UNION) &&
             p - 1 >= n->n_operands)
             gp = -1;
-        conn_out(m, i, gp, rtl_out(n, p, b1), p == nout - 1);
+        conn_out(m, i, gp, rtl_out(n, p, b1), p == nout - 1 && !skip_x);
+    }
+    for (int k = 0; skip_x && k < 3; k++) {
+        int s = m->skip_scan[i][k];
+        const char *end = k == 2 ? "" : ",";
+        if (s >= 0)
+            fprintf(f, "    .out_skip%d_valid_o(%s_skip_valid), .out_skip%d_ready_i(%s_skip_ready), .out_skip%d_data_o(%s_skip_data)%s\n",
+                    k, m->inst[s], k, m->inst[s], k, m->inst[s], end);
+        else
+            fprintf(f, "    .out_skip%d_valid_o(%s_out_skip%d_valid), .out_skip%d_ready_i(1'b1), .out_skip%d_data_o(%s_out_skip%d_data)%s\n",
+                    k, in, k, k, k, in, k, end);
     }
     fprintf(f, "  );\n\n");
 }
@@ -941,15 +1079,17 @@ int sg_emit(const sg_graph *g, const sg_emit_opts *opts, sg_emit_design *d,
         opts->val_width > 64)
         return sg_errc(e, SG_EXIT_USAGE, NULL, 0,
                        "widths out of range (crd 2..32, val 2..64)");
-    if (opts->skip > 0)
-        return sg_errc(e, SG_EXIT_USAGE, NULL, 0,
-                       "--skip %d: coordinate-skipping RTL is not emitted yet", opts->skip);
+    if (opts->skip < 0)
+        return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "--skip %d: expected T >= 0", opts->skip);
     snprintf(d->module, sizeof d->module, "%s_top", g->name[0] ? g->name : "sam");
     sanitize(d->module);
     d->n_edges = g->n_edges;
     d->edge_width = sg_calloc(g->n_edges ? g->n_edges : 1, sizeof *d->edge_width);
     for (size_t k = 0; k < g->n_edges; k++)
         d->edge_width[k] = kind_width(g->edges[k].type, opts);
+    d->edge_skip = sg_calloc(g->n_edges ? g->n_edges : 1, sizeof *d->edge_skip);
+    d->node_skip = sg_calloc(g->n_nodes ? g->n_nodes : 1, sizeof *d->node_skip);
+    m.skip_scan = sg_calloc(g->n_nodes ? g->n_nodes : 1, sizeof *m.skip_scan);
     m.inst = sg_calloc(g->n_nodes ? g->n_nodes : 1, sizeof *m.inst);
     m.consumed = sg_calloc(g->n_edges ? g->n_edges : 1, sizeof *m.consumed);
     mods = sg_calloc(g->n_nodes ? g->n_nodes : 1, sizeof *mods);
@@ -978,6 +1118,23 @@ int sg_emit(const sg_graph *g, const sg_emit_opts *opts, sg_emit_design *d,
             goto out;
         }
     }
+    if (plan_skip(&m, e) < 0)
+        goto out;
+    for (size_t i = 0; i < g->n_nodes; i++) {
+        const sg_node *n = &g->nodes[i];
+        if (d->node_skip[i] <= 0)
+            continue;
+        if (n->kind == SG_NK_FIBERLOOKUP) {
+            strcpy(mods[i], "sam_scan_skip_core");
+            snprintf(pars[i], sizeof pars[i],
+                     ".CrdWidth(CrdWidth), .RefWidth(CrdWidth), .T(%d)", d->node_skip[i]);
+        } else {
+            strcpy(mods[i], "sam_intersect_skip");
+            snprintf(pars[i], sizeof pars[i],
+                     ".CrdWidth(CrdWidth), .RefWidth(CrdWidth), .NumInputs(%d)",
+                     n->n_operands);
+        }
+    }
     for (size_t k = 0; k < g->n_edges; k++)
         if (g->edges[k].src_port < 0 || g->edges[k].dst_port < 0) {
             sg_errc(e, SG_EXIT_USAGE, src, g->edges[k].line,
@@ -999,6 +1156,7 @@ int sg_emit(const sg_graph *g, const sg_emit_opts *opts, sg_emit_design *d,
     }
     emit_edges(&m);
     emit_memories(&m);
+    emit_skip_wires(&m);
     fprintf(m.f, "  // ---- nodes: one primitive per graph node, in dataflow order ----\n");
     for (size_t j = 0; j < g->n_nodes; j++)
         emit_node(&m, order[j], mods[order[j]], pars[order[j]]);
@@ -1066,6 +1224,7 @@ out:
         free(m.inst[i]);
     free(m.inst);
     free(m.consumed);
+    free(m.skip_scan);
     sl_free(&m.unused);
     free(mods);
     free(pars);
@@ -1084,6 +1243,8 @@ void sg_emit_design_free(sg_emit_design *d)
     free(d->mem);
     free(d->dim);
     free(d->edge_width);
+    free(d->edge_skip);
+    free(d->node_skip);
     free(d->text);
     memset(d, 0, sizeof *d);
 }

@@ -37,7 +37,10 @@ typedef struct sg_emit_opts {
     int val_width;            /* default SG_DEFAULT_VAL_WIDTH */
     int fifo_depth;           /* every edge unless edge_depth is given (2) */
     const int *edge_depth;    /* per edge (graph order), or NULL */
-    int skip;                 /* ExTensor CAM size; > 0 is not emitted yet */
+    int skip;                 /* ExTensor CAM size T (power of two) for every
+                               * intersect fed straight by compressed
+                               * scanners; 0 = off; sg_node.skip >= 0 of the
+                               * intersect (or of a scanner) overrides it */
     long max_nnz;             /* entries per memory when unknown (1024) */
     long dim_default;         /* index size when unknown (64) */
     sg_emit_size_fn mem_size;
@@ -72,6 +75,12 @@ typedef struct sg_emit_design {
     sg_emit_dim *dim;
     size_t n_dim;
     int *edge_width;          /* data bits incl. tag, per graph edge */
+    int *edge_skip;           /* per graph edge: 1 when it leaves a skipping
+                               * scanner for its intersector (no FIFO; its
+                               * tokens legitimately differ from a
+                               * non-skipping run) */
+    int *node_skip;           /* per node: CAM size of a skipping scanner or
+                               * intersector, 0 = plain primitive */
     size_t n_edges;
     char *text;               /* the Verilog */
     size_t len;

@@ -174,9 +174,9 @@ int gen_prepare(const gen_opts *o, gen_ctx *c, sg_err *e)
     if (hash_file(o->graph, &h, e) < 0)
         return -1;
     char optstr[128];
-    int n = snprintf(optstr, sizeof optstr, "crd=%d val=%d depth=%d auto=%d nnz=%ld dim=%ld",
+    int n = snprintf(optstr, sizeof optstr, "crd=%d val=%d depth=%d auto=%d nnz=%ld dim=%ld skip=%d",
                      o->crd_width, o->val_width, o->fifo_depth, o->fifo_auto,
-                     o->max_nnz, o->dim);
+                     o->max_nnz, o->dim, o->skip);
     h = sg_fnv1a(h, optstr, (size_t)n);
     snprintf(c->hash, sizeof c->hash, "%016llx", (unsigned long long)h);
 

@@ -1,9 +1,11 @@
 # skip.mk - ExTensor skip intersection: RTL benches and figures.
 #
 #   make skip-test-icarus     correctness benches under Icarus (every T)
-#   make skip-test-verilator  the same cases under Verilator (T = 0, 1, 32)
+#   make skip-test-verilator  the same cases under Verilator (2 inputs T = 0,
+#                             32; 3 inputs T = 1)
 #   make skip-bench           the figures of docs/extensor.md (cycles, SpMSpM,
-#                             area, fmax) into $(BUILD)/skip/
+#                             area, fmax) into $(BUILD)/skip/; SKIP_PARTS=
+#                             "fig13 spmspm area" (default) selects parts
 .PHONY: skip-test-icarus skip-test-verilator skip-bench
 
 SKIP_GEN := $(BUILD)/tb/skip_gen

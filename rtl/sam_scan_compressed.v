@@ -7,12 +7,27 @@
 //
 // seg and crd are external synchronous-read memories (read data arrives the
 // cycle after the request and holds while no read is issued).
-// Timing: a fiber with n coordinates takes n + 3 cycles (two seg reads,
-// n coordinates, the stop; the next reference is taken in the stop cycle),
-// or n + 2 when its reference is the previous one plus 1 (seg[r] is then the
-// remembered seg[r'+1], one read fewer): the usual case below a scanner.
-// out_crd and out_ref are registered; in_ref_ready_o depends on the output
-// readies combinationally.
+//
+// Two decoupled halves joined by a 4-entry command queue (sam_fifo):
+// * the front end takes input tokens and reads seg: a reference r becomes a
+//   fiber command (seg[r], seg[r+1]) after two seg reads, or one when r is
+//   the previous reference plus 1 (seg[r] is the remembered seg[r'+1]); the
+//   next reference is taken in the cycle its predecessor's last seg read
+//   returns.  An input stop becomes S(k+1), N and D themselves; an empty
+//   fiber becomes its closing stop directly (the next token decides it).
+// * the back end walks the commands on the crd port, one output token per
+//   cycle: the first coordinate of a fiber is read in the cycle its command
+//   is taken, and a fiber's closing stop peeks at the next command (an input
+//   stop is merged into it, anything else gives S0).
+// Cycles per fiber: a fiber of n coordinates leaves in n + 1 cycles (its
+// coordinates and its stop), as in the SAM model, while the seg reads of the
+// following references overlap it.  The front end needs 2 cycles per
+// reference (1 when consecutive) on the single seg port, so a run of short
+// fibers (n = 0) with random references is limited to one fiber per 2
+// cycles; the queue absorbs the difference when longer fibers follow.
+// out_crd and out_ref are registered (a coordinate's crd
+// payload is the crd memory's read register); in_ref_ready_o depends on
+// in_ref_valid_i/in_ref_data_i and registers only, not on the output readies.
 `include "sam_token.vh"
 
 module sam_scan_compressed #(
@@ -36,171 +51,248 @@ module sam_scan_compressed #(
   output reg  [CrdWidth-1:0] crd_rd_addr_o,
   input  wire [CrdWidth-1:0] crd_rd_data_i
 );
-  localparam [2:0] StHead = 3'd0, StSeg0 = 3'd1, StSeg1 = 3'd2,
-                   StRun  = 3'd3, StClose = 3'd4, StDone = 3'd5;
   localparam [CrdWidth-1:0] One = {{(CrdWidth-1){1'b0}}, 1'b1};
   localparam [CrdWidth-1:0] Zero = {CrdWidth{1'b0}};
+  // command: {tag, a, b}; tag DATA = a fiber with positions a .. b-1 (never
+  // empty); any other tag = that control token with payload a, where b = 1
+  // marks the stop of an empty fiber (never merged into a previous fiber)
+  localparam integer CmdWidth = 2 + 2 * CrdWidth;
+  localparam integer CmdDepth = 4;
 
-  reg [2:0]          state_q, state_d;
-  reg [CrdWidth-1:0] ref_q, ref_d, pos_q, pos_d, end_q, end_d;
+  // ---------------------------------------------------------------- front end
+  localparam [1:0] FHead = 2'd0, FSeg0 = 2'd1, FSeg1 = 2'd2, FDone = 2'd3;
+  reg [1:0]          fst_q, fst_d;
+  reg [CrdWidth-1:0] fref_q, fref_d, fpos_q, fpos_d;
   // last fiber read: its reference and seg[ref + 1]
   reg                cache_v_q, cache_v_d;
   reg [CrdWidth-1:0] cache_ref_q, cache_ref_d, cache_end_q, cache_end_d;
-  wire               hit = cache_v_q && (head_val == cache_ref_q + One);
+  // a control token taken while a fiber command was being pushed
+  reg                pend_v_q, pend_v_d;
+  reg [CrdWidth+1:0] pend_q, pend_d;
 
-  // output registers (crd and ref are aligned; each has its own valid)
-  reg                crd_v_q, ref_v_q;
-  reg [CrdWidth+1:0] crd_q, ref_q2;
-  reg                emit;
-  reg [CrdWidth+1:0] emit_crd, emit_ref;
-  wire emit_rdy = (!crd_v_q || out_crd_ready_i) && (!ref_v_q || out_ref_ready_i);
+  reg                take, push;
+  reg [CmdWidth-1:0] push_cmd;
+  wire               q_in_ready;
+  wire               q_v;
+  reg                pop;
+  wire [CmdWidth-1:0] q_cmd;
 
   wire [1:0]          head_tag = in_ref_data_i[CrdWidth+1:CrdWidth];
   wire [CrdWidth-1:0] head_val = in_ref_data_i[CrdWidth-1:0];
-  wire [CrdWidth+1:0] stop_inc = {`SG_TK_STOP, head_val + One};
+  // the control command an input control token becomes
+  wire [CrdWidth+1:0] head_ctl = (head_tag == `SG_TK_STOP) ?
+                                 {`SG_TK_STOP, head_val + One} : {head_tag, Zero};
+  // in FSeg1 the fiber being completed is the one a next reference may follow
+  wire                seg1 = (fst_q == FSeg1);
+  wire                hit_v = seg1 || cache_v_q;
+  wire [CrdWidth-1:0] hit_ref = seg1 ? fref_q : cache_ref_q;
+  wire [CrdWidth-1:0] hit_end = seg1 ? seg_rd_data_i : cache_end_q;
+  wire                hit = hit_v && (head_val == hit_ref + One);
 
   always @(*) begin
-    state_d = state_q;
-    ref_d = ref_q;
-    pos_d = pos_q;
-    end_d = end_q;
+    fst_d = fst_q;
+    fref_d = fref_q;
+    fpos_d = fpos_q;
     cache_v_d = cache_v_q;
     cache_ref_d = cache_ref_q;
     cache_end_d = cache_end_q;
+    pend_v_d = pend_v_q;
+    pend_d = pend_q;
     in_ref_ready_o = 1'b0;
-    emit = 1'b0;
-    emit_crd = {`SG_TK_DATA, Zero};
-    emit_ref = {`SG_TK_DATA, Zero};
     seg_rd_en_o = 1'b0;
     seg_rd_addr_o = head_val;
+    take = 1'b0;
+    push = 1'b0;
+    push_cmd = {`SG_TK_DATA, Zero, Zero};
+    case (fst_q)
+      FHead: begin
+        if (pend_v_q) begin
+          if (q_in_ready) begin
+            push = 1'b1;
+            push_cmd = {pend_q, Zero};
+            pend_v_d = 1'b0;
+            if (pend_q[CrdWidth+1:CrdWidth] == `SG_TK_DONE) begin
+              fst_d = FDone;
+            end else if (in_ref_valid_i && head_tag == `SG_TK_DATA) begin
+              take = 1'b1;
+            end
+          end
+        end else if (in_ref_valid_i) begin
+          if (head_tag == `SG_TK_DATA) begin
+            take = 1'b1;
+          end else if (q_in_ready) begin
+            in_ref_ready_o = 1'b1;
+            push = 1'b1;
+            push_cmd = {head_ctl, Zero};
+            if (head_tag == `SG_TK_DONE) fst_d = FDone;
+          end
+        end
+      end
+      FSeg0: begin
+        fpos_d = seg_rd_data_i;
+        seg_rd_en_o = 1'b1;
+        seg_rd_addr_o = fref_q + One;
+        fst_d = FSeg1;
+      end
+      FSeg1: begin
+        if (fpos_q == seg_rd_data_i) begin
+          // empty fiber: only its closing stop, decided here by the next
+          // token (an input stop is consumed and merged)
+          if (in_ref_valid_i && q_in_ready) begin
+            push = 1'b1;
+            push_cmd = {`SG_TK_STOP, Zero, One};
+            fst_d = FHead;
+            if (head_tag == `SG_TK_STOP) begin
+              in_ref_ready_o = 1'b1;
+              push_cmd = {head_ctl, One};
+            end else if (head_tag == `SG_TK_DATA) begin
+              take = 1'b1;
+            end
+          end
+        end else if (q_in_ready) begin
+          push = 1'b1;
+          push_cmd = {`SG_TK_DATA, fpos_q, seg_rd_data_i};
+          fst_d = FHead;
+          if (in_ref_valid_i) begin
+            if (head_tag == `SG_TK_DATA) begin
+              take = 1'b1;
+            end else begin
+              in_ref_ready_o = 1'b1;
+              pend_v_d = 1'b1;
+              pend_d = head_ctl;
+            end
+          end
+        end
+      end
+      default: ;  // FDone
+    endcase
+    if (seg1 && push) begin  // remember seg[r + 1] for a following r + 1
+      cache_v_d = 1'b1;
+      cache_ref_d = fref_q;
+      cache_end_d = seg_rd_data_i;
+    end
+    if (take) begin  // take reference head_val: start its seg reads
+      in_ref_ready_o = 1'b1;
+      seg_rd_en_o = 1'b1;
+      fref_d = head_val;
+      fpos_d = hit_end;
+      seg_rd_addr_o = hit ? head_val + One : head_val;
+      fst_d = hit ? FSeg1 : FSeg0;
+    end
+  end
+
+  sam_fifo #(.Width(CmdWidth), .Depth(CmdDepth)) u_cmd (
+    .clk_i(clk_i), .rst_ni(rst_ni),
+    .in_valid_i(push), .in_ready_o(q_in_ready), .in_data_i(push_cmd),
+    .out_valid_o(q_v), .out_ready_i(pop), .out_data_o(q_cmd));
+
+  // ----------------------------------------------------------------- back end
+  localparam [1:0] BNext = 2'd0, BRun = 2'd1, BClose = 2'd2, BDone = 2'd3;
+  reg [1:0]          bst_q, bst_d;
+  reg [CrdWidth-1:0] pos_q, pos_d, end_q, end_d;
+
+  wire [1:0]          cmd_tag = q_cmd[CmdWidth-1:CmdWidth-2];
+  wire [CrdWidth-1:0] cmd_a = q_cmd[2*CrdWidth-1:CrdWidth];
+  wire [CrdWidth-1:0] cmd_b = q_cmd[CrdWidth-1:0];
+
+  // output registers (crd and ref are aligned; each has its own valid);
+  // a coordinate's crd payload is the crd memory's read data
+  reg                crd_v_q, ref_v_q, crd_mem_q;
+  reg [CrdWidth+1:0] ref_q;
+  reg                emit, emit_mem;
+  reg [CrdWidth+1:0] emit_tok;
+  wire emit_rdy = (!crd_v_q || out_crd_ready_i) && (!ref_v_q || out_ref_ready_i);
+
+  always @(*) begin
+    bst_d = bst_q;
+    pos_d = pos_q;
+    end_d = end_q;
+    pop = 1'b0;
+    emit = 1'b0;
+    emit_mem = 1'b0;
+    emit_tok = {`SG_TK_STOP, Zero};
     crd_rd_en_o = 1'b0;
     crd_rd_addr_o = pos_q;
-    case (state_q)
-      StHead: begin
-        if (in_ref_valid_i) begin
-          case (head_tag)
-            `SG_TK_DATA: begin
-              in_ref_ready_o = 1'b1;
-              seg_rd_en_o = 1'b1;
-              ref_d = head_val;
-              state_d = StSeg0;
-              if (hit) begin
-                pos_d = cache_end_q;
-                seg_rd_addr_o = head_val + One;
-                state_d = StSeg1;
-              end
-            end
-            `SG_TK_EMPTY: if (emit_rdy) begin
-              in_ref_ready_o = 1'b1;
-              emit = 1'b1;
-              emit_crd = {`SG_TK_EMPTY, Zero};
-              emit_ref = {`SG_TK_EMPTY, Zero};
-              state_d = StClose;
-            end
-            `SG_TK_STOP: if (emit_rdy) begin
-              in_ref_ready_o = 1'b1;
-              emit = 1'b1;
-              emit_crd = stop_inc;
-              emit_ref = stop_inc;
-            end
-            default: if (emit_rdy) begin  // D
-              in_ref_ready_o = 1'b1;
-              emit = 1'b1;
-              emit_crd = {`SG_TK_DONE, Zero};
-              emit_ref = {`SG_TK_DONE, Zero};
-              state_d = StDone;
-            end
-          endcase
+    case (bst_q)
+      BNext: begin
+        if (q_v && emit_rdy) begin
+          pop = 1'b1;
+          if (cmd_tag == `SG_TK_DATA) begin
+            emit = 1'b1;
+            emit_mem = 1'b1;
+            emit_tok = {`SG_TK_DATA, cmd_a};
+            crd_rd_en_o = 1'b1;
+            crd_rd_addr_o = cmd_a;
+            pos_d = cmd_a + One;
+            end_d = cmd_b;
+            bst_d = (cmd_a + One == cmd_b) ? BClose : BRun;
+          end else begin
+            emit = 1'b1;
+            emit_tok = {cmd_tag, cmd_a};
+            if (cmd_tag == `SG_TK_EMPTY) bst_d = BClose;
+            if (cmd_tag == `SG_TK_DONE) bst_d = BDone;
+          end
         end
       end
-      StSeg0: begin
-        pos_d = seg_rd_data_i;
-        seg_rd_en_o = 1'b1;
-        seg_rd_addr_o = ref_q + One;
-        state_d = StSeg1;
-      end
-      StSeg1: begin
-        end_d = seg_rd_data_i;
-        cache_v_d = 1'b1;
-        cache_ref_d = ref_q;
-        cache_end_d = seg_rd_data_i;
-        if (pos_q == seg_rd_data_i) begin
-          state_d = StClose;
-        end else begin
-          crd_rd_en_o = 1'b1;
-          state_d = StRun;
-        end
-      end
-      StRun: begin
+      BRun: begin
         if (emit_rdy) begin
           emit = 1'b1;
-          emit_crd = {`SG_TK_DATA, crd_rd_data_i};
-          emit_ref = {`SG_TK_DATA, pos_q};
+          emit_mem = 1'b1;
+          emit_tok = {`SG_TK_DATA, pos_q};
+          crd_rd_en_o = 1'b1;
+          crd_rd_addr_o = pos_q;
           pos_d = pos_q + One;
-          if (pos_q + One == end_q) begin
-            state_d = StClose;
-          end else begin
-            crd_rd_en_o = 1'b1;
-            crd_rd_addr_o = pos_q + One;
-          end
+          if (pos_q + One == end_q) bst_d = BClose;
         end
       end
-      StClose: begin
-        if (in_ref_valid_i && emit_rdy) begin
+      BClose: begin
+        if (q_v && emit_rdy) begin
           emit = 1'b1;
-          state_d = StHead;
-          if (head_tag == `SG_TK_STOP) begin
-            in_ref_ready_o = 1'b1;
-            emit_crd = stop_inc;
-            emit_ref = stop_inc;
-          end else begin
-            emit_crd = {`SG_TK_STOP, Zero};
-            emit_ref = {`SG_TK_STOP, Zero};
-            if (head_tag == `SG_TK_DATA) begin
-              // take the next reference in the same cycle
-              in_ref_ready_o = 1'b1;
-              seg_rd_en_o = 1'b1;
-              ref_d = head_val;
-              state_d = StSeg0;
-              if (hit) begin
-                pos_d = cache_end_q;
-                seg_rd_addr_o = head_val + One;
-                state_d = StSeg1;
-              end
-            end
+          bst_d = BNext;
+          if (cmd_tag == `SG_TK_STOP && !cmd_b[0]) begin  // an input stop: merge
+            pop = 1'b1;
+            emit_tok = {cmd_tag, cmd_a};
           end
         end
       end
-      default: ;  // StDone
+      default: ;  // BDone
     endcase
   end
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      state_q <= StHead;
-      ref_q <= Zero;
-      pos_q <= Zero;
-      end_q <= Zero;
+      fst_q <= FHead;
+      fref_q <= Zero;
+      fpos_q <= Zero;
       cache_v_q <= 1'b0;
       cache_ref_q <= Zero;
       cache_end_q <= Zero;
+      pend_v_q <= 1'b0;
+      pend_q <= {`SG_TK_STOP, Zero};
+      bst_q <= BNext;
+      pos_q <= Zero;
+      end_q <= Zero;
       crd_v_q <= 1'b0;
       ref_v_q <= 1'b0;
-      crd_q <= {`SG_TK_DATA, Zero};
-      ref_q2 <= {`SG_TK_DATA, Zero};
+      crd_mem_q <= 1'b0;
+      ref_q <= {`SG_TK_DATA, Zero};
     end else begin
-      state_q <= state_d;
-      ref_q <= ref_d;
-      pos_q <= pos_d;
-      end_q <= end_d;
+      fst_q <= fst_d;
+      fref_q <= fref_d;
+      fpos_q <= fpos_d;
       cache_v_q <= cache_v_d;
       cache_ref_q <= cache_ref_d;
       cache_end_q <= cache_end_d;
+      pend_v_q <= pend_v_d;
+      pend_q <= pend_d;
+      bst_q <= bst_d;
+      pos_q <= pos_d;
+      end_q <= end_d;
       if (emit) begin
         crd_v_q <= 1'b1;
         ref_v_q <= 1'b1;
-        crd_q <= emit_crd;
-        ref_q2 <= emit_ref;
+        crd_mem_q <= emit_mem;
+        ref_q <= emit_tok;
       end else begin
         if (out_crd_ready_i) crd_v_q <= 1'b0;
         if (out_ref_ready_i) ref_v_q <= 1'b0;
@@ -209,7 +301,7 @@ module sam_scan_compressed #(
   end
 
   assign out_crd_valid_o = crd_v_q;
-  assign out_crd_data_o  = crd_q;
+  assign out_crd_data_o  = crd_mem_q ? {`SG_TK_DATA, crd_rd_data_i} : ref_q;
   assign out_ref_valid_o = ref_v_q;
-  assign out_ref_data_o  = ref_q2;
+  assign out_ref_data_o  = ref_q;
 endmodule

@@ -29,7 +29,7 @@ while IFS='|' read -r mod bench from to; do
     echo "mutant $n $mod killed by bench $bench ('$from' -> '$to'): $(grep -m1 MISMATCH "$dir/run.log" || grep -m1 FAIL "$dir/run.log")"
   fi
 done <<'LIST'
-sam_scan_compressed|scan_compressed|if (pos_q + One == end_q) begin|if (pos_q + One + One == end_q) begin
+sam_scan_compressed|scan_compressed|if (pos_q + One == end_q) bst_d = BClose;|if (pos_q + One + One == end_q) bst_d = BClose;
 sam_scan_dense|scan_dense|if (c_q + One == dim_i) state_d = StClose;|if (c_q == dim_i) state_d = StClose;
 sam_repeat|repeat|emit_tok = {`SG_TK_STOP, head_val + One};|emit_tok = {`SG_TK_STOP, head_val};
 sam_join2|union|e_crd = in_crd1_data_i; e_r0 = TokN;|e_crd = in_crd1_data_i;
@@ -37,7 +37,8 @@ sam_reduce|reduce|pend_d = (pay != Zero);|pend_d = 1'b0;
 sam_write_compressed|write_compressed|if (has_q) seg_n_q <= seg_n_q + One;|seg_n_q <= seg_n_q + One;
 sam_crddrop|crddrop|emit_o = seen_q;|emit_o = 1'b1;
 sam_arrayvals|arrayvals|(tag_q == `SG_TK_EMPTY) ? {`SG_TK_DATA, {ValWidth{1'b0}}} :|(tag_q == `SG_TK_EMPTY) ? {`SG_TK_EMPTY, {ValWidth{1'b0}}} :
-sam_scan_compressed|scan_compressed|wire               hit = cache_v_q && (head_val == cache_ref_q + One);|wire               hit = cache_v_q && (head_val == cache_ref_q);
+sam_scan_compressed|scan_compressed|wire                hit = hit_v && (head_val == hit_ref + One);|wire                hit = hit_v && (head_val == hit_ref);
+sam_scan_compressed|scan_compressed|if (cmd_tag == `SG_TK_STOP && !cmd_b[0]) begin|if (cmd_tag == `SG_TK_STOP) begin
 sam_spacc|spacc1|        if (!row_more) state_d = StStop;|        state_d = StStop;
 sam_vectorreducer|vectorreducer|          t_c = {`SG_TK_STOP, lvl_q - COne};|          t_c = {`SG_TK_STOP, lvl_q};
 sam_intersect|intersect3|.in_ref1_data_i(j12_r1_d)|.in_ref1_data_i(j12_r0_d)

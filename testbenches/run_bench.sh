@@ -83,14 +83,17 @@ done
 out=$BUILD/tb/$SIM/$BENCH
 mkdir -p "$out"
 
-# build (cached: rebuilt when a source is newer than the binary)
+# build (cached: rebuilt when a source is newer than the binary or the
+# source list changed, e.g. after a run with RTL_OVERRIDE)
 bin=$out/sim
 stale=1
-if [ -f "$bin" ]; then
+if [ -f "$bin" ] && [ "$(cat "$out/srcs" 2>/dev/null)" = "$srcs $params" ]; then
   stale=0
   for s in $srcs rtl/sam_token.vh; do [ "$s" -nt "$bin" ] && stale=1; done
 fi
 if [ $stale -eq 1 ]; then
+  rm -f "$bin"
+  echo "$srcs $params" > "$out/srcs"
   if [ "$SIM" = icarus ]; then
     p=""; for x in $params; do p="$p -P$top.$x"; done
     iverilog -g2005 -Irtl $p -s $top -o "$bin" $srcs > "$out/build.log" 2>&1

@@ -319,20 +319,18 @@ int main(int argc, char **argv)
     int rc = 1;
 
     if (vec || tns) {
-        /* one root fiber per input; the vectors are also written to
-         * DIR/in<k>.tns for the golden model (samgen golden) */
-        if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-            fprintf(stderr, "%s: %s\n", dir, strerror(errno));
-            return 2;
-        }
+        /* one root fiber per input; all vectors are made or read first, then
+         * written to DIR/in<k>.tns for the golden model (samgen golden), so
+         * a bad input leaves nothing behind */
+        sg_coo t[SG_SKIP_MAX_INPUTS];
+        memset(t, 0, sizeof t);
         const char *tp = tns;
-        for (int k = 0; k < inputs; k++) {
-            sg_coo t;
-            sg_err e;
-            sg_err_clear(&e);
-            int bad;
+        sg_err e;
+        sg_err_clear(&e);
+        int bad = 0, got = 0;
+        for (int k = 0; k < inputs && !bad; k++, got++) {
             if (vec) {
-                bad = gen_vector(vec, k, dim, nnz, run, seed, &t, &e);
+                bad = gen_vector(vec, k, dim, nnz, run, seed, &t[k], &e);
             } else {
                 char path[4096];
                 size_t len = strcspn(tp, ",");
@@ -340,27 +338,28 @@ int main(int argc, char **argv)
                 tp += len + (tp[len] == ',');
                 sg_read_opts ro;
                 sg_read_opts_default(&ro);
-                bad = sg_tensor_read(path, NULL, &ro, &t, &e);
-                if (!bad && (t.order != 1 || t.shape[0] > 65535)) {
-                    sg_coo_free(&t);
+                bad = sg_tensor_read(path, NULL, &ro, &t[k], &e);
+                if (!bad && (t[k].order != 1 || t[k].shape[0] > 65535))
                     bad = sg_errf(&e, path, 0, "not a vector of length <= 65535");
-                }
             }
-            if (bad) {
-                fprintf(stderr, "skip_gen: %s\n", e.msg);
-                return 2;
-            }
+        }
+        if (!bad && mkdir(dir, 0777) != 0 && errno != EEXIST)
+            bad = sg_errf(&e, dir, 0, "%s", strerror(errno));
+        for (int k = 0; k < inputs && !bad; k++) {
             char out[4096];
             snprintf(out, sizeof out, "%s/in%d.tns", dir, k);
-            if (sg_tensor_write(out, &t, &e) != 0) {
-                fprintf(stderr, "skip_gen: %s\n", e.msg);
-                sg_coo_free(&t);
-                return 1;
-            }
-            level_from_coo(&lv[k], &t);
-            sg_coo_free(&t);
+            bad = sg_tensor_write(out, &t[k], &e);
+        }
+        for (int k = 0; k < inputs && !bad; k++) {
+            level_from_coo(&lv[k], &t[k]);
             sg_toks_push(&in[k], sg_data(0));
             sg_toks_push(&in[k], sg_done());
+        }
+        for (int k = 0; k < got; k++)
+            sg_coo_free(&t[k]);
+        if (bad) {
+            fprintf(stderr, "skip_gen: %s\n", e.msg);
+            return 2;
         }
     } else if (mat) {
         /* rows of mixed density, including empty rows and long runs */
