@@ -951,7 +951,12 @@ static void emit_sim(emitter *m)
     fprintf(f, "      $display(\"WATCHDOG %%0d %%0d\", wd_limit, wd_cycle_q);\n      $finish;\n    end\n  end\n");
     fprintf(f, "  wire wd_dump = (wd_idle_q == wd_limit);\n");
     for (size_t k = 0; k < ne; k++) {
-        fprintf(f, "  sam_tap #(.Width(%d), .EdgeId(%zu)) u_e%zu_tap (\n", m->d->edge_width[k], k, k);
+        if (m->d->edge_skip[k])
+            fprintf(f, "  sam_tap #(.Width(%d), .EdgeId(%zu), .Stall(0)) u_e%zu_tap (\n",
+                    m->d->edge_width[k], k, k);
+        else
+            fprintf(f, "  sam_tap #(.Width(%d), .EdgeId(%zu)) u_e%zu_tap (\n",
+                    m->d->edge_width[k], k, k);
         fprintf(f, "    .clk_i(clk_i), .rst_ni(rst_ni),\n");
         fprintf(f, "    .up_valid_i(e%zu_up_valid), .up_ready_o(e%zu_up_ready), .up_data_i(e%zu_up_data),\n", k, k, k);
         fprintf(f, "    .fifo_in_valid_o(e%zu_fi_valid), .fifo_in_ready_i(e%zu_fi_ready), .fifo_in_data_o(e%zu_fi_data),\n", k, k, k);

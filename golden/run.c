@@ -97,6 +97,16 @@ static int inner_from_union(const sg_graph *g, int node)
     return found;
 }
 
+/* Is `idx` the index of a level that some fiberwrite of the graph writes? */
+static int index_written(const sg_graph *g, char idx)
+{
+    for (size_t v = 0; v < g->n_nodes; v++)
+        if (g->nodes[v].kind == SG_NK_FIBERWRITE && !g->nodes[v].is_vals &&
+            g->nodes[v].index == idx)
+            return 1;
+    return 0;
+}
+
 int golden_check_executable(const sg_graph *g, sg_err *e)
 {
     const char *p = g->path ? g->path : "<graph>";
@@ -113,6 +123,22 @@ int golden_check_executable(const sg_graph *g, sg_err *e)
                        "stream derived from a union, which puts coordinates and values "
                        "out of step (write the union coordinates directly, as the _HAND "
                        "graphs do)", d);
+    }
+    /* A coordinate crddrop over a summed index (one no writer writes) drops
+     * outer coordinates whose summed fiber is empty, while the reduce over
+     * that index still emits a value (0) for each of them, so the written
+     * coordinates and values go out of step (mat_mask_tri_DA3_final). */
+    for (size_t i = 0; i < g->n_nodes; i++) {
+        const sg_node *n = &g->nodes[i];
+        char d[96];
+        if (n->kind != SG_NK_CRDDROP || n->vals || n->inner == 'v' ||
+            index_written(g, n->inner))
+            continue;
+        graph_node_desc(n, d, sizeof d);
+        return sg_errf(e, p, n->line, "not executable: node %s drops %c coordinates whose "
+                       "fiber of the summed index %c is empty, but the reduce over %c keeps a "
+                       "value for each of them, which puts coordinates and values out of step",
+                       d, n->outer, n->inner, n->inner);
     }
     for (size_t i = 0; i < g->n_nodes; i++) {
         const sg_node *n = &g->nodes[i];
@@ -716,6 +742,14 @@ static int collect_output(const sg_net *net, bound *bt, int nbt,
             sg_coo_free(&c);
             return -1;
         }
+        /* Every value must belong to a written coordinate; surplus values
+         * mean the graph put coordinates and values out of step. */
+        if (c.nnz != nvals) {
+            sg_coo_free(&c);
+            return sg_errf(e, g->path, 0, "output %s: the writers produced %zu values "
+                           "for %zu coordinates (coordinates and values out of step)",
+                           d->name, nvals, c.nnz);
+        }
     }
     /* The fibertree in the declared format (sorts a copy). */
     sg_coo tmp;
@@ -730,6 +764,12 @@ static int collect_output(const sg_net *net, bound *bt, int nbt,
             snprintf(msg, sizeof msg, "%s", e->msg);
             sg_errf(e, g->path, 0, "output %s: %s", d->name, msg);
         }
+        /* An empty compressed root level is written as seg = [0]
+         * (SAM-SEMANTICS 2.14, item 17): the writer closes no fiber, and the
+         * RTL writer's seg memory holds the same single entry. */
+        if (r == 0 && out->ft.lvl[0].fmt == SG_LVL_COMPRESSED && nseg[0] == 1 &&
+            out->ft.lvl[0].ncrd == 0 && out->ft.lvl[0].nseg == 2)
+            out->ft.lvl[0].nseg = 1;
     } else {
         memset(&out->ft, 0, sizeof out->ft);
         out->ft.vals = sg_malloc(sizeof *out->ft.vals);

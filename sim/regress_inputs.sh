@@ -10,6 +10,8 @@
 #   empty   no nonzeros                  single  one nonzero
 #   dense   every entry nonzero          hyper   dim 64, ~8 nonzeros
 #   rNN     uniform random, NN% dense (dim 8)
+#   wide    uniform random, 30% dense, long fibers (dim 32; 10 when the
+#           kernel has an order-3 tensor)
 #   real    matrix operands are REAL.mtx (square), vectors random 30%
 # Scalars (format "none") are bound to the integer 3.
 set -e
@@ -23,6 +25,10 @@ case $kind in
     dense) dens=1 ;;
     hyper) dim=64; dens=hyper ;;
     real) dens=0.3 ;;
+    wide) dens=0.3
+          dim=32
+          printf %s "$decls" | tr ',' '\n' | sed 's/.*=//' | tr -cd 'sd\n' |
+              awk 'length($0) >= 3 { big = 1 } END { exit !big }' && dim=10 ;;
     r[0-9]*) dens=0.${kind#r} ;;
     *) echo "regress_inputs: unknown kind $kind" >&2; exit 2 ;;
 esac

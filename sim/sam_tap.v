@@ -13,7 +13,10 @@
 // transfer into the FIFO (backpressure seen by the producer) and gate B hides
 // the FIFO head from the consumer (a bubble), each in P% of the cycles, from
 // a per-edge xorshift generator seeded with S and the edge id.  Only timing
-// changes, never the token order, so traces must stay equal.
+// changes, never the token order, so traces must stay equal.  Stall = 0
+// never stalls: an edge without a FIFO (Depth 0, a skipping scanner feeding
+// its intersector, whose SkipTo contract ties the scanner's head to the
+// intersector's) keeps one handshake that the two gates would only split.
 //
 // Watchdog support: active_o is high in a cycle with a transfer on either
 // side; when dump_i is high the tap prints its handshake state as
@@ -22,7 +25,8 @@
 `ifndef SYNTHESIS
 module sam_tap #(
   parameter integer Width  = 18,
-  parameter integer EdgeId = 0
+  parameter integer EdgeId = 0,
+  parameter integer Stall  = 1
 ) (
   input  wire             clk_i,
   input  wire             rst_ni,
@@ -80,7 +84,7 @@ module sam_tap #(
       go_b_q  <= 1'b1;
     end else begin
       cycle_q <= cycle_q + 32'd1;
-      if (stall_pct > 0) begin
+      if (stall_pct > 0 && Stall != 0) begin
         rng_q  <= rng_d;
         go_a_q <= {25'd0, rng_d[6:0]}  % 100 >= stall_pct;
         go_b_q <= {25'd0, rng_d[22:16]} % 100 >= stall_pct;

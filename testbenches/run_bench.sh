@@ -22,7 +22,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT" || exit 2
 V=${SHARED:-../shared}/docs/sam/vectors
 
-common="testbenches/tb_ctl.v testbenches/tb_src.v testbenches/tb_sink.v testbenches/tb_ram.v"
+common="testbenches/tb_ctl.v testbenches/tb_src.v testbenches/tb_sink.v testbenches/tb_rng.v testbenches/tb_ram.v"
 params=""
 dirs=""
 filter=""
@@ -40,7 +40,7 @@ case $BENCH in
   arrayvals) top=tb_arrayvals; rtl="sam_arrayvals sam_ram"; dirs="arrayvals extra/arrayvals"
     map="in_ref=in_ref out_val=out_val arr_vals=arr_vals" ;;
   intersect|union|intersect3|union3)
-    top=tb_join; rtl="sam_intersect sam_union sam_join2 sam_broadcast"
+    top=tb_join; rtl="sam_intersect sam_union sam_join sam_join2 sam_broadcast"
     case $BENCH in union*) u=1 ;; *) u=0 ;; esac
     case $BENCH in *3) n=3 ;; *) n=2; dirs="$BENCH extra/$BENCH" ;; esac
     params="IsUnion=$u NumInputs=$n"

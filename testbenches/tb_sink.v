@@ -1,7 +1,7 @@
 // tb_sink - testbench stream sink: checks every token against
 // <dir>/<Name>.hex and prints "MISMATCH stream=... index=... expected=...
 // actual=... seed=..." on the first difference or an extra token.  With
-// +stall=1 ready drops randomly.  A file whose count is all ones is not
+// +stall=1 ready drops randomly (tb_rng).  A file whose count is all ones is not
 // checked and does not hold up the end of the run.
 `timescale 1ns/1ps
 module tb_sink #(
@@ -24,18 +24,12 @@ module tb_sink #(
   reg [63:0] cnt;
   reg        unchecked;
   reg [8*512-1:0] dir, fname;
-  integer seed, stall;
-  reg [31:0] rnd;
   reg [W-1:0] exp_tok;
+  wire gap;
+  wire [31:0] seed, stall;
 
-  function [31:0] xs(input [31:0] x);
-    reg [31:0] y;
-    begin
-      y = x ^ (x << 13);
-      y = y ^ (y >> 17);
-      xs = y ^ (y << 5);
-    end
-  endfunction
+  tb_rng #(.Salt(Salt), .Mix(32'h7654321)) u_rng (
+    .clk(clk), .step(rst_n), .gap(gap), .seed_o(seed), .stall_o(stall));
 
   reg [8*24-1:0] s_exp, s_act;
   task show(input [W-1:0] t, output [8*24-1:0] str);
@@ -52,14 +46,10 @@ module tb_sink #(
 
   initial begin
     if (!$value$plusargs("dir=%s", dir)) dir = ".";
-    if (!$value$plusargs("seed=%d", seed)) seed = 1;
-    if (!$value$plusargs("stall=%d", stall)) stall = 0;
     $sformat(fname, "%0s/%0s.hex", dir, Name);
     $readmemh(fname, mem);
     cnt = mem[0];
     unchecked = (cnt == 64'hffffffffffffffff);
-    rnd = (seed * 32'h9e3779b9) ^ (Salt * 32'h85ebca6b) ^ 32'h7654321;
-    if (rnd == 0) rnd = 1;
   end
 
   assign done = unchecked ? 1'b1 : (ntok == cnt[31:0]);
@@ -70,8 +60,7 @@ module tb_sink #(
       err <= 1'b0;
       ready <= 1'b0;
     end else begin
-      rnd = xs(rnd);
-      ready <= !(stall != 0 && (rnd % 100) < 30);
+      ready <= !gap;
       if (valid && ready) begin
         ntok <= ntok + 1;
         if (!unchecked) begin

@@ -1,6 +1,6 @@
 // tb_src - testbench stream source: sends the tokens of <dir>/<Name>.hex
 // (written by tb_vec) on a valid/ready stream.  With +stall=1 it inserts
-// random idle cycles (xorshift32 seeded from +seed and Salt); valid, once
+// random idle cycles (tb_rng: xorshift32 seeded from +seed and Salt); valid, once
 // high, stays high until the token is taken.
 `timescale 1ns/1ps
 module tb_src #(
@@ -19,28 +19,18 @@ module tb_src #(
   reg [63:0] mem [0:MaxTok];
   reg [63:0] cnt;
   reg [8*512-1:0] dir, fname;
-  integer idx, idx_n, seed, stall;
-  reg [31:0] rnd;
+  integer idx, idx_n;
+  wire gap;
 
-  function [31:0] xs(input [31:0] x);
-    reg [31:0] y;
-    begin
-      y = x ^ (x << 13);
-      y = y ^ (y >> 17);
-      xs = y ^ (y << 5);
-    end
-  endfunction
+  tb_rng #(.Salt(Salt), .Mix(32'h1234567)) u_rng (
+    .clk(clk), .step(rst_n && !(valid && !ready)), .gap(gap), .seed_o(), .stall_o());
 
   initial begin
     if (!$value$plusargs("dir=%s", dir)) dir = ".";
-    if (!$value$plusargs("seed=%d", seed)) seed = 1;
-    if (!$value$plusargs("stall=%d", stall)) stall = 0;
     $sformat(fname, "%0s/%0s.hex", dir, Name);
     $readmemh(fname, mem);
     cnt = mem[0];
     if (cnt == 64'hffffffffffffffff) cnt = 0;
-    rnd = (seed * 32'h9e3779b9) ^ (Salt * 32'h85ebca6b) ^ 32'h1234567;
-    if (rnd == 0) rnd = 1;
   end
 
   assign data = {mem[idx+1][63:62], mem[idx+1][W-3:0]};
@@ -52,10 +42,7 @@ module tb_src #(
       valid <= 1'b0;
     end else begin
       idx_n = (valid && ready) ? idx + 1 : idx;
-      if (!(valid && !ready)) begin
-        rnd = xs(rnd);
-        valid <= (idx_n < cnt) && !(stall != 0 && (rnd % 100) < 30);
-      end
+      if (!(valid && !ready)) valid <= (idx_n < cnt) && !gap;
       idx <= idx_n;
     end
   end
