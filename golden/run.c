@@ -743,8 +743,10 @@ static int collect_output(const sg_net *net, bound *bt, int nbt,
             return -1;
         }
         /* Every value must belong to a written coordinate; surplus values
-         * mean the graph put coordinates and values out of step. */
-        if (c.nnz != nvals) {
+         * mean the graph put coordinates and values out of step.  The one
+         * exception: a reduce emits a value (0) for an empty result
+         * (SAM-SEMANTICS 2.10, item 11), written with no coordinate. */
+        if (c.nnz != nvals && !(c.nnz == 0 && nvals == 1)) {
             sg_coo_free(&c);
             return sg_errf(e, g->path, 0, "output %s: the writers produced %zu values "
                            "for %zu coordinates (coordinates and values out of step)",
@@ -770,6 +772,14 @@ static int collect_output(const sg_net *net, bound *bt, int nbt,
         if (r == 0 && out->ft.lvl[0].fmt == SG_LVL_COMPRESSED && nseg[0] == 1 &&
             out->ft.lvl[0].ncrd == 0 && out->ft.lvl[0].nseg == 2)
             out->ft.lvl[0].nseg = 1;
+        /* ...and the reduce's value for an empty result stays in vals, as
+         * the RTL values writer stores it. */
+        if (r == 0 && c.nnz == 0 && nvals == 1) {
+            free(out->ft.vals);
+            out->ft.vals = sg_malloc(sizeof *out->ft.vals);
+            out->ft.vals[0] = vals[0];
+            out->ft.nvals = 1;
+        }
     } else {
         memset(&out->ft, 0, sizeof out->ft);
         out->ft.vals = sg_malloc(sizeof *out->ft.vals);

@@ -47,6 +47,9 @@ typedef struct scan {
     int fb_gen[2];
     int fl_v, fl_bank, fl_gen;
     uint32_t fl_k, fl_adr;
+    /* SkipTo pipeline: registered SkipTo, registered jump address */
+    int sk_v, sk_stop, jmp_v;
+    uint32_t sk_tgt, jmp_adr;
 } scan;
 
 static sg_tok scan_head(const scan *s)
@@ -66,26 +69,30 @@ static sg_tok scan_head_ref(const scan *s)
 
 /* ---- CAM lookup ------------------------------------------------------------- */
 
-/* Next read address after SkipTo(tgt) (tgt_stop: to the fiber's end). */
-static uint32_t cam_eff_ptr(const scan *s, int skip_take, int tgt_stop,
-                            uint32_t tgt)
+/* Stage 1 of the SkipTo pipeline: look the registered SkipTo up in the
+ * active bank.  Returns 1 with the jump address in *adr (the address after
+ * the last sample below the target, or the fiber's end for a STOP), or 0
+ * when no sample lies below the target. */
+static int cam_lookup(const scan *s, uint32_t *adr)
 {
-    if (s->T == 0 || !skip_take)
-        return s->ptr;
-    if (tgt_stop)
-        return s->act_hi;
+    if (s->T == 0 || !s->sk_v)
+        return 0;
+    if (s->sk_stop) {
+        *adr = s->act_hi;
+        return 1;
+    }
     size_t base = (size_t)s->act_bank * (size_t)s->T;
     int any = 0;
     uint32_t jaddr = 0;
     for (int k = 0; k < s->T; k++) {
-        if (!(s->cam_vld[base + k] && s->cam_crd[base + k] < tgt))
+        if (!(s->cam_vld[base + k] && s->cam_crd[base + k] < s->sk_tgt))
             break;             /* entries are sorted: a run of "less" */
         any = 1;
         jaddr = s->cam_adr[base + k];
     }
-    if (any && jaddr + 1 > s->ptr)
-        return jaddr + 1;
-    return s->ptr;
+    if (any)
+        *adr = jaddr + 1;
+    return any;
 }
 
 static int log2_ceil(int t)
@@ -106,11 +113,23 @@ static int scan_step(scan *s, int pop, int skip_v, sg_tok skip_tok,
 {
     scan n = *s;
     int load = !s->head_v || pop;
-    int skip_take = skip_v && pop && s->head_mem;
-    uint32_t eff = cam_eff_ptr(s, skip_take, skip_tok.kind != SG_TK_DATA,
-                               (uint32_t)skip_tok.v);
-    if (skip_take && eff != s->ptr)
+    int skip_take = s->T > 0 && skip_v && pop && s->head_mem;
+    uint32_t eff = s->T > 0 && s->jmp_v && s->jmp_adr > s->ptr ? s->jmp_adr
+                                                              : s->ptr;
+    uint32_t lk_adr = 0;
+    int lk_v = cam_lookup(s, &lk_adr);
+    /* the fiber being scanned ends this cycle: cancels the skip pipeline */
+    int fend = load && s->act_v && s->act_kind == K_FIBER && !(eff < s->act_hi);
+    if (load && s->act_v && s->act_kind == K_FIBER && eff != s->ptr)
         res->skips[idx]++;
+    n.sk_v = skip_take && !fend;
+    if (skip_take) {
+        n.sk_stop = skip_tok.kind != SG_TK_DATA;
+        n.sk_tgt = (uint32_t)skip_tok.v;
+    }
+    n.jmp_v = !fend && (lk_v || s->jmp_v);
+    if (lk_v)
+        n.jmp_adr = lk_adr;
 
     /* output stage */
     int crd_rd_en = 0, nxt_take = 0;

@@ -38,7 +38,7 @@ typedef struct sg_skip_result {
     sg_toks ref[SG_SKIP_MAX_INPUTS];      /* out_ref0 .. out_ref<n-1> */
     long cycles;        /* cycles up to and including the D handshake */
     long scan_coords[SG_SKIP_MAX_INPUTS]; /* coordinates each scanner emitted */
-    long skips[SG_SKIP_MAX_INPUTS];       /* SkipTo that moved the scanner */
+    long skips[SG_SKIP_MAX_INPUTS];       /* jumps that moved the scanner */
 } sg_skip_result;
 
 /* ---- API --------------------------------------------------------------- */

@@ -9,6 +9,9 @@
 #   make gen-lint         every custard graph's top is lint-clean (both
 #                         views) and generated deterministically
 #   make bench-verify     RTL vs golden vs SAM-simulator cycles, sim speed
+#   make skip-verify      verify --skip T (ExTensor skipping) on the kernels
+#                         that intersect compressed levels, a few T each
+#   make skip-verify-full every T in {1,2,4,8,32}, with and without stalls
 #
 # Verilator builds are cached under $(BUILD)/vcache (SAMGEN_CACHE).
 
@@ -58,6 +61,23 @@ regress-cases-quick: $(REGRESS_QUICK:%=$(REGRESS_DIR)/quick/res/%.res)
 regress-cases-full: $(REGRESS_FULL_CASES:%=$(REGRESS_DIR)/full/res/%.res) \
   $(if $(wildcard $(SHARED)/data/mtx),$(REGRESS_REAL_CASES:%=$(REGRESS_DIR)/full/res/%.res))
 
+# ExTensor skipping (sim/skip_verify.sh): kernels that intersect compressed
+# levels; "k:r30,wide" adds the long-fiber input to the default r30.
+SKIP_QUICK_KERNELS := vec_elemmul mat_elemmul:wide mat_vecmul_ij matmul_ijk:r30,wide \
+  tensor3_elemmul tensor3_innerprod tensor3_ttv mat_sddmm
+SKIP_WIDE_KERNELS := vec_elemmul mat_elemmul mat_vecmul_ij matmul_ijk tensor3_innerprod
+skip_comma := ,
+SKIP_FULL_KERNELS := $(foreach k,$(REGRESS_KERNELS),\
+  $(if $(filter $(k),$(SKIP_WIDE_KERNELS)),$(k):r30$(skip_comma)wide,$(k)))
+.PHONY: skip-verify skip-verify-full
+skip-verify: $(SAMGEN)
+	@sh sim/skip_verify.sh $(abspath $(SAMGEN)) $(REGRESS_DIR)/skip quick \
+	  $(REGRESS_GRAPHS) $(SKIP_QUICK_KERNELS)
+
+skip-verify-full: $(SAMGEN)
+	@sh sim/skip_verify.sh $(abspath $(SAMGEN)) $(REGRESS_DIR)/skip-full full \
+	  $(REGRESS_GRAPHS) $(SKIP_FULL_KERNELS)
+
 .PHONY: regress regress-quick regress-cases-quick regress-cases-full mutation-test bench-verify gen-lint
 
 regress-quick: $(SAMGEN)
@@ -89,6 +109,6 @@ gen-lint: $(SAMGEN)
 bench-verify: $(SAMGEN)
 	@sh bench/bench_verify $(abspath $(SAMGEN)) $(BUILD)/bench-verify
 
-TEST_SUITES += gen-lint regress-quick mutation-test
-EXTENDED_SUITES += regress
+TEST_SUITES += gen-lint regress-quick mutation-test skip-verify
+EXTENDED_SUITES += regress skip-verify-full
 BENCH_TARGETS += bench-verify

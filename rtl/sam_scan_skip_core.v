@@ -11,8 +11,9 @@
 // the rest of the current fiber below t need not be emitted.  The CAM holds
 // T (coordinate, address) samples of the current fiber: every coordinate
 // if the fiber has S <= T of them, else every ceil(S/2^clog2(T))-th one.
-// The lookup finds the largest sampled coordinate below t in one cycle and
-// the next coordinate read is the one after it, unless the scanner is
+// SkipTo is registered, looked up the next cycle (largest sampled
+// coordinate below t) and the jump registered, so the read two cycles after
+// the SkipTo is the coordinate after that sample, unless the scanner is
 // already past it (a SkipTo whose target it has passed has no effect).
 // Only coordinates below t are ever dropped.  A STOP token on in_skip means
 // "the other side's fiber has ended": the scanner jumps to this fiber's
@@ -300,27 +301,63 @@ module sam_scan_skip_core #(
       wire [RefWidth-1:0] f_stride = f_big ? f_ceil[RefWidth-1:0] : {{(RefWidth-1){1'b0}}, 1'b1};
       wire                f_new    = form && f_kind == KFiber;
 
-      // Lookup in the active bank: entries are sorted, so "sample < target"
-      // is a run of ones from entry 0; the last one is the jump point.
-      wire               tgt_stop = in_skip_data_i[CrdWidth+1:CrdWidth] != `SG_TK_DATA;
-      wire [CrdWidth-1:0] tgt     = in_skip_data_i[CrdWidth-1:0];
-      reg  [T:0]          lt;
-      reg  [RefWidth-1:0] jaddr;
-      integer k;
+      // SkipTo pipeline.  Stage 0 (the pop): the SkipTo is registered in
+      // sk_*.  Stage 1: the lookup in the active bank.  Entries are sorted,
+      // so "sample < target" is a run of ones from entry 0 and the jump
+      // point is its last one, found by a binary search tree of LogT mux
+      // levels; the address after it (or the fiber's end for a STOP) is
+      // registered in jmp_*.  Stage 2: the next crd read starts at the
+      // jump address if that lies ahead of the read pointer.  Targets of
+      // one fiber never decrease, so a newer jump supersedes an older one;
+      // the end of the fiber cancels both stages.
+      reg                 sk_v_q, sk_stop_q;
+      reg  [CrdWidth-1:0] sk_tgt_q;
+      reg                 jmp_v_q;
+      reg  [RefWidth-1:0] jmp_adr_q;
+      reg  [T-1:0]        lt;
+      reg  [RefWidth-1:0] tree [1:2*T-1];   // node i: children 2i, 2i+1; leaves T..2T-1
+      integer k, gd, gi;
       always @* begin
-        lt[T] = 1'b0;
-        for (k = 0; k < T; k = k + 1)
-          lt[k] = act_bank_q ? (cam_vld_q[T + k] && cam_crd_q[T + k] < tgt)
-                             : (cam_vld_q[k] && cam_crd_q[k] < tgt);
-        jaddr = {RefWidth{1'b0}};
-        for (k = 0; k < T; k = k + 1)
-          if (lt[k] && !lt[k + 1])
-            jaddr = jaddr | (act_bank_q ? cam_adr_q[T + k] : cam_adr_q[k]);
+        for (k = 0; k < T; k = k + 1) begin
+          lt[k] = act_bank_q ? (cam_vld_q[T + k] && cam_crd_q[T + k] < sk_tgt_q)
+                             : (cam_vld_q[k] && cam_crd_q[k] < sk_tgt_q);
+          tree[T + k] = act_bank_q ? cam_adr_q[T + k] : cam_adr_q[k];
+        end
+        // Node 2^d + i covers entries i*(T>>d) .. (i+1)*(T>>d)-1 and takes
+        // its upper half when the first entry of that half is below the
+        // target; bottom-up, deepest level first.
+        for (gd = LogT - 1; gd >= 0; gd = gd - 1)
+          if ((1 << gd) < T)
+            for (gi = 0; gi < (1 << gd); gi = gi + 1)
+              tree[(1 << gd) + gi] = lt[gi * (T >> gd) + (T >> (gd + 1))]
+                                   ? tree[2 * ((1 << gd) + gi) + 1]
+                                   : tree[2 * ((1 << gd) + gi)];
       end
-      wire [RefWidth-1:0] jnext = jaddr + 1'b1;
-      assign eff_ptr = !skip_take ? ptr_q
-                     : tgt_stop   ? act_hi_q
-                     : (lt[0] && jnext > ptr_q) ? jnext : ptr_q;
+      wire [RefWidth-1:0] jsel  = tree[1];
+      wire                lk_v  = sk_v_q && (sk_stop_q || lt[0]);
+      wire [RefWidth-1:0] lk_adr = sk_stop_q ? act_hi_q : jsel + 1'b1;
+      assign eff_ptr = (jmp_v_q && jmp_adr_q > ptr_q) ? jmp_adr_q : ptr_q;
+
+      // The fiber being scanned ends this cycle (its stop becomes the head).
+      wire fend = load && act_v_q && act_kind_q == KFiber && !(eff_ptr < act_hi_q);
+
+      always @(posedge clk_i) begin
+        if (!rst_ni) begin
+          sk_v_q    <= 1'b0;
+          sk_stop_q <= 1'b0;
+          sk_tgt_q  <= {CrdWidth{1'b0}};
+          jmp_v_q   <= 1'b0;
+          jmp_adr_q <= {RefWidth{1'b0}};
+        end else begin
+          sk_v_q  <= skip_take && !fend;
+          if (skip_take) begin
+            sk_stop_q <= in_skip_data_i[CrdWidth+1:CrdWidth] != `SG_TK_DATA;
+            sk_tgt_q  <= in_skip_data_i[CrdWidth-1:0];
+          end
+          jmp_v_q <= !fend && (lk_v || jmp_v_q);
+          if (lk_v) jmp_adr_q <= lk_adr;
+        end
+      end
 
       wire [KW-1:0] fl_idx = (fl_bank_q ? TK : {KW{1'b0}}) + fl_k_q;
       integer b;

@@ -17,8 +17,10 @@
 // Workspace: Rows x InnerDim values in a register array with combinational
 // read (one point per cycle, no read-modify-write hazard) and an occupancy
 // bit per entry; the next occupied entry is found by a priority encoder, so
-// emission is one entry per cycle.  Timing: one point per cycle; a row costs
-// two extra cycles (outer coordinate, stop).
+// emission is one entry per cycle.  Timing: one point per cycle; a row is
+// emitted one entry per cycle (its outer coordinate leaves with the first
+// entry) plus its stop; in order 1 the stop cycle also takes the first point
+// of the next row.
 `include "sam_token.vh"
 
 module sam_spacc #(
@@ -146,12 +148,16 @@ module sam_spacc #(
   wire last_row = (Order == 2) ? !any : final_q;
 
   reg acc;   // accumulate the head point this cycle
+  reg row_head;  // emit a row's outer coordinate with its first entry
+  reg clr;       // the lowest occupied entry is emitted: clear it
   always @(*) begin
     state_d = state_q;
     have_d = have_q;
     final_d = final_q;
     cur_d = cur_q;
     acc = 1'b0;
+    row_head = 1'b0;
+    clr = 1'b0;
     in_outer_ready_o = 1'b0;
     in_inner_ready_o = 1'b0;
     in_val_ready_o = 1'b0;
@@ -167,7 +173,9 @@ module sam_spacc #(
         if (in_val_valid_i && vt == `SG_TK_STOP) in_val_ready_o = 1'b1;
         if (o_pt && i_pt && v_pt) begin
           if (Order == 1 && have_q && op != cur_q) begin
-            state_d = StOuter;              // row finished: emit it first
+            // row finished: emit it first (the point waits)
+            if (o_free && i_free && v_free) row_head = 1'b1;
+            else state_d = StOuter;
           end else begin
             acc = 1'b1;
             in_outer_ready_o = 1'b1;
@@ -181,13 +189,10 @@ module sam_spacc #(
           state_d = have_q ? StOuter : StDone;
         end
       end
-      StOuter: if (o_free) begin
-        e_o = 1'b1;
-        t_o = {`SG_TK_DATA, row_crd};
-        state_d = StEntry;
-      end
+      StOuter: if (o_free && i_free && v_free) row_head = 1'b1;
       StEntry: if (i_free && v_free) begin
         e_i = 1'b1; e_v = 1'b1;
+        clr = 1'b1;
         t_i = {`SG_TK_DATA, col_crd};
         t_v = {`SG_TK_DATA, ws_q[first]};
         if (!row_more) state_d = StStop;
@@ -201,7 +206,19 @@ module sam_spacc #(
           state_d = StEnd;
         end else begin
           state_d = (Order == 2) ? StOuter : StAcc;
-          if (Order == 1) have_d = 1'b0;
+          if (Order == 1) begin
+            // the point that ended the row starts the next one now (the
+            // workspace is empty: the row's entries were cleared)
+            have_d = 1'b0;
+            if (o_pt && i_pt && v_pt) begin
+              acc = 1'b1;
+              in_outer_ready_o = 1'b1;
+              in_inner_ready_o = 1'b1;
+              in_val_ready_o = 1'b1;
+              have_d = 1'b1;
+              cur_d = op;
+            end
+          end
         end
       end
       StEnd: if (o_free) begin
@@ -218,6 +235,14 @@ module sam_spacc #(
       end
       default: ;
     endcase
+    if (row_head) begin  // outer coordinate and first entry of a row
+      e_o = 1'b1; e_i = 1'b1; e_v = 1'b1;
+      clr = 1'b1;
+      t_o = {`SG_TK_DATA, row_crd};
+      t_i = {`SG_TK_DATA, col_crd};
+      t_v = {`SG_TK_DATA, ws_q[first]};
+      state_d = row_more ? StEntry : StStop;
+    end
   end
 
   always @(posedge clk_i) begin
@@ -237,7 +262,7 @@ module sam_spacc #(
       final_q <= final_d;
       cur_q <= cur_d;
       if (acc) occ_q[pt_addr] <= 1'b1;
-      if (state_q == StEntry && e_i) occ_q[first] <= 1'b0;
+      if (clr) occ_q[first] <= 1'b0;
       if (e_i) begin iv_q <= 1'b1; i_q <= t_i; end
       else if (out_inner_ready_i) iv_q <= 1'b0;
       if (e_o) begin ov_q <= 1'b1; o_q <= t_o; end

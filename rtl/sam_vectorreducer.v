@@ -9,7 +9,8 @@
 // the golden model (there is no reference implementation).
 // Workspace: InnerDim values in registers with an occupancy bit each and a
 // priority encoder.  Timing: one input pair per cycle; a row is emitted one
-// entry per cycle, then its stop, before more input is taken.
+// entry per cycle (the first in the cycle its Sk is taken), then its stop,
+// which leaves in the same cycle as the next input pair is taken.
 `include "sam_token.vh"
 
 module sam_vectorreducer #(
@@ -92,30 +93,43 @@ module sam_vectorreducer #(
     clr = 1'b0;
     t_c = {`SG_TK_DATA, {{(CrdWidth-IW){1'b0}}, first}};
     t_v = {`SG_TK_DATA, ws_q[first]};
-    if (emit_q) begin
-      if (c_free && v_free) begin
-        e_out = 1'b1;
-        if (any) begin
-          clr = 1'b1;
-        end else begin
-          t_c = {`SG_TK_STOP, lvl_q - COne};
-          t_v = {`SG_TK_STOP, {{(ValWidth-CrdWidth){1'b0}}, lvl_q - COne}};
-          emit_d = 1'b0;
-        end
+    // output side: the row being emitted, one entry per cycle, then its stop
+    if (emit_q && c_free && v_free) begin
+      e_out = 1'b1;
+      if (any) begin
+        clr = 1'b1;
+      end else begin
+        t_c = {`SG_TK_STOP, lvl_q - COne};
+        t_v = {`SG_TK_STOP, {{(ValWidth-CrdWidth){1'b0}}, lvl_q - COne}};
+        emit_d = 1'b0;
       end
-    end else if (in_crd_valid_i && in_val_valid_i) begin
+    end
+    // input side: idle, or the row's stop leaves this cycle (the workspace
+    // is then empty and may take the next row's first pair)
+    if ((!emit_q || (e_out && !any)) && in_crd_valid_i && in_val_valid_i) begin
       if (c_num) begin
         in_crd_ready_o = 1'b1;
         in_val_ready_o = 1'b1;
         acc = 1'b1;
       end else if (ct == `SG_TK_STOP) begin
-        in_crd_ready_o = 1'b1;
-        in_val_ready_o = 1'b1;
-        if (cp != CZero) begin
-          emit_d = 1'b1;
-          lvl_d = cp;
+        if (cp == CZero) begin
+          in_crd_ready_o = 1'b1;
+          in_val_ready_o = 1'b1;
+        end else if (!e_out && c_free && v_free) begin
+          // Sk (k >= 1): emit the row's first entry (or its bare stop) now
+          in_crd_ready_o = 1'b1;
+          in_val_ready_o = 1'b1;
+          e_out = 1'b1;
+          if (any) begin
+            clr = 1'b1;
+            emit_d = 1'b1;
+            lvl_d = cp;
+          end else begin
+            t_c = {`SG_TK_STOP, cp - COne};
+            t_v = {`SG_TK_STOP, {{(ValWidth-CrdWidth){1'b0}}, cp - COne}};
+          end
         end
-      end else if (c_free && v_free) begin    // D
+      end else if (!e_out && c_free && v_free) begin    // D
         in_crd_ready_o = 1'b1;
         in_val_ready_o = 1'b1;
         e_out = 1'b1;

@@ -4,17 +4,18 @@
 # after them, must equal the golden model's (which never skips), for every
 # CAM size T and under random stalls.
 #
-#   sh sim/skip_verify.sh SAMGEN OUTDIR quick|full [CUSTARD_DIR KERNEL...]
+#   sh sim/skip_verify.sh SAMGEN OUTDIR quick|full [CUSTARD_DIR KERNEL[:KIND,...]...]
 #
 # Kernels: the graphs of examples/ (bound to their examples/<k>_<T>.tns
-# tensors), then the named custard kernels (synthetic inputs from
-# sim/regress_inputs.sh: "r30", dim 8, and "wide", long fibers).  A kernel
+# tensors), then the named custard kernels on synthetic inputs of
+# sim/regress_inputs.sh: KIND "r30" (dim 8, the default) and "wide" (long
+# fibers, so that the CAM samples every few coordinates).  A kernel
 # whose top has no skipping intersector (no intersect fed straight by
 # compressed scanners) is listed and not run.  Every run must print PASS and
 # the "skipping:" line (so the skipping RTL really was in the design).
 #   quick: T in {1,2,4,8,32} on 3 example kernels, T = 4 on the other
-#          examples, one T per custard kernel (rotating through the set) on
-#          "wide"; each kernel once more with --stall 20.
+#          examples, one T per custard kernel and input (rotating through
+#          the set); each kernel and input once more with --stall 20.
 #   full:  every T, with and without --stall 20, on every kernel and input.
 # Icarus by default (SKIP_SIM=verilator to change), SKIP_JOBS (2) runs in
 # parallel.  Last line: "N passed, N failed"; exit 1 on a failure.
@@ -27,7 +28,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 sim=${SKIP_SIM:-icarus}
 jobs=${SKIP_JOBS:-2}
 all_t="1 2 4 8 32"
-rm -rf "$out"; mkdir -p "$out/res"
+rm -rf "$out"; mkdir -p "$out/res" "$out/in"
 cases=$out/cases
 
 # Does the kernel get a skipping intersector?  (graph, tensor args)
@@ -61,11 +62,12 @@ for g in "$root"/examples/*.gv; do
     done
 done
 if [ -n "$custard" ] && [ -d "$custard" ]; then
-    for k in "$@"; do
+    for spec in "$@"; do
+        k=${spec%%:*} kinds=r30
+        case $spec in *:*) kinds=$(echo "${spec#*:}" | tr ',' ' ') ;; esac
         g=$custard/$k.gv
         [ -f "$g" ] || { echo "skip-verify: $g missing"; continue; }
-        for kind in r30 wide; do
-            [ "$mode" = quick ] && [ $kind = r30 ] && continue
+        for kind in $kinds; do
             d=$out/in/$k-$kind
             if ! args=$(sh "$root/sim/regress_inputs.sh" "$samgen" "$g" $kind 1 "$d" 2>"$d.err"); then
                 echo "$k-$kind|ERROR|inputs: $(head -n 1 "$d.err")" >"$out/res/$k-$kind.res"

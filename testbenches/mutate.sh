@@ -40,7 +40,7 @@ sam_arrayvals|arrayvals|(tag_q == `SG_TK_EMPTY) ? {`SG_TK_DATA, {ValWidth{1'b0}}
 sam_scan_compressed|scan_compressed|wire                hit = hit_v && (head_val == hit_ref + One);|wire                hit = hit_v && (head_val == hit_ref);
 sam_scan_compressed|scan_compressed|if (cmd_tag == `SG_TK_STOP && !cmd_b[0]) begin|if (cmd_tag == `SG_TK_STOP) begin
 sam_spacc|spacc1|        if (!row_more) state_d = StStop;|        state_d = StStop;
-sam_vectorreducer|vectorreducer|          t_c = {`SG_TK_STOP, lvl_q - COne};|          t_c = {`SG_TK_STOP, lvl_q};
+sam_vectorreducer|vectorreducer|        t_c = {`SG_TK_STOP, lvl_q - COne};|        t_c = {`SG_TK_STOP, lvl_q};
 sam_join|intersect3|.in_ref1_data_i(j12_r1_d)|.in_ref1_data_i(j12_r0_d)
 LIST
 [ $fail -eq 0 ] && echo "mutation: all $n mutants killed"
