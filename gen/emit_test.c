@@ -1,7 +1,8 @@
 /*
  * emit_test.c - the Verilog emitter on hand-built graphs: instance and wire
  * naming, a FIFO per edge, implicit forks, drained outputs, memory tables
- * and sizing, determinism, and the error for nodes without an RTL block.
+ * and sizing, determinism, the error for nodes without an RTL block, and
+ * ExTensor skipping (which scanners and intersectors skip, their wiring).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
@@ -180,6 +181,127 @@ static void test_unsupported(void **state)
     graph_free(&g);
 }
 
+/* x(i) = b(i) * c(i): two root scanners feed one intersect. */
+static void build_mul(sg_graph *g)
+{
+    memset(g, 0, sizeof *g);
+    snprintf(g->name, sizeof g->name, "vmul");
+    int sb = add_node(g, SG_NK_FIBERLOOKUP, 1, "b", 0, 'i');
+    int sc = add_node(g, SG_NK_FIBERLOOKUP, 2, "c", 0, 'i');
+    g->nodes[sc].root = g->nodes[sc].src = 1;
+    graph_node_ports(&g->nodes[sc]);
+    sg_node n;
+    graph_node_init(&n, SG_NK_INTERSECT);
+    n.id = 3;
+    n.line = 5;
+    n.index = 'i';
+    n.n_operands = 2;
+    snprintf(n.operand[0], sizeof n.operand[0], "b");
+    snprintf(n.operand[1], sizeof n.operand[1], "c");
+    graph_node_ports(&n);
+    int x = graph_add_node(g, &n);
+    int wcrd = add_node(g, SG_NK_FIBERWRITE, 4, "x", 0, 'i');
+    int ab = add_node(g, SG_NK_ARRAYVALS, 5, "b", -1, 0);
+    int ac = add_node(g, SG_NK_ARRAYVALS, 6, "c", -1, 0);
+    int mul = add_node(g, SG_NK_ALU, 7, NULL, -1, 0);
+    int wval = add_node(g, SG_NK_FIBERWRITE, 8, "x", -1, 0);
+    add_edge(g, sb, 0, x, 0, SG_ST_CRD);      /* e0 */
+    add_edge(g, sb, 1, x, 1, SG_ST_REF);      /* e1 */
+    add_edge(g, sc, 0, x, 2, SG_ST_CRD);      /* e2 */
+    add_edge(g, sc, 1, x, 3, SG_ST_REF);      /* e3 */
+    add_edge(g, x, 0, wcrd, 0, SG_ST_CRD);    /* e4 */
+    add_edge(g, x, 1, ab, 0, SG_ST_REF);      /* e5 */
+    add_edge(g, x, 2, ac, 0, SG_ST_REF);      /* e6 */
+    add_edge(g, ab, 0, mul, 0, SG_ST_VAL);    /* e7 */
+    add_edge(g, ac, 0, mul, 1, SG_ST_VAL);    /* e8 */
+    add_edge(g, mul, 0, wval, 0, SG_ST_VAL);  /* e9 */
+}
+
+static void test_skip(void **state)
+{
+    (void)state;
+    sg_graph g;
+    build_mul(&g);
+    sg_emit_opts o;
+    opts(&o);
+    sg_emit_design d, d2;
+    sg_err e;
+
+    /* Without --skip: the plain primitives. */
+    assert_int_equal(sg_emit(&g, &o, &d, &e), 0);
+    assert_non_null(strstr(d.text, "sam_intersect #(.CrdWidth(CrdWidth), .NumInputs(2)) n3_intersect_i ("));
+    assert_null(strstr(d.text, "sam_scan_skip_core"));
+    for (size_t k = 0; k < g.n_edges; k++)
+        assert_int_equal(d.edge_skip[k], 0);
+    sg_emit_design_free(&d);
+
+    /* --skip 8: both scanners skip, wired straight to the intersector. */
+    o.skip = 8;
+    int rc = sg_emit(&g, &o, &d, &e);
+    if (rc != 0)
+        fail_msg("%s", e.msg);
+    const char *t = d.text;
+    assert_non_null(strstr(t, "sam_scan_skip_core #(.CrdWidth(CrdWidth), .RefWidth(CrdWidth), .T(8)) n1_fiberlookup_b0_i ("));
+    assert_non_null(strstr(t, "sam_scan_skip_core #(.CrdWidth(CrdWidth), .RefWidth(CrdWidth), .T(8)) n2_fiberlookup_c0_i ("));
+    assert_non_null(strstr(t, "sam_intersect_skip #(.CrdWidth(CrdWidth), .RefWidth(CrdWidth), .NumInputs(2)) n3_intersect_i ("));
+    assert_non_null(strstr(t, ".out_skip0_valid_o(n1_fiberlookup_b0_i_skip_valid), .out_skip0_ready_i(n1_fiberlookup_b0_i_skip_ready)"));
+    assert_non_null(strstr(t, ".out_skip1_valid_o(n2_fiberlookup_c0_i_skip_valid)"));
+    assert_non_null(strstr(t, ".in_skip_valid_i(n1_fiberlookup_b0_i_skip_valid), .in_skip_ready_o(n1_fiberlookup_b0_i_skip_ready)"));
+    assert_non_null(strstr(t, ".out_skip2_ready_i(1'b1)"));
+    /* No buffer between a skipping scanner and its intersector, no stalls
+     * there; the other edges keep theirs. */
+    for (size_t k = 0; k < g.n_edges; k++)
+        assert_int_equal(d.edge_skip[k], k < 4);
+    assert_non_null(strstr(t, "sam_fifo #(.Width(18), .Depth(0)) u_e0_fifo"));
+    assert_non_null(strstr(t, "sam_fifo #(.Width(18), .Depth(0)) u_e3_fifo"));
+    assert_non_null(strstr(t, "sam_fifo #(.Width(18), .Depth(2)) u_e4_fifo"));
+    assert_non_null(strstr(t, "sam_tap #(.Width(18), .EdgeId(1), .Stall(0)) u_e1_tap"));
+    assert_non_null(strstr(t, "sam_tap #(.Width(18), .EdgeId(4)) u_e4_tap"));
+    /* Second read ports: a RAM copy per seg and crd array of each scanner,
+     * seg read at a+1. */
+    assert_int_equal(count(t, "_seg_b ("), 2);
+    assert_int_equal(count(t, "_crd_b ("), 2);
+    assert_non_null(strstr(t, "assign m1b_rd_addr = m1_rd_addr + 1'b1;"));
+    assert_non_null(strstr(t, ".seg_rd_lo_i(m1_rd_data), .seg_rd_hi_i(m1b_rd_data)"));
+    assert_non_null(strstr(t, ".cam_rd_en_o(m2b_rd_en), .cam_rd_addr_o(m2b_rd_addr), .cam_rd_data_i(m2b_rd_data)"));
+    assert_int_equal(d.node_skip[0], 8);
+    assert_int_equal(d.node_skip[2], 8);
+    /* Deterministic. */
+    assert_int_equal(sg_emit(&g, &o, &d2, &e), 0);
+    assert_int_equal(d.len, d2.len);
+    assert_memory_equal(d.text, d2.text, d.len);
+    sg_emit_design_free(&d2);
+    sg_emit_design_free(&d);
+
+    /* Node attributes override --skip: scanner c off, intersector T = 2. */
+    g.nodes[1].skip = 0;
+    g.nodes[2].skip = 2;
+    assert_int_equal(sg_emit(&g, &o, &d, &e), 0);
+    assert_non_null(strstr(d.text, ".T(2)) n1_fiberlookup_b0_i ("));
+    assert_non_null(strstr(d.text, "sam_scan_compressed #(.CrdWidth(CrdWidth)) n2_fiberlookup_c0_i ("));
+    assert_non_null(strstr(d.text, ".out_skip1_ready_i(1'b1)"));
+    assert_int_equal(d.edge_skip[2] + d.edge_skip[3], 0);
+    assert_int_equal(d.edge_skip[0] + d.edge_skip[1], 2);
+    sg_emit_design_free(&d);
+
+    /* An intersector with skip=0 stays plain; a non-power-of-two T fails. */
+    g.nodes[2].skip = 0;
+    assert_int_equal(sg_emit(&g, &o, &d, &e), 0);
+    assert_null(strstr(d.text, "sam_intersect_skip"));
+    assert_null(strstr(d.text, "sam_scan_skip_core"));
+    sg_emit_design_free(&d);
+    g.nodes[2].skip = -1;
+    g.nodes[1].skip = -1;
+    o.skip = 3;
+    g.path = sg_strdup("m.gv");
+    assert_int_equal(sg_emit(&g, &o, &d, &e), -1);
+    assert_int_equal(e.code, SG_EXIT_USAGE);
+    assert_non_null(strstr(e.msg, "m.gv:5:"));
+    assert_non_null(strstr(e.msg, "not a power of two"));
+    assert_null(d.text);
+    graph_free(&g);
+}
+
 static void test_fnv(void **state)
 {
     (void)state;
@@ -193,6 +315,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_structure),
         cmocka_unit_test(test_unsupported),
+        cmocka_unit_test(test_skip),
         cmocka_unit_test(test_fnv),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -13,6 +13,9 @@
 #                level of a merged closing stop (S(k) instead of S(k+1))
 #   drop-token   a copy of sam_fifo that accepts but drops every crd/ref
 #                data token whose payload is 2
+#   skip-past    with --skip 4: a copy of sam_intersect_skip whose SkipTo
+#                target is one past the largest head, so that the scanner
+#                may drop a coordinate that matches
 set -u
 samgen=$1 graphs=$2 out=$3
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -73,5 +76,22 @@ cmp -s "$root/rtl/sam_fifo.v" "$out/rtl_drop/sam_fifo.v" &&
     { echo "mutation drop-token: edit did not apply"; exit 1; }
 check drop-token --rtl-dir "$out/rtl_drop"
 
+# 4. skip past the target in the skipping intersector, on longer fibers
+# (a 32 x 32 matrix, 30% dense, and a half-dense vector) so that the CAM
+# has coordinates to jump over.
+"$samgen" tensor gen --shape 32x32 --density 0.3 --seed 5 --max-value 9 -o "$out/B32.mtx" >/dev/null
+"$samgen" tensor gen --shape 32 --density 0.5 --seed 6 --max-value 9 -o "$out/c32.tns" >/dev/null
+T="-t B=$out/B32.mtx -t c=$out/c32.tns"
+# shellcheck disable=SC2086
+if ! "$samgen" verify "$g" $T --sim icarus --skip 4 --keep "$out/base-skip" >"$out/base-skip.log" 2>&1; then
+    echo "mutation-test: the unmodified skipping design does not pass:"; cat "$out/base-skip.log"; exit 1
+fi
+mkdir -p "$out/rtl_skip"; cp "$root"/rtl/*.v "$root"/rtl/*.vh "$out/rtl_skip/"
+sed -i "s/skip_tok = {\`SG_TK_DATA, mx};/skip_tok = {\`SG_TK_DATA, mx + 1'b1};/" \
+    "$out/rtl_skip/sam_intersect_skip.v"
+cmp -s "$root/rtl/sam_intersect_skip.v" "$out/rtl_skip/sam_intersect_skip.v" &&
+    { echo "mutation skip-past: edit did not apply"; exit 1; }
+check skip-past --rtl-dir "$out/rtl_skip" --skip 4
+
 if [ $fail -ne 0 ]; then echo "mutation-test: FAILED"; exit 1; fi
-echo "mutation-test: all 3 mutations caught"
+echo "mutation-test: all 4 mutations caught"

@@ -7,13 +7,15 @@
 #   sh sim/skip_verify.sh SAMGEN OUTDIR quick|full [CUSTARD_DIR KERNEL[:KIND,...]...]
 #
 # Kernels: the graphs of examples/ (bound to their examples/<k>_<T>.tns
-# tensors), then the named custard kernels on synthetic inputs of
+# tensors), a 3-operand intersection compiled here (x(i) = a(i) b(i) c(i),
+# 64-long vectors, 40% dense), then the named custard kernels on inputs of
 # sim/regress_inputs.sh: KIND "r30" (dim 8, the default) and "wide" (long
 # fibers, so that the CAM samples every few coordinates).  A kernel
 # whose top has no skipping intersector (no intersect fed straight by
 # compressed scanners) is listed and not run.  Every run must print PASS and
 # the "skipping:" line (so the skipping RTL really was in the design).
-#   quick: T in {1,2,4,8,32} on 3 example kernels, T = 4 on the other
+#   quick: T in {1,2,4,8,32} on 3 example kernels and the 3-operand
+#          kernel, T = 4 on the other
 #          examples, one T per custard kernel and input (rotating through
 #          the set); each kernel and input once more with --stall 20.
 #   full:  every T, with and without --stall 20, on every kernel and input.
@@ -61,6 +63,21 @@ for g in "$root"/examples/*.gv; do
         echo "ex-$k-T$T-stall|$g|$T|20|$args" >>"$cases"
     done
 done
+# Three operands: no custard kernel has a 3-way intersection of compressed
+# levels, so compile one.
+g3=$out/in/mul3.gv
+if "$samgen" compile 'x(i)=a(i)*b(i)*c(i)' -o "$g3" >"$out/in/mul3.log" 2>&1; then
+    args=""
+    for t in a b c; do
+        "$samgen" tensor gen --shape 64 --density 0.4 --seed "$(printf %d "'$t")" \
+            --max-value 9 -o "$out/in/mul3_$t.tns" >/dev/null
+        args="$args -t $t=$out/in/mul3_$t.tns"
+    done
+    for T in $all_t; do echo "mul3-T$T|$g3|$T|0|$args" >>"$cases"; done
+    echo "mul3-T2-stall|$g3|2|20|$args" >>"$cases"
+else
+    echo "mul3|FAIL|samgen compile: $(head -n 1 "$out/in/mul3.log")" >"$out/res/mul3.res"
+fi
 if [ -n "$custard" ] && [ -d "$custard" ]; then
     for spec in "$@"; do
         k=${spec%%:*} kinds=r30
