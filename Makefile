@@ -39,7 +39,7 @@ TEST_SUITES :=
 EXTENDED_SUITES :=
 BENCH_TARGETS :=
 
-.PHONY: all deps demo test unit bench extended clean
+.PHONY: all deps demo test unit bench extended ci-extended clean
 all: $(SAMGEN) $(BUILD)/libsamgolden.a $(BUILD)/libsamgen.a
 
 $(BUILD)/rel/%.o: %.c $(HDRS)
@@ -94,6 +94,16 @@ test: deps
 extended:
 	@$(MAKE) --no-print-directory all
 	@$(MAKE) --no-print-directory $(EXTENDED_SUITES)
+
+# What CI runs after `make test` when ../shared is present: the checks over
+# the shared graphs, a short fuzz run of every reader, and the regression over
+# every runnable custard kernel on four synthetic inputs and the real
+# matrices (last line "N passed, N failed").  `make extended` runs it all.
+CI_REGRESS_KINDS ?= empty single hyper r30
+ci-extended:
+	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory graph-shared fuzz-smoke
+	@$(MAKE) --no-print-directory regress REGRESS_KINDS="$(CI_REGRESS_KINDS)"
 
 bench: all $(BENCH_TARGETS)
 
