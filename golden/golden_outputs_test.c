@@ -11,7 +11,9 @@
  *  - a graph whose crddrop drops coordinates over a summed index (the
  *    reduce keeps a value for every dropped coordinate) is refused as not
  *    executable instead of silently pairing coordinates with the wrong
- *    values (mat_mask_tri_DA3_final).
+ *    values (mat_mask_tri_DA3_final), and a run whose writers produce
+ *    more values than coordinates fails (mat_mask_tri_partial on a row
+ *    whose j intersection is empty).
  *
  * Uses the shipped examples (examples/spmv.gv, examples/mat_elemmul.gv) and
  * an in-memory graph; needs nothing outside the repository.  The
@@ -223,12 +225,61 @@ static void test_crddrop_summed_index_refused(void **state)
     graph_free(&g);
 }
 
+/* mat_mask_tri_partial on an input where row 3 (0-based) survives the i
+ * intersection but its j intersection is empty: the crddrop drops i = 3,
+ * the reduce still emits a 0 for its empty j fiber, so 4 values arrive for
+ * 3 coordinates; the run must fail instead of shifting values. */
+static void test_out_of_step_values(void **state)
+{
+    (void)state;
+    const char *sh = getenv("SHARED");
+    if (!sh || !*sh) {
+        printf("SKIP mat_mask_tri_partial: SHARED is not set\n");
+        return;
+    }
+    char path[4096];
+    snprintf(path, sizeof path, "%.3000s/graphs/custard/mat_mask_tri_partial.gv", sh);
+    sg_graph g;
+    sg_err e;
+    sg_err_clear(&e);
+    memset(&g, 0, sizeof g);
+    if (graph_read(path, &g, &e) < 0) {
+        printf("SKIP mat_mask_tri_partial: %s\n", e.msg);
+        return;
+    }
+    static const int64_t bp[6][3] = {{0, 4, 7}, {1, 1, 2}, {4, 0, 9}, {4, 3, 5}, {6, 4, 6}, {7, 6, 7}};
+    static const int64_t cp[6][3] = {{1, 5, 4}, {3, 1, 3}, {4, 4, 1}, {6, 0, 7}, {7, 2, 7}, {7, 3, 6}};
+    static const int64_t dp[6][3] = {{1, 3, 1}, {4, 4, 7}, {5, 3, 5}, {5, 7, 7}, {6, 5, 2}, {7, 6, 3}};
+    sg_coo B, C, D;
+    mat(&B, 8, 6, bp);
+    mat(&C, 8, 6, cp);
+    mat(&D, 8, 6, dp);
+    golden_binding b[3] = {{.name = "B", .coo = &B}, {.name = "C", .coo = &C},
+                           {.name = "D", .coo = &D}};
+    golden_opts o;
+    golden_opts_default(&o);
+    for (int eng = 0; eng < 2; eng++) {
+        o.engine = eng ? GOLDEN_CYCLE : GOLDEN_FUNC;
+        golden_result r;
+        memset(&r, 0, sizeof r);
+        sg_err_clear(&e);
+        assert_int_equal(golden_run(&g, b, 3, &o, &r, &e), -1);
+        assert_non_null(strstr(e.msg, "4 values for 3 coordinates"));
+        golden_result_free(&r);
+    }
+    sg_coo_free(&B);
+    sg_coo_free(&C);
+    sg_coo_free(&D);
+    graph_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_empty_root_seg),
         cmocka_unit_test(test_empty_reduce_value),
         cmocka_unit_test(test_crddrop_summed_index_refused),
+        cmocka_unit_test(test_out_of_step_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -747,10 +747,11 @@ static int collect_output(const sg_net *net, bound *bt, int nbt,
          * exception: a reduce emits a value (0) for an empty result
          * (SAM-SEMANTICS 2.10, item 11), written with no coordinate. */
         if (c.nnz != nvals && !(c.nnz == 0 && nvals == 1)) {
+            sg_errf(e, g->path, 0, "output %s: the writers produced %zu values for %zu "
+                    "coordinates (coordinates and values out of step: a crddrop removed "
+                    "coordinates whose values a reduce kept)", d->name, nvals, c.nnz);
             sg_coo_free(&c);
-            return sg_errf(e, g->path, 0, "output %s: the writers produced %zu values "
-                           "for %zu coordinates (coordinates and values out of step)",
-                           d->name, nvals, c.nnz);
+            return -1;
         }
     }
     /* The fibertree in the declared format (sorts a copy). */

@@ -24,8 +24,8 @@ REGRESS_KERNELS := vec_identity vec_elemmul vec_elemadd vec_scalar_mul \
   mat_identity mat_elemmul mat_elemadd mat_elemadd3 \
   mat_vecmul_ij mat_vecmul_iter mat_vecmul_iter_short mat_sddmm \
   mat_spacc_simple mat_residual_HAND mat_mattransmul_HAND \
-  mat_mask_tri mat_mask_tri_partial mat_mask_tri_fiberwrite \
-  mat_mask_tri_DA3_final mat_mask_tri_DA3sum_final \
+  mat_mask_tri mat_mask_tri_fiberwrite mat_identity_dense \
+  mat_mask_tri_DA3sum_final \
   matmul_ijk matmul_ikj matmul_jik matmul_jki matmul_kij matmul_kji \
   tensor3_identity tensor3_elemmul tensor3_elemadd \
   tensor3_innerprod tensor3_ttv tensor3_ttm tensor3_mttkrp tensor3_website_expr
