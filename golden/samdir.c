@@ -227,6 +227,25 @@ static void infer_format(const sg_samdir_arrays *a, sg_format *f)
     }
 }
 
+/* The level writers' convention for an empty result: every compressed
+ * level is the single segment entry 0 with no coordinates (whatever the
+ * level above holds), and the values are empty or the one 0 a final
+ * reducer writes for an empty input.  The strict check would reject it:
+ * seg should have one entry more than the positions above. */
+static int writer_empty(const sg_fibertree *ft)
+{
+    int ncomp = 0;
+    for (int l = 0; l < ft->fmt.order; l++) {
+        const sg_level *lv = &ft->lvl[l];
+        if (lv->fmt != SG_LVL_COMPRESSED)
+            continue;
+        if (lv->nseg != 1 || lv->seg[0] != 0 || lv->ncrd != 0)
+            return 0;
+        ncomp++;
+    }
+    return ncomp > 0 && (ft->nvals == 0 || (ft->nvals == 1 && ft->vals[0] == 0));
+}
+
 int sg_samdir_assemble(const sg_samdir_arrays *a, const sg_format *fin,
                        sg_coo *t, sg_err *e)
 {
@@ -281,6 +300,15 @@ int sg_samdir_assemble(const sg_samdir_arrays *a, const sg_format *fin,
     }
     ft.vals = a->vals;
     ft.nvals = a->nvals;
+    if (writer_empty(&ft)) {
+        /* The level writers' empty result (SAM-SEMANTICS 2.14): read as
+         * an empty tensor of the given shape. */
+        int64_t shape[SG_MAX_ORDER];
+        for (int m = 0; m < order; m++)
+            shape[m] = a->shape[m];
+        sg_coo_init(t, order, shape);
+        return 0;
+    }
     if (sg_fibertree_check(&ft, a->dir, a->name, e) < 0)
         return -1;
     sg_fibertree_to_coo(&ft, 0, t);

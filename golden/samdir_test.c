@@ -174,6 +174,39 @@ static void test_scalar(void **state)
     sg_coo_free(&t);
 }
 
+/* The writers' empty result: root seg [0], no coordinates, vals empty or
+ * the one 0 of a final reducer; read back as an empty tensor with its
+ * shape.  A non-zero value or a coordinate is still an error. */
+static void test_writer_empty(void **state)
+{
+    (void)state;
+    sg_coo t;
+    sg_err e;
+    const char *vals[] = {"", "0\n"};
+    for (int i = 0; i < 2; i++) {
+        put("tensor_E_mode_shape", "4\n5\n");
+        put("tensor_E_mode_0_seg", "0\n");
+        put("tensor_E_mode_0_crd", "");
+        put("tensor_E_mode_1_seg", "0\n");
+        put("tensor_E_mode_1_crd", "");
+        put("tensor_E_mode_vals", vals[i]);
+        assert_int_equal(sg_tensor_read(dir, "E", NULL, &t, &e), 0);
+        assert_int_equal(t.order, 2);
+        assert_int_equal(t.shape[0], 4);
+        assert_int_equal(t.shape[1], 5);
+        assert_int_equal(t.nnz, 0);
+        sg_coo_free(&t);
+    }
+    put("tensor_E_mode_vals", "3\n");
+    sg_err_clear(&e);
+    assert_int_equal(sg_tensor_read(dir, "E", NULL, &t, &e), -1);
+    assert_non_null(strstr(e.msg, "tensor_E_mode_0_seg:1: seg has 1 entries"));
+    put("tensor_E_mode_vals", "");
+    put("tensor_E_mode_1_crd", "2\n");
+    sg_err_clear(&e);
+    assert_int_equal(sg_tensor_read(dir, "E", NULL, &t, &e), -1);
+}
+
 static void expect_error(const char *file, const char *text, const char *msg)
 {
     write_fmt("D", "ss01");
@@ -222,6 +255,7 @@ int main(void)
         cmocka_unit_test(test_infer_order),
         cmocka_unit_test(test_scalar),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_writer_empty),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
