@@ -10,6 +10,7 @@
  * Sections: summaries; table; sweep; JSON.
  */
 #include "area.h"
+#include "../golden/json.h"
 
 #include <string.h>
 
@@ -228,23 +229,6 @@ void area_report_sweep(FILE *f, const char *param, const char *const *vals,
 
 /* ---- JSON --------------------------------------------------------------------- */
 
-static void jstr(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; s && *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c == '\n')
-            fputs("\\n", f);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
-    fputc('"', f);
-}
-
 /* One line: {"cells": N, ...} (the tests read these lines with sed). */
 static void jcounts(FILE *f, const area_counts *c)
 {
@@ -261,7 +245,7 @@ static void jlist(FILE *f, const char *key, char **items, size_t n)
     fprintf(f, "      \"%s\": [", key);
     for (size_t i = 0; i < n; i++) {
         fputs(i ? ", " : "", f);
-        jstr(f, items[i]);
+        sg_json_str(f, items[i]);
     }
     fprintf(f, "],\n");
 }
@@ -270,43 +254,43 @@ static void json_run(FILE *f, const area_result *r, const char *param,
                      const char *val)
 {
     fprintf(f, "    {\n      \"label\": ");
-    jstr(f, r->label ? r->label : r->design);
+    sg_json_str(f, r->label ? r->label : r->design);
     fprintf(f, ",\n      \"design\": ");
-    jstr(f, r->design);
+    sg_json_str(f, r->design);
     fprintf(f, ",\n      \"target\": \"%s\",\n", area_target_name(r->target));
     if (param) {
         fprintf(f, "      \"sweep\": {\"param\": ");
-        jstr(f, param);
+        sg_json_str(f, param);
         fprintf(f, ", \"value\": ");
-        jstr(f, val);
+        sg_json_str(f, val);
         fprintf(f, "},\n");
     }
     fprintf(f, "      \"workdir\": ");
-    jstr(f, r->workdir);
+    sg_json_str(f, r->workdir);
     fprintf(f, ",\n      \"yosys_cmd\": ");
-    jstr(f, r->yosys_cmd);
+    sg_json_str(f, r->yosys_cmd);
     fprintf(f, ",\n      \"total\": ");
     jcounts(f, &r->total);
     fprintf(f, ",\n      \"cells_by_type\": {");
     for (size_t i = 0; i < r->n_types; i++) {
         fputs(i ? ", " : "", f);
-        jstr(f, r->types[i].key);
+        sg_json_str(f, r->types[i].key);
         fprintf(f, ": %ld", r->types[i].n);
     }
     fprintf(f, "},\n      \"instances\": [");
     for (size_t i = 0; i < r->n_inst; i++) {
         fprintf(f, "%s\n        {\"name\": ", i ? "," : "");
-        jstr(f, r->inst[i].name);
+        sg_json_str(f, r->inst[i].name);
         fprintf(f, ", \"module\": ");
-        jstr(f, r->inst[i].module);
+        sg_json_str(f, r->inst[i].module);
         fprintf(f, ", \"family\": ");
-        jstr(f, r->inst[i].family);
+        sg_json_str(f, r->inst[i].family);
         fprintf(f, ", \"area\": ");
         jcounts(f, &r->inst[i].c);
         fprintf(f, ",\n         \"cells_by_type\": {");
         for (size_t k = 0; k < r->inst[i].n_types; k++) {
             fputs(k ? ", " : "", f);
-            jstr(f, r->inst[i].types[k].key);
+            sg_json_str(f, r->inst[i].types[k].key);
             fprintf(f, ": %ld", r->inst[i].types[k].n);
         }
         fprintf(f, "}}");
@@ -317,7 +301,7 @@ static void json_run(FILE *f, const area_result *r, const char *param,
     size_t nf = area_families(r, fam, fc, 32);
     for (size_t i = 0; i < nf; i++) {
         fprintf(f, "%s\n        ", i ? "," : "");
-        jstr(f, fam[i]);
+        sg_json_str(f, fam[i]);
         fprintf(f, ": ");
         jcounts(f, &fc[i]);
     }
@@ -340,9 +324,9 @@ static void json_run(FILE *f, const area_result *r, const char *param,
                        "\"brams\": %ld, \"dsps\": %ld, ", p->fmax_mhz, p->lcs,
                     p->lcs_avail, p->brams, p->dsps);
         fprintf(f, "\"message\": ");
-        jstr(f, p->msg);
+        sg_json_str(f, p->msg);
         fprintf(f, ", \"cmd\": ");
-        jstr(f, p->cmd);
+        sg_json_str(f, p->cmd);
         fprintf(f, "}");
     }
     fprintf(f, "\n    }");

@@ -13,6 +13,7 @@
 
 #include "cli.h"
 #include "graph.h"
+#include "../golden/json.h"
 
 const char cmd_check_usage[] =
     "usage: samgen check GRAPH.gv [--json]\n"
@@ -33,37 +34,6 @@ static const char *sev_name(sg_diag_sev s)
 {
     return s == SG_DIAG_ERROR ? "error"
          : s == SG_DIAG_NOTE ? "note" : "unsupported-rtl";
-}
-
-static void json_str(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c == '\n')
-            fputs("\\n", f);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
-    fputc('"', f);
-}
-
-static void format_text(const sg_format *fm, char *buf)
-{
-    if (fm->order == 0) {
-        strcpy(buf, "none");
-        return;
-    }
-    int k = 0;
-    for (int l = 0; l < fm->order; l++)
-        buf[k++] = fm->level[l];
-    for (int l = 0; l < fm->order; l++)
-        buf[k++] = (char)('0' + fm->mode[l]);
-    buf[k] = 0;
 }
 
 /* Node counts by type word (the DOT spelling: fp_mul and mul apart). */
@@ -100,7 +70,7 @@ static void print_text(const sg_graph *g, const sg_diags *d, int errors)
     printf("tensors:");
     for (int i = 0; i < g->n_tensors; i++) {
         char fb[2 * SG_MAX_ORDER + 8];
-        format_text(&g->tensors[i].fmt, fb);
+        sg_format_str(&g->tensors[i].fmt, fb);
         printf(" %s=%s%s", g->tensors[i].name, fb,
                g->tensors[i].is_output ? " (output)" : "");
     }
@@ -132,17 +102,17 @@ static void print_text(const sg_graph *g, const sg_diags *d, int errors)
 static void print_json(const sg_graph *g, const sg_diags *d, int errors)
 {
     printf("{\"graph\": ");
-    json_str(stdout, g->name);
+    sg_json_str(stdout, g->name);
     printf(", \"path\": ");
-    json_str(stdout, g->path);
+    sg_json_str(stdout, g->path);
     printf(", \"ok\": %s, \"errors\": %d, \"nodes\": %zu, \"edges\": %zu,\n",
            errors ? "false" : "true", errors, g->n_nodes, g->n_edges);
     printf(" \"tensors\": [");
     for (int i = 0; i < g->n_tensors; i++) {
         char fb[2 * SG_MAX_ORDER + 8];
-        format_text(&g->tensors[i].fmt, fb);
+        sg_format_str(&g->tensors[i].fmt, fb);
         printf("%s{\"name\": ", i ? ", " : "");
-        json_str(stdout, g->tensors[i].name);
+        sg_json_str(stdout, g->tensors[i].name);
         printf(", \"format\": \"%s\", \"output\": %s}", fb,
                g->tensors[i].is_output ? "true" : "false");
     }
@@ -154,7 +124,7 @@ static void print_json(const sg_graph *g, const sg_diags *d, int errors)
     int nt = count_types(g, tc, 64);
     for (int k = 0; k < nt; k++) {
         printf("%s", k ? ", " : "");
-        json_str(stdout, tc[k].type);
+        sg_json_str(stdout, tc[k].type);
         printf(": %d", tc[k].n);
     }
     printf("},\n \"rtl_supported\": %s,\n \"diagnostics\": [",
@@ -164,7 +134,7 @@ static void print_json(const sg_graph *g, const sg_diags *d, int errors)
         printf("%s\n  {\"severity\": \"%s\", \"line\": %ld, \"node\": %d, \"message\": ",
                i ? "," : "", sev_name(x->sev), x->line,
                x->node >= 0 ? g->nodes[x->node].id : -1);
-        json_str(stdout, x->msg);
+        sg_json_str(stdout, x->msg);
         printf("}");
     }
     printf("]}\n");

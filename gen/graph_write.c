@@ -351,20 +351,6 @@ static void write_edge(FILE *f, const sg_graph *g, const sg_edge *e)
     fputs("]\n", f);
 }
 
-static void format_text(const sg_format *fm, char *buf)
-{
-    if (fm->order == 0) {
-        strcpy(buf, "none");
-        return;
-    }
-    int k = 0;
-    for (int l = 0; l < fm->order; l++)
-        buf[k++] = fm->level[l];
-    for (int l = 0; l < fm->order; l++)
-        buf[k++] = (char)('0' + fm->mode[l]);
-    buf[k] = 0;
-}
-
 int graph_write_dot_stream(const sg_graph *g, FILE *f)
 {
     char hdr[512] = "";
@@ -372,7 +358,7 @@ int graph_write_dot_stream(const sg_graph *g, FILE *f)
         size_t k = 0;
         for (int i = 0; i < g->n_tensors && k < sizeof hdr; i++) {
             char fb[2 * SG_MAX_ORDER + 8];
-            format_text(&g->tensors[i].fmt, fb);
+            sg_format_str(&g->tensors[i].fmt, fb);
             k += (size_t)snprintf(hdr + k, sizeof hdr - k, "%s%s=%s",
                                   i ? "," : "", g->tensors[i].name, fb);
         }

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "json.h"
 #include "golden.h"
 #include "outfile.h"
 
@@ -31,20 +32,6 @@ int golden_write_outputs(const char *outdir, const golden_result *r,
     return 0;
 }
 
-static void json_str(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            fprintf(f, "\\%c", *s);
-        else if ((unsigned char)*s < 0x20)
-            fprintf(f, "\\u%04x", *s);
-        else
-            fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
 int golden_write_report(const char *path, const sg_graph *g,
                         const golden_opts *o, const golden_result *r,
                         sg_err *e)
@@ -54,9 +41,9 @@ int golden_write_report(const char *path, const sg_graph *g,
         return -1;
     FILE *f = of.f;
     fprintf(f, "{\n  \"graph\": ");
-    json_str(f, g->path ? g->path : g->name);
+    sg_json_str(f, g->path ? g->path : g->name);
     fprintf(f, ",\n  \"kernel\": ");
-    json_str(f, g->name);
+    sg_json_str(f, g->name);
     fprintf(f, ",\n  \"engine\": \"%s\",\n", o->engine == GOLDEN_CYCLE ? "cycle" : "func");
     fprintf(f, "  \"width\": %d,\n  \"fifo_depth\": %zu,\n  \"skip\": %d,\n",
             o->width, o->fifo_depth, o->skip);
@@ -66,13 +53,13 @@ int golden_write_report(const char *path, const sg_graph *g,
             r->deadlock ? "true" : "false");
     if (r->deadlock_msg) {
         fprintf(f, "  \"deadlock_msg\": ");
-        json_str(f, r->deadlock_msg);
+        sg_json_str(f, r->deadlock_msg);
         fprintf(f, ",\n");
     }
     fprintf(f, "  \"outputs\": [");
     for (int i = 0; i < r->n_out; i++) {
         fprintf(f, "%s{\"name\": ", i ? ", " : "");
-        json_str(f, r->out[i].name);
+        sg_json_str(f, r->out[i].name);
         fprintf(f, ", \"nnz\": %zu}", r->out[i].coo.nnz);
     }
     fprintf(f, "],\n  \"edges\": [\n");
@@ -80,7 +67,7 @@ int golden_write_report(const char *path, const sg_graph *g,
     for (size_t i = 0; i < r->n_edges; i++) {
         const sg_edge *ed = &g->edges[i];
         fprintf(f, "    {\"name\": ");
-        json_str(f, golden_edge_name(g, i, nm));
+        sg_json_str(f, golden_edge_name(g, i, nm));
         fprintf(f, ", \"src\": %d, \"dst\": %d, \"type\": \"%s\", \"tokens\": %llu, \"peak\": %zu}%s\n",
                 g->nodes[ed->src].id, g->nodes[ed->dst].id, sg_stream_kind_name(ed->type),
                 (unsigned long long)r->edge[i].tokens, r->edge[i].peak,
