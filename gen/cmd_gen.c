@@ -84,6 +84,9 @@ int cmd_gen(int argc, char **argv)
     }
     printf("%s: %zu nodes, %zu edges, %zu memories\n", path, gc.g.n_nodes,
            gc.g.n_edges, gc.design.n_mem);
+    if (gc.crd_width_raised)
+        printf("crd width %d bits (the default %d is too small for the bound tensors)\n",
+               gc.crd_width, go.crd_width);
     rc = SG_EXIT_OK;
 out:
     gen_ctx_free(&gc);

@@ -611,6 +611,9 @@ int cmd_verify(int argc, char **argv)
         rc = cli_report(&e);
         goto out;
     }
+    if (c.crd_width_raised)
+        printf("crd width %d bits (the default %d is too small for the bound tensors)\n",
+               c.crd_width, go.crd_width);
     if (vo.keep) {
         if (mkdir_p(vo.keep) < 0) {
             fprintf(stderr, "%s: cannot create: %s\n", vo.keep, strerror(errno));
@@ -652,7 +655,7 @@ int cmd_verify(int argc, char **argv)
         goto out;
     }
     int cached = 0;
-    int hd = c.go->crd_width, ha = 1;
+    int hd = c.crd_width, ha = 1;
     for (size_t i = 0; i < c.design.n_mem; i++) {
         if (c.design.mem[i].width > hd)
             hd = c.design.mem[i].width;
@@ -678,7 +681,7 @@ int cmd_verify(int argc, char **argv)
             rc = cli_report(&e);
             goto out;
         }
-    } else if (build_icarus(root, vo.rtl_dir, work, top, &c.design, ha, hd, c.go->crd_width, bin,
+    } else if (build_icarus(root, vo.rtl_dir, work, top, &c.design, ha, hd, c.crd_width, bin,
                             sizeof bin, &e) < 0) {
         rc = cli_report(&e);
         goto out;

@@ -3,7 +3,8 @@
  *
  * The body is written in sections, each in a fixed order so the output is
  * deterministic: edges (wires and FIFOs), memories, dense-dimension
- * registers, node instances (topological order), host read-back and done,
+ * registers, SkipTo channels, positional-writer links, node instances
+ * (topological order), host read-back and done,
  * then the simulation-only taps and watchdog, and finally one sink for the
  * outputs nothing reads (so that `verilator -Wall` has nothing to say).
  * The skeleton around the body comes from templates/top.v.in.
@@ -149,6 +150,8 @@ static const char *rtl_in(const sg_node *n, int p, char *buf)
     case SG_NK_REDUCE: return p == 0 ? "in_val" : NULL;
     case SG_NK_SPACC:
         return p == 0 ? "in_outer" : p == 1 ? "in_inner" : p == 2 ? "in_val" : NULL;
+    case SG_NK_VECTORREDUCER:
+        return p == 0 ? "in_crd" : p == 1 ? "in_val" : NULL;
     case SG_NK_CRDDROP:
     case SG_NK_CRDHOLD:
         return p == 0 ? "in_outer" : p == 1 ? "in_inner" : NULL;
@@ -175,6 +178,8 @@ static const char *rtl_out(const sg_node *n, int p, char *buf)
     case SG_NK_REDUCE: return p == 0 ? "out_val" : NULL;
     case SG_NK_SPACC:
         return p == 0 ? "out_inner" : p == 1 ? "out_outer" : p == 2 ? "out_val" : NULL;
+    case SG_NK_VECTORREDUCER:
+        return p == 0 ? "out_crd" : p == 1 ? "out_val" : NULL;
     case SG_NK_CRDDROP:
     case SG_NK_CRDHOLD:
         return p == 0 ? "out_outer" : p == 1 ? "out_inner" : NULL;
@@ -189,6 +194,7 @@ static int rtl_n_in(const sg_node *n)
     case SG_NK_INTERSECT: case SG_NK_UNION: return 6;
     case SG_NK_ALU: return 2;
     case SG_NK_REPEAT: case SG_NK_CRDDROP: case SG_NK_CRDHOLD: return 2;
+    case SG_NK_VECTORREDUCER: return 2;
     case SG_NK_SPACC: return 3;
     default: return 1;
     }
@@ -199,6 +205,7 @@ static int rtl_n_out(const sg_node *n)
     switch (n->kind) {
     case SG_NK_FIBERWRITE: return 0;
     case SG_NK_FIBERLOOKUP: case SG_NK_CRDDROP: case SG_NK_CRDHOLD: return 2;
+    case SG_NK_VECTORREDUCER: return 2;
     case SG_NK_INTERSECT: case SG_NK_UNION: return 4;
     case SG_NK_SPACC: return 3;
     default: return 1;
@@ -208,6 +215,50 @@ static int rtl_n_out(const sg_node *n)
 static int is_root(const sg_node *n)
 {
     return (n->kind == SG_NK_FIBERLOOKUP || n->kind == SG_NK_REPEAT) && n->root;
+}
+
+/* Does the val stream into port p of node v come from a reducer (through
+ * broadcasts and ALUs)? */
+static int from_reducer(const sg_graph *g, int v, int port, int hops)
+{
+    int k = graph_in_edge(g, v, port);
+    if (k < 0 || hops > 16)
+        return 0;
+    int sv = g->edges[k].src;
+    switch (g->nodes[sv].kind) {
+    case SG_NK_REDUCE:
+    case SG_NK_SPACC:
+    case SG_NK_VECTORREDUCER:
+        return 1;
+    case SG_NK_BROADCAST:
+        return from_reducer(g, sv, 0, hops + 1);
+    case SG_NK_ALU:
+        return from_reducer(g, sv, 0, hops + 1) || from_reducer(g, sv, 1, hops + 1);
+    default:
+        return 0;
+    }
+}
+
+/* ALU sub: the DOT text does not say which operand is the minuend; as the
+ * golden model does (docs/differences.md item 9), an operand that comes
+ * from a reducer is the subtrahend when the other one does not, else file
+ * order stands.  1 when graph ports 0 and 1 go to in_val1 and in_val0. */
+static int sub_swapped(const sg_graph *g, int i)
+{
+    const sg_node *n = &g->nodes[i];
+    return n->kind == SG_NK_ALU && n->op == SG_ALU_SUB && n->n_in >= 2 &&
+           from_reducer(g, i, 0, 0) && !from_reducer(g, i, 1, 0);
+}
+
+/* An order-1 sparse accumulator without an outer input (no in1: the result
+ * is one vector, SAM-SEMANTICS 2.11): its outer stream is made from the
+ * inner one with every coordinate 0, and its inner output's stops are
+ * lowered by one level (S1 -> S0) before the edge. */
+static int spacc_no_outer(const sg_graph *g, int i)
+{
+    const sg_node *n = &g->nodes[i];
+    return n->kind == SG_NK_SPACC && n->order == 1 && graph_in_edge(g, i, 0) < 0 &&
+           graph_in_edge(g, i, 1) >= 0;
 }
 
 /* Module name and parameter list, or -1 when the RTL has no such block. */
@@ -283,6 +334,11 @@ static int rtl_module(const sg_node *n, const sg_emit_opts *o, long inner,
                  ".InnerDim(%ld), .OuterDim(%ld), .ValStops(0)",
                  n->order, inner, outer);
         return 0;
+    case SG_NK_VECTORREDUCER:
+        strcpy(mod, "sam_vectorreducer");
+        snprintf(par, cap, ".CrdWidth(CrdWidth), .ValWidth(ValWidth), .InnerDim(%ld)",
+                 inner);
+        return 0;
     case SG_NK_CRDDROP:
         if (n->inner == 'v')
             return -1;
@@ -313,7 +369,154 @@ typedef struct emitter {
     strlist unused;
     size_t cap_mem, cap_dim;
     int (*skip_scan)[3];  /* per intersect: skipping scanner of operand k, or -1 */
+    int *edepth;          /* per edge: levels of its stream, -1 unknown */
+    int *pos_lvl;         /* per node: level of a positional dense writer, -1 */
+    int *pos_parent;      /* per node: that writer's parent level writer, -1 */
+    int *pos_src;         /* per vals writer: innermost dense writer, -1 */
 } emitter;
+
+/* ---- positional output writing ------------------------------------------- */
+
+/* An output tensor whose levels are all dense is written positionally:
+ * each level writer is a sam_write_dense_pos that turns its coordinates
+ * into positions (parent * dim + crd, the parent's from the level above)
+ * and the values writer a sam_write_vals_pos that stores each value at the
+ * innermost level's position and zero-fills the rest.  Other outputs keep
+ * the arrival-order writers. */
+static void plan_positional(emitter *m)
+{
+    const sg_graph *g = m->g;
+    for (size_t i = 0; i < g->n_nodes; i++)
+        m->pos_lvl[i] = m->pos_parent[i] = m->pos_src[i] = -1;
+    for (size_t v = 0; v < g->n_nodes; v++) {
+        const sg_node *vn = &g->nodes[v];
+        if (vn->kind != SG_NK_FIBERWRITE || !vn->is_vals)
+            continue;
+        const sg_tensor_decl *td = graph_tensor(g, vn->tensor);
+        if (!td || td->fmt.order < 1 || td->fmt.order > SG_MAX_ORDER)
+            continue;
+        int w[SG_MAX_ORDER], ok = 1;
+        for (int l = 0; l < td->fmt.order && ok; l++) {
+            w[l] = -1;
+            if (td->fmt.level[l] != SG_LVL_DENSE) {
+                ok = 0;
+                break;
+            }
+            for (size_t i = 0; i < g->n_nodes; i++) {
+                const sg_node *n = &g->nodes[i];
+                if (n->kind == SG_NK_FIBERWRITE && !n->is_vals &&
+                    strcmp(n->tensor, vn->tensor) == 0 && n->mode == td->fmt.mode[l] &&
+                    n->format == SG_LVL_DENSE && graph_in_edge(g, (int)i, 0) >= 0) {
+                    ok = w[l] < 0;
+                    w[l] = (int)i;
+                }
+            }
+            if (w[l] < 0)
+                ok = 0;
+        }
+        if (!ok)
+            continue;
+        for (int l = 0; l < td->fmt.order; l++) {
+            m->pos_lvl[w[l]] = l;
+            m->pos_parent[w[l]] = l ? w[l - 1] : -1;
+        }
+        m->pos_src[v] = w[td->fmt.order - 1];
+    }
+}
+
+/* Position links (writer to child writer or values writer, through a
+ * 2-deep FIFO) and the values writers' sizes, before the nodes. */
+static void emit_pos_wires(emitter *m)
+{
+    FILE *f = m->f;
+    int w = m->o->crd_width + 2, any = 0;
+    for (size_t i = 0; i < m->g->n_nodes; i++) {
+        const char *in = m->inst[i];
+        if (m->pos_lvl[i] >= 0) {
+            if (!any)
+                fprintf(f, "  // ---- positional output writing: level positions to the values writer ----\n");
+            any = 1;
+            fprintf(f, "  wire %s_pos_valid, %s_pos_ready, %s_posq_valid, %s_posq_ready;\n",
+                    in, in, in, in);
+            fprintf(f, "  wire [%d:0] %s_pos_data, %s_posq_data;\n", w - 1, in, in);
+            fprintf(f, "  sam_fifo #(.Width(%d), .Depth(2)) u_%s_pos_fifo (\n", w, in);
+            fprintf(f, "    .clk_i(clk_i), .rst_ni(rst_ni),\n");
+            fprintf(f, "    .in_valid_i(%s_pos_valid), .in_ready_o(%s_pos_ready), .in_data_i(%s_pos_data),\n",
+                    in, in, in);
+            fprintf(f, "    .out_valid_o(%s_posq_valid), .out_ready_i(%s_posq_ready), .out_data_o(%s_posq_data)\n  );\n",
+                    in, in, in);
+            if (m->pos_parent[i] < 0) {
+                fprintf(f, "  wire %s_in_pos_ready;\n", in);
+                sl_add(&m->unused, "%s_in_pos_ready", in);
+            }
+        }
+    }
+    for (size_t i = 0; i < m->g->n_nodes; i++) {
+        if (m->pos_src[i] < 0)
+            continue;
+        fprintf(f, "  wire [%d:0] %s_size = ", m->o->crd_width - 1, m->inst[i]);
+        int first = 1;
+        for (int k = m->pos_src[i]; k >= 0; k = m->pos_parent[k]) {
+            fprintf(f, "%s%s_dim_q", first ? "" : " * ", m->inst[k]);
+            first = 0;
+        }
+        fprintf(f, ";   // words of the dense value array\n");
+    }
+    if (any)
+        fprintf(f, "\n");
+}
+
+/* ---- stream depths (levels per edge), as the golden model derives them -- */
+
+static int in_depth(const emitter *m, int node, int port)
+{
+    int k = graph_in_edge(m->g, node, port);
+    return k < 0 ? -1 : m->edepth[k];
+}
+
+static void stream_depths(emitter *m, const int *order)
+{
+    const sg_graph *g = m->g;
+    for (size_t k = 0; k < g->n_edges; k++)
+        m->edepth[k] = -1;
+    for (size_t j = 0; j < g->n_nodes; j++) {
+        int v = order[j];
+        const sg_node *n = &g->nodes[v];
+        for (size_t k = 0; k < g->n_edges; k++) {
+            if (g->edges[k].src != v)
+                continue;
+            int p = g->edges[k].src_port, d;
+            switch (n->kind) {
+            case SG_NK_FIBERLOOKUP:
+                d = n->root ? 1 : in_depth(m, v, 0) < 0 ? -1 : in_depth(m, v, 0) + 1;
+                break;
+            case SG_NK_REPEAT: d = in_depth(m, v, 1); break;
+            case SG_NK_REDUCE:
+            case SG_NK_VECTORREDUCER:
+                d = in_depth(m, v, 0);
+                d = d > 0 ? d - 1 : -1;
+                break;
+            case SG_NK_SPACC:
+                d = p == 1 ? 1 : (graph_in_edge(g, v, 0) >= 0 ? 2 : 1);
+                break;
+            case SG_NK_CRDHOLD: d = in_depth(m, v, 1); break;
+            case SG_NK_CRDDROP: d = in_depth(m, v, p == 0 ? 0 : 1); break;
+            default: d = in_depth(m, v, 0); break;
+            }
+            m->edepth[k] = d;
+        }
+    }
+}
+
+/* Levels between a crddrop's outer and inner streams (1: adjacent). */
+static int crddrop_depth(const emitter *m, int i)
+{
+    const sg_node *n = &m->g->nodes[i];
+    if (n->kind != SG_NK_CRDDROP || n->vals || n->inner == 'v')
+        return 1;
+    int d0 = in_depth(m, i, 0), d1 = in_depth(m, i, 1);
+    return (d0 > 0 && d1 > d0) ? d1 - d0 : 1;
+}
 
 static int edge_depth(const emitter *m, size_t k)
 {
@@ -490,7 +693,8 @@ static int plan_memories(emitter *m, sg_err *e)
         if (d->n_mem > 255)
             return sg_errc(e, SG_EXIT_USAGE, g->path, n->line,
                            "more than 255 memories: the host select is 8 bits");
-        if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_DENSE) {
+        if ((n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_DENSE) ||
+            m->pos_lvl[i] >= 0) {
             sg_grow((void **)&d->dim, &m->cap_dim, d->n_dim + 1, sizeof *d->dim);
             d->dim[d->n_dim].node = (int)i;
             d->dim[d->n_dim].addr = (int)d->n_dim;
@@ -589,7 +793,8 @@ static void emit_memories(emitter *m)
     }
     if (m->d->n_dim) {
         int ha = host_addr_width(m);
-        fprintf(f, "\n  // ---- dense dimensions: host select 0, one register per dense scanner ----\n");
+        fprintf(f, "\n  // ---- dense dimensions: host select 0, one register per dense scanner\n");
+        fprintf(f, "  //      and per positional dense output level ----\n");
         for (size_t i = 0; i < m->d->n_dim; i++) {
             const sg_emit_dim *dm = &m->d->dim[i];
             const char *in = m->inst[dm->node];
@@ -774,7 +979,8 @@ static void emit_node(emitter *m, int i, const char *mod, const char *par)
     for (int p = 0; p < nout; p++)
         pre_out(m, i, p, rtl_out(n, p, b1));
     for (int p = 0; p < nin; p++)
-        if (!(p == 0 && is_root(n)) && in_graph_port(m, i, p) < 0)
+        if (!(p == 0 && is_root(n)) && !(p == 0 && spacc_no_outer(m->g, i)) &&
+            in_graph_port(m, i, p) < 0)
             fprintf(f, "  wire %s_%s_ready;\n", in, rtl_in(n, p, b1));
     if (is_root(n)) {
         fprintf(f, "  wire %s_root_valid, %s_root_ready;\n", in, in);
@@ -815,6 +1021,66 @@ static void emit_node(emitter *m, int i, const char *mod, const char *par)
                 sl_add(&m->unused, "%s_out_skip%d_valid", in, k);
                 sl_add(&m->unused, "%s_out_skip%d_data", in, k);
             }
+    int nox = spacc_no_outer(m->g, i);
+    if (nox) {
+        int ki = graph_in_edge(m->g, i, 1);
+        int w = m->o->crd_width + 2;
+        m->consumed[ki] = 1;
+        fprintf(f, "  // no outer input: the inner stream is forked into in_outer with every\n");
+        fprintf(f, "  // coordinate 0 (one row); out_inner's stops are lowered by one level\n");
+        fprintf(f, "  wire [1:0] %s_nox_valid;\n  wire %s_nox_ready0, %s_nox_ready1;\n", in, in, in);
+        fprintf(f, "  wire [%d:0] %s_nox_data, %s_nox_outer_data;\n", w - 1, in, in);
+        fprintf(f, "  sam_broadcast #(.Width(%d), .NumOutputs(2)) u_%s_nox_fork (\n", w, in);
+        fprintf(f, "    .clk_i(clk_i), .rst_ni(rst_ni),\n");
+        fprintf(f, "    .in_valid_i(e%d_dn_valid), .in_ready_o(e%d_dn_ready), .in_data_i(e%d_dn_data),\n",
+                ki, ki, ki);
+        fprintf(f, "    .out_valid_o(%s_nox_valid), .out_ready_i({%s_nox_ready1, %s_nox_ready0}),\n",
+                in, in, in);
+        fprintf(f, "    .out_data_o(%s_nox_data)\n  );\n", in);
+        fprintf(f, "  assign %s_nox_outer_data = (%s_nox_data[%d:%d] == `SG_TK_DATA) ?\n",
+                in, in, w - 1, w - 2);
+        fprintf(f, "      {`SG_TK_DATA, {%d{1'b0}}} : %s_nox_data;\n", w - 2, in);
+        fprintf(f, "  wire %s_inner_raw_valid, %s_inner_raw_ready;\n", in, in);
+        fprintf(f, "  wire [%d:0] %s_inner_raw_data;\n", w - 1, in);
+    }
+    int dep = crddrop_depth(m, i);
+    int kdep = dep > 1 ? graph_in_edge(m->g, i, 1) : -1;
+    if (kdep >= 0) {
+        int w = m->o->crd_width + 2;
+        m->consumed[kdep] = 1;
+        fprintf(f, "  // inner stream %d levels below the outer one: the inner output is the\n", dep);
+        fprintf(f, "  // input itself (forked); the dropper sees it without the stops below\n");
+        fprintf(f, "  // level %d and the others lowered by %d (an outer coordinate's fiber)\n",
+                dep - 1, dep - 1);
+        fprintf(f, "  wire [1:0] %s_dep_valid;\n  wire %s_dep_ready0, %s_dep_ready1, %s_dep_inner_ready;\n",
+                in, in, in, in);
+        fprintf(f, "  wire [%d:0] %s_dep_data, %s_dep_inner_data;\n", w - 1, in, in);
+        fprintf(f, "  sam_broadcast #(.Width(%d), .NumOutputs(2)) u_%s_dep_fork (\n", w, in);
+        fprintf(f, "    .clk_i(clk_i), .rst_ni(rst_ni),\n");
+        fprintf(f, "    .in_valid_i(e%d_dn_valid), .in_ready_o(e%d_dn_ready), .in_data_i(e%d_dn_data),\n",
+                kdep, kdep, kdep);
+        fprintf(f, "    .out_valid_o(%s_dep_valid), .out_ready_i({%s_dep_ready1, %s_dep_ready0}),\n",
+                in, in, in);
+        fprintf(f, "    .out_data_o(%s_dep_data)\n  );\n", in);
+        fprintf(f, "  wire %s_dep_low = %s_dep_data[%d:%d] == `SG_TK_STOP &&\n", in, in, w - 1, w - 2);
+        fprintf(f, "                  %s_dep_data[%d:0] < %d'd%d;\n", in, w - 3, w - 2, dep - 1);
+        fprintf(f, "  assign %s_dep_inner_data = (%s_dep_data[%d:%d] == `SG_TK_STOP) ?\n",
+                in, in, w - 1, w - 2);
+        fprintf(f, "      %s_dep_data - %d'd%d : %s_dep_data;\n", in, w, dep - 1, in);
+        fprintf(f, "  assign %s_dep_ready1 = %s_dep_low | %s_dep_inner_ready;\n", in, in, in);
+        size_t ks[1];
+        char dst[160];
+        if (out_edges(m->g, i, 1, ks, 1) == 1)
+            snprintf(dst, sizeof dst, "e%zu_up", ks[0]);
+        else
+            snprintf(dst, sizeof dst, "%s_out_inner", in);
+        fprintf(f, "  assign %s_valid = %s_dep_valid[0];\n", dst, in);
+        fprintf(f, "  assign %s_dep_ready0 = %s_ready;\n", in, dst);
+        fprintf(f, "  assign %s_data = %s_dep_data;\n", dst, in);
+        fprintf(f, "  wire %s_inner_drop_valid;\n  wire [%d:0] %s_inner_drop_data;\n", in, w - 1, in);
+        sl_add(&m->unused, "%s_inner_drop_valid", in);
+        sl_add(&m->unused, "%s_inner_drop_data", in);
+    }
     fprintf(f, "  %s #(%s) %s (\n", mod, par, in);
     fprintf(f, "    .clk_i(clk_i), .rst_ni(rst_ni),\n");
     if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_DENSE)
@@ -836,6 +1102,24 @@ static void emit_node(emitter *m, int i, const char *mod, const char *par)
     }
     if (n->kind == SG_NK_ARRAYVALS)
         mem_port_rd(m, i, SG_ARR_VALS, "val");
+    if (m->pos_lvl[i] >= 0) {
+        int pp = m->pos_parent[i];
+        fprintf(f, "    .dim_i(%s_dim_q),\n", in);
+        if (pp < 0)
+            fprintf(f, "    .in_pos_valid_i(1'b0), .in_pos_ready_o(%s_in_pos_ready), .in_pos_data_i({%d{1'b0}}),\n",
+                    in, m->o->crd_width + 2);
+        else
+            fprintf(f, "    .in_pos_valid_i(%s_posq_valid), .in_pos_ready_o(%s_posq_ready), .in_pos_data_i(%s_posq_data),\n",
+                    m->inst[pp], m->inst[pp], m->inst[pp]);
+        fprintf(f, "    .out_pos_valid_o(%s_pos_valid), .out_pos_ready_i(%s_pos_ready), .out_pos_data_o(%s_pos_data),\n",
+                in, in, in);
+    }
+    if (m->pos_src[i] >= 0) {
+        const char *ps = m->inst[m->pos_src[i]];
+        fprintf(f, "    .size_i(%s_size),\n", in);
+        fprintf(f, "    .in_addr_valid_i(%s_posq_valid), .in_addr_ready_o(%s_posq_ready), .in_addr_data_i(%s_posq_data),\n",
+                ps, ps, ps);
+    }
     if (n->kind == SG_NK_FIBERWRITE) {
         if (n->is_vals) {
             mem_port_wr(m, i, SG_ARR_VALS, "val");
@@ -856,6 +1140,15 @@ static void emit_node(emitter *m, int i, const char *mod, const char *par)
         if (p == 0 && is_root(n))
             fprintf(f, "    .in_ref_valid_i(%s_root_valid), .in_ref_ready_o(%s_root_ready), .in_ref_data_i(%s_root_data)%s\n",
                     in, in, in, last ? "" : ",");
+        else if (kdep >= 0 && p == 1)
+            fprintf(f, "    .in_inner_valid_i(%s_dep_valid[1] & ~%s_dep_low), .in_inner_ready_o(%s_dep_inner_ready), .in_inner_data_i(%s_dep_inner_data)%s\n",
+                    in, in, in, in, last ? "" : ",");
+        else if (nox && p <= 1)
+            fprintf(f, "    .%s_valid_i(%s_nox_valid[%d]), .%s_ready_o(%s_nox_ready%d), .%s_data_i(%s_%s)%s\n",
+                    rtl, in, 1 - p, rtl, in, 1 - p, rtl, in,
+                    p == 0 ? "nox_outer_data" : "nox_data", last ? "" : ",");
+        else if (p <= 1 && sub_swapped(m->g, i))
+            conn_in(m, i, in_graph_port(m, i, 1 - p), rtl, last);
         else
             conn_in(m, i, in_graph_port(m, i, p), rtl, last);
     }
@@ -864,7 +1157,14 @@ static void emit_node(emitter *m, int i, const char *mod, const char *par)
         if ((n->kind == SG_NK_INTERSECT || n->kind == SG_NK_UNION) &&
             p - 1 >= n->n_operands)
             gp = -1;
-        conn_out(m, i, gp, rtl_out(n, p, b1), p == nout - 1 && !skip_x);
+        if (kdep >= 0 && p == 1)
+            fprintf(f, "    .out_inner_valid_o(%s_inner_drop_valid), .out_inner_ready_i(1'b1), .out_inner_data_o(%s_inner_drop_data)%s\n",
+                    in, in, p == nout - 1 ? "" : ",");
+        else if (nox && p == 0)
+            fprintf(f, "    .out_inner_valid_o(%s_inner_raw_valid), .out_inner_ready_i(%s_inner_raw_ready), .out_inner_data_o(%s_inner_raw_data),\n",
+                    in, in, in);
+        else
+            conn_out(m, i, gp, rtl_out(n, p, b1), p == nout - 1 && !skip_x);
     }
     for (int k = 0; skip_x && k < 3; k++) {
         int s = m->skip_scan[i][k];
@@ -876,7 +1176,24 @@ static void emit_node(emitter *m, int i, const char *mod, const char *par)
             fprintf(f, "    .out_skip%d_valid_o(%s_out_skip%d_valid), .out_skip%d_ready_i(1'b1), .out_skip%d_data_o(%s_out_skip%d_data)%s\n",
                     k, in, k, k, k, in, k, end);
     }
-    fprintf(f, "  );\n\n");
+    fprintf(f, "  );\n");
+    if (nox) {
+        size_t ks[1];
+        char dst[160];
+        int w = m->o->crd_width + 2;
+        if (out_edges(m->g, i, 0, ks, 1) == 1)
+            snprintf(dst, sizeof dst, "e%zu_up", ks[0]);
+        else
+            snprintf(dst, sizeof dst, "%s_out_inner", in);
+        fprintf(f, "  assign %s_valid = %s_inner_raw_valid;\n", dst, in);
+        fprintf(f, "  assign %s_inner_raw_ready = %s_ready;\n", in, dst);
+        fprintf(f, "  assign %s_data = (%s_inner_raw_data[%d:%d] == `SG_TK_STOP &&\n",
+                dst, in, w - 1, w - 2);
+        fprintf(f, "                         %s_inner_raw_data[%d:0] != {%d{1'b0}}) ?\n",
+                in, w - 3, w - 2);
+        fprintf(f, "      %s_inner_raw_data - 1'b1 : %s_inner_raw_data;\n", in, in);
+    }
+    fprintf(f, "\n");
 }
 
 static void emit_host_and_done(emitter *m)
@@ -1115,6 +1432,11 @@ int sg_emit(const sg_graph *g, const sg_emit_opts *opts, sg_emit_design *d,
             if (v > 0)
                 outer = v;
         }
+        if (n->kind == SG_NK_VECTORREDUCER && opts->index_dim && n->index) {
+            long v = opts->index_dim(opts->ctx, n->index);
+            if (v > 0)
+                inner = v;
+        }
         if (rtl_module(n, opts, inner, outer, mods[i], pars[i], sizeof pars[i]) < 0) {
             char desc[160];
             sg_errc(e, SG_EXIT_USAGE, src, n->line,
@@ -1140,6 +1462,19 @@ int sg_emit(const sg_graph *g, const sg_emit_opts *opts, sg_emit_design *d,
                      n->n_operands);
         }
     }
+    m.pos_lvl = sg_calloc(g->n_nodes ? g->n_nodes : 1, sizeof *m.pos_lvl);
+    m.pos_parent = sg_calloc(g->n_nodes ? g->n_nodes : 1, sizeof *m.pos_parent);
+    m.pos_src = sg_calloc(g->n_nodes ? g->n_nodes : 1, sizeof *m.pos_src);
+    plan_positional(&m);
+    for (size_t i = 0; i < g->n_nodes; i++) {
+        if (m.pos_lvl[i] >= 0) {
+            strcpy(mods[i], "sam_write_dense_pos");
+            snprintf(pars[i], sizeof pars[i], ".CrdWidth(CrdWidth), .Root(%d)",
+                     m.pos_parent[i] < 0 ? 1 : 0);
+        } else if (m.pos_src[i] >= 0) {
+            strcpy(mods[i], "sam_write_vals_pos");
+        }
+    }
     for (size_t k = 0; k < g->n_edges; k++)
         if (g->edges[k].src_port < 0 || g->edges[k].dst_port < 0) {
             sg_errc(e, SG_EXIT_USAGE, src, g->edges[k].line,
@@ -1153,6 +1488,8 @@ int sg_emit(const sg_graph *g, const sg_emit_opts *opts, sg_emit_design *d,
     if (graph_topo_order(g, order) < 0)
         for (size_t i = 0; i < g->n_nodes; i++)
             order[i] = (int)i;
+    m.edepth = sg_calloc(g->n_edges ? g->n_edges : 1, sizeof *m.edepth);
+    stream_depths(&m, order);
 
     m.f = open_memstream(&body, &body_len);
     if (!m.f) {
@@ -1162,6 +1499,7 @@ int sg_emit(const sg_graph *g, const sg_emit_opts *opts, sg_emit_design *d,
     emit_edges(&m);
     emit_memories(&m);
     emit_skip_wires(&m);
+    emit_pos_wires(&m);
     fprintf(m.f, "  // ---- nodes: one primitive per graph node, in dataflow order ----\n");
     for (size_t j = 0; j < g->n_nodes; j++)
         emit_node(&m, order[j], mods[order[j]], pars[order[j]]);
@@ -1230,6 +1568,10 @@ out:
     free(m.inst);
     free(m.consumed);
     free(m.skip_scan);
+    free(m.edepth);
+    free(m.pos_lvl);
+    free(m.pos_parent);
+    free(m.pos_src);
     sl_free(&m.unused);
     free(mods);
     free(pars);

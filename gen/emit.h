@@ -15,6 +15,14 @@
  * memories u_m<sel>_<node instance>_<array>.  The text depends only on the
  * graph and the options: same input, same bytes.
  *
+ * Beyond one instance per node: an output whose levels are all dense gets
+ * positional writers (level positions passed down to the values writer,
+ * which zero-fills), an order-1 spaccumulator without an outer input gets
+ * its outer stream forked from the inner one, a crddrop several levels
+ * above its inner stream gets that stream's inner stops hidden from it,
+ * and an ALU sub takes a reducer's operand as the subtrahend, as the
+ * golden model does (docs/generator.md).
+ *
  * The top-level skeleton is templates/top.v.in (found with sg_emit_root).
  */
 #ifndef SG_EMIT_H

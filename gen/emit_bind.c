@@ -165,6 +165,12 @@ long sg_binds_mem_size(void *ctx, const sg_node *n, sg_arr_kind a)
 
 long sg_binds_node_dim(const sg_binds *b, const sg_node *n)
 {
+    if (n->kind == SG_NK_FIBERWRITE) {
+        const sg_fibertree *ft = gold_out(b, n->tensor);
+        if (!ft || n->mode < 0 || n->mode >= ft->fmt.order)
+            return -1;
+        return (long)ft->shape[n->mode];
+    }
     sg_bound *t = find(b, n->tensor);
     if (!t || !t->has_ft || n->mode < 0 || n->mode >= t->coo.order)
         return -1;

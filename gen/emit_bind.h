@@ -45,7 +45,8 @@ void sg_binds_golden(const sg_binds *b, golden_binding *gb);
 /* sg_emit_opts callbacks (ctx = sg_binds *). */
 long sg_binds_mem_size(void *ctx, const sg_node *n, sg_arr_kind a);
 long sg_binds_index_dim(void *ctx, char idx);
-/* Size of the mode a dense scanner walks, or -1. */
+/* Size of the mode a dense scanner walks (a level writer: the mode of the
+ * golden output tensor it writes), or -1. */
 long sg_binds_node_dim(const sg_binds *b, const sg_node *n);
 
 /* Words of input memory m (pointer into the fibertree, n words), or -1

@@ -56,6 +56,7 @@ int gen_parse_opt(gen_opts *o, int argc, char **argv, int i, sg_err *e)
         if (int_arg(a, v, 4, 32, &x, e) < 0)
             return -1;
         o->crd_width = (int)x;
+        o->crd_width_set = 1;
     } else if (strcmp(a, "--width-val") == 0) {
         if (int_arg(a, v, 2, 64, &x, e) < 0)
             return -1;
@@ -137,6 +138,57 @@ static int hash_file(const char *path, uint64_t *h, sg_err *e)
     return 0;
 }
 
+static int bits_for(long v)   /* bits to hold 0..v */
+{
+    int b = 1;
+    while (b < 62 && (1L << b) <= v)
+        b++;
+    return b;
+}
+
+int gen_needed_crd_width(const gen_ctx *c, char *what, size_t cap)
+{
+    int need = 2;
+    what[0] = '\0';
+    for (size_t i = 0; i < c->g.n_nodes; i++) {
+        const sg_node *n = &c->g.nodes[i];
+        sg_arr_kind arrs[2];
+        int na = 0;
+        if ((n->kind == SG_NK_FIBERLOOKUP || n->kind == SG_NK_FIBERWRITE) &&
+            !n->is_vals && n->format == SG_LVL_COMPRESSED) {
+            arrs[na++] = SG_ARR_SEG;
+            arrs[na++] = SG_ARR_CRD;
+        } else if (n->kind == SG_NK_ARRAYVALS ||
+                   (n->kind == SG_NK_FIBERWRITE && n->is_vals)) {
+            arrs[na++] = SG_ARR_VALS;
+        }
+        for (int a = 0; a < na; a++) {
+            long s = size_cb((void *)c, n, arrs[a]);
+            int b = bits_for(s);
+            if (b > need) {
+                need = b;
+                snprintf(what, cap, "%s %s %s (%ld words)", graph_kind_name(n->kind),
+                         n->tensor, arrs[a] == SG_ARR_SEG ? "seg"
+                                    : arrs[a] == SG_ARR_CRD ? "crd" : "vals", s);
+            }
+        }
+    }
+    for (int t = 0; t < c->go->binds.n; t++) {
+        const sg_bound *bt = &c->go->binds.t[t];
+        if (bt->is_scalar)
+            continue;
+        for (int m = 0; m < bt->coo.order; m++) {
+            int b = bits_for((long)bt->coo.shape[m] - 1);
+            if (b > need) {
+                need = b;
+                snprintf(what, cap, "tensor %s mode %d (size %lld)", bt->name, m,
+                         (long long)bt->coo.shape[m]);
+            }
+        }
+    }
+    return need;
+}
+
 int gen_prepare(const gen_opts *o, gen_ctx *c, sg_err *e)
 {
     memset(c, 0, sizeof *c);
@@ -170,18 +222,35 @@ int gen_prepare(const gen_opts *o, gen_ctx *c, sg_err *e)
                            c->gold.deadlock_msg ? c->gold.deadlock_msg : "");
         ((sg_binds *)&o->binds)->gold = &c->gold;
     }
+    c->crd_width = o->crd_width;
+    if (o->binds.n > 0) {
+        char what[160];
+        int need = gen_needed_crd_width(c, what, sizeof what);
+        if (need > 32)
+            return sg_errc(e, SG_EXIT_USAGE, o->graph, 0,
+                           "%s needs %d-bit addresses (at most 32)", what, need);
+        if (need > o->crd_width) {
+            if (o->crd_width_set)
+                return sg_errc(e, SG_EXIT_USAGE, o->graph, 0,
+                               "--width-crd %d is too small: %s needs %d-bit "
+                               "addresses (use --width-crd %d or more)",
+                               o->crd_width, what, need, need);
+            c->crd_width = need;
+            c->crd_width_raised = 1;
+        }
+    }
     uint64_t h = SG_FNV_INIT;
     if (hash_file(o->graph, &h, e) < 0)
         return -1;
     char optstr[128];
     int n = snprintf(optstr, sizeof optstr, "crd=%d val=%d depth=%d auto=%d nnz=%ld dim=%ld skip=%d",
-                     o->crd_width, o->val_width, o->fifo_depth, o->fifo_auto,
+                     c->crd_width, o->val_width, o->fifo_depth, o->fifo_auto,
                      o->max_nnz, o->dim, o->skip);
     h = sg_fnv1a(h, optstr, (size_t)n);
     snprintf(c->hash, sizeof c->hash, "%016llx", (unsigned long long)h);
 
     sg_emit_opts_default(&c->eo);
-    c->eo.crd_width = o->crd_width;
+    c->eo.crd_width = c->crd_width;
     c->eo.val_width = o->val_width;
     c->eo.fifo_depth = o->fifo_depth;
     c->eo.skip = o->skip;

@@ -11,6 +11,7 @@
 typedef struct gen_opts {
     const char *graph;
     int crd_width, val_width;
+    int crd_width_set;        /* --width-crd given: never raised */
     int fifo_depth;           /* default 2 */
     int fifo_auto;            /* --fifo-depth auto */
     int skip;
@@ -31,6 +32,9 @@ typedef struct gen_ctx {
     sg_emit_design design;
     int *depth;               /* per edge when auto */
     char hash[24];            /* FNV-1a of graph bytes and options */
+    int crd_width;            /* the width used: --width-crd, or raised from
+                               * the default to what the tensors need */
+    int crd_width_raised;     /* 1 when raised automatically */
     const gen_opts *go;
 } gen_ctx;
 
@@ -44,9 +48,17 @@ void gen_opts_free(gen_opts *o);
  * bad value (e filled, code SG_EXIT_USAGE). */
 int gen_parse_opt(gen_opts *o, int argc, char **argv, int i, sg_err *e);
 /* Read, bind, run golden when needed, emit.  c is valid for gen_ctx_free
- * afterwards in every case.  A golden deadlock or failure is an error. */
+ * afterwards in every case.  A golden deadlock or failure is an error.
+ * Without --width-crd the coordinate width is raised from the default to
+ * the smallest one that addresses every memory and counts its words (see
+ * gen_needed_crd_width); with a --width-crd that is too small it is an
+ * error naming the width needed. */
 int gen_prepare(const gen_opts *o, gen_ctx *c, sg_err *e);
 void gen_ctx_free(gen_ctx *c);
+/* Coordinate/address bits the design needs: every memory's words and its
+ * fill count (clog2(words + 1)) and every bound tensor's index sizes.
+ * *what names the largest requirement (for messages). */
+int gen_needed_crd_width(const gen_ctx *c, char *what, size_t cap);
 /* Depth for auto sizing from a golden peak occupancy. */
 int gen_auto_depth(size_t peak);
 

@@ -1,8 +1,11 @@
 /*
  * emit_test.c - the Verilog emitter on hand-built graphs: instance and wire
  * naming, a FIFO per edge, implicit forks, drained outputs, memory tables
- * and sizing, determinism, the error for nodes without an RTL block, and
- * ExTensor skipping (which scanners and intersectors skip, their wiring).
+ * and sizing, determinism, the error for nodes without an RTL block,
+ * ExTensor skipping (which scanners and intersectors skip, their wiring),
+ * positional writers for dense outputs, the order-1 accumulator without an
+ * outer input, the vector reducer and a crddrop two levels above its inner
+ * stream.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
@@ -160,7 +163,7 @@ static void test_unsupported(void **state)
     sg_graph g;
     build(&g);
     g.path = sg_strdup("t.gv");
-    add_node(&g, SG_NK_VECTORREDUCER, 9, NULL, -1, 'j');
+    add_node(&g, SG_NK_LOCATE, 9, NULL, -1, 'j');
     sg_emit_opts o;
     opts(&o);
     sg_emit_design d;
@@ -302,6 +305,107 @@ static void test_skip(void **state)
     graph_free(&g);
 }
 
+/* X(i,j) from b's coordinates into two dense levels (formats "dd01"): the
+ * writers become positional, linked level to level and to the values. */
+static void test_positional(void **state)
+{
+    (void)state;
+    sg_graph g;
+    memset(&g, 0, sizeof g);
+    snprintf(g.name, sizeof g.name, "dpos");
+    snprintf(g.tensors[0].name, sizeof g.tensors[0].name, "X");
+    g.tensors[0].fmt.order = 2;
+    g.tensors[0].fmt.level[0] = g.tensors[0].fmt.level[1] = SG_LVL_DENSE;
+    g.tensors[0].fmt.mode[0] = 0;
+    g.tensors[0].fmt.mode[1] = 1;
+    g.tensors[0].is_output = 1;
+    g.n_tensors = 1;
+    int scan = add_node(&g, SG_NK_FIBERLOOKUP, 1, "b", 0, 'i');
+    int w0 = add_node(&g, SG_NK_FIBERWRITE, 2, "X", 0, 'i');
+    int w1 = add_node(&g, SG_NK_FIBERWRITE, 3, "X", 1, 'j');
+    g.nodes[w0].format = g.nodes[w1].format = SG_LVL_DENSE;
+    int arr = add_node(&g, SG_NK_ARRAYVALS, 4, "b", -1, 0);
+    int wv = add_node(&g, SG_NK_FIBERWRITE, 5, "X", -1, 0);
+    add_edge(&g, scan, 0, w0, 0, SG_ST_CRD);
+    add_edge(&g, scan, 0, w1, 0, SG_ST_CRD);
+    add_edge(&g, scan, 1, arr, 0, SG_ST_REF);
+    add_edge(&g, arr, 0, wv, 0, SG_ST_VAL);
+    sg_emit_opts o;
+    opts(&o);
+    sg_emit_design d;
+    sg_err e;
+    if (sg_emit(&g, &o, &d, &e) != 0)
+        fail_msg("%s", e.msg);
+    const char *t = d.text;
+    assert_non_null(strstr(t, "sam_write_dense_pos #(.CrdWidth(CrdWidth), .Root(1)) n2_fiberwrite_X0_i ("));
+    assert_non_null(strstr(t, "sam_write_dense_pos #(.CrdWidth(CrdWidth), .Root(0)) n3_fiberwrite_X1_j ("));
+    assert_non_null(strstr(t, "sam_write_vals_pos #(.CrdWidth(CrdWidth), .ValWidth(ValWidth)) n5_fiberwrite_X_vals ("));
+    /* level 1 takes level 0's positions, the values level 1's */
+    assert_non_null(strstr(t, ".in_pos_valid_i(n2_fiberwrite_X0_i_posq_valid), .in_pos_ready_o(n2_fiberwrite_X0_i_posq_ready)"));
+    assert_non_null(strstr(t, ".in_addr_valid_i(n3_fiberwrite_X1_j_posq_valid)"));
+    assert_non_null(strstr(t, ".in_pos_valid_i(1'b0), .in_pos_ready_o(n2_fiberwrite_X0_i_in_pos_ready)"));
+    assert_non_null(strstr(t, "wire [15:0] n5_fiberwrite_X_vals_size = n3_fiberwrite_X1_j_dim_q * n2_fiberwrite_X0_i_dim_q;"));
+    /* one dimension register per dense output level */
+    assert_int_equal(d.n_dim, 2);
+    assert_int_equal(d.dim[0].node, w0);
+    assert_int_equal(d.dim[1].node, w1);
+    sg_emit_design_free(&d);
+
+    /* A compressed level in the output: arrival-order writers. */
+    g.tensors[0].fmt.level[0] = SG_LVL_COMPRESSED;
+    assert_int_equal(sg_emit(&g, &o, &d, &e), 0);
+    assert_null(strstr(d.text, "sam_write_dense_pos"));
+    assert_null(strstr(d.text, "sam_write_vals_pos"));
+    assert_non_null(strstr(d.text, "sam_write_vals #("));
+    sg_emit_design_free(&d);
+    graph_free(&g);
+}
+
+/* spaccumulator order=1 without an outer input, then a vectorreducer on
+ * its output. */
+static void test_reducers(void **state)
+{
+    (void)state;
+    sg_graph g;
+    memset(&g, 0, sizeof g);
+    snprintf(g.name, sizeof g.name, "red");
+    int scan = add_node(&g, SG_NK_FIBERLOOKUP, 1, "b", 0, 'i');
+    int arr = add_node(&g, SG_NK_ARRAYVALS, 2, "b", -1, 0);
+    int sp = add_node(&g, SG_NK_SPACC, 3, NULL, -1, 0);
+    g.nodes[sp].order = 1;
+    g.nodes[sp].in0 = 'i';
+    int vr = add_node(&g, SG_NK_VECTORREDUCER, 4, NULL, -1, 'i');
+    int wc = add_node(&g, SG_NK_FIBERWRITE, 5, "x", 0, 'i');
+    int wv = add_node(&g, SG_NK_FIBERWRITE, 6, "x", -1, 0);
+    add_edge(&g, scan, 0, sp, 1, SG_ST_CRD);   /* e0: inner */
+    add_edge(&g, scan, 1, arr, 0, SG_ST_REF);
+    add_edge(&g, arr, 0, sp, 2, SG_ST_VAL);
+    add_edge(&g, sp, 0, vr, 0, SG_ST_CRD);     /* e3: lowered stops */
+    add_edge(&g, sp, 2, vr, 1, SG_ST_VAL);
+    add_edge(&g, vr, 0, wc, 0, SG_ST_CRD);
+    add_edge(&g, vr, 1, wv, 0, SG_ST_VAL);
+    sg_emit_opts o;
+    opts(&o);
+    sg_emit_design d;
+    sg_err e;
+    if (sg_emit(&g, &o, &d, &e) != 0)
+        fail_msg("%s", e.msg);
+    const char *t = d.text;
+    /* the inner stream forked into in_outer, coordinates zeroed */
+    assert_non_null(strstr(t, "u_n3_spaccumulator_nox_fork ("));
+    assert_non_null(strstr(t, ".in_valid_i(e0_dn_valid), .in_ready_o(e0_dn_ready)"));
+    assert_non_null(strstr(t, ".in_outer_valid_i(n3_spaccumulator_nox_valid[1])"));
+    assert_non_null(strstr(t, ".in_outer_data_i(n3_spaccumulator_nox_outer_data)"));
+    assert_non_null(strstr(t, ".in_inner_valid_i(n3_spaccumulator_nox_valid[0])"));
+    /* out_inner stops lowered on the way to e3 */
+    assert_non_null(strstr(t, "assign e3_up_valid = n3_spaccumulator_inner_raw_valid;"));
+    assert_non_null(strstr(t, "n3_spaccumulator_inner_raw_data - 1'b1"));
+    assert_non_null(strstr(t, "sam_vectorreducer #(.CrdWidth(CrdWidth), .ValWidth(ValWidth), .InnerDim(64)) n4_vectorreducer_i ("));
+    assert_non_null(strstr(t, ".in_crd_valid_i(e3_dn_valid)"));
+    sg_emit_design_free(&d);
+    graph_free(&g);
+}
+
 static void test_fnv(void **state)
 {
     (void)state;
@@ -316,6 +420,8 @@ int main(void)
         cmocka_unit_test(test_structure),
         cmocka_unit_test(test_unsupported),
         cmocka_unit_test(test_skip),
+        cmocka_unit_test(test_positional),
+        cmocka_unit_test(test_reducers),
         cmocka_unit_test(test_fnv),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -20,84 +20,188 @@
  * cycle t nor had a token pushed into an input, nor (bounded FIFOs) a
  * token popped from an output, in cycle t cannot fire in cycle t+1 and is
  * not stepped.  Only the queues the stepped nodes pushed to, and the
- * bounded FIFOs they popped, are committed (see sched_build).
+ * bounded FIFOs they popped, are committed.
+ *
+ * Commits without a second pass: the nodes to step are kept in a bit set
+ * indexed by *rank*, the position in reverse topological order, and are
+ * stepped in rank order, consumers before their producers.  When a node
+ * has fired, the consumer of each queue it pushed to has already had its
+ * turn in this cycle, so committing that queue at once is the same as
+ * committing it at the end of the cycle: nobody looks at it again before
+ * the next cycle, and its head (for the peak) is final.  Queues read by a
+ * node of higher rank (an intersect's skip channel to its scanner) and
+ * pops from bounded FIFOs (whose producer may still test room in this
+ * cycle) are committed after the cycle.
+ *
+ * Runs ahead (see sg_pnode in prim.h): a scanner inside a fiber with
+ * unbounded outputs writes the rest of the fiber ahead and is then not
+ * stepped; at the end of each following cycle the engine pushes and
+ * commits one token per queue for it and counts the firing, until the run
+ * is over and the scanner is stepped again.
  */
 #include <stdlib.h>
 
 #include "net.h"
 
+/* A queue to commit and the node the commit may wake, as its bit in the
+ * bit sets (word index and mask: a wake-up is one OR). */
+typedef struct cyc_qref {
+    sg_q *q;
+    uint64_t bit;
+    size_t word;
+} cyc_qref;
+
+static cyc_qref qref(sg_q *q, uint32_t rank)
+{
+    return (cyc_qref){q, UINT64_C(1) << (rank & 63), rank >> 6};
+}
+
+/* Per rank, what the loop needs, packed together. */
+typedef struct cyc_node {
+    sg_fire_fn fire;
+    sg_pnode *n;
+    const cyc_qref *eo, *eo_end;    /* pushed-to queues committed at once */
+    uint32_t id;            /* graph node index (for messages) */
+    int late;               /* has queues of the two kinds below or may run
+                             * ahead: after-cycle work when it fired */
+    uint32_t d, d_end;      /* pushed-to queues committed after the cycle:
+                             * dq[d .. d_end) */
+    uint32_t b, b_end;      /* bounded input queues, bq[b .. b_end) (pops
+                             * commit after the cycle) */
+} cyc_node;
+
 typedef struct cyc_sched {
-    size_t *ooff;           /* node v pushes to os[ooff[v] .. ooff[v+1]) */
-    sg_q **os;
-    size_t *ioff;           /* bounded inputs: is[ioff[v] .. ioff[v+1]) */
-    sg_q **is;
-    int *cur, *next, *stepped;
-    uint64_t *mark;         /* cycle + 2 when queued for cycle + 1 */
+    cyc_node *cn;           /* by rank; rank nn is a node that is always done */
+    cyc_qref *eo, *dq, *bq;
+    uint64_t *cur, *next;   /* bit sets of ranks to step */
+    uint64_t *live;         /* bit set of the ranks not done */
+    uint32_t *late;         /* ranks that fired and have after-cycle work */
+    uint32_t *ramps;        /* ranks running ahead (see sg_pnode) */
+    size_t nw;              /* words per bit set */
+    sg_pnode idle;          /* the always-done node behind rank nn */
 } cyc_sched;
 
 static void sched_free(cyc_sched *s)
 {
-    free(s->ooff);
-    free(s->os);
-    free(s->ioff);
-    free(s->is);
+    free(s->cn);
+    free(s->eo);
+    free(s->dq);
+    free(s->bq);
     free(s->cur);
     free(s->next);
-    free(s->stepped);
-    free(s->mark);
+    free(s->live);
+    free(s->late);
+    free(s->ramps);
 }
 
-/* Per node: the queues it pushes to (output ports and skip channels) and
- * its bounded input queues; queue producers and consumers.  After a cycle
- * only these need looking at: a push must be committed (the consumer sees
- * it next cycle, and occupancy can only peak after a push), a pop from a
- * bounded FIFO must be committed (its slot frees for the producer).  A pop
- * from an unbounded queue changes nothing anyone can observe until the
- * producer's next push commits it. */
+/* Ranks, per-rank queue lists, queue producers and consumers.  Queues with
+ * no consumer (or producer) wake rank nn, which is never stepped. */
 static void sched_build(sg_net *net, cyc_sched *s)
 {
     size_t nn = net->n_order, to = 0, ti = 0;
+    uint32_t *rank = sg_malloc((nn + 1) * sizeof *rank);
+    for (size_t k = 0; k < nn; k++)
+        rank[net->order[k]] = (uint32_t)(nn - 1 - k);
     for (size_t v = 0; v < nn; v++) {
         sg_pnode *n = &net->node[v];
         to += 2;
         for (int p = 0; p < n->n_in; p++)
-            ti += n->in[p] != NULL;
-        for (int p = 0; p < n->n_out; p++)
-            to += (size_t)n->out[p].n;
-    }
-    s->ooff = sg_calloc(nn + 1, sizeof *s->ooff);
-    s->ioff = sg_calloc(nn + 1, sizeof *s->ioff);
-    s->os = sg_malloc((to ? to : 1) * sizeof *s->os);
-    s->is = sg_malloc((ti ? ti : 1) * sizeof *s->is);
-    size_t ko = 0, ki = 0;
-    for (size_t v = 0; v < nn; v++) {
-        sg_pnode *n = &net->node[v];
-        s->ooff[v] = ko;
-        s->ioff[v] = ki;
-        for (int p = 0; p < n->n_in; p++)
             if (n->in[p]) {
                 n->in[p]->cons = (int)v;
-                if (n->in[p]->lim != SIZE_MAX)
-                    s->is[ki++] = n->in[p];
+                ti++;
             }
-        for (int p = 0; p < n->n_out; p++)
-            for (int i = 0; i < n->out[p].n; i++) {
+        for (int p = 0; p < n->n_out; p++) {
+            to += (size_t)n->out[p].n;
+            for (int i = 0; i < n->out[p].n; i++)
                 n->out[p].q[i]->prod = (int)v;
-                s->os[ko++] = n->out[p].q[i];
-            }
+        }
         sg_q *x[2];
         int nx = prim_extra_outputs(n, x);
-        for (int i = 0; i < nx; i++) {
+        for (int i = 0; i < nx; i++)
             x[i]->prod = (int)v;
-            s->os[ko++] = x[i];
-        }
     }
-    s->ooff[nn] = ko;
-    s->ioff[nn] = ki;
-    s->cur = sg_malloc((nn + 1) * sizeof *s->cur);
-    s->next = sg_malloc((nn + 1) * sizeof *s->next);
-    s->stepped = sg_malloc((nn + 1) * sizeof *s->stepped);
-    s->mark = sg_calloc(nn + 1, sizeof *s->mark);
+    memset(&s->idle, 0, sizeof s->idle);
+    s->idle.done = 1;
+    s->cn = sg_calloc(nn + 1, sizeof *s->cn);
+    s->eo = sg_malloc((to ? to : 1) * sizeof *s->eo);
+    s->dq = sg_malloc((to ? to : 1) * sizeof *s->dq);
+    s->bq = sg_malloc((ti ? ti : 1) * sizeof *s->bq);
+    uint32_t ko = 0, kd = 0, kb = 0;
+    for (size_t r = 0; r < nn; r++) {
+        size_t v = (size_t)net->order[nn - 1 - r];
+        sg_pnode *n = &net->node[v];
+        cyc_node *c = &s->cn[r];
+        c->fire = n->fire;
+        c->n = n;
+        c->id = (uint32_t)v;
+        sg_q *pushed[SG_PRIM_MAX_OUT * 16 + 2];
+        size_t np = 0;
+        for (int p = 0; p < n->n_out; p++)
+            for (int i = 0; i < n->out[p].n; i++)
+                if (np < SG_PRIM_MAX_OUT * 16)
+                    pushed[np++] = n->out[p].q[i];
+        np += (size_t)prim_extra_outputs(n, pushed + np);
+        uint32_t o = ko;
+        for (size_t i = 0; i < np; i++) {
+            int w = pushed[i]->cons;
+            uint32_t wr = w >= 0 ? rank[w] : (uint32_t)nn;
+            if (wr == nn || wr < r)
+                s->eo[ko++] = qref(pushed[i], wr);
+        }
+        c->eo = s->eo + o;
+        c->eo_end = s->eo + ko;
+        c->d = kd;
+        for (size_t i = 0; i < np; i++) {
+            int w = pushed[i]->cons;
+            uint32_t wr = w >= 0 ? rank[w] : (uint32_t)nn;
+            if (!(wr == nn || wr < r))
+                s->dq[kd++] = qref(pushed[i], wr);
+        }
+        c->d_end = kd;
+        c->b = kb;
+        for (int p = 0; p < n->n_in; p++) {
+            sg_q *q = n->in[p];
+            if (q && q->lim != SIZE_MAX)
+                s->bq[kb++] = qref(q, q->prod >= 0 ? rank[q->prod] : (uint32_t)nn);
+        }
+        c->b_end = kb;
+        /* Runs ahead need every pushed-to queue unbounded and committed
+         * at once (see sg_pnode). */
+        n->can_ramp = n->ramp_ok && c->d == c->d_end;
+        for (const cyc_qref *x = c->eo; x != c->eo_end; x++)
+            if (x->q->lim != SIZE_MAX)
+                n->can_ramp = 0;
+        n->ramp = 0;
+        c->late = c->d != c->d_end || c->b != c->b_end || n->can_ramp;
+    }
+    s->cn[nn].fire = NULL;
+    s->cn[nn].n = &s->idle;
+    s->nw = (nn + 1 + 63) / 64;
+    s->cur = sg_calloc(s->nw, sizeof *s->cur);
+    s->next = sg_calloc(s->nw, sizeof *s->next);
+    s->live = sg_calloc(s->nw, sizeof *s->live);
+    s->late = sg_malloc((nn + 1) * sizeof *s->late);
+    s->ramps = sg_malloc((nn + 1) * sizeof *s->ramps);
+    free(rank);
+}
+
+static inline void wake(uint64_t *set, uint32_t r)
+{
+    set[r >> 6] |= UINT64_C(1) << (r & 63);
+}
+
+/* One cycle of a node's run ahead (see sg_pnode), at the end of the
+ * cycle: each of its queues gets the next token written ahead, pushed and
+ * committed as if the node had fired (its consumers have had their turn
+ * in this cycle). */
+static void ramp_step(const cyc_node *c, uint64_t *next)
+{
+    for (const cyc_qref *x = c->eo, *end = c->eo_end; x != end; x++) {
+        sg_q *q = x->q;
+        q_push(q, q->buf[q->tail & q->mask]);
+        q_commit(q);
+        next[x->word] |= x->bit;
+    }
 }
 
 int engine_cycle_run(sg_net *net, uint64_t max_cycles, golden_result *r,
@@ -106,77 +210,104 @@ int engine_cycle_run(sg_net *net, uint64_t max_cycles, golden_result *r,
     const sg_graph *g = net->g;
     size_t nn = net->n_order;
     cyc_sched s;
+    prim_skip_fuse(net->node, nn);  /* skipping scanners join their intersects */
     sched_build(net, &s);
     for (size_t i = 0; i < net->n_all; i++)
         net->all[i]->hook = net->all[i]->trace != NULL || net->all[i]->keep != NULL;
-    size_t ncur = 0, nlive = 0;
+    /* The loop works on locals only: the fire calls and queue stores then
+     * cannot force reloads of the schedule. */
+    const cyc_node *cn = s.cn;
+    const cyc_qref *dq = s.dq, *bq = s.bq;
+    uint64_t *cur = s.cur, *next = s.next, *live = s.live;
+    uint32_t *late = s.late, *ramps = s.ramps;
+    size_t nw = s.nw, nlive = 0, nramp = 0;
     for (size_t k = 0; k < nn; k++)
-        if (!net->node[net->order[k]].done) {
-            s.cur[ncur++] = net->order[k];
+        if (!cn[k].n->done) {
+            wake(cur, (uint32_t)k);
+            wake(live, (uint32_t)k);
             nlive++;
         }
     uint64_t cycle = 0;
     int rc = 0;
     while (nlive) {
-        long prog = 0;
-        size_t nstep = 0, nnext = 0;
-        for (size_t k = 0; k < ncur; k++) {
-            sg_pnode *n = &net->node[s.cur[k]];
-            if (n->done)
-                continue;
-            long f = n->fire(n, 1);
-            if (f < 0) {
-                rc = net_node_error(net, (size_t)s.cur[k], e);
-                goto out;
-            }
-            if (n->done)
-                nlive--;
-            if (f) {
-                prog += f;
+        size_t nstep = 0, nlate = 0;
+        for (size_t wi = 0; wi < nw; wi++) {
+            uint64_t bits = cur[wi] & live[wi];    /* done nodes are not stepped */
+            cur[wi] = 0;
+            while (bits) {
+                uint32_t rk = (uint32_t)(wi * 64 + (size_t)__builtin_ctzll(bits));
+                uint64_t me = bits & -bits;
+                bits ^= me;
+                const cyc_node *c = &cn[rk];
+                sg_pnode *n = c->n;
+                long f = c->fire(n, 1);
+                if (n->done) {                  /* may finish without a firing */
+                    live[wi] &= ~me;
+                    nlive--;
+                }
+                if (f <= 0) {
+                    if (f < 0) {
+                        rc = net_node_error(net, c->id, e);
+                        goto out;
+                    }
+                    continue;
+                }
                 n->firings += (uint64_t)f;
-                s.stepped[nstep++] = s.cur[k];
+                nstep++;
+                next[wi] |= me;
+                for (const cyc_qref *x = c->eo, *end = c->eo_end; x != end; x++) {
+                    sg_q *q = x->q;
+                    if (q->vend == q->tail)
+                        continue;
+                    q_commit(q);
+                    next[x->word] |= x->bit;
+                }
+                if (c->late)
+                    late[nlate++] = rk;
             }
         }
-        /* Commit what the stepped nodes touched; queue the nodes that may
-         * fire next cycle. */
-        uint64_t stamp = cycle + 2;
-        for (size_t k = 0; k < nstep; k++) {
-            int v = s.stepped[k];
-            if (s.mark[v] != stamp) {
-                s.mark[v] = stamp;
-                s.next[nnext++] = v;
+        /* After the cycle: the nodes running ahead fire (not stepped:
+         * out of `live` meanwhile), ... */
+        for (size_t k = 0; k < nramp;) {
+            uint32_t rk = ramps[k];
+            sg_pnode *n = cn[rk].n;
+            ramp_step(&cn[rk], next);
+            n->firings++;
+            nstep++;
+            if (--n->ramp) {
+                k++;
+                continue;
             }
-            for (size_t i = s.ooff[v]; i < s.ooff[v + 1]; i++) {
-                sg_q *q = s.os[i];
-                if (q->vend == q->tail)
-                    continue;
-                q_commit(q);
-                int w = q->cons;
-                if (w >= 0 && s.mark[w] != stamp) {
-                    s.mark[w] = stamp;
-                    s.next[nnext++] = w;
-                }
-            }
-            for (size_t i = s.ioff[v]; i < s.ioff[v + 1]; i++) {
-                sg_q *q = s.is[i];
-                if (q->rhead == q->head)
-                    continue;
-                q_commit(q);
-                int w = q->prod;
-                if (w >= 0 && s.mark[w] != stamp) {
-                    s.mark[w] = stamp;
-                    s.next[nnext++] = w;
-                }
-            }
+            wake(live, rk);                     /* the run is over */
+            wake(next, rk);
+            ramps[k] = ramps[--nramp];
         }
-        int *t = s.cur;
-        s.cur = s.next;
-        s.next = t;
-        ncur = nnext;
+        /* ... runs ahead start, skip channels and bounded-FIFO pops
+         * commit. */
+        for (size_t k = 0; k < nlate; k++) {
+            const cyc_node *c = &cn[late[k]];
+            if (c->n->ramp) {
+                live[late[k] >> 6] &= ~(UINT64_C(1) << (late[k] & 63));
+                ramps[nramp++] = late[k];
+            }
+            for (uint32_t i = c->d; i < c->d_end; i++)
+                if (dq[i].q->vend != dq[i].q->tail) {
+                    q_commit(dq[i].q);
+                    next[dq[i].word] |= dq[i].bit;
+                }
+            for (uint32_t i = c->b; i < c->b_end; i++)
+                if (bq[i].q->rhead != bq[i].q->head) {
+                    q_commit(bq[i].q);
+                    next[bq[i].word] |= bq[i].bit;
+                }
+        }
+        uint64_t *t = cur;
+        cur = next;
+        next = t;
         cycle++;
         if (!nlive)
             break;
-        if (!prog) {
+        if (!nstep) {
             for (size_t i = 0; i < net->n_all; i++)
                 sg_q_sync(net->all[i]);
             r->deadlock = 1;
@@ -197,6 +328,8 @@ out:
     for (size_t i = 0; i < net->n_all; i++)
         sg_q_sync(net->all[i]);
     r->cycles = cycle;
+    s.cur = cur;
+    s.next = next;
     sched_free(&s);
     return rc;
 }

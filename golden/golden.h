@@ -99,7 +99,7 @@ typedef struct golden_result {
     double wall_s;          /* wall-clock time of the execution proper */
     int deadlock;           /* cycle engine: 1 when the run deadlocked */
     char *deadlock_msg;     /* full FIFOs and waiting nodes (malloc'd) */
-    uint64_t skips;         /* SkipTo commands the scanners acted on */
+    uint64_t skips;         /* skipping scanners' reads that jumped */
 } golden_result;
 
 void golden_result_free(golden_result *r);

@@ -80,14 +80,19 @@ void sg_q_hook(sg_q *q, sg_tok t);
 /* Refresh n, vis, room_n and pushed from the absolute counters. */
 void sg_q_sync(sg_q *q);
 
-static inline int q_avail(const sg_q *q) { return q->head < *q->vendp; }
+/* The per-token queue operations are forced inline: a primitive's hot
+ * loop calls them many times and an out-of-line call costs more than the
+ * operation. */
+#define SG_QOP static inline __attribute__((always_inline))
+
+SG_QOP int q_avail(const sg_q *q) { return q->head < *q->vendp; }
 static inline int q_avail2(const sg_q *q) { return q->head + 1 < *q->vendp; }
-static inline sg_tok q_peek(const sg_q *q) { return q->buf[q->head & q->mask]; }
+SG_QOP sg_tok q_peek(const sg_q *q) { return q->buf[q->head & q->mask]; }
 static inline sg_tok q_peek2(const sg_q *q)
 {
     return q->buf[(q->head + 1) & q->mask];
 }
-static inline int q_room(const sg_q *q) { return q->tail - *q->rheadp < q->lim; }
+SG_QOP int q_room(const sg_q *q) { return q->tail - *q->rheadp < q->lim; }
 /* Free slots under the cap (SIZE_MAX-ish when unbounded). */
 static inline uint64_t q_space(const sg_q *q)
 {
@@ -95,7 +100,7 @@ static inline uint64_t q_space(const sg_q *q)
     return used < q->lim ? q->lim - used : 0;
 }
 
-static inline void q_push(sg_q *q, sg_tok t)
+SG_QOP void q_push(sg_q *q, sg_tok t)
 {
     uint64_t tl = q->tail, mask = q->mask;
     int hook = q->hook;
@@ -109,7 +114,7 @@ static inline void q_push(sg_q *q, sg_tok t)
         sg_q_hook(q, t);
 }
 
-static inline sg_tok q_pop(sg_q *q)
+SG_QOP sg_tok q_pop(sg_q *q)
 {
     uint64_t h = q->head;
     sg_tok t = q->buf[h & q->mask];
@@ -124,6 +129,13 @@ static inline void q_reserve(sg_q *q, uint64_t k)
         sg_q_grow(q);
 }
 
+/* Write t into the ring j places beyond the tail without pushing it (a
+ * run ahead, see sg_pnode; q_reserve(q, j + 1) first). */
+static inline void q_put_ahead(sg_q *q, uint64_t j, sg_tok t)
+{
+    q->buf[(q->tail + j) & q->mask] = t;
+}
+
 /* Pushed or popped since the last commit? (commit mode) */
 static inline int q_dirty(const sg_q *q)
 {
@@ -131,7 +143,7 @@ static inline int q_dirty(const sg_q *q)
 }
 
 /* Commit mode: end of cycle; pushed tokens become visible, popped slots free. */
-static inline void q_commit(sg_q *q)
+SG_QOP void q_commit(sg_q *q)
 {
     q->vend = q->tail;
     q->rhead = q->head;
@@ -147,7 +159,7 @@ typedef struct sg_port {
     int n;
 } sg_port;
 
-static inline int port_room(const sg_port *p)
+SG_QOP int port_room(const sg_port *p)
 {
     int n = p->n;
     sg_q *const *qq = p->q;
@@ -159,7 +171,7 @@ static inline int port_room(const sg_port *p)
     return 1;
 }
 
-static inline void port_push(sg_port *p, sg_tok t)
+SG_QOP void port_push(sg_port *p, sg_tok t)
 {
     int n = p->n;
     sg_q *const *qq = p->q;
@@ -214,6 +226,21 @@ typedef struct sg_pnode {
     int done;
     int width;              /* value width W */
     uint64_t firings;
+    /* Runs ahead (cycle engine).  A node whose next cycles are fixed
+     * whatever the rest of the graph does (a scanner inside a fiber with
+     * unbounded outputs: one token per output queue per cycle) may, when
+     * can_ramp is set, push this cycle's tokens, write the next `ramp`
+     * cycles' tokens into the same rings beyond the tail (q_put_ahead),
+     * and set `ramp`.  The engine then does not step the node for `ramp`
+     * cycles but, at the end of each, pushes one written-ahead token per
+     * queue (trace and kept streams included) and commits it, counting a
+     * firing: what stepping the node would have done.  ramp_ok: set by
+     * the primitive's init when it can run ahead; can_ramp: set only by
+     * the cycle engine, for such a node every queue of which (ports and
+     * extra outputs) is unbounded and committed as soon as the node has
+     * fired. */
+    int ramp_ok, can_ramp;
+    uint64_t ramp;
     char err[256];
 } sg_pnode;
 
@@ -223,36 +250,42 @@ long prim_fail(sg_pnode *n, const char *fmt, ...)
 
 /* ---- primitive entry points -------------------------------------------- */
 
-/* Level scanners.  in[0] ref, in[1] skip commands (or NULL); out[0] crd,
+/* Level scanners.  in[0] ref, in[1] the skip channel (or NULL: it only
+ * links the scanner to its intersect, see prim_skip_fuse); out[0] crd,
  * out[1] ref.  Arrays are borrowed and must outlive the node. */
 typedef struct prim_scan_cfg {
     int dense;
     int64_t dim;                    /* dense */
     const int64_t *seg, *crd;       /* compressed */
     size_t nseg, ncrd;
-    int cam;                        /* ExTensor CAM size T (0 = exact
-                                     * lookup when skipping) */
+    int cam;                        /* ExTensor CAM size T (> 0: a
+                                     * skipping scanner) */
 } prim_scan_cfg;
 void prim_scan_init(sg_pnode *n, const prim_scan_cfg *c);
 void prim_scan_dense_init(sg_pnode *n, int64_t dim);
 
-/* Skip command encoding on the intersector -> scanner channel:
- * DATA v = (fiber << 32) | target   skip below `target` in fiber `fiber`
- * STOP v = fiber                     close fiber `fiber` now
- * where `fiber` counts the stop tokens on the scanner's crd output before
- * the fiber (the intersector counts the stops it consumed on that side). */
-#define SG_SKIP_FIBER_SHIFT 32
-
 /* Joiners.  Ports as gen/graph.h: in[2k] crd_k, in[2k+1] ref_k; out[0]
- * crd, out[1+k] ref_k.  skip_out[k] (or NULL) receives SkipTo commands for
- * operand k (2-operand intersect only). */
+ * crd, out[1+k] ref_k.  skip_out (or NULL) has n_ops entries: the skip
+ * channel to operand k's scanner, or NULL (intersect only; see
+ * prim_skip_fuse). */
 void prim_intersect_init(sg_pnode *n, int n_ops, sg_q *const *skip_out);
 void prim_union_init(sg_pnode *n, int n_ops);
+/* SkipTo and close-fiber hints an intersect gave its skipping scanners. */
 uint64_t prim_skips_sent(const sg_pnode *n);
-/* Queues a node pushes to besides its output ports (an intersect's skip
- * channels): stores up to 2 in q, returns how many. */
+/* Queues a node pushes to besides its output ports: stores up to 2 in q,
+ * returns how many (none since skipping scanners are fused). */
 int prim_extra_outputs(const sg_pnode *n, sg_q **q);
 uint64_t prim_scan_skips(const sg_pnode *n);
+
+/* ExTensor skipping (cycle engine): a skipping compressed scanner (CAM
+ * size > 0) carries the register model of golden/skip_core.h, returned by
+ * prim_scan_skip_core (NULL for any other node).  prim_skip_fuse, called
+ * once before the first cycle, hands every such scanner to the intersect
+ * whose skip channel it has (in[1]): the intersect takes the scanner's
+ * in_ref queue as its own in[2 * n_ops + k] and steps the scanner in the
+ * same cycle as its decision; the scanner node is marked done. */
+struct sg_skc_scan *prim_scan_skip_core(sg_pnode *n);
+void prim_skip_fuse(sg_pnode *node, size_t nn);
 
 void prim_repsiggen_init(sg_pnode *n);
 void prim_repeat_init(sg_pnode *n);

@@ -59,37 +59,75 @@ static long alu1_fire(sg_pnode *n, long budget)
     return fired;
 }
 
+/* One firing of the common kind (cycle engine): two values in, one value
+ * out on a single output queue.  Returns 1 when it fired, 0 when the
+ * general loop must decide. */
+static inline int alu2_fire1(sg_pnode *n)
+{
+    const alu_st *s = n->st;
+    if (n->out[0].n != 1)
+        return 0;
+    sg_q *a = n->in[0], *b = n->in[1], *qo = n->out[0].q[0];
+    if (!q_avail(a) || !q_avail(b) || !q_room(qo))
+        return 0;
+    sg_tok x = q_peek(a), y = q_peek(b);
+    if (x.kind != SG_TK_DATA || y.kind != SG_TK_DATA)
+        return 0;
+    q_pop(a);
+    q_pop(b);
+    q_push(qo, sg_data(alu_apply(s->op, x.v, y.v, n->width)));
+    return 1;
+}
+
+static long alu2_run(sg_pnode *n, long budget);
+
+/* Up to `max` firings of the first rule (value pairs) straight between the
+ * rings; stops at the first pair that is not two values.  Returns the
+ * number of firings. */
+static long alu2_batch(const sg_pnode *n, sg_q *a, sg_q *b, sg_q *qo, long max)
+{
+    const alu_st *s = n->st;
+    uint64_t ha = a->head, hb = b->head, k = *a->vendp - ha, kb = *b->vendp - hb;
+    uint64_t sp = q_space(qo), i = 0;
+    k = k < kb ? k : kb;
+    k = k < sp ? k : sp;
+    k = k < (uint64_t)max ? k : (uint64_t)max;
+    q_reserve(qo, k);
+    const sg_tok *ba = a->buf, *bb = b->buf;
+    sg_tok *ob = qo->buf;
+    uint64_t ma = a->mask, mb = b->mask, om = qo->mask, tl = qo->tail;
+    int op = s->op, w = n->width;
+    for (; i < k; i++) {
+        sg_tok x = ba[(ha + i) & ma], y = bb[(hb + i) & mb];
+        if (x.kind != SG_TK_DATA || y.kind != SG_TK_DATA)
+            break;
+        ob[(tl + i) & om] = sg_data(alu_apply(op, x.v, y.v, w));
+    }
+    a->head = ha + i;
+    b->head = hb + i;
+    qo->tail = tl + i;
+    return (long)i;
+}
+
 static long alu2_fire(sg_pnode *n, long budget)
+{
+    if (budget == 1 && alu2_fire1(n))
+        return 1;
+    return alu2_run(n, budget);
+}
+
+/* The general rule, any budget. */
+static __attribute__((noinline)) long alu2_run(sg_pnode *n, long budget)
 {
     alu_st *s = n->st;
     sg_q *a = n->in[0], *b = n->in[1];
     sg_port *o = &n->out[0];
     long fired = 0;
+    /* Runs of value pairs go through the batch; the loop below takes one
+     * firing of any other kind, then the batch resumes. */
     sg_q *qo = budget > 1 ? port_plain(o) : NULL;
-    if (qo) {
-        /* Batch over value pairs (the first rule below); anything else
-         * is left to the general loop. */
-        uint64_t ha = a->head, hb = b->head, k = *a->vendp - ha, kb = *b->vendp - hb;
-        uint64_t sp = q_space(qo), i = 0;
-        k = k < kb ? k : kb;
-        k = k < sp ? k : sp;
-        k = k < (uint64_t)budget ? k : (uint64_t)budget;
-        q_reserve(qo, k);
-        const sg_tok *ba = a->buf, *bb = b->buf;
-        sg_tok *ob = qo->buf;
-        uint64_t ma = a->mask, mb = b->mask, om = qo->mask, tl = qo->tail;
-        int op = s->op, w = n->width;
-        for (; i < k; i++) {
-            sg_tok x = ba[(ha + i) & ma], y = bb[(hb + i) & mb];
-            if (x.kind != SG_TK_DATA || y.kind != SG_TK_DATA)
-                break;
-            ob[(tl + i) & om] = sg_data(alu_apply(op, x.v, y.v, w));
-        }
-        a->head = ha + i;
-        b->head = hb + i;
-        qo->tail = tl + i;
-        fired = (long)i;
-    }
+    if (qo)
+        fired = alu2_batch(n, a, b, qo, budget);
     while (fired < budget && q_avail(a) && q_avail(b) && port_room(o)) {
         sg_tok x = q_peek(a), y = q_peek(b);
         if (x.kind == SG_TK_EMPTY || y.kind == SG_TK_EMPTY)
@@ -121,6 +159,8 @@ static long alu2_fire(sg_pnode *n, long budget)
             return prim_fail(n, "operands out of step: %s on input 0, %s on input 1", bx, by);
         }
         fired++;
+        if (qo && fired < budget)
+            fired += alu2_batch(n, a, b, qo, budget - fired);
     }
     return fired;
 }

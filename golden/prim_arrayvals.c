@@ -14,7 +14,36 @@ typedef struct arr_st {
     size_t n;
 } arr_st;
 
+/* One firing of the common kind (cycle engine): a data reference in range
+ * with room on a single output queue.  Returns 1 when it fired, 0 when the
+ * general loop must decide (it then does exactly what it would have done). */
+static inline int arrayvals_fire1(sg_pnode *n)
+{
+    const arr_st *s = n->st;
+    if (n->out[0].n != 1)
+        return 0;
+    sg_q *in = n->in[0], *qo = n->out[0].q[0];
+    if (n->done || !q_avail(in) || !q_room(qo))
+        return 0;
+    sg_tok t = q_peek(in);
+    if (t.kind != SG_TK_DATA || (uint64_t)t.v >= s->n)
+        return 0;
+    q_pop(in);
+    q_push(qo, sg_data(s->vals[t.v]));
+    return 1;
+}
+
+static long arrayvals_run(sg_pnode *n, long budget);
+
 static long arrayvals_fire(sg_pnode *n, long budget)
+{
+    if (budget == 1 && arrayvals_fire1(n))
+        return 1;
+    return arrayvals_run(n, budget);
+}
+
+/* The general rule, any budget. */
+static __attribute__((noinline)) long arrayvals_run(sg_pnode *n, long budget)
 {
     arr_st *s = n->st;
     sg_q *in = n->in[0];

@@ -6,7 +6,39 @@
  */
 #include "prim.h"
 
+/* One firing of the common kind (cycle engine): a non-D token copied to
+ * every queue of the single output port.  Returns 1 when it fired, 0 when
+ * the general loop must decide. */
+static inline int broadcast_fire1(sg_pnode *n)
+{
+    sg_q *in = n->in[0];
+    if (n->n_out != 1 || !q_avail(in))
+        return 0;
+    sg_q *const *qq = n->out[0].q;
+    int no = n->out[0].n;
+    for (int i = 0; i < no; i++)
+        if (!q_room(qq[i]))
+            return 0;
+    sg_tok t = q_peek(in);
+    if (t.kind == SG_TK_DONE)
+        return 0;
+    q_pop(in);
+    for (int i = 0; i < no; i++)
+        q_push(qq[i], t);
+    return 1;
+}
+
+static long broadcast_run(sg_pnode *n, long budget);
+
 static long broadcast_fire(sg_pnode *n, long budget)
+{
+    if (budget == 1 && broadcast_fire1(n))
+        return 1;
+    return broadcast_run(n, budget);
+}
+
+/* The general rule, any budget. */
+static __attribute__((noinline)) long broadcast_run(sg_pnode *n, long budget)
 {
     sg_q *in = n->in[0];
     long fired = 0;

@@ -40,7 +40,38 @@ static long hold_vals_fire(sg_pnode *n, long budget)
     return fired;
 }
 
+/* One firing of the common kind (cycle engine): an inner coordinate under
+ * the held outer coordinate, each output a single queue with room.
+ * Returns 1 when it fired, 0 when the general loop must decide. */
+static inline int hold_fire1(sg_pnode *n)
+{
+    const hold_st *s = n->st;
+    if (s->need_ostop >= 0 || !s->have || s->o.kind != SG_TK_DATA ||
+        n->out[0].n != 1 || n->out[1].n != 1)
+        return 0;
+    sg_q *qi = n->in[1], *oo = n->out[0].q[0], *oi = n->out[1].q[0];
+    if (!q_avail(qi) || !q_room(oo) || !q_room(oi))
+        return 0;
+    sg_tok t = q_peek(qi);
+    if (t.kind != SG_TK_DATA)
+        return 0;
+    q_pop(qi);
+    q_push(oo, s->o);
+    q_push(oi, t);
+    return 1;
+}
+
+static long hold_run(sg_pnode *n, long budget);
+
 static long hold_fire(sg_pnode *n, long budget)
+{
+    if (budget == 1 && hold_fire1(n))
+        return 1;
+    return hold_run(n, budget);
+}
+
+/* The general rule, any budget. */
+static __attribute__((noinline)) long hold_run(sg_pnode *n, long budget)
 {
     hold_st *s = n->st;
     sg_q *qo = n->in[0], *qi = n->in[1];
@@ -71,6 +102,34 @@ static long hold_fire(sg_pnode *n, long budget)
         sg_tok t = q_peek(qi), o = s->o;
         if (budget > 1 && !popped && o.kind == SG_TK_DATA && t.kind == SG_TK_DATA) {
             /* A run of inner coordinates under one outer coordinate. */
+            sg_q *po = port_plain(oo), *pi = port_plain(oi);
+            if (po && pi) {
+                /* Straight between the rings (k >= 1: t is a visible
+                 * coordinate and both outputs have room). */
+                uint64_t h = qi->head, k = *qi->vendp - h, i = 0;
+                uint64_t s1 = q_space(po), s2 = q_space(pi), b = (uint64_t)(budget - fired);
+                k = k < s1 ? k : s1;
+                k = k < s2 ? k : s2;
+                k = k < b ? k : b;
+                q_reserve(po, k);
+                q_reserve(pi, k);
+                const sg_tok *ib = qi->buf;
+                sg_tok *b1 = po->buf, *b2 = pi->buf;
+                uint64_t im = qi->mask, m1 = po->mask, m2 = pi->mask;
+                uint64_t t1 = po->tail, t2 = pi->tail;
+                for (; i < k; i++) {
+                    sg_tok x = ib[(h + i) & im];
+                    if (x.kind != SG_TK_DATA)
+                        break;
+                    b1[(t1 + i) & m1] = o;
+                    b2[(t2 + i) & m2] = x;
+                }
+                qi->head = h + i;
+                po->tail = t1 + i;
+                pi->tail = t2 + i;
+                fired += (long)i;
+                continue;
+            }
             do {
                 port_push(oo, o);
                 port_push(oi, t);

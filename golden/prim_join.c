@@ -7,15 +7,26 @@
  *   J12 = join(A, B); J2 = join(C, (J12.crd, J12.ref1));
  *   J3 = join(C, (J12.crd, J12.ref2));
  *   crd = J2.crd, ref_A = J2.ref2, ref_B = J3.ref2, ref_C = J3.ref1,
- * with internal unbounded queues (C is copied to J2 and J3).  Skipping is
- * only wired for 2-operand intersects.
+ * with internal unbounded queues (C is copied to J2 and J3).
  *
  * Cycle rule: in one cycle each internal joiner fires at most once, stages
  * evaluated back to front so a token advances one stage per cycle.
+ *
+ * Skipping (cycle engine, 2- and 3-operand intersects): prim_skip_fuse gives
+ * the intersect the register model (golden/skip_core.c) of each skipping
+ * scanner that feeds it, and joinn_skip_fire steps them as the RTL
+ * does (rtl/sam_intersect_skip.v next to rtl/sam_scan_skip_core.v, no
+ * buffer between them): each cycle the intersect decides from the
+ * scanners' head registers (and the visible tokens of a side without a
+ * skipping scanner) by sg_skc_decide, then every scanner steps with its
+ * pop and skip hint.  The scanner-to-intersect edges still carry each head
+ * the intersect consumes (traces, token counts) but hold nothing.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "prim_join.h"
+#include "skip_core.h"
 
 typedef struct join_node {
     int is_union, n_ops;
@@ -27,6 +38,11 @@ typedef struct join_node {
     sg_port po12c, po12r1, po12r2, none;
     sg_q *pc2[4];
     sg_port copyc, copyr;
+    /* skipping (cycle engine): the skip channel to operand k (it links the
+     * scanner until prim_skip_fuse), then that scanner and its in_ref */
+    sg_q *sk[3];
+    sg_skc_scan *core[3];
+    sg_q *core_in[3];
 } join_node;
 
 static int step(join_node *jn, int k, sg_pnode *n)
@@ -35,7 +51,83 @@ static int step(join_node *jn, int k, sg_pnode *n)
                         : isect_step(&jn->j[k], &jn->io[k], n);
 }
 
+/* One firing of the common kind (cycle engine, intersect without skip
+ * channels): two coordinate heads, or a coordinate against the other
+ * side's stop (dropped), as in isect_step.  Returns 1 when it fired, 0 when
+ * the general loop must decide. */
+static inline int join2_fire1(join_io *io)
+{
+    if (!join_avail(io))
+        return 0;
+    sg_tok a = q_peek(io->c1), b = q_peek(io->c2);
+    if (a.kind != SG_TK_DATA || b.kind != SG_TK_DATA) {
+        if (a.kind == SG_TK_STOP && b.kind == SG_TK_DATA) {
+            q_pop(io->c2);
+            q_pop(io->r2);
+            return 1;
+        }
+        if (b.kind == SG_TK_STOP && a.kind == SG_TK_DATA) {
+            q_pop(io->c1);
+            q_pop(io->r1);
+            return 1;
+        }
+        return 0;
+    }
+    if (a.v < b.v) {
+        q_pop(io->c1);
+        q_pop(io->r1);
+    } else if (a.v > b.v) {
+        q_pop(io->c2);
+        q_pop(io->r2);
+    } else {
+        if (!join_room(io))
+            return 0;
+        port_push(io->oc, a);
+        port_push(io->o1, q_pop(io->r1));
+        port_push(io->o2, q_pop(io->r2));
+        q_pop(io->c1);
+        q_pop(io->c2);
+    }
+    return 1;
+}
+
+/* Drop the run of data heads of side (c, r) below `lim` (any data head
+ * when `any`: the other side is at its stop), at most `max`, straight from
+ * the rings: each one is a firing of the "drop the smaller coordinate" or
+ * "drop against a stop" rule (the other side's head stays, so it stays
+ * visible).  The first head is known to qualify.  Returns the number
+ * dropped. */
+static long join2_drop_run(sg_q *c, sg_q *r, int64_t lim, int any, long max)
+{
+    uint64_t h = c->head, k = *c->vendp - h, kr = *r->vendp - r->head, i = 1;
+    k = k < kr ? k : kr;
+    k = k < (uint64_t)max ? k : (uint64_t)max;
+    const sg_tok *cb = c->buf;
+    uint64_t m = c->mask;
+    while (i < k) {
+        sg_tok t = cb[(h + i) & m];
+        if (t.kind != SG_TK_DATA || (!any && t.v >= lim))
+            break;
+        i++;
+    }
+    c->head = h + i;
+    r->head += i;
+    return (long)i;
+}
+
+static long join2_run(sg_pnode *n, long budget);
+
 static long join2_fire(sg_pnode *n, long budget)
+{
+    join_node *jn = n->st;
+    join_io *io = &jn->io[0];
+    if (budget == 1 && !jn->is_union && !io->sk1 && !io->sk2 && join2_fire1(io))
+        return 1;
+    return join2_run(n, budget);
+}
+
+/* The general rules, any budget. */
+static __attribute__((noinline)) long join2_run(sg_pnode *n, long budget)
 {
     join_node *jn = n->st;
     long fired = 0;
@@ -48,11 +140,11 @@ static long join2_fire(sg_pnode *n, long budget)
             sg_tok a = q_peek(io->c1), b = q_peek(io->c2);
             if (a.kind == SG_TK_DATA && b.kind == SG_TK_DATA) {
                 if (a.v < b.v) {
-                    q_pop(io->c1);
-                    q_pop(io->r1);
+                    fired += join2_drop_run(io->c1, io->r1, b.v, 0, budget - fired);
+                    continue;
                 } else if (a.v > b.v) {
-                    q_pop(io->c2);
-                    q_pop(io->r2);
+                    fired += join2_drop_run(io->c2, io->r2, a.v, 0, budget - fired);
+                    continue;
                 } else {
                     if (!join_room(io))
                         break;
@@ -63,6 +155,14 @@ static long join2_fire(sg_pnode *n, long budget)
                     q_pop(io->c2);
                 }
                 fired++;
+                continue;
+            }
+            if (a.kind == SG_TK_STOP && b.kind == SG_TK_DATA) {
+                fired += join2_drop_run(io->c2, io->r2, 0, 1, budget - fired);
+                continue;
+            }
+            if (b.kind == SG_TK_STOP && a.kind == SG_TK_DATA) {
+                fired += join2_drop_run(io->c1, io->r1, 0, 1, budget - fired);
                 continue;
             }
         }
@@ -76,6 +176,157 @@ static long join2_fire(sg_pnode *n, long budget)
     if (jn->j[0].done)
         n->done = 1;
     return fired;
+}
+
+/* Hand a consumed head of a fused scanner through its (empty) edges. */
+static void pass_head(sg_q *qc, sg_q *qr, sg_tok c, sg_tok r)
+{
+    q_push(qc, c);
+    q_push(qr, r);
+    q_pop(qc);
+    q_pop(qr);
+    q_commit(qc);
+    q_commit(qr);
+}
+
+/* Malformed heads (every pair, as the binary step checks them). */
+static int check_heads(const sg_tok *h, int nops, sg_pnode *n)
+{
+    for (int j = 0; j < nops; j++)
+        for (int k = j + 1; k < nops; k++)
+            if (isect_check(h[j], j + 1, h[k], k + 1, n) < 0)
+                return -1;
+    return 0;
+}
+
+/* A 2- or 3-operand intersect with skipping scanners
+ * (rtl/sam_intersect_skip.v): operand k reads the head register of its
+ * scanner core[k], or the visible tokens of in[2k], in[2k+1]; out[0] crd,
+ * out[1+k] ref_k; the scanners' in_refs are in[2 * nops + k]. */
+static long joinn_skip_fire(sg_pnode *n, long budget)
+{
+    join_node *jn = n->st;
+    int nops = jn->n_ops;
+    long fired = 0;
+    while (fired < budget && !jn->j[0].done) {
+        sg_tok h[3], r[3];
+        int all_v = 1, prog = 0;
+        for (int k = 0; k < nops; k++) {
+            sg_q *qc = n->in[2 * k], *qr = n->in[2 * k + 1];
+            if (jn->core[k]) {
+                all_v &= jn->core[k]->head_v;
+                h[k] = sg_skc_head(jn->core[k]);
+                r[k] = sg_skc_head_ref(jn->core[k]);
+            } else if (q_avail(qc) && q_avail(qr)) {
+                h[k] = q_peek(qc);
+                r[k] = q_peek(qr);
+            } else {
+                all_v = 0;
+            }
+        }
+        sg_skc_dec d;
+        memset(&d, 0, sizeof d);
+        if (all_v) {
+            if (check_heads(h, nops, n) < 0)
+                return -1;
+            d = sg_skc_decide(h, nops);
+            int room = port_room(&n->out[0]);
+            for (int k = 0; k < nops; k++)
+                room &= port_room(&n->out[1 + k]);
+            if (d.emit && !room) {
+                d.emit = 0;         /* outputs full: no pop (hints stay) */
+                memset(d.cons, 0, sizeof d.cons);
+            }
+            if (d.emit) {
+                int all = d.crd.kind == SG_TK_DONE || d.crd.kind == SG_TK_EMPTY;
+                port_push(&n->out[0], d.crd);
+                for (int k = 0; k < nops; k++)
+                    port_push(&n->out[1 + k], all ? d.crd : r[k]);
+                jn->j[0].done = d.crd.kind == SG_TK_DONE;
+            }
+            for (int k = 0; k < nops; k++) {
+                if (!d.cons[k])
+                    continue;
+                prog = 1;
+                if (jn->core[k]) {
+                    pass_head(n->in[2 * k], n->in[2 * k + 1], h[k], r[k]);
+                    jn->j[0].skips_sent += (uint64_t)d.skip_v[k];
+                } else {
+                    q_pop(n->in[2 * k]);
+                    q_pop(n->in[2 * k + 1]);
+                }
+            }
+        }
+        for (int k = 0; k < nops; k++) {
+            sg_skc_scan *c = jn->core[k];
+            if (!c)
+                continue;
+            /* progress: a pop or a take, else any register that changed */
+            sg_skc_scan before;
+            int track = !prog && !d.cons[k];
+            if (track)
+                before = *c;
+            sg_tok t;
+            const sg_tok *tp = NULL;
+            if (q_avail(jn->core_in[k])) {
+                t = q_peek(jn->core_in[k]);
+                tp = &t;
+            }
+            int took;
+            sg_err e;
+            if (sg_skc_step(c, d.cons[k], d.skip_v[k], d.skip_tok[k], tp, &took,
+                            &e) < 0)
+                return prim_fail(n, "scanner of operand %d: %s", k + 1, e.msg);
+            if (took)
+                q_pop(jn->core_in[k]);
+            if (took || (track && memcmp(&before, c, sizeof before) != 0))
+                prog = 1;
+        }
+        if (!prog)
+            break;
+        fired++;
+    }
+    if (jn->j[0].done)
+        n->done = 1;
+    return fired;
+}
+
+static long join3_fire(sg_pnode *n, long budget);
+
+void prim_skip_fuse(sg_pnode *node, size_t nn)
+{
+    for (size_t v = 0; v < nn; v++) {
+        sg_pnode *n = &node[v];
+        if (n->fire != join2_fire && n->fire != join3_fire)
+            continue;
+        join_node *jn = n->st;
+        int any = 0;
+        for (int k = 0; k < jn->n_ops; k++) {
+            for (size_t w = 0; jn->sk[k] && w < nn; w++) {
+                sg_pnode *sn = &node[w];
+                if (sn->n_in < 2 || sn->in[1] != jn->sk[k])
+                    continue;
+                sg_skc_scan *c = prim_scan_skip_core(sn);
+                if (c && sn->in[0]) {
+                    int p = 2 * jn->n_ops + k;
+                    jn->core[k] = c;
+                    jn->core_in[k] = sn->in[0];
+                    n->in[p] = sn->in[0];
+                    if (n->n_in < p + 1)
+                        n->n_in = p + 1;
+                    sn->in[0] = NULL;
+                    sn->in[1] = NULL;
+                    sn->done = 1;
+                    any = 1;
+                }
+                break;
+            }
+            jn->sk[k] = NULL;
+        }
+        jn->io[0].sk1 = jn->io[0].sk2 = NULL;
+        if (any)
+            n->fire = joinn_skip_fire;
+    }
 }
 
 /* Copy operand C into the J2 and J3 queues (one token per port). */
@@ -129,22 +380,16 @@ static void join_free(void *p)
 
 uint64_t prim_skips_sent(const sg_pnode *n)
 {
-    if (n->fire != join2_fire)
+    if (n->fire != joinn_skip_fire)
         return 0;
     return ((const join_node *)n->st)->j[0].skips_sent;
 }
 
 int prim_extra_outputs(const sg_pnode *n, sg_q **q)
 {
-    if (n->fire != join2_fire)
-        return 0;
-    const join_node *jn = n->st;
-    int k = 0;
-    if (jn->io[0].sk1)
-        q[k++] = jn->io[0].sk1;
-    if (jn->io[0].sk2)
-        q[k++] = jn->io[0].sk2;
-    return k;
+    (void)n;
+    (void)q;
+    return 0;       /* skip channels are never pushed (prim_skip_fuse) */
 }
 
 static void join_init(sg_pnode *n, int n_ops, int is_union,
@@ -155,6 +400,8 @@ static void join_init(sg_pnode *n, int n_ops, int is_union,
     jn->n_ops = n_ops;
     n->st = jn;
     n->st_free = join_free;
+    for (int k = 0; skip_out && k < n_ops && k < 3; k++)
+        jn->sk[k] = skip_out[k];
     if (n_ops == 2) {
         join_io *io = &jn->io[0];
         io->c1 = n->in[0]; io->r1 = n->in[1];

@@ -21,7 +21,34 @@ typedef struct repeat_st {
     sg_tok x;
 } repeat_st;
 
+/* One firing of the common kind (cycle engine): a held data (or N)
+ * reference repeated for an R signal onto a single output queue.  Returns 1
+ * when it fired, 0 when the general loop must decide. */
+static inline int repeat_fire1(sg_pnode *n)
+{
+    const repeat_st *s = n->st;
+    if (!s->have || (s->x.kind != SG_TK_DATA && s->x.kind != SG_TK_EMPTY) ||
+        n->out[0].n != 1)
+        return 0;
+    sg_q *rs = n->in[1], *qo = n->out[0].q[0];
+    if (!q_avail(rs) || !q_room(qo) || q_peek(rs).kind != SG_TK_DATA)
+        return 0;
+    q_pop(rs);
+    q_push(qo, s->x);
+    return 1;
+}
+
+static long repeat_run(sg_pnode *n, long budget);
+
 static long repeat_fire(sg_pnode *n, long budget)
+{
+    if (budget == 1 && repeat_fire1(n))
+        return 1;
+    return repeat_run(n, budget);
+}
+
+/* The general rule, any budget. */
+static __attribute__((noinline)) long repeat_run(sg_pnode *n, long budget)
 {
     repeat_st *s = n->st;
     sg_q *ref = n->in[0], *rs = n->in[1];
@@ -44,6 +71,24 @@ static long repeat_fire(sg_pnode *n, long budget)
             if (sig.kind == SG_TK_DATA) {
                 port_push(o, x);
                 q_pop(rs);
+                sg_q *qo = budget - fired > 1 ? port_plain(o) : NULL;
+                if (qo) {
+                    /* The rest of a run of R signals, one firing each,
+                     * straight between the rings. */
+                    uint64_t h = rs->head, k = *rs->vendp - h, i = 0;
+                    uint64_t sp = q_space(qo), b = (uint64_t)(budget - fired - 1);
+                    k = k < sp ? k : sp;
+                    k = k < b ? k : b;
+                    q_reserve(qo, k);
+                    const sg_tok *ib = rs->buf;
+                    sg_tok *ob = qo->buf;
+                    uint64_t im = rs->mask, om = qo->mask, tl = qo->tail;
+                    for (; i < k && ib[(h + i) & im].kind == SG_TK_DATA; i++)
+                        ob[(tl + i) & om] = x;
+                    rs->head = h + i;
+                    qo->tail = tl + i;
+                    fired += (long)i;
+                }
             } else if (sig.kind == SG_TK_STOP) {
                 if (popped || !q_avail(ref))
                     return fired + popped;

@@ -6,7 +6,35 @@
  */
 #include "prim.h"
 
+/* One firing of the common kind (cycle engine): a coordinate, N or stop
+ * mapped onto a single output queue.  Returns 1 when it fired, 0 when the
+ * general loop must decide (D). */
+static inline int repsiggen_fire1(sg_pnode *n)
+{
+    if (n->out[0].n != 1)
+        return 0;
+    sg_q *in = n->in[0], *qo = n->out[0].q[0];
+    if (!q_avail(in) || !q_room(qo))
+        return 0;
+    sg_tok t = q_peek(in);
+    if (t.kind == SG_TK_DONE)
+        return 0;
+    q_pop(in);
+    q_push(qo, t.kind == SG_TK_STOP ? sg_stop(0) : sg_data(0));
+    return 1;
+}
+
+static long repsiggen_run(sg_pnode *n, long budget);
+
 static long repsiggen_fire(sg_pnode *n, long budget)
+{
+    if (budget == 1 && repsiggen_fire1(n))
+        return 1;
+    return repsiggen_run(n, budget);
+}
+
+/* The general rule, any budget. */
+static __attribute__((noinline)) long repsiggen_run(sg_pnode *n, long budget)
 {
     sg_q *in = n->in[0];
     sg_port *o = &n->out[0];

@@ -11,105 +11,79 @@
  * then one coordinate per cycle; the closing stop takes one cycle once the
  * next input token is visible.
  *
- * Skipping (ExTensor 5): commands arrive on in[1] (see SG_SKIP_FIBER_SHIFT).
- * A command for an earlier fiber is dropped.  "Close fiber" moves the head
- * to the fiber end.  SkipTo(t) raises the fiber's skip target to t and looks
- * t up in the coarse CAM: with S coordinates in the fiber and CAM size T,
- * the CAM holds every coordinate when S <= T, else the coordinates at
- * offsets i*floor(S/T), i = 1..T (those below S): T+1 regions.  If the
- * largest CAM coordinate below t lies ahead of the head, the head jumps past
- * it in that cycle (nothing is emitted).  From then on head coordinates
- * below the target are dropped, one per cycle, so only coordinates below
- * the target are ever skipped.
+ * Skipping (ExTensor 5): a scanner that feeds a skipping intersect (CAM
+ * size T > 0) is not stepped by this fire function: it carries the
+ * register model of rtl/sam_scan_skip_core.v (golden/skip_core.c), which
+ * the intersect node steps in the same cycle as its own decision
+ * (prim_join.c, prim_skip_fuse), because the RTL pair is connected without
+ * a buffer: the intersect's skip hint refers to the scanner's head register
+ * of the same cycle.
  */
 #include <stdlib.h>
 
 #include "prim.h"
+#include "skip_core.h"
 
 enum { SC_IDLE, SC_EMIT, SC_CLOSE, SC_DONE };
 
 typedef struct scan_c {
     const int64_t *seg, *crd;
     size_t nseg, ncrd;
-    int cam;
     int st;
     size_t start, p, end;
-    int has_tgt;
-    int64_t tgt;
-    uint64_t fiber;         /* stops emitted so far */
-    uint64_t skips;         /* commands acted on */
+    int cam;                /* CAM size T > 0: a skipping scanner (core) */
+    sg_skc_scan core;
 } scan_c;
 
-/* Largest CAM position in [start,end) whose coordinate is < t, or SIZE_MAX. */
-static size_t cam_lookup(const scan_c *s, int64_t t)
+/* One firing of the common kind (cycle engine): the next coordinate of
+ * the current fiber onto single-queue outputs with room.  When the engine
+ * allows a run ahead (n->can_ramp: unbounded outputs), the rest of the
+ * fiber is written ahead for the next cycles (n->ramp, see prim.h): until
+ * the fiber ends the scanner does nothing else, whatever its input.
+ * Returns 1 when it fired, 0 when the general code must decide. */
+static inline int scan_c_fire1(sg_pnode *n)
 {
-    size_t S = s->end - s->start;
-    if (s->cam <= 0 || S <= (size_t)s->cam) {
-        size_t lo = s->start, hi = s->end;      /* first crd >= t */
-        while (lo < hi) {
-            size_t mid = lo + (hi - lo) / 2;
-            if (s->crd[mid] < t)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        return lo == s->start ? SIZE_MAX : lo - 1;
+    scan_c *s = n->st;
+    if (s->st != SC_EMIT || s->p >= s->end || n->out[0].n != 1 || n->out[1].n != 1)
+        return 0;
+    sg_q *qc = n->out[0].q[0], *qr = n->out[1].q[0];
+    if (!q_room(qc) || !q_room(qr))
+        return 0;
+    size_t p = s->p, e = n->can_ramp ? s->end : p + 1;
+    q_reserve(qc, e - p);
+    q_reserve(qr, e - p);
+    q_push(qc, sg_data(s->crd[p]));
+    q_push(qr, sg_data((int64_t)p));
+    for (size_t i = p + 1; i < e; i++) {
+        q_put_ahead(qc, i - p - 1, sg_data(s->crd[i]));
+        q_put_ahead(qr, i - p - 1, sg_data((int64_t)i));
     }
-    size_t step = S / (size_t)s->cam;
-    size_t nent = (S - 1) / step;               /* entries i*step < S */
-    if (nent > (size_t)s->cam)
-        nent = (size_t)s->cam;
-    size_t lo = 1, hi = nent + 1;               /* first entry >= t */
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (s->crd[s->start + mid * step] < t)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo == 1 ? SIZE_MAX : s->start + (lo - 1) * step;
+    s->p = e;
+    n->ramp = e - p - 1;
+    return 1;
 }
+
+static long scan_c_run(sg_pnode *n, long budget);
 
 static long scan_c_fire(sg_pnode *n, long budget)
 {
+    if (budget == 1 && scan_c_fire1(n))
+        return 1;
+    return scan_c_run(n, budget);
+}
+
+/* The general rule, any budget. */
+static __attribute__((noinline)) long scan_c_run(sg_pnode *n, long budget)
+{
     scan_c *s = n->st;
-    sg_q *in = n->in[0], *sk = n->in[1];
+    sg_q *in = n->in[0];
     sg_port *oc = &n->out[0], *orf = &n->out[1];
     long fired = 0;
     while (fired < budget) {
-        int skip_popped = 0;
-        if (sk && q_avail(sk)) {
-            sg_tok c = q_peek(sk);
-            uint64_t fib = c.kind == SG_TK_STOP
-                ? (uint64_t)c.v : (uint64_t)c.v >> SG_SKIP_FIBER_SHIFT;
-            if (fib < s->fiber || s->st == SC_IDLE) {
-                q_pop(sk);                      /* stale */
-                skip_popped = 1;
-            } else if (s->st == SC_EMIT) {
-                q_pop(sk);
-                skip_popped = 1;
-                s->skips++;
-                if (c.kind == SG_TK_STOP) {
-                    s->p = s->end;
-                } else {
-                    int64_t t = c.v & (((int64_t)1 << SG_SKIP_FIBER_SHIFT) - 1);
-                    if (!s->has_tgt || t > s->tgt) {
-                        s->has_tgt = 1;
-                        s->tgt = t;
-                    }
-                    size_t land = cam_lookup(s, t);
-                    if (land != SIZE_MAX && land >= s->p) {
-                        s->p = land + 1;
-                        fired++;
-                        continue;
-                    }
-                }
-            }
-        }
         switch (s->st) {
         case SC_IDLE: {
             if (!q_avail(in))
-                return fired + skip_popped;
+                return fired;
             sg_tok t = q_peek(in);
             if (t.kind == SG_TK_DATA) {
                 if (t.v < 0 || (uint64_t)t.v + 1 >= s->nseg)
@@ -122,13 +96,12 @@ static long scan_c_fire(sg_pnode *n, long budget)
                 q_pop(in);
                 s->start = s->p = a;
                 s->end = b;
-                s->has_tgt = 0;
                 s->st = SC_EMIT;
                 fired++;
                 continue;
             }
             if (!port_room(oc) || !port_room(orf))
-                return fired + skip_popped;
+                return fired;
             q_pop(in);
             if (t.kind == SG_TK_EMPTY) {
                 port_push(oc, t);
@@ -138,7 +111,6 @@ static long scan_c_fire(sg_pnode *n, long budget)
             } else if (t.kind == SG_TK_STOP) {
                 port_push(oc, sg_stop((int)t.v + 1));
                 port_push(orf, sg_stop((int)t.v + 1));
-                s->fiber++;
             } else {
                 port_push(oc, t);
                 port_push(orf, t);
@@ -150,7 +122,7 @@ static long scan_c_fire(sg_pnode *n, long budget)
             continue;
         }
         case SC_EMIT:
-            if (budget > 1 && s->p < s->end && !s->has_tgt && !sk) {
+            if (budget > 1 && s->p < s->end) {
                 /* A run of coordinates: write both streams in one loop. */
                 uint64_t k = s->end - s->p, b = (uint64_t)(budget - fired);
                 uint64_t r1 = port_space(oc), r2 = port_space(orf);
@@ -185,13 +157,8 @@ static long scan_c_fire(sg_pnode *n, long budget)
                 continue;
             }
             if (s->p < s->end) {
-                if (s->has_tgt && s->crd[s->p] < s->tgt) {
-                    s->p++;
-                    fired++;
-                    continue;
-                }
                 if (!port_room(oc) || !port_room(orf))
-                    return fired + skip_popped;
+                    return fired;
                 port_push(oc, sg_data(s->crd[s->p]));
                 port_push(orf, sg_data((int64_t)s->p));
                 s->p++;
@@ -202,7 +169,7 @@ static long scan_c_fire(sg_pnode *n, long budget)
             /* fall through */
         case SC_CLOSE: {
             if (!q_avail(in) || !port_room(oc) || !port_room(orf))
-                return fired + skip_popped;
+                return fired;
             sg_tok t = q_peek(in);
             sg_tok stop = sg_stop(0);
             if (t.kind == SG_TK_STOP) {
@@ -211,7 +178,6 @@ static long scan_c_fire(sg_pnode *n, long budget)
             }
             port_push(oc, stop);
             port_push(orf, stop);
-            s->fiber++;
             s->st = SC_IDLE;
             fired++;
             continue;
@@ -235,11 +201,26 @@ void prim_scan_init(sg_pnode *n, const prim_scan_cfg *c)
     s->nseg = c->nseg;
     s->ncrd = c->ncrd;
     s->cam = c->cam;
+    if (c->cam > 0)
+        sg_skc_init(&s->core, c->seg, c->nseg, c->crd, c->ncrd,
+                    (uint64_t)c->cam);
     n->st = s;
     n->fire = scan_c_fire;
+    n->ramp_ok = c->cam <= 0;       /* a skipping scanner never runs ahead */
 }
 
 uint64_t prim_scan_skips(const sg_pnode *n)
 {
-    return n->fire == scan_c_fire ? ((const scan_c *)n->st)->skips : 0;
+    if (n->fire != scan_c_fire)
+        return 0;
+    const scan_c *s = n->st;
+    return s->cam > 0 ? s->core.skips : 0;
+}
+
+sg_skc_scan *prim_scan_skip_core(sg_pnode *n)
+{
+    if (n->fire != scan_c_fire)
+        return NULL;
+    scan_c *s = n->st;
+    return s->cam > 0 ? &s->core : NULL;
 }

@@ -23,7 +23,45 @@ typedef struct scan_d {
     int64_t base, c;
 } scan_d;
 
+/* One firing of the common kind (cycle engine): the next coordinate of
+ * the fiber onto single-queue outputs with room.  When the engine allows
+ * a run ahead (n->can_ramp: unbounded outputs), the rest of the fiber is
+ * written ahead for the next cycles (n->ramp, see prim.h): until the fiber
+ * ends the scanner does nothing else, whatever its input.  Returns 1 when
+ * it fired, 0 when the general code must decide. */
+static inline int scan_d_fire1(sg_pnode *n)
+{
+    scan_d *s = n->st;
+    if (s->st != SD_EMIT || s->c >= s->dim || n->out[0].n != 1 || n->out[1].n != 1)
+        return 0;
+    sg_q *qc = n->out[0].q[0], *qr = n->out[1].q[0];
+    if (!q_room(qc) || !q_room(qr))
+        return 0;
+    int64_t c = s->c, e = n->can_ramp ? s->dim : c + 1;
+    q_reserve(qc, (uint64_t)(e - c));
+    q_reserve(qr, (uint64_t)(e - c));
+    q_push(qc, sg_data(c));
+    q_push(qr, sg_data(s->base + c));
+    for (int64_t i = c + 1; i < e; i++) {
+        q_put_ahead(qc, (uint64_t)(i - c - 1), sg_data(i));
+        q_put_ahead(qr, (uint64_t)(i - c - 1), sg_data(s->base + i));
+    }
+    s->c = e;
+    n->ramp = (uint64_t)(e - c - 1);
+    return 1;
+}
+
+static long scan_d_run(sg_pnode *n, long budget);
+
 static long scan_d_fire(sg_pnode *n, long budget)
+{
+    if (budget == 1 && scan_d_fire1(n))
+        return 1;
+    return scan_d_run(n, budget);
+}
+
+/* The general rule, any budget. */
+static __attribute__((noinline)) long scan_d_run(sg_pnode *n, long budget)
 {
     scan_d *s = n->st;
     sg_q *in = n->in[0];
@@ -138,4 +176,5 @@ void prim_scan_dense_init(sg_pnode *n, int64_t dim)
     s->dim = dim < 0 ? 0 : dim;
     n->st = s;
     n->fire = scan_d_fire;
+    n->ramp_ok = 1;
 }

@@ -6,6 +6,7 @@
 #define SG_PRIM_SPA_H
 
 #include "prim.h"
+#include "tensor.h"
 
 /* A row keyed by inner coordinate: dense value/flag arrays grown on demand
  * plus the list of touched coordinates. */
@@ -18,6 +19,16 @@ typedef struct spa_row {
 } spa_row;
 
 void spa_add(spa_row *r, int64_t crd, int64_t v, int w);
+
+/* spa_add for a coordinate already in the row (the common case inline). */
+static inline void spa_add_fast(spa_row *r, int64_t crd, int64_t v, int w)
+{
+    size_t c = (size_t)crd;
+    if (c < r->cap && r->has[c])
+        r->val[c] = sg_wrap((int64_t)((uint64_t)r->val[c] + (uint64_t)v), w);
+    else
+        spa_add(r, crd, v, w);
+}
 /* Sort the touched coordinates; the caller reads val[touched[i]], then
  * calls spa_clear. */
 void spa_sort(spa_row *r);
@@ -47,6 +58,17 @@ static inline int pend_emit(pend_q *p, sg_port *o)
         return 0;
     port_push(o, pend_peek(p));
     pend_pop(p);
+    return 1;
+}
+
+/* Emit pending tokens on port o while it has room (functional engine: the
+ * stream is the same as one per firing); returns 1 if any was emitted. */
+static inline int pend_emit_all(pend_q *p, sg_port *o)
+{
+    if (!pend_emit(p, o))
+        return 0;
+    while (pend_emit(p, o))
+        ;
     return 1;
 }
 

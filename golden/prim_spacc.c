@@ -160,7 +160,49 @@ static void finish(spacc_st *s, int lowered, int w)
     s->finished = 1;
 }
 
+/* One firing of the common kind (cycle engine, order 1): data heads that
+ * continue the current row.  As the general firing, it also emits one
+ * pending token per output with room and drains one token from each
+ * ignored input (in[3..]) that has one.  Returns 1 when it fired, 0 when
+ * the general loop must decide. */
+static inline int spacc_fire1(sg_pnode *n)
+{
+    spacc_st *s = n->st;
+    sg_q *qo = n->in[0], *qi = n->in[1], *qv = n->in[2];
+    if (s->order != 1 || !s->has_cur || s->finished || !qo)
+        return 0;
+    if (!q_avail(qo) || !q_avail(qi) || !q_avail(qv))
+        return 0;
+    sg_tok to = q_peek(qo), ti = q_peek(qi), tv = q_peek(qv);
+    if (to.kind != SG_TK_DATA || ti.kind != SG_TK_DATA ||
+        tv.kind != SG_TK_DATA || to.v != s->cur || ti.v < 0)
+        return 0;
+    if (pend_has(&s->pi) || pend_has(&s->po) || pend_has(&s->pv)) {
+        pend_emit(&s->pi, &n->out[0]);
+        pend_emit(&s->po, &n->out[1]);
+        pend_emit(&s->pv, &n->out[2]);
+    }
+    for (int p = 3; p < n->n_in; p++)
+        if (n->in[p] && q_avail(n->in[p]))
+            q_pop(n->in[p]);
+    q_pop(qo);
+    q_pop(qi);
+    q_pop(qv);
+    spa_add_fast(&s->spa, ti.v, tv.v, n->width);
+    return 1;
+}
+
+static long spacc_run(sg_pnode *n, long budget);
+
 static long spacc_fire(sg_pnode *n, long budget)
+{
+    if (budget == 1 && spacc_fire1(n))
+        return 1;
+    return spacc_run(n, budget);
+}
+
+/* The general rule, any budget. */
+static __attribute__((noinline)) long spacc_run(sg_pnode *n, long budget)
 {
     spacc_st *s = n->st;
     sg_q *qo = n->in[0], *qi = n->in[1], *qv = n->in[2];
@@ -175,28 +217,52 @@ static long spacc_fire(sg_pnode *n, long budget)
             for (int p = 3; p < n->n_in; p++)
                 extra |= n->in[p] && q_avail(n->in[p]);
             if (!extra) {
-                while (fired < budget && q_avail(qo) && q_avail(qi) && q_avail(qv)) {
-                    sg_tok to = q_peek(qo), ti = q_peek(qi), tv = q_peek(qv);
+                /* Straight from the rings: k points at most. */
+                uint64_t ho = qo->head, hi = qi->head, hv = qv->head, i = 0;
+                uint64_t k = *qo->vendp - ho, ki = *qi->vendp - hi, kv = *qv->vendp - hv;
+                uint64_t b = (uint64_t)(budget - fired);
+                k = k < ki ? k : ki;
+                k = k < kv ? k : kv;
+                k = k < b ? k : b;
+                const sg_tok *bo = qo->buf, *bi = qi->buf, *bv = qv->buf;
+                uint64_t mo = qo->mask, mi = qi->mask, mv = qv->mask;
+                int64_t cur = s->cur;
+                int w = n->width;
+                for (; i < k; i++) {
+                    sg_tok to = bo[(ho + i) & mo], ti = bi[(hi + i) & mi], tv = bv[(hv + i) & mv];
                     if (to.kind != SG_TK_DATA || ti.kind != SG_TK_DATA ||
-                        tv.kind != SG_TK_DATA || to.v != s->cur || ti.v < 0)
+                        tv.kind != SG_TK_DATA || to.v != cur || ti.v < 0)
                         break;
-                    q_pop(qo);
-                    q_pop(qi);
-                    q_pop(qv);
-                    spa_add(&s->spa, ti.v, tv.v, n->width);
-                    fired++;
+                    spa_add_fast(&s->spa, ti.v, tv.v, w);
                 }
+                qo->head = ho + i;
+                qi->head = hi + i;
+                qv->head = hv + i;
+                fired += (long)i;
                 if (fired >= budget)
                     return fired;
             }
         }
         int prog = 0;
-        prog |= pend_emit(&s->pi, &n->out[0]);
-        prog |= pend_emit(&s->po, &n->out[1]);
-        prog |= pend_emit(&s->pv, &n->out[2]);
+        if (budget > 1) {
+            /* Functional engine: the pending rows go out at once. */
+            prog |= pend_emit_all(&s->pi, &n->out[0]);
+            prog |= pend_emit_all(&s->po, &n->out[1]);
+            prog |= pend_emit_all(&s->pv, &n->out[2]);
+        } else {
+            prog |= pend_emit(&s->pi, &n->out[0]);
+            prog |= pend_emit(&s->po, &n->out[1]);
+            prog |= pend_emit(&s->pv, &n->out[2]);
+        }
         for (int p = 3; p < n->n_in; p++)
             if (n->in[p] && q_avail(n->in[p])) {
-                q_pop(n->in[p]);
+                /* Ignored inputs: one token per firing; the functional
+                 * engine takes all there is (nothing depends on when). */
+                sg_q *x = n->in[p];
+                if (budget > 1)
+                    x->head = *x->vendp;
+                else
+                    q_pop(x);
                 prog = 1;
             }
         if (s->finished) {

@@ -9,8 +9,8 @@
  * ordered minuend first (see sub_swap), crddrop/crdhold told how many levels
  * their inner stream lies below the outer one (from stream depths
  * propagated through the graph), and, in the cycle engine with skipping on,
- * a skip channel from each 2-operand intersect to every compressed scanner
- * that feeds it exclusively.  Outputs: the writers' arrays are walked as a
+ * a skip channel from each 2- or 3-operand intersect to every compressed
+ * scanner that feeds it exclusively.  Outputs: the writers' arrays are walked as a
  * fibertree (every written level, dense ones included, records its
  * coordinates) into coordinates, then rebuilt in the declared format.
  */
@@ -495,23 +495,26 @@ static int net_build(sg_net *net, const sg_graph *g, bound *bt, int nbt,
     int *edepth = sg_malloc((ne ? ne : 1) * sizeof *edepth);
     stream_depths(g, net->order, nn, edepth);
     /* Skip channels: intersect operand k -> its exclusive compressed
-     * scanner, which gets CAM size T. */
-    sg_q **skq = sg_calloc(2 * nn + 2, sizeof *skq);
+     * scanner, which gets CAM size T (the scanner's own skip attribute,
+     * when set, overrides it: 0 = plain scanner), as the RTL generator
+     * plans it (gen/emit.c, plan_skip). */
+    sg_q **skq = sg_calloc(3 * nn + 3, sizeof *skq);
     int *cam = sg_calloc(nn + 1, sizeof *cam);
     for (size_t v = 0; v < nn && net->cyc; v++) {
         const sg_node *gn = &g->nodes[v];
         int T = gn->skip >= 0 ? gn->skip : o->skip;
-        if (gn->kind != SG_NK_INTERSECT || gn->n_operands != 2 || T <= 0)
+        if (gn->kind != SG_NK_INTERSECT || gn->n_operands < 2 ||
+            gn->n_operands > 3 || T <= 0)
             continue;
-        for (int k = 0; k < 2; k++) {
+        for (int k = 0; k < gn->n_operands; k++) {
             int sc;
-            if (!exclusive_scanner(g, (int)v, k, &sc))
+            if (!exclusive_scanner(g, (int)v, k, &sc) || g->nodes[sc].skip == 0)
                 continue;
-            skq[2 * v + (size_t)k] = new_xq(net, SG_ST_CRD);
-            net->node[sc].in[1] = skq[2 * v + (size_t)k];
+            skq[3 * v + (size_t)k] = new_xq(net, SG_ST_CRD);
+            net->node[sc].in[1] = skq[3 * v + (size_t)k];
             if (net->node[sc].n_in < 2)
                 net->node[sc].n_in = 2;
-            cam[sc] = T;
+            cam[sc] = g->nodes[sc].skip > 0 ? g->nodes[sc].skip : T;
         }
     }
     int rc = 0;
@@ -584,7 +587,7 @@ static int net_build(sg_net *net, const sg_graph *g, bound *bt, int nbt,
         case SG_NK_REPEAT: prim_repeat_init(pn); break;
         case SG_NK_BROADCAST: prim_broadcast_init(pn); break;
         case SG_NK_INTERSECT:
-            prim_intersect_init(pn, gn->n_operands, skq + 2 * v);
+            prim_intersect_init(pn, gn->n_operands, skq + 3 * v);
             break;
         case SG_NK_UNION: prim_union_init(pn, gn->n_operands); break;
         case SG_NK_ALU: {

@@ -4,8 +4,9 @@
  * entries (rtl/sam_scan_skip_core.v) feeding one intersector
  * (rtl/sam_intersect_skip.v).
  *
- * The model steps the same registers as the RTL, cycle by cycle, with the
- * scanners' in_ref streams always offered and the intersector outputs
+ * The model steps the same registers as the RTL, cycle by cycle (the
+ * rules are golden/skip_core.h's, which the golden cycle engine steps
+ * too), with the scanners' in_ref streams always offered and the intersector outputs
  * always taken, so it predicts the RTL's cycle count for that setting and
  * produces the intersector's output streams (which do not depend on T).
  * T = 0 models the plain two-finger merge (skips ignored).

@@ -28,13 +28,16 @@ REGRESS_KERNELS := vec_identity vec_elemmul vec_elemadd vec_scalar_mul \
   mat_mask_tri_DA3sum_final \
   matmul_ijk matmul_ikj matmul_jik matmul_jki matmul_kij matmul_kji \
   tensor3_identity tensor3_elemmul tensor3_elemadd \
-  tensor3_innerprod tensor3_ttv tensor3_ttm tensor3_mttkrp tensor3_website_expr
+  tensor3_innerprod tensor3_ttv tensor3_ttm tensor3_mttkrp tensor3_website_expr \
+  vec_sub mat_vecmul_ji vec_spacc_simple tensor3_identity_dense \
+  matmul_ikj_hand_BLACKBOX matmul_ikj_hand_BLACKBOX_with_crddrop
 # Real matrices small enough for 16-bit addresses on every kernel.
 REGRESS_REAL_KERNELS := mat_vecmul_ij mat_elemmul mat_elemadd matmul_ikj
 REGRESS_REAL := bcsstk01 bcsstk02
 # Quick subset: kernel__input pairs.
 REGRESS_QUICK := mat_vecmul_ij__r30 mat_vecmul_ij__dense mat_identity__single \
-  mat_elemmul__dense matmul_ikj__r30 tensor3_ttv__hyper
+  mat_elemmul__dense matmul_ikj__r30 tensor3_ttv__hyper \
+  vec_sub__hyper mat_vecmul_ji__r30 matmul_ikj_hand_BLACKBOX_with_crddrop__r30
 
 export SAMGEN_CACHE ?= $(abspath $(BUILD))/vcache
 

@@ -8,14 +8,22 @@
 //   all equal         -> h on out_crd, the refs on out_ref_k, consume all
 //   some stop, some coordinates -> discard the coordinate heads
 //   all coordinates, not equal  -> discard every head below the maximum
-// Skipping: whenever head k is discarded, out_skip_k offers in the same
-// cycle SkipTo(max) (a DATA token), or the stop token when the discard is
-// because another input's fiber has ended.  A discarded head is always
-// below every other input's remaining coordinates, so the scanner only
-// drops coordinates that could not match: the outputs are identical with
-// and without skipping.  out_skip_k is meant for sam_scan_skip's in_skip,
-// which takes it in the cycle its head is popped; out_skip_ready_k_i is
-// only checked in simulation.  Leave out_skip_k open for a plain scanner.
+// Skipping (ExTensor section 5: each scanner's output coordinate is a
+// SkipTo for the other scanners): in every cycle in which all heads are
+// valid, none is D or N, and head k is a coordinate, out_skip_k offers a
+// skip hint for input k: the stop token when another input's head is a
+// stop (that input's fiber has ended), else SkipTo(the largest other
+// head) as a DATA token.  It does not depend on the decision below (no
+// compare with head k, no pop), so it is valid for a whole head's stay.
+// Every coordinate of input k's current fiber below another input j's
+// current head is outside the intersection (had input j held it, it was
+// popped before, and a popped coordinate of the intersection was emitted,
+// which consumed it from input k too), so a scanner may drop them: the
+// outputs are identical with and without skipping.
+// out_skip_k is meant for sam_scan_skip's in_skip, connected without a
+// buffer so that head k is the scanner's own head; out_skip_ready_k_i is
+// not used (hints are never held).  Leave out_skip_k open for a plain
+// scanner.
 //
 // Handshakes.  in_crd_k/in_ref_k are consumed together (ready high for
 // both) once all inputs are valid; the decision is combinational on the
@@ -102,12 +110,15 @@ module sam_intersect_skip #(
   wire all_eq   = in_crd0_data_i == in_crd1_data_i &&
                   tag2 == tag0 && pay2 == pay0;
   wire any_stop = s0 || s1 || s2;
-  wire [CrdWidth+1:0] stop_tok = s0 ? in_crd0_data_i : s1 ? in_crd1_data_i
-                               : {tag2, pay2};
 
-  // Maximum of the coordinate heads (all heads are coordinates when used).
-  wire [CrdWidth-1:0] m01 = (pay0 > pay1) ? pay0 : pay1;
-  wire [CrdWidth-1:0] mx  = (pay2 > m01) ? pay2 : m01;
+  // Pairwise compares, all in parallel: head k is discarded when it is below
+  // some other head (= below the maximum).
+  wire lt01 = pay0 < pay1, lt10 = pay1 < pay0;
+  wire lt02 = (N == 3) && pay0 < pay2, lt20 = (N == 3) && pay2 < pay0;
+  wire lt12 = (N == 3) && pay1 < pay2, lt21 = (N == 3) && pay2 < pay1;
+  wire [CrdWidth-1:0] m12 = lt12 ? pay2 : pay1;   // max of heads 1, 2
+  wire [CrdWidth-1:0] m02 = lt02 ? pay2 : pay0;   // max of heads 0, 2
+  wire [CrdWidth-1:0] m01 = lt01 ? pay1 : pay0;   // max of heads 0, 1
 
   // ---- output register (forked) ----------------------------------------------
   reg                out_v_q;
@@ -131,14 +142,11 @@ module sam_intersect_skip #(
   // ---- decision ------------------------------------------------------------------
   reg                emit;
   reg [CrdWidth+1:0] emit_crd;
-  reg [2:0]          cons, skip_v;
-  reg [CrdWidth+1:0] skip_tok;
+  reg [2:0]          cons;
   always @* begin
     emit     = 1'b0;
     emit_crd = in_crd0_data_i;
     cons     = 3'b000;
-    skip_v   = 3'b000;
-    skip_tok = {`SG_TK_DATA, mx};
     if (all_v) begin
       if (all_done) begin
         emit     = out_free;
@@ -154,19 +162,26 @@ module sam_intersect_skip #(
         emit = out_free;
         cons = {3{out_free}};
       end else if (any_stop) begin
-        cons     = {d2, d1, d0};
-        skip_v   = {d2, d1, d0};
-        skip_tok = stop_tok;
+        cons = {d2, d1, d0};
       end else begin
-        cons   = {pay2 < mx, pay1 < mx, pay0 < mx};
-        skip_v = cons;
+        cons = {lt20 || lt21, lt10 || lt12, lt01 || lt02};
       end
     end
-    if (N != 3) begin
-      cons[2]   = 1'b0;
-      skip_v[2] = 1'b0;
-    end
+    if (N != 3) cons[2] = 1'b0;
   end
+
+  // ---- skip hints ------------------------------------------------------------------
+  // Input k's hint: another input's stop, else the largest other head.
+  wire hint_ok = all_v && !any_done && !any_n;
+  assign out_skip0_valid_o = hint_ok && d0;
+  assign out_skip1_valid_o = hint_ok && d1;
+  assign out_skip2_valid_o = hint_ok && d2 && N == 3;
+  assign out_skip0_data_o  = s1 ? in_crd1_data_i : (N == 3 && s2) ? {tag2, pay2}
+                                                 : {`SG_TK_DATA, m12};
+  assign out_skip1_data_o  = s0 ? in_crd0_data_i : (N == 3 && s2) ? {tag2, pay2}
+                                                 : {`SG_TK_DATA, m02};
+  assign out_skip2_data_o  = s0 ? in_crd0_data_i : s1 ? in_crd1_data_i
+                                                 : {`SG_TK_DATA, m01};
 
   assign in_crd0_ready_o = cons[0];
   assign in_ref0_ready_o = cons[0];
@@ -174,13 +189,6 @@ module sam_intersect_skip #(
   assign in_ref1_ready_o = cons[1];
   assign in_crd2_ready_o = cons[2];
   assign in_ref2_ready_o = cons[2];
-
-  assign out_skip0_valid_o = skip_v[0];
-  assign out_skip1_valid_o = skip_v[1];
-  assign out_skip2_valid_o = skip_v[2];
-  assign out_skip0_data_o  = skip_tok;
-  assign out_skip1_data_o  = skip_tok;
-  assign out_skip2_data_o  = skip_tok;
 
   wire [RefWidth+1:0] ref2_in = (N == 3) ? in_ref2_data_i : {RefWidth+2{1'b0}};
 
@@ -214,20 +222,11 @@ module sam_intersect_skip #(
     end
   end
 
-`ifndef SYNTHESIS
-  // A SkipTo is only ever offered together with the discard of its head;
-  // the scanner must take both in the same cycle.
-  always @(posedge clk_i) begin
-    if (rst_ni && ((skip_v[0] && !out_skip0_ready_i) || (skip_v[1] && !out_skip1_ready_i) ||
-                   (skip_v[2] && !out_skip2_ready_i))) begin
-      $display("sam_intersect_skip: %m: SkipTo not taken with its head");
-      $finish;
-    end
-  end
-`endif
 
-  // With two inputs the third port set is unused.
+  // With two inputs the third port set is unused; hints are never held, so
+  // the out_skip readies are not read.
   wire unused_in2 = &{1'b0, in_crd2_valid_i, in_ref2_valid_i, in_crd2_data_i, in_ref2_data_i,
-                      out_ref2_ready_i, out_skip2_ready_i, d2, s2};
+                      out_ref2_ready_i, out_skip0_ready_i, out_skip1_ready_i,
+                      out_skip2_ready_i};
 
 endmodule

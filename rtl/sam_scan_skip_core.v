@@ -7,18 +7,21 @@
 // S0); an unmerged Sk becomes S(k+1); N becomes "N <closing stop>"; D
 // becomes D.  out_crd and out_ref are aligned (same stops, N and D).
 //
-// Skipping (ExTensor section 5): a DATA token t on in_skip is SkipTo(t):
-// the rest of the current fiber below t need not be emitted.  The CAM holds
-// T (coordinate, address) samples of the current fiber: every coordinate
-// if the fiber has S <= T of them, else every ceil(S/2^clog2(T))-th one.
-// SkipTo is registered, looked up the next cycle (largest sampled
-// coordinate below t) and the jump registered, so the read two cycles after
-// the SkipTo is the coordinate after that sample, unless the scanner is
-// already past it (a SkipTo whose target it has passed has no effect).
-// Only coordinates below t are ever dropped.  A STOP token on in_skip means
-// "the other side's fiber has ended": the scanner jumps to this fiber's
-// closing stop.  T = 0 builds the plain scanner (in_skip is accepted and
-// ignored).
+// Skipping (ExTensor section 5): in_skip carries skip hints about the
+// fiber being scanned, offered whenever the head is a coordinate of it (the
+// intersector's out_skip: the other inputs' heads).  A DATA token t is
+// SkipTo(t): the rest of the current fiber below t need not be emitted.
+// The CAM holds T (coordinate, address) samples of the current fiber:
+// every coordinate if the fiber has S <= T of them, else every
+// ceil(S/2^clog2(T))-th one.  A hint taken in a cycle in which the head is
+// a coordinate is looked up in that cycle (largest sampled coordinate
+// below t) and the jump registered with the fiber it belongs to: the next
+// coordinate read starts after that sample, unless the scanner is already
+// past it (a SkipTo whose target it has passed has no effect) or has moved
+// to another fiber.  Only coordinates below t are ever dropped.  A STOP
+// token on in_skip means "the other side's fiber has ended": the scanner
+// jumps to this fiber's closing stop.  T = 0 builds the plain scanner
+// (in_skip is accepted and ignored).
 //
 // The CAM has two banks, one per fiber in flight: the bank of the next
 // fiber is filled through the second crd read port (cam_rd_*) while the
@@ -26,14 +29,13 @@
 // A fiber that starts before its bank is full uses the entries filled so
 // far (a coarser but still correct lookup) and the fill goes on.
 //
-// Handshakes.  in_skip is consumed together with the coordinate head it
-// refers to: in_skip_ready_o is high exactly in the cycles in which a
-// coordinate head is popped from out_crd/out_ref, so the consumer (the
-// intersector) offers SkipTo in the same cycle as it discards that head.
-// out_crd and out_ref form a fork: each handshakes once per head.
-// in_ref_ready_o and in_skip_ready_o depend combinationally on the output
-// readies; outputs come from registers (out_crd payload straight from the
-// crd RAM output register).
+// Handshakes.  in_skip_ready_o is always high: a hint is never held, and
+// it refers to the head of the same cycle, so connect out_crd/out_ref
+// straight to the intersector (no FIFO).  out_crd and out_ref form a fork:
+// each handshakes once per head.  in_ref_ready_o depends on registers and
+// in_ref only (the descriptor slot is refilled only when it was empty at
+// the start of the cycle); outputs come from registers (out_crd payload
+// straight from the crd RAM output register).
 //
 // Memory ports: seg_rd_* reads seg[a] (lo) and seg[a+1] (hi), crd_rd_* and
 // cam_rd_* read crd[a]; all synchronous (data the cycle after an enable)
@@ -100,7 +102,10 @@ module sam_scan_skip_core #(
   reg                form;                  // intake writes nxt
   reg [1:0]          f_kind;
   reg [RefWidth-1:0] f_stop;
-  wire               nxt_free = !nxt_v_q || nxt_take;
+  // The slot takes a new descriptor only when it was empty at the start of
+  // the cycle, so the intake does not wait for the output stage's decision
+  // (which hangs on the consumer's ready).
+  wire               nxt_free = !nxt_v_q;
 
   always @* begin
     in_ref_ready_o = 1'b0;
@@ -172,6 +177,7 @@ module sam_scan_skip_core #(
   reg [1:0]          act_kind_q, act_kind_d;
   reg [RefWidth-1:0] act_hi_q, act_hi_d, act_stop_q, act_stop_d, ptr_q, ptr_d;
   reg                act_bank_q, act_bank_d;
+  reg                act_gen_q, act_gen_d;    // toggles with every new active item
   reg                head_v_q, head_v_d;
   reg                head_mem_q, head_mem_d;  // coordinate from the crd RAM
   reg [1:0]          head_tag_q, head_tag_d;
@@ -186,10 +192,12 @@ module sam_scan_skip_core #(
   assign out_crd_data_o  = head_mem_q ? {`SG_TK_DATA, crd_rd_data_i}
                                       : {head_tag_q, head_pay_q[CrdWidth-1:0]};
   assign out_ref_data_o  = {head_tag_q, head_pay_q};
-  assign in_skip_ready_o = pop && head_mem_q;
+  assign in_skip_ready_o = 1'b1;
 
-  wire skip_take = in_skip_valid_i && in_skip_ready_o;
+  // A hint is used only while the head is a coordinate of the active fiber.
+  wire hint_v = in_skip_valid_i && head_mem_q;
   wire [RefWidth-1:0] eff_ptr;   // next read address after any skip
+  wire                eff_in;    // eff_ptr < act_hi_q (the fiber goes on)
 
   always @* begin
     act_v_d     = act_v_q;
@@ -197,6 +205,7 @@ module sam_scan_skip_core #(
     act_hi_d    = act_hi_q;
     act_stop_d  = act_stop_q;
     act_bank_d  = act_bank_q;
+    act_gen_d   = act_gen_q;
     ptr_d       = ptr_q;
     head_v_d    = head_v_q;
     head_mem_d  = head_mem_q;
@@ -216,7 +225,7 @@ module sam_scan_skip_core #(
         head_v_d = 1'b1;
         case (act_kind_q)
           KFiber: begin
-            if (eff_ptr < act_hi_q) begin
+            if (eff_in) begin
               crd_rd_en_o = 1'b1;
               head_mem_d  = 1'b1;
               head_tag_d  = `SG_TK_DATA;
@@ -253,6 +262,7 @@ module sam_scan_skip_core #(
       act_hi_d   = nxt_hi_q;
       act_stop_d = nxt_stop_q;
       act_bank_d = nxt_bank_q;
+      act_gen_d  = !act_gen_q;
       ptr_d      = nxt_lo_q;
     end
   end
@@ -261,10 +271,11 @@ module sam_scan_skip_core #(
   generate
     if (T == 0) begin : g_nocam
       assign eff_ptr       = ptr_q;
+      assign eff_in        = ptr_q < act_hi_q;
       assign cam_rd_en_o   = 1'b0;
       assign cam_rd_addr_o = {RefWidth{1'b0}};
       // Without a CAM the skip payload and the fill port are not used.
-      wire unused_nocam = &{1'b0, skip_take, in_skip_data_i, cam_rd_data_i};
+      wire unused_nocam = &{1'b0, hint_v, in_skip_data_i, cam_rd_data_i, act_gen_q};
     end else begin : g_cam
       localparam integer LogT = (T > 1) ? $clog2(T) : 1;
       localparam integer KW   = $clog2(2 * T);   // counts 0..T, indexes 2T entries
@@ -301,26 +312,28 @@ module sam_scan_skip_core #(
       wire [RefWidth-1:0] f_stride = f_big ? f_ceil[RefWidth-1:0] : {{(RefWidth-1){1'b0}}, 1'b1};
       wire                f_new    = form && f_kind == KFiber;
 
-      // SkipTo pipeline.  Stage 0 (the pop): the SkipTo is registered in
-      // sk_*.  Stage 1: the lookup in the active bank.  Entries are sorted,
-      // so "sample < target" is a run of ones from entry 0 and the jump
-      // point is its last one, found by a binary search tree of LogT mux
-      // levels; the address after it (or the fiber's end for a STOP) is
-      // registered in jmp_*.  Stage 2: the next crd read starts at the
-      // jump address if that lies ahead of the read pointer.  Targets of
-      // one fiber never decrease, so a newer jump supersedes an older one;
-      // the end of the fiber cancels both stages.
-      reg                 sk_v_q, sk_stop_q;
-      reg  [CrdWidth-1:0] sk_tgt_q;
-      reg                 jmp_v_q;
+      // Lookup, in the cycle of the hint.  Entries are sorted, so "sample <
+      // target" is a run of ones from entry 0 and the jump point is its
+      // last one, found by a binary search tree of LogT mux levels; entries
+      // hold the address after their sample, which (or the fiber's end for
+      // a STOP) is registered in jmp_* with the active fiber's generation.
+      // The next crd read starts there if that lies ahead of the read
+      // pointer and the fiber is still the active one.  Targets of one
+      // fiber never decrease, so a newer jump supersedes an older one; a
+      // jump of an earlier fiber is ignored and dropped.
+      wire                sk_stop = in_skip_data_i[CrdWidth+1:CrdWidth] != `SG_TK_DATA;
+      wire [CrdWidth-1:0] sk_tgt  = in_skip_data_i[CrdWidth-1:0];
+      reg                 jmp_v_q, jmp_gen_q;
       reg  [RefWidth-1:0] jmp_adr_q;
       reg  [T-1:0]        lt;
       reg  [RefWidth-1:0] tree [1:2*T-1];   // node i: children 2i, 2i+1; leaves T..2T-1
       integer k, gd, gi;
       always @* begin
+        // The active bank's entries are selected first (registers only),
+        // so that the target meets T comparators, not 2T.
         for (k = 0; k < T; k = k + 1) begin
-          lt[k] = act_bank_q ? (cam_vld_q[T + k] && cam_crd_q[T + k] < sk_tgt_q)
-                             : (cam_vld_q[k] && cam_crd_q[k] < sk_tgt_q);
+          lt[k] = (act_bank_q ? cam_vld_q[T + k] : cam_vld_q[k]) &&
+                  (act_bank_q ? cam_crd_q[T + k] : cam_crd_q[k]) < sk_tgt;
           tree[T + k] = act_bank_q ? cam_adr_q[T + k] : cam_adr_q[k];
         end
         // Node 2^d + i covers entries i*(T>>d) .. (i+1)*(T>>d)-1 and takes
@@ -333,29 +346,26 @@ module sam_scan_skip_core #(
                                    ? tree[2 * ((1 << gd) + gi) + 1]
                                    : tree[2 * ((1 << gd) + gi)];
       end
-      wire [RefWidth-1:0] jsel  = tree[1];
-      wire                lk_v  = sk_v_q && (sk_stop_q || lt[0]);
-      wire [RefWidth-1:0] lk_adr = sk_stop_q ? act_hi_q : jsel + 1'b1;
-      assign eff_ptr = (jmp_v_q && jmp_adr_q > ptr_q) ? jmp_adr_q : ptr_q;
-
-      // The fiber being scanned ends this cycle (its stop becomes the head).
-      wire fend = load && act_v_q && act_kind_q == KFiber && !(eff_ptr < act_hi_q);
+      wire                lk_v   = hint_v && (sk_stop || lt[0]);
+      wire [RefWidth-1:0] lk_adr = sk_stop ? act_hi_q : tree[1];
+      wire                jmp_ok = jmp_v_q && jmp_gen_q == act_gen_q;
+      // Three compares side by side, so that "the fiber goes on" is not a
+      // compare behind the address multiplexer.
+      wire                jmp_sel = jmp_ok && jmp_adr_q > ptr_q;
+      assign eff_ptr = jmp_sel ? jmp_adr_q : ptr_q;
+      assign eff_in  = jmp_sel ? jmp_adr_q < act_hi_q : ptr_q < act_hi_q;
 
       always @(posedge clk_i) begin
         if (!rst_ni) begin
-          sk_v_q    <= 1'b0;
-          sk_stop_q <= 1'b0;
-          sk_tgt_q  <= {CrdWidth{1'b0}};
           jmp_v_q   <= 1'b0;
+          jmp_gen_q <= 1'b0;
           jmp_adr_q <= {RefWidth{1'b0}};
         end else begin
-          sk_v_q  <= skip_take && !fend;
-          if (skip_take) begin
-            sk_stop_q <= in_skip_data_i[CrdWidth+1:CrdWidth] != `SG_TK_DATA;
-            sk_tgt_q  <= in_skip_data_i[CrdWidth-1:0];
+          jmp_v_q <= lk_v || jmp_ok;
+          if (lk_v) begin
+            jmp_gen_q <= act_gen_q;
+            jmp_adr_q <= lk_adr;
           end
-          jmp_v_q <= !fend && (lk_v || jmp_v_q);
-          if (lk_v) jmp_adr_q <= lk_adr;
         end
       end
 
@@ -388,7 +398,7 @@ module sam_scan_skip_core #(
           end
           if (fl_v_q && fl_gen_q == fb_gen_q[fl_bank_q]) begin
             cam_crd_q[fl_idx] <= cam_rd_data_i;
-            cam_adr_q[fl_idx] <= fl_adr_q;
+            cam_adr_q[fl_idx] <= fl_adr_q + 1'b1;
             cam_vld_q[fl_idx] <= 1'b1;
           end
           if (f_new) begin
@@ -424,6 +434,7 @@ module sam_scan_skip_core #(
       act_hi_q   <= {RefWidth{1'b0}};
       act_stop_q <= {RefWidth{1'b0}};
       act_bank_q <= 1'b0;
+      act_gen_q  <= 1'b0;
       ptr_q      <= {RefWidth{1'b0}};
       head_v_q   <= 1'b0;
       head_mem_q <= 1'b0;
@@ -447,6 +458,7 @@ module sam_scan_skip_core #(
       act_hi_q   <= act_hi_d;
       act_stop_q <= act_stop_d;
       act_bank_q <= act_bank_d;
+      act_gen_q  <= act_gen_d;
       ptr_q      <= ptr_d;
       head_v_q   <= head_v_d;
       head_mem_q <= head_mem_d;

@@ -5,7 +5,7 @@
 #
 # On mat_vecmul_ij with a fixed 4x4 matrix and vector (the worked example of
 # the SAM semantics), it first checks that the unmodified design passes, then
-# runs verify (Icarus, fast to build) on three mutants and requires each to
+# runs verify (Icarus, fast to build) on five mutants and requires each to
 # fail with a mismatch or a stuck report:
 #   swap-ports   the generated top wires the intersector's two output refs
 #                to each other's consumers
@@ -16,6 +16,9 @@
 #   skip-past    with --skip 4: a copy of sam_intersect_skip whose SkipTo
 #                target is one past the largest head, so that the scanner
 #                may drop a coordinate that matches
+#   dense-order  on vec_sub (x = b - c, x dense, from a union): a copy of
+#                sam_write_vals_pos that stores values in arrival order
+#                instead of at their coordinates' positions
 set -u
 samgen=$1 graphs=$2 out=$3
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -87,11 +90,31 @@ if ! "$samgen" verify "$g" $T --sim icarus --skip 4 --keep "$out/base-skip" >"$o
     echo "mutation-test: the unmodified skipping design does not pass:"; cat "$out/base-skip.log"; exit 1
 fi
 mkdir -p "$out/rtl_skip"; cp "$root"/rtl/*.v "$root"/rtl/*.vh "$out/rtl_skip/"
-sed -i "s/skip_tok = {\`SG_TK_DATA, mx};/skip_tok = {\`SG_TK_DATA, mx + 1'b1};/" \
+# (the hint is {DATA, largest other head}: mx, or m01/m02/m12 per operand)
+sed -i -e "s/skip_tok = {\`SG_TK_DATA, mx};/skip_tok = {\`SG_TK_DATA, mx + 1'b1};/" \
+    -e "s/{\`SG_TK_DATA, m\([0-9][0-9]\)}/{\`SG_TK_DATA, m\1 + 1'b1}/g" \
     "$out/rtl_skip/sam_intersect_skip.v"
 cmp -s "$root/rtl/sam_intersect_skip.v" "$out/rtl_skip/sam_intersect_skip.v" &&
     { echo "mutation skip-past: edit did not apply"; exit 1; }
 check skip-past --rtl-dir "$out/rtl_skip" --skip 4
 
+# 5. positional dense output: values in arrival order (b = [1 0 0 4 0..],
+# c = [0 0 0 0 0 3 4 0]: x has gaps before and between the values).
+g=$graphs/vec_sub.gv
+printf '# shape 8\n1 1\n4 4\n' >"$out/b8.tns"
+printf '# shape 8\n6 3\n7 4\n' >"$out/c8.tns"
+T="-t b=$out/b8.tns -t c=$out/c8.tns"
+# shellcheck disable=SC2086
+if ! "$samgen" verify "$g" $T --sim icarus --keep "$out/base-dense" >"$out/base-dense.log" 2>&1; then
+    echo "mutation-test: the unmodified vec_sub design does not pass:"; cat "$out/base-dense.log"; exit 1
+fi
+mkdir -p "$out/rtl_dense"; cp "$root"/rtl/*.v "$root"/rtl/*.vh "$out/rtl_dense/"
+sed -i -e 's/if (next_q < addr) begin/if (1'"'"'b0) begin/' \
+    -e 's/val_wr_addr_o = addr;/val_wr_addr_o = next_q;/' \
+    -e 's/next_d = addr + One;/next_d = next_q + One;/' "$out/rtl_dense/sam_write_vals_pos.v"
+cmp -s "$root/rtl/sam_write_vals_pos.v" "$out/rtl_dense/sam_write_vals_pos.v" &&
+    { echo "mutation dense-order: edit did not apply"; exit 1; }
+check dense-order --rtl-dir "$out/rtl_dense"
+
 if [ $fail -ne 0 ]; then echo "mutation-test: FAILED"; exit 1; fi
-echo "mutation-test: all 4 mutations caught"
+echo "mutation-test: all 5 mutations caught"

@@ -80,12 +80,19 @@ for n in 2 3; do
         testbenches/tb_skip.v $RTL > "$bin.log" 2>&1 || { cat "$bin.log"; exit 1; }
       ln -sf "$(basename "$bin").d/vtb" "$bin"
     fi
+    fail0=$fail
+    fail=0
     for c in $(cases | awk -v n="$n" '$2 == n {print $1}'); do
       exp=$(awk -v t="T=$t" '$2 == t {sub("cycles=", "", $3); print $3}' "$W/$c.model")
       run "$bin" "$W/$c" 1 0 "$exp"
       for seed in 1 2 3; do run "$bin" "$W/$c" "$seed" 1 -; done
     done
-    echo "ok   $SIM inputs=$n T=$t (no stalls: cycles = model; random stalls: 3 seeds)"
+    if [ $fail -eq 0 ]; then
+      echo "ok   $SIM inputs=$n T=$t (no stalls: cycles = model; random stalls: 3 seeds)"
+    else
+      echo "FAIL $SIM inputs=$n T=$t"
+    fi
+    [ $fail0 -eq 0 ] || fail=1
   done
 done
 if [ $fail -ne 0 ]; then

@@ -18,11 +18,11 @@ plot dat using (sel("runs")):3 with linespoints lw 2 title "RTL T=0 (two-finger 
      ''  using (sel("runs")):4 with linespoints lw 2 title "RTL T=32", \
      ''  using (sel("runs")):5 with linespoints lw 2 title "RTL T=64", \
      ''  using (sel("runs")):7 with points pt 6 ps 1.6 title "skip model T=32", \
-     ''  using (sel("runs")):10 with linespoints dt 2 pt 4 lc rgb "#303030" title "golden engine T=32 (FIFO 2, not aligned)"
+     ''  using (sel("runs")):10 with linespoints dt 2 pt 4 lc rgb "#303030" title "golden engine T=32 (whole graph: RTL + 2)"
 set title "blocks"
 plot dat using (sel("blocks")):3 with linespoints lw 2 title "RTL T=0 (two-finger merge)", \
      ''  using (sel("blocks")):4 with linespoints lw 2 title "RTL T=32", \
      ''  using (sel("blocks")):5 with linespoints lw 2 title "RTL T=64", \
      ''  using (sel("blocks")):7 with points pt 6 ps 1.6 title "skip model T=32", \
-     ''  using (sel("blocks")):10 with linespoints dt 2 pt 4 lc rgb "#303030" title "golden engine T=32 (FIFO 2, not aligned)"
+     ''  using (sel("blocks")):10 with linespoints dt 2 pt 4 lc rgb "#303030" title "golden engine T=32 (whole graph: RTL + 2)"
 unset multiplot
