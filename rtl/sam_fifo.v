@@ -2,9 +2,10 @@
 //
 // Depth 0 is a wire.  Depth 1 is a pipeline register: valid and data are
 // registered, in_ready_o = !full || out_ready_i (one combinational ready
-// path), one token per cycle.  Depth >= 2 is a circular-buffer FIFO whose
-// in_ready_o is "not full" (registered): it cuts every combinational path
-// and sustains one token per cycle.
+// path), one token per cycle.  Depth 2 is two registers (the head and the
+// one behind it), Depth >= 3 a circular-buffer FIFO; both have in_ready_o =
+// "not full" (from registers), cut every combinational path and sustain one
+// token per cycle, with the same timing.
 `include "sam_token.vh"
 
 module sam_fifo #(
@@ -41,6 +42,31 @@ module sam_fifo #(
           if (in_valid_i) data_q <= in_data_i;
         end
       end
+    end else if (Depth == 2) begin : g_two
+      // two registers: the head (out_data_o) and the one behind it; a push
+      // goes to the head when it leaves or is empty, else behind it
+      reg             v0_q, v1_q;
+      reg [Width-1:0] d0_q, d1_q;
+      wire push = in_valid_i && !v1_q;
+      wire pop  = v0_q && out_ready_i;
+      assign in_ready_o  = !v1_q;
+      assign out_valid_o = v0_q;
+      assign out_data_o  = d0_q;
+      always @(posedge clk_i) begin
+        if (!rst_ni) begin
+          v0_q <= 1'b0;
+          v1_q <= 1'b0;
+        end else begin
+          v0_q <= (v0_q && !pop) || v1_q || push;
+          v1_q <= (v1_q && !pop) || (push && v0_q && !pop);
+        end
+      end
+      // the data registers load in every cycle their slot may change, so
+      // their enables do not wait for in_valid_i
+      always @(posedge clk_i) begin
+        if (!v0_q || pop) d0_q <= v1_q ? d1_q : in_data_i;
+        if (!v1_q) d1_q <= in_data_i;
+      end
     end else begin : g_fifo
       localparam integer PtrW = (Depth <= 2) ? 1 : $clog2(Depth);
       reg [Width-1:0] mem_q [0:Depth-1];
@@ -66,8 +92,10 @@ module sam_fifo #(
           else if (pop && !push) cnt_q <= cnt_q - 1'b1;
         end
       end
+      // the free slot at wr_q is written in every cycle the buffer is not
+      // full, so the memory's write enable does not wait for in_valid_i
       always @(posedge clk_i) begin
-        if (push) mem_q[wr_q] <= in_data_i;
+        if (in_ready_o) mem_q[wr_q] <= in_data_i;
       end
     end
   endgenerate

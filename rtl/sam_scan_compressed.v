@@ -8,7 +8,8 @@
 // seg and crd are external synchronous-read memories (read data arrives the
 // cycle after the request and holds while no read is issued).
 //
-// Two decoupled halves joined by a 4-entry command queue (sam_fifo):
+// Two decoupled halves joined by a command register and a 4-entry command
+// queue (sam_fifo):
 // * the front end takes input tokens and reads seg: a reference r becomes a
 //   fiber command (seg[r], seg[r+1]) after two seg reads, or one when r is
 //   the previous reference plus 1 (seg[r] is the remembered seg[r'+1]); the
@@ -53,19 +54,22 @@ module sam_scan_compressed #(
 );
   localparam [CrdWidth-1:0] One = {{(CrdWidth-1){1'b0}}, 1'b1};
   localparam [CrdWidth-1:0] Zero = {CrdWidth{1'b0}};
-  // command: {tag, a, b}; tag DATA = a fiber with positions a .. b-1 (never
-  // empty); any other tag = that control token with payload a, where b = 1
-  // marks the stop of an empty fiber (never merged into a previous fiber)
-  localparam integer CmdWidth = 2 + 2 * CrdWidth;
+  // command: {tag, a, b, one}; tag DATA = a fiber with positions a .. b-1
+  // (never empty; one = it has a single position); any other tag = that
+  // control token with payload a, where b = 1 marks the stop of an empty
+  // fiber (never merged into a previous fiber)
+  localparam integer CmdWidth = 3 + 2 * CrdWidth;
   localparam integer CmdDepth = 4;
 
   // ---------------------------------------------------------------- front end
   localparam [1:0] FHead = 2'd0, FSeg0 = 2'd1, FSeg1 = 2'd2, FDone = 2'd3;
   reg [1:0]          fst_q, fst_d;
-  reg [CrdWidth-1:0] fref_q, fref_d, fpos_q, fpos_d;
-  // last fiber read: its reference and seg[ref + 1]
+  reg [CrdWidth-1:0] fpos_q, fpos_d;
+  wire [CrdWidth-1:0] fpos_nxt = fpos_q + One;
+  reg [CrdWidth-1:0] fnxt_q, fnxt_d;     // the reference being read plus 1
+  // last fiber read: its reference plus 1 and seg[ref + 1]
   reg                cache_v_q, cache_v_d;
-  reg [CrdWidth-1:0] cache_ref_q, cache_ref_d, cache_end_q, cache_end_d;
+  reg [CrdWidth-1:0] cache_nxt_q, cache_nxt_d, cache_end_q, cache_end_d;
   // a control token taken while a fiber command was being pushed
   reg                pend_v_q, pend_v_d;
   reg [CrdWidth+1:0] pend_q, pend_d;
@@ -84,17 +88,19 @@ module sam_scan_compressed #(
                                  {`SG_TK_STOP, head_val + One} : {head_tag, Zero};
   // in FSeg1 the fiber being completed is the one a next reference may follow
   wire                seg1 = (fst_q == FSeg1);
+  // (the references plus 1 are kept in registers: no adder before the compare)
   wire                hit_v = seg1 || cache_v_q;
-  wire [CrdWidth-1:0] hit_ref = seg1 ? fref_q : cache_ref_q;
+  wire [CrdWidth-1:0] hit_nxt = seg1 ? fnxt_q : cache_nxt_q;
   wire [CrdWidth-1:0] hit_end = seg1 ? seg_rd_data_i : cache_end_q;
-  wire                hit = hit_v && (head_val == hit_ref + One);
+  wire                hit = hit_v && (head_val == hit_nxt);
+  wire [CrdWidth-1:0] head_nxt = head_val + One;
 
   always @(*) begin
     fst_d = fst_q;
-    fref_d = fref_q;
+    fnxt_d = fnxt_q;
     fpos_d = fpos_q;
     cache_v_d = cache_v_q;
-    cache_ref_d = cache_ref_q;
+    cache_nxt_d = cache_nxt_q;
     cache_end_d = cache_end_q;
     pend_v_d = pend_v_q;
     pend_d = pend_q;
@@ -103,13 +109,13 @@ module sam_scan_compressed #(
     seg_rd_addr_o = head_val;
     take = 1'b0;
     push = 1'b0;
-    push_cmd = {`SG_TK_DATA, Zero, Zero};
+    push_cmd = {`SG_TK_DATA, Zero, Zero, 1'b0};
     case (fst_q)
       FHead: begin
         if (pend_v_q) begin
           if (q_in_ready) begin
             push = 1'b1;
-            push_cmd = {pend_q, Zero};
+            push_cmd = {pend_q, Zero, 1'b0};
             pend_v_d = 1'b0;
             if (pend_q[CrdWidth+1:CrdWidth] == `SG_TK_DONE) begin
               fst_d = FDone;
@@ -123,7 +129,7 @@ module sam_scan_compressed #(
           end else if (q_in_ready) begin
             in_ref_ready_o = 1'b1;
             push = 1'b1;
-            push_cmd = {head_ctl, Zero};
+            push_cmd = {head_ctl, Zero, 1'b0};
             if (head_tag == `SG_TK_DONE) fst_d = FDone;
           end
         end
@@ -131,7 +137,7 @@ module sam_scan_compressed #(
       FSeg0: begin
         fpos_d = seg_rd_data_i;
         seg_rd_en_o = 1'b1;
-        seg_rd_addr_o = fref_q + One;
+        seg_rd_addr_o = fnxt_q;
         fst_d = FSeg1;
       end
       FSeg1: begin
@@ -140,18 +146,18 @@ module sam_scan_compressed #(
           // token (an input stop is consumed and merged)
           if (in_ref_valid_i && q_in_ready) begin
             push = 1'b1;
-            push_cmd = {`SG_TK_STOP, Zero, One};
+            push_cmd = {`SG_TK_STOP, Zero, One, 1'b0};
             fst_d = FHead;
             if (head_tag == `SG_TK_STOP) begin
               in_ref_ready_o = 1'b1;
-              push_cmd = {head_ctl, One};
+              push_cmd = {head_ctl, One, 1'b0};
             end else if (head_tag == `SG_TK_DATA) begin
               take = 1'b1;
             end
           end
         end else if (q_in_ready) begin
           push = 1'b1;
-          push_cmd = {`SG_TK_DATA, fpos_q, seg_rd_data_i};
+          push_cmd = {`SG_TK_DATA, fpos_q, seg_rd_data_i, fpos_nxt == seg_rd_data_i};
           fst_d = FHead;
           if (in_ref_valid_i) begin
             if (head_tag == `SG_TK_DATA) begin
@@ -168,32 +174,49 @@ module sam_scan_compressed #(
     endcase
     if (seg1 && push) begin  // remember seg[r + 1] for a following r + 1
       cache_v_d = 1'b1;
-      cache_ref_d = fref_q;
+      cache_nxt_d = fnxt_q;
       cache_end_d = seg_rd_data_i;
     end
     if (take) begin  // take reference head_val: start its seg reads
       in_ref_ready_o = 1'b1;
       seg_rd_en_o = 1'b1;
-      fref_d = head_val;
+      fnxt_d = head_nxt;
       fpos_d = hit_end;
-      seg_rd_addr_o = hit ? head_val + One : head_val;
+      seg_rd_addr_o = hit ? head_nxt : head_val;
       fst_d = hit ? FSeg1 : FSeg0;
+    end
+  end
+
+  // a register stage before the queue: the queue's pointers do not wait for
+  // the front end's decision
+  reg                stg_v_q;
+  reg [CmdWidth-1:0] stg_q;
+  wire               stg_ready;
+  assign q_in_ready = !stg_v_q || stg_ready;
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      stg_v_q <= 1'b0;
+      stg_q <= {CmdWidth{1'b0}};
+    end else if (q_in_ready) begin
+      stg_v_q <= push;
+      stg_q <= push_cmd;
     end
   end
 
   sam_fifo #(.Width(CmdWidth), .Depth(CmdDepth)) u_cmd (
     .clk_i(clk_i), .rst_ni(rst_ni),
-    .in_valid_i(push), .in_ready_o(q_in_ready), .in_data_i(push_cmd),
+    .in_valid_i(stg_v_q), .in_ready_o(stg_ready), .in_data_i(stg_q),
     .out_valid_o(q_v), .out_ready_i(pop), .out_data_o(q_cmd));
 
   // ----------------------------------------------------------------- back end
   localparam [1:0] BNext = 2'd0, BRun = 2'd1, BClose = 2'd2, BDone = 2'd3;
   reg [1:0]          bst_q, bst_d;
-  reg [CrdWidth-1:0] pos_q, pos_d, end_q, end_d;
+  reg [CrdWidth-1:0] pos_q, pos_d, last_q, last_d;   // last_q: last position
 
   wire [1:0]          cmd_tag = q_cmd[CmdWidth-1:CmdWidth-2];
-  wire [CrdWidth-1:0] cmd_a = q_cmd[2*CrdWidth-1:CrdWidth];
-  wire [CrdWidth-1:0] cmd_b = q_cmd[CrdWidth-1:0];
+  wire [CrdWidth-1:0] cmd_a = q_cmd[2*CrdWidth:CrdWidth+1];
+  wire [CrdWidth-1:0] cmd_b = q_cmd[CrdWidth:1];
+  wire                cmd_one = q_cmd[0];
 
   // output registers (crd and ref are aligned; each has its own valid);
   // a coordinate's crd payload is the crd memory's read data
@@ -206,7 +229,7 @@ module sam_scan_compressed #(
   always @(*) begin
     bst_d = bst_q;
     pos_d = pos_q;
-    end_d = end_q;
+    last_d = last_q;
     pop = 1'b0;
     emit = 1'b0;
     emit_mem = 1'b0;
@@ -224,8 +247,8 @@ module sam_scan_compressed #(
             crd_rd_en_o = 1'b1;
             crd_rd_addr_o = cmd_a;
             pos_d = cmd_a + One;
-            end_d = cmd_b;
-            bst_d = (cmd_a + One == cmd_b) ? BClose : BRun;
+            last_d = cmd_b - One;
+            bst_d = cmd_one ? BClose : BRun;
           end else begin
             emit = 1'b1;
             emit_tok = {cmd_tag, cmd_a};
@@ -242,7 +265,7 @@ module sam_scan_compressed #(
           crd_rd_en_o = 1'b1;
           crd_rd_addr_o = pos_q;
           pos_d = pos_q + One;
-          if (pos_q + One == end_q) bst_d = BClose;
+          if (pos_q == last_q) bst_d = BClose;
         end
       end
       BClose: begin
@@ -262,32 +285,32 @@ module sam_scan_compressed #(
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       fst_q <= FHead;
-      fref_q <= Zero;
+      fnxt_q <= One;
       fpos_q <= Zero;
       cache_v_q <= 1'b0;
-      cache_ref_q <= Zero;
+      cache_nxt_q <= One;
       cache_end_q <= Zero;
       pend_v_q <= 1'b0;
       pend_q <= {`SG_TK_STOP, Zero};
       bst_q <= BNext;
       pos_q <= Zero;
-      end_q <= Zero;
+      last_q <= Zero;
       crd_v_q <= 1'b0;
       ref_v_q <= 1'b0;
       crd_mem_q <= 1'b0;
       ref_q <= {`SG_TK_DATA, Zero};
     end else begin
       fst_q <= fst_d;
-      fref_q <= fref_d;
+      fnxt_q <= fnxt_d;
       fpos_q <= fpos_d;
       cache_v_q <= cache_v_d;
-      cache_ref_q <= cache_ref_d;
+      cache_nxt_q <= cache_nxt_d;
       cache_end_q <= cache_end_d;
       pend_v_q <= pend_v_d;
       pend_q <= pend_d;
       bst_q <= bst_d;
       pos_q <= pos_d;
-      end_q <= end_d;
+      last_q <= last_d;
       if (emit) begin
         crd_v_q <= 1'b1;
         ref_v_q <= 1'b1;

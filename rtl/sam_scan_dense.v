@@ -5,7 +5,11 @@
 // gives an empty fiber (the golden model's differences 4 and 5 from the
 // reference, which raises on N and stops and emits coordinate 0 for dim 0).
 // Timing: dim + 1 cycles per fiber, one output token per cycle (dim = 0:
-// two cycles for the stop).
+// two cycles for the stop).  The coordinate stream leaves from the control
+// logic's output register; the reference stream goes through a three-stage
+// pipeline that computes r*dim (four products of a quarter of r, two sums,
+// their sum) and base + c, so it trails the coordinates by three cycles and
+// the multiplier is off the control path.
 `include "sam_token.vh"
 
 module sam_scan_dense #(
@@ -27,28 +31,50 @@ module sam_scan_dense #(
   localparam [1:0] StHead = 2'd0, StRun = 2'd1, StClose = 2'd2, StDone = 2'd3;
   localparam [CrdWidth-1:0] One = {{(CrdWidth-1){1'b0}}, 1'b1};
   localparam [CrdWidth-1:0] Zero = {CrdWidth{1'b0}};
+  // r*dim from quarters of r: bits [Q-1:0], [2Q-1:Q], [3Q-1:2Q], [CW-1:3Q];
+  // part k only needs the low CW - kQ bits of its product
+  localparam integer Q = CrdWidth / 4;
+  localparam integer W1 = CrdWidth - Q, W2 = CrdWidth - 2 * Q, W3 = CrdWidth - 3 * Q;
+  // reference commands: a token as it is, r*dim (sets the base), base + c
+  localparam [1:0] RLit = 2'd0, RBase = 2'd1, ROff = 2'd2;
 
   reg [1:0]          state_q, state_d;
-  reg [CrdWidth-1:0] base_q, base_d, c_q, c_d;
+  reg [CrdWidth-1:0] c_q, c_d;
 
-  reg                crd_v_q, ref_v_q;
-  reg [CrdWidth+1:0] crd_q, ref_q;
+  reg                crd_v_q;
+  reg [CrdWidth+1:0] crd_q;
   reg                emit;
-  reg [CrdWidth+1:0] emit_crd, emit_ref;
-  wire emit_rdy = (!crd_v_q || out_crd_ready_i) && (!ref_v_q || out_ref_ready_i);
+  reg [CrdWidth+1:0] emit_crd;
+  reg [1:0]          emit_rk;       // reference command: kind and token
+  reg [CrdWidth+1:0] emit_ref;
+
+  // reference pipeline: stage 1 (command), stage 2 (four products), stage 3
+  // (two sums), output register; each stage carries its command
+  reg                r1_v_q, r2_v_q, r3_v_q, ref_v_q;
+  reg [1:0]          r1_k_q, r2_k_q, r3_k_q;
+  reg [CrdWidth+1:0] r1_q, r2_q, r3_q, ref_q;
+  reg [CrdWidth-1:0] q0_q, s01_q;
+  reg [W1-1:0]       q1_q;
+  reg [W2-1:0]       q2_q, t23_q;
+  reg [W3-1:0]       q3_q;
+  reg [CrdWidth-1:0] base_q;
+  wire out_free = !ref_v_q || out_ref_ready_i;
+  wire r3_free  = !r3_v_q || out_free;
+  wire r2_free  = !r2_v_q || r3_free;
+  wire r1_free  = !r1_v_q || r2_free;
+  wire emit_rdy = (!crd_v_q || out_crd_ready_i) && r1_free;
 
   wire [1:0]          head_tag = in_ref_data_i[CrdWidth+1:CrdWidth];
   wire [CrdWidth-1:0] head_val = in_ref_data_i[CrdWidth-1:0];
   wire [CrdWidth+1:0] stop_inc = {`SG_TK_STOP, head_val + One};
-  wire [CrdWidth-1:0] head_base = head_val * dim_i;
 
   always @(*) begin
     state_d = state_q;
-    base_d = base_q;
     c_d = c_q;
     in_ref_ready_o = 1'b0;
     emit = 1'b0;
     emit_crd = {`SG_TK_DATA, Zero};
+    emit_rk = RLit;
     emit_ref = {`SG_TK_DATA, Zero};
     case (state_q)
       StHead: begin
@@ -61,8 +87,8 @@ module sam_scan_dense #(
           case (head_tag)
             `SG_TK_DATA: begin
               emit_crd = {`SG_TK_DATA, Zero};
-              emit_ref = {`SG_TK_DATA, head_base};
-              base_d = head_base;
+              emit_rk = RBase;
+              emit_ref = {`SG_TK_DATA, head_val};
               c_d = One;
               state_d = (dim_i > One) ? StRun : StClose;
             end
@@ -87,7 +113,8 @@ module sam_scan_dense #(
         if (emit_rdy) begin
           emit = 1'b1;
           emit_crd = {`SG_TK_DATA, c_q};
-          emit_ref = {`SG_TK_DATA, base_q + c_q};
+          emit_rk = ROff;
+          emit_ref = {`SG_TK_DATA, c_q};
           c_d = c_q + One;
           if (c_q + One == dim_i) state_d = StClose;
         end
@@ -110,27 +137,79 @@ module sam_scan_dense #(
     endcase
   end
 
+  // stage 2 inputs: the four truncated products
+  wire [CrdWidth-1:0] r1_val = r1_q[CrdWidth-1:0];
+  wire [CrdWidth-1:0] p0 = r1_val[Q-1:0] * dim_i;
+  wire [W1-1:0]       p1 = r1_val[2*Q-1:Q] * dim_i[W1-1:0];
+  wire [W2-1:0]       p2 = r1_val[3*Q-1:2*Q] * dim_i[W2-1:0];
+  wire [W3-1:0]       p3 = r1_val[CrdWidth-1:3*Q] * dim_i[W3-1:0];
+  // stage 3 inputs: p0 + p1 << Q and (p2 + p3 << Q) << 2Q
+  wire [CrdWidth-1:0] s01 = q0_q + {q1_q, {Q{1'b0}}};
+  wire [W2-1:0]       t23 = q2_q + {q3_q, {Q{1'b0}}};
+  // output register input
+  wire [CrdWidth-1:0] prod = s01_q + {t23_q, {(2*Q){1'b0}}};
+  wire [CrdWidth-1:0] off = base_q + r3_q[CrdWidth-1:0];
+  wire [CrdWidth+1:0] r3_tok = (r3_k_q == RBase) ? {`SG_TK_DATA, prod} :
+                               (r3_k_q == ROff) ? {`SG_TK_DATA, off} : r3_q;
+
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       state_q <= StHead;
-      base_q <= Zero;
       c_q <= Zero;
       crd_v_q <= 1'b0;
-      ref_v_q <= 1'b0;
       crd_q <= {`SG_TK_DATA, Zero};
+      r1_v_q <= 1'b0;
+      r2_v_q <= 1'b0;
+      r3_v_q <= 1'b0;
+      ref_v_q <= 1'b0;
+      r1_k_q <= RLit;
+      r2_k_q <= RLit;
+      r3_k_q <= RLit;
+      r1_q <= {`SG_TK_DATA, Zero};
+      r2_q <= {`SG_TK_DATA, Zero};
+      r3_q <= {`SG_TK_DATA, Zero};
       ref_q <= {`SG_TK_DATA, Zero};
+      q0_q <= Zero;
+      q1_q <= {W1{1'b0}};
+      q2_q <= {W2{1'b0}};
+      q3_q <= {W3{1'b0}};
+      s01_q <= Zero;
+      t23_q <= {W2{1'b0}};
+      base_q <= Zero;
     end else begin
       state_q <= state_d;
-      base_q <= base_d;
       c_q <= c_d;
       if (emit) begin
         crd_v_q <= 1'b1;
-        ref_v_q <= 1'b1;
         crd_q <= emit_crd;
-        ref_q <= emit_ref;
-      end else begin
-        if (out_crd_ready_i) crd_v_q <= 1'b0;
-        if (out_ref_ready_i) ref_v_q <= 1'b0;
+      end else if (out_crd_ready_i) begin
+        crd_v_q <= 1'b0;
+      end
+      if (r1_free) begin
+        r1_v_q <= emit;
+        r1_k_q <= emit_rk;
+        r1_q <= emit_ref;
+      end
+      if (r2_free) begin
+        r2_v_q <= r1_v_q;
+        r2_k_q <= r1_k_q;
+        r2_q <= r1_q;
+        q0_q <= p0;
+        q1_q <= p1;
+        q2_q <= p2;
+        q3_q <= p3;
+      end
+      if (r3_free) begin
+        r3_v_q <= r2_v_q;
+        r3_k_q <= r2_k_q;
+        r3_q <= r2_q;
+        s01_q <= s01;
+        t23_q <= t23;
+      end
+      if (out_free) begin
+        ref_v_q <= r3_v_q;
+        ref_q <= r3_tok;
+        if (r3_v_q && r3_k_q == RBase) base_q <= prod;
       end
     end
   end
