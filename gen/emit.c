@@ -25,7 +25,7 @@ void sg_emit_opts_default(sg_emit_opts *o)
     memset(o, 0, sizeof *o);
     o->crd_width = SG_DEFAULT_CRD_WIDTH;
     o->val_width = SG_DEFAULT_VAL_WIDTH;
-    o->fifo_depth = 2;
+    o->fifo_depth = 4;
     o->max_nnz = 1024;
     o->dim_default = 64;
 }

@@ -43,7 +43,7 @@ typedef long (*sg_emit_dim_fn)(void *ctx, char idx);
 typedef struct sg_emit_opts {
     int crd_width;            /* default SG_DEFAULT_CRD_WIDTH */
     int val_width;            /* default SG_DEFAULT_VAL_WIDTH */
-    int fifo_depth;           /* every edge unless edge_depth is given (2) */
+    int fifo_depth;           /* every edge unless edge_depth is given (4) */
     const int *edge_depth;    /* per edge (graph order), or NULL */
     int skip;                 /* ExTensor CAM size T (power of two) for every
                                * intersect fed straight by compressed

@@ -13,7 +13,7 @@ void gen_opts_init(gen_opts *o)
     memset(o, 0, sizeof *o);
     o->crd_width = SG_DEFAULT_CRD_WIDTH;
     o->val_width = SG_DEFAULT_VAL_WIDTH;
-    o->fifo_depth = 2;
+    o->fifo_depth = SG_FIFO_DEFAULT;
     o->max_nnz = 1024;
     o->dim = 64;
 }
@@ -96,8 +96,8 @@ int gen_auto_depth(size_t peak)
     size_t d = peak + peak / 4 + 1;    /* 25% + 1 margin over the model */
     if (d < SG_AUTO_FLOOR)
         d = SG_AUTO_FLOOR;
-    if (d > SG_AUTO_MAX)
-        d = SG_AUTO_MAX;
+    if (d > SG_AUTO_CAP)
+        d = SG_AUTO_CAP;
     return (int)d;
 }
 

@@ -12,7 +12,7 @@ typedef struct gen_opts {
     const char *graph;
     int crd_width, val_width;
     int crd_width_set;        /* --width-crd given: never raised */
-    int fifo_depth;           /* default 2 */
+    int fifo_depth;           /* default SG_FIFO_DEFAULT */
     int fifo_auto;            /* --fifo-depth auto */
     int skip;
     long max_nnz;             /* memory words floor (1024 when unset) */
@@ -38,8 +38,10 @@ typedef struct gen_ctx {
     const gen_opts *go;
 } gen_ctx;
 
-#define SG_AUTO_FLOOR 2       /* --fifo-depth auto: at least this deep */
-#define SG_AUTO_MAX 4096      /* and at most this */
+#define SG_FIFO_DEFAULT 4     /* --fifo-depth when not given */
+#define SG_AUTO_FLOOR 4       /* --fifo-depth auto: at least this deep */
+#define SG_AUTO_CAP 64        /* and at most this */
+#define SG_AUTO_MAX 4096      /* --fifo-depth N: at most this */
 
 void gen_opts_init(gen_opts *o);
 void gen_opts_free(gen_opts *o);

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "emit.h"
+#include "emit_opts.h"
 
 static int count(const char *hay, const char *needle)
 {
@@ -115,8 +116,8 @@ static void test_structure(void **state)
     /* One FIFO and one tap per edge, widths by stream kind. */
     assert_int_equal(count(t, "sam_fifo #("), 4);
     assert_int_equal(count(t, "sam_tap #("), 4);
-    assert_non_null(strstr(t, "sam_fifo #(.Width(34), .Depth(2)) u_e2_fifo"));
-    assert_non_null(strstr(t, "sam_fifo #(.Width(18), .Depth(2)) u_e0_fifo"));
+    assert_non_null(strstr(t, "sam_fifo #(.Width(34), .Depth(4)) u_e2_fifo"));
+    assert_non_null(strstr(t, "sam_fifo #(.Width(18), .Depth(4)) u_e0_fifo"));
     /* One comment line per instance naming the node and its DOT line. */
     assert_non_null(strstr(t, "// n1_fiberlookup_b0_i: fiberlookup 1 (i, b mode 0), DOT line 3"));
     /* crd fans out to two edges without a broadcast node: implicit fork. */
@@ -257,7 +258,7 @@ static void test_skip(void **state)
         assert_int_equal(d.edge_skip[k], k < 4);
     assert_non_null(strstr(t, "sam_fifo #(.Width(18), .Depth(0)) u_e0_fifo"));
     assert_non_null(strstr(t, "sam_fifo #(.Width(18), .Depth(0)) u_e3_fifo"));
-    assert_non_null(strstr(t, "sam_fifo #(.Width(18), .Depth(2)) u_e4_fifo"));
+    assert_non_null(strstr(t, "sam_fifo #(.Width(18), .Depth(4)) u_e4_fifo"));
     assert_non_null(strstr(t, "sam_tap #(.Width(18), .EdgeId(1), .Stall(0)) u_e1_tap"));
     assert_non_null(strstr(t, "sam_tap #(.Width(18), .EdgeId(4)) u_e4_tap"));
     /* Second read ports: a RAM copy per seg and crd array of each scanner,
@@ -406,6 +407,19 @@ static void test_reducers(void **state)
     graph_free(&g);
 }
 
+/* --fifo-depth auto: the model's peak plus 25 % and one, between the
+ * floor (the default depth) and the cap. */
+static void test_auto_depth(void **state)
+{
+    (void)state;
+    assert_int_equal(gen_auto_depth(0), SG_AUTO_FLOOR);
+    assert_int_equal(gen_auto_depth(2), SG_AUTO_FLOOR);
+    assert_int_equal(gen_auto_depth(8), 11);
+    assert_int_equal(gen_auto_depth(40), 51);
+    assert_int_equal(gen_auto_depth(2783), SG_AUTO_CAP);
+    assert_int_equal(SG_AUTO_FLOOR, SG_FIFO_DEFAULT);
+}
+
 static void test_fnv(void **state)
 {
     (void)state;
@@ -422,6 +436,7 @@ int main(void)
         cmocka_unit_test(test_skip),
         cmocka_unit_test(test_positional),
         cmocka_unit_test(test_reducers),
+        cmocka_unit_test(test_auto_depth),
         cmocka_unit_test(test_fnv),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
