@@ -37,7 +37,11 @@
  * unbounded outputs writes the rest of the fiber ahead and is then not
  * stepped; at the end of each following cycle the engine pushes and
  * commits one token per queue for it and counts the firing, until the run
- * is over and the scanner is stepped again.
+ * is over and the scanner is stepped again.  Drains (see sg_pnode): an
+ * intersect dropping heads that such a scanner delivers is not stepped
+ * either; the engine pops them at the end of each cycle, before the
+ * scanners' pushes.  Cycles in which only drains and runs ahead act are
+ * done at once (fast_forward).
  */
 #include <stdlib.h>
 
@@ -68,6 +72,7 @@ typedef struct cyc_node {
                              * dq[d .. d_end) */
     uint32_t b, b_end;      /* bounded input queues, bq[b .. b_end) (pops
                              * commit after the cycle) */
+    uint64_t pad;           /* 64 bytes: indexing by rank is a shift */
 } cyc_node;
 
 typedef struct cyc_sched {
@@ -77,6 +82,7 @@ typedef struct cyc_sched {
     uint64_t *live;         /* bit set of the ranks not done */
     uint32_t *late;         /* ranks that fired and have after-cycle work */
     uint32_t *ramps;        /* ranks running ahead (see sg_pnode) */
+    uint32_t *drains;       /* ranks draining (see sg_pnode) */
     size_t nw;              /* words per bit set */
     sg_pnode idle;          /* the always-done node behind rank nn */
 } cyc_sched;
@@ -92,6 +98,7 @@ static void sched_free(cyc_sched *s)
     free(s->live);
     free(s->late);
     free(s->ramps);
+    free(s->drains);
 }
 
 /* Ranks, per-rank queue lists, queue producers and consumers.  Queues with
@@ -172,6 +179,7 @@ static void sched_build(sg_net *net, cyc_sched *s)
             if (x->q->lim != SIZE_MAX)
                 n->can_ramp = 0;
         n->ramp = 0;
+        n->drain[0] = n->drain[1] = NULL;
         c->late = c->d != c->d_end || c->b != c->b_end || n->can_ramp;
     }
     s->cn[nn].fire = NULL;
@@ -182,6 +190,7 @@ static void sched_build(sg_net *net, cyc_sched *s)
     s->live = sg_calloc(s->nw, sizeof *s->live);
     s->late = sg_malloc((nn + 1) * sizeof *s->late);
     s->ramps = sg_malloc((nn + 1) * sizeof *s->ramps);
+    s->drains = sg_malloc((nn + 1) * sizeof *s->drains);
     free(rank);
 }
 
@@ -198,10 +207,72 @@ static void ramp_step(const cyc_node *c, uint64_t *next)
 {
     for (const cyc_qref *x = c->eo, *end = c->eo_end; x != end; x++) {
         sg_q *q = x->q;
-        q_push(q, q->buf[q->tail & q->mask]);
+        uint64_t tl = q->tail;      /* the token is in the ring: a push
+                                     * is the hook and the new tail */
+        if (__builtin_expect(q->hook, 0))
+            sg_q_hook(q, q->buf[tl & q->mask]);
+        q->tail = tl + 1;
+        q->ahead--;
         q_commit(q);
         next[x->word] |= x->bit;
     }
+}
+
+/* Cycles in which no node is stepped and no run ahead or drain ends are
+ * all alike: each draining node pops one token per drained queue, then
+ * each node running ahead pushes and commits one token per queue.  When
+ * the coming cycle steps no node and the queues run ahead wake none (their
+ * consumers drain, run ahead or are done), every following cycle is the
+ * same until a run ahead or drain ends: all but the last of them (at most
+ * limit - 1) are done here at once; the last is a normal cycle.  Within
+ * them each queue's occupancy never falls (a push every cycle, at most one
+ * pop), so its peak is the one at the last commit.  Returns the number of
+ * cycles done. */
+static uint64_t fast_forward(const cyc_node *cn, const uint64_t *cur,
+                             const uint64_t *live, size_t nw,
+                             const uint32_t *ramps, size_t nramp,
+                             const uint32_t *drains, size_t ndrain,
+                             uint64_t limit)
+{
+    for (size_t wi = 0; wi < nw; wi++)
+        if (cur[wi] & live[wi])
+            return 0;
+    uint64_t m = limit;
+    for (size_t k = 0; k < nramp; k++) {
+        const cyc_node *c = &cn[ramps[k]];
+        if (c->n->ramp < m)
+            m = c->n->ramp;
+        for (const cyc_qref *x = c->eo; x != c->eo_end; x++)
+            if (live[x->word] & x->bit)
+                return 0;
+    }
+    for (size_t k = 0; k < ndrain; k++)
+        if (cn[drains[k]].n->ramp < m)
+            m = cn[drains[k]].n->ramp;
+    if (m < 2)
+        return 0;
+    uint64_t f = m - 1;
+    for (size_t k = 0; k < ndrain; k++) {
+        sg_pnode *n = cn[drains[k]].n;
+        n->drain[0]->head += f;
+        n->drain[1]->head += f;
+        n->firings += f;
+        n->ramp -= f;
+    }
+    for (size_t k = 0; k < nramp; k++) {
+        const cyc_node *c = &cn[ramps[k]];
+        for (const cyc_qref *x = c->eo; x != c->eo_end; x++) {
+            sg_q *q = x->q;
+            for (uint64_t i = 0; q->hook && i < f; i++)
+                sg_q_hook(q, q->buf[(q->tail + i) & q->mask]);
+            q->tail += f;
+            q->ahead -= f;
+            q_commit(q);
+        }
+        c->n->firings += f;
+        c->n->ramp -= f;
+    }
+    return f;
 }
 
 int engine_cycle_run(sg_net *net, uint64_t max_cycles, golden_result *r,
@@ -219,8 +290,10 @@ int engine_cycle_run(sg_net *net, uint64_t max_cycles, golden_result *r,
     const cyc_node *cn = s.cn;
     const cyc_qref *dq = s.dq, *bq = s.bq;
     uint64_t *cur = s.cur, *next = s.next, *live = s.live;
-    uint32_t *late = s.late, *ramps = s.ramps;
-    size_t nw = s.nw, nlive = 0, nramp = 0;
+    uint32_t *late = s.late, *ramps = s.ramps, *drains = s.drains;
+    size_t nw = s.nw, nlive = 0, nramp = 0, ndrain = 0;
+    for (size_t i = 0; i < net->n_all; i++)
+        net->all[i]->ahead = 0;
     for (size_t k = 0; k < nn; k++)
         if (!cn[k].n->done) {
             wake(cur, (uint32_t)k);
@@ -230,6 +303,10 @@ int engine_cycle_run(sg_net *net, uint64_t max_cycles, golden_result *r,
     uint64_t cycle = 0;
     int rc = 0;
     while (nlive) {
+        if (nramp + ndrain)
+            cycle += fast_forward(cn, cur, live, nw, ramps, nramp, drains,
+                                  ndrain, max_cycles ? max_cycles - cycle
+                                                     : UINT64_MAX);
         size_t nstep = 0, nlate = 0;
         for (size_t wi = 0; wi < nw; wi++) {
             uint64_t bits = cur[wi] & live[wi];    /* done nodes are not stepped */
@@ -266,8 +343,25 @@ int engine_cycle_run(sg_net *net, uint64_t max_cycles, golden_result *r,
                     late[nlate++] = rk;
             }
         }
-        /* After the cycle: the nodes running ahead fire (not stepped:
-         * out of `live` meanwhile), ... */
+        /* After the cycle: the draining nodes pop (before the pushes of
+         * the producers they drain), the nodes running ahead fire (neither
+         * is stepped: out of `live` meanwhile), ... */
+        for (size_t k = 0; k < ndrain;) {
+            uint32_t rk = drains[k];
+            sg_pnode *n = cn[rk].n;
+            n->drain[0]->head++;
+            n->drain[1]->head++;
+            n->firings++;
+            nstep++;
+            if (--n->ramp) {
+                k++;
+                continue;
+            }
+            n->drain[0] = n->drain[1] = NULL;
+            wake(live, rk);                     /* the drain is over */
+            wake(next, rk);
+            drains[k] = drains[--ndrain];
+        }
         for (size_t k = 0; k < nramp;) {
             uint32_t rk = ramps[k];
             sg_pnode *n = cn[rk].n;
@@ -288,7 +382,13 @@ int engine_cycle_run(sg_net *net, uint64_t max_cycles, golden_result *r,
             const cyc_node *c = &cn[late[k]];
             if (c->n->ramp) {
                 live[late[k] >> 6] &= ~(UINT64_C(1) << (late[k] & 63));
-                ramps[nramp++] = late[k];
+                if (c->n->drain[0]) {
+                    drains[ndrain++] = late[k];
+                } else {
+                    ramps[nramp++] = late[k];
+                    for (const cyc_qref *x = c->eo; x != c->eo_end; x++)
+                        x->q->ahead = c->n->ramp;
+                }
             }
             for (uint32_t i = c->d; i < c->d_end; i++)
                 if (dq[i].q->vend != dq[i].q->tail) {

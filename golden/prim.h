@@ -55,6 +55,10 @@ typedef struct sg_q {
                              * not yet checked) */
     int cyc;                /* commit mode (see the file comment) */
     uint64_t vend, rhead;   /* commit mode: tail and head at the last commit */
+    uint64_t ahead;         /* cycle engine: tokens written beyond the tail
+                             * by a producer running ahead, which the
+                             * engine pushes one per cycle at the end of
+                             * the coming cycles (see sg_pnode); else 0 */
     sg_stream_kind kind;
     FILE *trace;            /* streamed trace, or NULL */
     sg_toks *keep;          /* kept stream, or NULL */
@@ -241,6 +245,14 @@ typedef struct sg_pnode {
      * fired. */
     int ramp_ok, can_ramp;
     uint64_t ramp;
+    /* A drain: a consumer whose next `ramp` cycles are fixed (an intersect
+     * dropping, one per cycle, heads of one side that arrive from a
+     * producer running ahead, against the other side's head) sets ramp and
+     * drain (the side's crd and ref queues).  The engine then does not step
+     * it but pops one token from each drained queue at the end of each of
+     * those cycles, before the producers' run-ahead pushes, counting a
+     * firing.  Only when can_ramp; drained queues must be unbounded. */
+    sg_q *drain[2];
     char err[256];
 } sg_pnode;
 

@@ -117,12 +117,65 @@ static long join2_drop_run(sg_q *c, sg_q *r, int64_t lim, int any, long max)
 
 static long join2_run(sg_pnode *n, long budget);
 
+/* How many of the next cycles the intersect's firing would drop the head
+ * of side (c, r) against the other side's head o (visible, and not popped
+ * meanwhile): the heads from c's head on that are data below o (any data
+ * when o is a stop), counted only while c and r are fed by a producer
+ * running ahead (see sg_pnode), which makes head + j visible in cycle j
+ * from now on; the last written-ahead token is left out, so the producer
+ * is still running ahead in every drained cycle. */
+static uint64_t join2_drain_len(const sg_q *c, const sg_q *r, sg_tok o)
+{
+    if (c->ahead < 2 || r->ahead < 2)
+        return 0;
+    int any = o.kind == SG_TK_STOP;
+    if (!any && o.kind != SG_TK_DATA)
+        return 0;
+    uint64_t k = c->ahead - 1, h = c->head, m = c->mask, i = 0;
+    k = k < r->ahead - 1 ? k : r->ahead - 1;
+    const sg_tok *b = c->buf;
+    while (i < k) {
+        sg_tok t = b[(h + i) & m];
+        if (t.kind != SG_TK_DATA || (!any && t.v >= o.v))
+            break;
+        i++;
+    }
+    return i;
+}
+
+/* Cycle engine, after a one-token firing: start a drain (see sg_pnode)
+ * when the next firings are fixed drops of one side's heads. */
+static void join2_drain(sg_pnode *n, join_io *io)
+{
+    uint64_t k;
+    sg_q *c, *r;
+    if (q_avail(io->c1) && q_avail(io->r1) && io->c2->ahead) {
+        c = io->c2;
+        r = io->r2;
+        k = join2_drain_len(c, r, q_peek(io->c1));
+    } else if (q_avail(io->c2) && q_avail(io->r2) && io->c1->ahead) {
+        c = io->c1;
+        r = io->r1;
+        k = join2_drain_len(c, r, q_peek(io->c2));
+    } else {
+        return;
+    }
+    if (k) {
+        n->ramp = k;
+        n->drain[0] = c;
+        n->drain[1] = r;
+    }
+}
+
 static long join2_fire(sg_pnode *n, long budget)
 {
     join_node *jn = n->st;
     join_io *io = &jn->io[0];
-    if (budget == 1 && !jn->is_union && !io->sk1 && !io->sk2 && join2_fire1(io))
+    if (budget == 1 && !jn->is_union && !io->sk1 && !io->sk2 && join2_fire1(io)) {
+        if (n->can_ramp)
+            join2_drain(n, io);
         return 1;
+    }
     return join2_run(n, budget);
 }
 
@@ -412,6 +465,7 @@ static void join_init(sg_pnode *n, int n_ops, int is_union,
             io->sk2 = skip_out[1];
         }
         n->fire = join2_fire;
+        n->ramp_ok = !is_union;     /* drains (see sg_pnode) */
         return;
     }
     for (int i = 0; i < 8; i++)
