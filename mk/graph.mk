@@ -11,7 +11,7 @@
 # The unit tests (gen/graph_test.c) run with `make unit`.
 
 GRAPH_SRC := gen/graph.c gen/graph_read.c gen/graph_write.c gen/graph_check.c \
-             golden/err.c golden/token.c
+             golden/err.c golden/token.c golden/format.c
 GRAPH_FUZZ := $(BUILD)/fuzz/fuzz_graph
 GRAPH_FUZZ_SECONDS ?= 300
 GRAPH_BENCH := $(BUILD)/bench/bench_graph
