@@ -1253,7 +1253,8 @@ static void emit_sim(emitter *m)
     fprintf(f, "  // Simulation: a tap on every edge records tokens (+notrace: off),\n");
     fprintf(f, "  // injects stalls (+stall=P +seed=S); the watchdog ends a run in which\n");
     fprintf(f, "  // no edge moved for +watchdog=N cycles (default 100000) and the taps\n");
-    fprintf(f, "  // print their handshake state.\n");
+    fprintf(f, "  // print their handshake state.  wd_cycle_q counts the cycles since reset\n");
+    fprintf(f, "  // (0 in the first); the taps stamp their trace lines with it.\n");
     if (ne) {
         fprintf(f, "  wire [%zu:0] tap_active;\n", ne - 1);
     }
@@ -1274,7 +1275,7 @@ static void emit_sim(emitter *m)
         else
             fprintf(f, "  sam_tap #(.Width(%d), .EdgeId(%zu)) u_e%zu_tap (\n",
                     m->d->edge_width[k], k, k);
-        fprintf(f, "    .clk_i(clk_i), .rst_ni(rst_ni),\n");
+        fprintf(f, "    .clk_i(clk_i), .rst_ni(rst_ni), .cycle_i(wd_cycle_q),\n");
         fprintf(f, "    .up_valid_i(e%zu_up_valid), .up_ready_o(e%zu_up_ready), .up_data_i(e%zu_up_data),\n", k, k, k);
         fprintf(f, "    .fifo_in_valid_o(e%zu_fi_valid), .fifo_in_ready_i(e%zu_fi_ready), .fifo_in_data_o(e%zu_fi_data),\n", k, k, k);
         fprintf(f, "    .fifo_out_valid_i(e%zu_fo_valid), .fifo_out_ready_o(e%zu_fo_ready), .fifo_out_data_i(e%zu_fo_data),\n", k, k, k);

@@ -13,10 +13,15 @@
 //   "LIMIT <cycles>"      MAXCYCLES reached without done_o
 //   "FINISH <cycles>"     the design called $finish (watchdog) first
 //   "M <sel> <len> <hex words...>"   read-back of memory SEL
+//   "CPU <run cycles> <run s> <all cycles> <all s>"   at the end: the cycles
+//                         and process CPU seconds of the 'g' runs (start to
+//                         done) and of everything (host writes, runs and
+//                         read-back clock edges; CPU since the program began)
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <memory>
 
 #include "Vtop.h"
@@ -38,9 +43,11 @@ struct Sim {
     std::unique_ptr<WaveFile> vcd;
 #endif
     uint64_t time = 0;
+    uint64_t ticks = 0;   // clock cycles simulated so far
 
     void tick()
     {
+        ticks++;
         top->clk_i = 0;
         top->eval();
 #if VM_TRACE
@@ -55,6 +62,14 @@ struct Sim {
         time++;
     }
 };
+
+double cpu_seconds()
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
+        return 0.0;
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
 
 const char *plusarg(int argc, char **argv, const char *name)
 {
@@ -103,6 +118,8 @@ int main(int argc, char **argv)
     s.tick();
     char op[8];
     int rc = 0;
+    uint64_t run_cycles = 0;
+    double run_cpu = 0.0;
     while (fscanf(f, "%7s", op) == 1) {
         if (op[0] == 'w') {
             unsigned sel;
@@ -126,10 +143,13 @@ int main(int argc, char **argv)
             t->rst_ni = 1;
             t->start_i = 1;
             uint64_t cyc = 0;
+            double c0 = cpu_seconds();
             while (!t->done_o && !s.ctx->gotFinish() && cyc < max) {
                 s.tick();
                 cyc++;
             }
+            run_cpu += cpu_seconds() - c0;
+            run_cycles += cyc;
             t->start_i = 0;
             if (t->done_o)
                 printf("DONE %llu\n", (unsigned long long)cyc);
@@ -161,6 +181,8 @@ int main(int argc, char **argv)
         }
     }
     fclose(f);
+    printf("CPU %llu %.6f %llu %.6f\n", (unsigned long long)run_cycles, run_cpu,
+           (unsigned long long)s.ticks, cpu_seconds());
     fflush(stdout);
 #if VM_TRACE
     if (s.vcd) s.vcd->close();

@@ -6,8 +6,10 @@
 //
 // Monitor: every token the producer hands to the FIFO is printed as
 //   "T <edge> <cycle> <data hex>"      (data = {tag, payload}, Width bits)
-// on standard output; samgen turns these lines into the shared trace format.
-// +notrace turns the monitor off (for speed measurements).
+// on standard output, <cycle> taken from cycle_i (the top's one cycle
+// counter: 0 in the first cycle after reset); samgen turns these lines into
+// the shared trace format.  +notrace turns the monitor off (for speed
+// measurements).
 //
 // Stall injection (+stall=P, percent 0..100, +seed=S): gate A withholds the
 // transfer into the FIFO (backpressure seen by the producer) and gate B hides
@@ -17,6 +19,8 @@
 // never stalls: an edge without a FIFO (Depth 0, a skipping scanner feeding
 // its intersector, whose SkipTo contract ties the scanner's head to the
 // intersector's) keeps one handshake that the two gates would only split.
+// Without stalls the gates stay open and the generator is never stepped, so
+// a tap costs the simulator little more than its wires.
 //
 // Watchdog support: active_o is high in a cycle with a transfer on either
 // side; when dump_i is high the tap prints its handshake state as
@@ -30,6 +34,7 @@ module sam_tap #(
 ) (
   input  wire             clk_i,
   input  wire             rst_ni,
+  input  wire [31:0]      cycle_i,
   // producer side
   input  wire             up_valid_i,
   output wire             up_ready_o,
@@ -53,8 +58,8 @@ module sam_tap #(
   integer stall_pct;
   integer seed;
   reg     trace_en;
+  reg     stall_en;
   reg [31:0] rng_q;
-  reg [31:0] cycle_q;
   reg        go_a_q;
   reg        go_b_q;
 
@@ -65,29 +70,44 @@ module sam_tap #(
     if ($value$plusargs("stall=%d", stall_pct)) begin end
     if ($value$plusargs("seed=%d", seed)) begin end
     if ($test$plusargs("notrace")) trace_en = 1'b0;
+    stall_en = stall_pct > 0 && Stall != 0;
     rng_q = (seed * 32'h9E3779B1) ^ (EdgeId * 32'h85EBCA77) ^ 32'h2545F491;
     if (rng_q == 32'd0) rng_q = 32'h1;
-    cycle_q = 32'd0;
     go_a_q = 1'b1;
     go_b_q = 1'b1;
   end
 
   // xorshift32; two independent draws per cycle from its bits
-  wire [31:0] x1 = rng_q ^ (rng_q << 13);
-  wire [31:0] x2 = x1 ^ (x1 >> 17);
-  wire [31:0] rng_d = x2 ^ (x2 << 5);
+  function [31:0] xorshift32(input [31:0] x);
+    reg [31:0] t;
+    begin
+      t = x ^ (x << 13);
+      t = t ^ (t >> 17);
+      xorshift32 = t ^ (t << 5);
+    end
+  endfunction
 
+  // {go_b, go_a} from generator state r: open unless the draw is < pct
+  // (the draws are bits 6:0 and 22:16; the other bits are not used)
+  /* verilator lint_off UNUSEDSIGNAL */
+  function [1:0] gates(input [31:0] r, input integer pct);
+    begin
+      gates[0] = {25'd0, r[6:0]} % 100 >= pct;
+      gates[1] = {25'd0, r[22:16]} % 100 >= pct;
+    end
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  // Without stalls nothing here changes (the gates stay open) and the
+  // generator is not stepped, so it costs no simulation time.
   always @(posedge clk_i) begin
-    if (!rst_ni) begin
-      cycle_q <= 32'd0;
-      go_a_q  <= 1'b1;
-      go_b_q  <= 1'b1;
-    end else begin
-      cycle_q <= cycle_q + 32'd1;
-      if (stall_pct > 0 && Stall != 0) begin
-        rng_q  <= rng_d;
-        go_a_q <= {25'd0, rng_d[6:0]}  % 100 >= stall_pct;
-        go_b_q <= {25'd0, rng_d[22:16]} % 100 >= stall_pct;
+    if (stall_en) begin
+      if (!rst_ni) begin
+        go_a_q <= 1'b1;
+        go_b_q <= 1'b1;
+      end else begin
+        rng_q <= xorshift32(rng_q);
+        {go_b_q, go_a_q} <= gates(xorshift32(rng_q), stall_pct);
       end
     end
   end
@@ -102,9 +122,9 @@ module sam_tap #(
                     (down_valid_o & down_ready_i);
 
   always @(posedge clk_i) begin
-    if (rst_ni && trace_en && fifo_in_valid_o && fifo_in_ready_i)
-      $display("T %0d %0d %h", EdgeId, cycle_q, up_data_i);
-    if (rst_ni && dump_i)
+    if (trace_en && rst_ni && fifo_in_valid_o && fifo_in_ready_i)
+      $display("T %0d %0d %h", EdgeId, cycle_i, up_data_i);
+    if (dump_i && rst_ni)
       $display("W %0d %0d %0d %0d %0d", EdgeId, up_valid_i, fifo_in_ready_i,
                fifo_out_valid_i, down_ready_i);
   end
