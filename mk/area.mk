@@ -4,6 +4,10 @@
 #                       and depths, block RAM inference, Yosys problems fail,
 #                       usage errors, a few custard kernels (needs $SHARED)
 #   make area-kernels   every custard kernel the generator accepts (extended)
+#   make area-kernels-table
+#                       the kernel table of docs/area.md (iCE40, --max-nnz 256;
+#                       needs $SHARED; reports are kept and reused: delete
+#                       $(BUILD)/area/kernels-table to rerun)
 #   make area-bench     the figures of docs/area.md: primitive table, sweeps,
 #                       kernel table and the PNG charts under docs/img/
 #
@@ -11,7 +15,7 @@
 
 AREA_WORK := $(BUILD)/area
 
-.PHONY: area-test area-kernels area-bench
+.PHONY: area-test area-kernels area-kernels-table area-bench
 TEST_SUITES += area-test
 EXTENDED_SUITES += area-kernels
 BENCH_TARGETS += area-bench
@@ -21,6 +25,9 @@ area-test: $(SAMGEN)
 
 area-kernels: $(SAMGEN)
 	@sh fpga/area_test.sh $(abspath $(SAMGEN)) $(abspath $(AREA_WORK))/kernels kernels
+
+area-kernels-table: $(SAMGEN)
+	@sh fpga/area_kernels_table.sh $(abspath $(SAMGEN)) $(abspath $(AREA_WORK))/kernels-table
 
 area-bench: $(SAMGEN)
 	@sh fpga/area_bench.sh $(abspath $(SAMGEN)) $(abspath $(AREA_WORK))/bench docs/img
