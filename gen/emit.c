@@ -217,39 +217,6 @@ static int is_root(const sg_node *n)
     return (n->kind == SG_NK_FIBERLOOKUP || n->kind == SG_NK_REPEAT) && n->root;
 }
 
-/* Does the val stream into port p of node v come from a reducer (through
- * broadcasts and ALUs)? */
-static int from_reducer(const sg_graph *g, int v, int port, int hops)
-{
-    int k = graph_in_edge(g, v, port);
-    if (k < 0 || hops > 16)
-        return 0;
-    int sv = g->edges[k].src;
-    switch (g->nodes[sv].kind) {
-    case SG_NK_REDUCE:
-    case SG_NK_SPACC:
-    case SG_NK_VECTORREDUCER:
-        return 1;
-    case SG_NK_BROADCAST:
-        return from_reducer(g, sv, 0, hops + 1);
-    case SG_NK_ALU:
-        return from_reducer(g, sv, 0, hops + 1) || from_reducer(g, sv, 1, hops + 1);
-    default:
-        return 0;
-    }
-}
-
-/* ALU sub: the DOT text does not say which operand is the minuend; as the
- * golden model does (docs/differences.md item 9), an operand that comes
- * from a reducer is the subtrahend when the other one does not, else file
- * order stands.  1 when graph ports 0 and 1 go to in_val1 and in_val0. */
-static int sub_swapped(const sg_graph *g, int i)
-{
-    const sg_node *n = &g->nodes[i];
-    return n->kind == SG_NK_ALU && n->op == SG_ALU_SUB && n->n_in >= 2 &&
-           from_reducer(g, i, 0, 0) && !from_reducer(g, i, 1, 0);
-}
-
 /* An order-1 sparse accumulator without an outer input (no in1: the result
  * is one vector, SAM-SEMANTICS 2.11): its outer stream is made from the
  * inner one with every coordinate 0, and its inner output's stops are
@@ -1147,7 +1114,7 @@ static void emit_node(emitter *m, int i, const char *mod, const char *par)
             fprintf(f, "    .%s_valid_i(%s_nox_valid[%d]), .%s_ready_o(%s_nox_ready%d), .%s_data_i(%s_%s)%s\n",
                     rtl, in, 1 - p, rtl, in, 1 - p, rtl, in,
                     p == 0 ? "nox_outer_data" : "nox_data", last ? "" : ",");
-        else if (p <= 1 && sub_swapped(m->g, i))
+        else if (p <= 1 && graph_sub_swapped(m->g, i))
             conn_in(m, i, in_graph_port(m, i, 1 - p), rtl, last);
         else
             conn_in(m, i, in_graph_port(m, i, p), rtl, last);

@@ -350,6 +350,35 @@ int graph_in_edge(const sg_graph *g, int node, int port)
     return -1;
 }
 
+/* Does the val stream into port p of node v come from a reducer (through
+ * broadcasts and ALUs)?  hops bounds the walk on malformed graphs. */
+static int from_reducer(const sg_graph *g, int v, int port, int hops)
+{
+    int k = graph_in_edge(g, v, port);
+    if (k < 0 || hops > 16)
+        return 0;
+    int sv = g->edges[k].src;
+    switch (g->nodes[sv].kind) {
+    case SG_NK_REDUCE:
+    case SG_NK_SPACC:
+    case SG_NK_VECTORREDUCER:
+        return 1;
+    case SG_NK_BROADCAST:
+        return from_reducer(g, sv, 0, hops + 1);
+    case SG_NK_ALU:
+        return from_reducer(g, sv, 0, hops + 1) || from_reducer(g, sv, 1, hops + 1);
+    default:
+        return 0;
+    }
+}
+
+int graph_sub_swapped(const sg_graph *g, int node)
+{
+    const sg_node *n = &g->nodes[node];
+    return n->kind == SG_NK_ALU && n->op == SG_ALU_SUB && n->n_in >= 2 &&
+           from_reducer(g, node, 0, 0) && !from_reducer(g, node, 1, 0);
+}
+
 /* Kahn's algorithm; ready nodes are taken lowest index first, so the order
  * is deterministic and follows the file where the graph allows. */
 int graph_topo_order(const sg_graph *g, int *order)

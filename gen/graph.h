@@ -230,6 +230,15 @@ int graph_find_node(const sg_graph *g, int id);
 int graph_operand_index(const sg_node *n, const char *tensor);
 /* Edge index into node n's input port p, or -1 when unconnected. */
 int graph_in_edge(const sg_graph *g, int node, int port);
+/* ALU sub: 1 when graph ports 0 and 1 must be swapped so that port 0 is
+ * the minuend.  The DOT text does not say which operand it is
+ * (SAM-SEMANTICS 2.9); the expressions Custard compiles subtract a
+ * reduction from a plain operand (x = b - C*d), so when exactly port 0's
+ * operand comes from a reducer (reduce, spaccumulator, vectorreducer,
+ * through broadcasts and ALUs) it is the subtrahend; otherwise file order
+ * stands (docs/differences.md item 9).  The golden model and the
+ * generator both follow this one rule.  0 for any other node. */
+int graph_sub_swapped(const sg_graph *g, int node);
 /* Topological order of node indices into order[n_nodes]: 0, or -1 on a
  * cycle (order then holds only the nodes outside cycles). */
 int graph_topo_order(const sg_graph *g, int *order);

@@ -6,7 +6,7 @@
  * file, an in-memory COO or an inline scalar), converted to the fibertree
  * format the graph declares.  Instantiation: one queue per edge, root
  * scanners and root repeats fed the root reference "0 D", ALU sub operands
- * ordered minuend first (see sub_swap), crddrop/crdhold told how many levels
+ * ordered minuend first (see graph_sub_swapped), crddrop/crdhold told how many levels
  * their inner stream lies below the outer one (from stream depths
  * propagated through the graph), and, in the cycle engine with skipping on,
  * a skip channel from each 2- or 3-operand intersect to every compressed
@@ -302,37 +302,6 @@ static void stream_depths(const sg_graph *g, const int *order, size_t nord,
     }
 }
 
-/* Does the val stream into port p of node v come from a reducer? */
-static int from_reducer(const sg_graph *g, int v, int port, int hops)
-{
-    int ei = graph_in_edge(g, v, port);
-    if (ei < 0 || hops > 16)
-        return 0;
-    const sg_node *s = &g->nodes[g->edges[ei].src];
-    int sv = g->edges[ei].src;
-    switch (s->kind) {
-    case SG_NK_REDUCE:
-    case SG_NK_SPACC:
-    case SG_NK_VECTORREDUCER:
-        return 1;
-    case SG_NK_BROADCAST:
-        return from_reducer(g, sv, 0, hops + 1);
-    case SG_NK_ALU:
-        return from_reducer(g, sv, 0, hops + 1) || from_reducer(g, sv, 1, hops + 1);
-    default:
-        return 0;
-    }
-}
-
-/* ALU sub: port 0 should be the minuend.  The DOT text does not say which
- * operand it is; the expressions Custard compiles subtract a reduction
- * from a plain operand (x = b - C*d), so when exactly one operand comes
- * from a reducer that one is the subtrahend; otherwise file order stands. */
-static int sub_swap(const sg_graph *g, int v)
-{
-    return from_reducer(g, v, 0, 0) && !from_reducer(g, v, 1, 0);
-}
-
 /* ---- net --------------------------------------------------------------------- */
 
 static void net_free(sg_net *net)
@@ -591,7 +560,7 @@ static int net_build(sg_net *net, const sg_graph *g, bound *bt, int nbt,
             break;
         case SG_NK_UNION: prim_union_init(pn, gn->n_operands); break;
         case SG_NK_ALU: {
-            if (gn->op == SG_ALU_SUB && sub_swap(g, (int)v)) {
+            if (graph_sub_swapped(g, (int)v)) {
                 sg_q *t = pn->in[0];
                 pn->in[0] = pn->in[1];
                 pn->in[1] = t;
