@@ -216,7 +216,10 @@ static int parse_term(parser *ps, int sign)
                                 "integers of the value width)");
                 ps->p = q;
             }
-            if (tm->cnst > (INT64_C(1) << 40) || v > (INT64_C(1) << 40))
+            /* The product of a term's constants must stay below 2^40 too:
+             * checking each factor alone lets 2^40 * 2^40 overflow. */
+            if (v > (INT64_C(1) << 40) ||
+                (v != 0 && tm->cnst > (INT64_C(1) << 40) / v))
                 return xerr(ps, c, "constant too large");
             tm->cnst *= v;
             tm->has_cnst = 1;

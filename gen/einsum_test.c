@@ -373,6 +373,8 @@ static const bad_case bad_cases[] = {
     {"x(i)=(b(i))", "column 6: parentheses are not supported"},
     {"x(i)=b(i)+3", "column 11: a term without a tensor"},
     {"x(i)=b(i)*2.5", "column 11: constants are integers"},
+    /* each constant fits, their product would overflow */
+    {"X(i,j)=B(i,j)*11111111111*11111111111", "column 27: constant too large"},
     {"x(i)=b(i)/c(i)", "column 10: expected '*', '+', '-' or the end, found '/'"},
     {"x(i,j)=b(i)", "column 1: output index 'j' does not appear"},
     {"x(i)=x(i)*b(i)", "column 6: the result 'x' also appears"},

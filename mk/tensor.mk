@@ -26,6 +26,10 @@ tensor-cli-test: $(BUILD)/asan/samgen
 FUZZ_CC      ?= clang
 FUZZ_TIME    ?= 300
 FUZZ_SMOKE_TIME ?= 20
+# The smoke runs in the test suites start from a fixed seed so that a test
+# run is reproducible; the long runs (make fuzz, graph-fuzz, einsum-fuzz)
+# draw a new seed each time to explore further.
+FUZZ_SMOKE_SEED ?= 1
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_CFLAGS  := $(CSTD) -Wno-error -g -O1 -fno-omit-frame-pointer $(GV_CFLAGS) \
                 -fsanitize=fuzzer-no-link $(FUZZ_SAN)
@@ -63,7 +67,7 @@ define fuzz_run
 	set -e; for t in $(FUZZ_TARGETS); do \
 	  mkdir -p $(FUZZ_DIR)/work/$$t bench/fuzz/corpus/$$t; \
 	  echo "== fuzz $$t for $(1) s"; \
-	  $(FUZZ_DIR)/$$t -max_total_time=$(1) -timeout=10 -rss_limit_mb=2048 \
+	  $(FUZZ_DIR)/$$t -max_total_time=$(1) $(2) -timeout=10 -rss_limit_mb=2048 \
 	    -max_len=65536 -print_final_stats=1 \
 	    -artifact_prefix=$(FUZZ_DIR)/crash-$$t- \
 	    $(FUZZ_DIR)/work/$$t bench/fuzz/corpus/$$t 2>$(FUZZ_DIR)/$$t.log \
@@ -76,7 +80,7 @@ fuzz: fuzz-build
 	$(call fuzz_run,$(FUZZ_TIME))
 
 fuzz-smoke: fuzz-build
-	$(call fuzz_run,$(FUZZ_SMOKE_TIME))
+	$(call fuzz_run,$(FUZZ_SMOKE_TIME),-seed=$(FUZZ_SMOKE_SEED))
 
 # ---- benchmark ----------------------------------------------------------------
 $(BUILD)/bench/bench_load: bench/bench_load.c $(BUILD)/libsamgolden.a
