@@ -4,8 +4,8 @@
  * and sizing, determinism, the error for nodes without an RTL block,
  * ExTensor skipping (which scanners and intersectors skip, their wiring),
  * positional writers for dense outputs, the order-1 accumulator without an
- * outer input, the vector reducer and a crddrop two levels above its inner
- * stream.
+ * outer input, the vector reducer, a crddrop two levels above its inner
+ * stream and the value forms of crddrop and crdhold.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
@@ -407,6 +407,65 @@ static void test_reducers(void **state)
     graph_free(&g);
 }
 
+/* x(i) = b(i) through a value crddrop (kind drop) or crdhold: the
+ * scanner's crd is the outer input, b's values the inner one.  With
+ * `drain` the node's value output has no edge. */
+static void build_crdvals(sg_graph *g, sg_node_kind kind, int drain)
+{
+    memset(g, 0, sizeof *g);
+    snprintf(g->name, sizeof g->name, "cv");
+    int scan = add_node(g, SG_NK_FIBERLOOKUP, 1, "b", 0, 'i');
+    int arr = add_node(g, SG_NK_ARRAYVALS, 2, "b", -1, 0);
+    int cv = add_node(g, kind, 3, NULL, -1, 0);
+    g->nodes[cv].outer = 'i';
+    g->nodes[cv].inner = 'v';
+    g->nodes[cv].vals = 1;
+    int wc = add_node(g, SG_NK_FIBERWRITE, 4, "x", 0, 'i');
+    int wv = add_node(g, SG_NK_FIBERWRITE, 5, "x", -1, 0);
+    add_edge(g, scan, 0, cv, 0, SG_ST_CRD);    /* e0 */
+    add_edge(g, scan, 1, arr, 0, SG_ST_REF);   /* e1 */
+    add_edge(g, arr, 0, cv, 1, SG_ST_VAL);     /* e2 */
+    add_edge(g, cv, 0, wc, 0, SG_ST_CRD);      /* e3 */
+    if (!drain)
+        add_edge(g, cv, 1, wv, 0, SG_ST_VAL);  /* e4 */
+}
+
+static void test_crdvals(void **state)
+{
+    (void)state;
+    sg_graph g;
+    sg_emit_opts o;
+    sg_emit_design d;
+    sg_err e;
+    build_crdvals(&g, SG_NK_CRDDROP, 0);
+    opts(&o);
+    if (sg_emit(&g, &o, &d, &e) != 0)
+        fail_msg("%s", e.msg);
+    const char *t = d.text;
+    assert_non_null(strstr(t, "sam_crdvals #(.CrdWidth(CrdWidth), .ValWidth(ValWidth), .Drop(1)) n3_crddrop ("));
+    assert_non_null(strstr(t, ".in_outer_valid_i(e0_dn_valid)"));
+    assert_non_null(strstr(t, ".in_val_valid_i(e2_dn_valid), .in_val_ready_o(e2_dn_ready), .in_val_data_i(e2_dn_data)"));
+    assert_non_null(strstr(t, ".out_outer_valid_o(e3_up_valid)"));
+    assert_non_null(strstr(t, ".out_val_valid_o(e4_up_valid), .out_val_ready_i(e4_up_ready), .out_val_data_o(e4_up_data)"));
+    assert_null(strstr(t, ".in_inner_valid_i"));
+    assert_null(strstr(t, "sam_crddrop #("));
+    sg_emit_design_free(&d);
+    graph_free(&g);
+
+    /* crdhold: Drop(0); a drained value output is declared at value width */
+    build_crdvals(&g, SG_NK_CRDHOLD, 1);
+    opts(&o);
+    if (sg_emit(&g, &o, &d, &e) != 0)
+        fail_msg("%s", e.msg);
+    t = d.text;
+    assert_non_null(strstr(t, "sam_crdvals #(.CrdWidth(CrdWidth), .ValWidth(ValWidth), .Drop(0)) n3_crdhold ("));
+    assert_non_null(strstr(t, "wire [33:0] n3_crdhold_out_val_data;"));
+    assert_non_null(strstr(t, "assign n3_crdhold_out_val_ready = 1'b1;"));
+    assert_null(strstr(t, "sam_crdhold #("));
+    sg_emit_design_free(&d);
+    graph_free(&g);
+}
+
 /* --fifo-depth auto: the model's peak plus 25 % and one, between the
  * floor (the default depth) and the cap. */
 static void test_auto_depth(void **state)
@@ -436,6 +495,7 @@ int main(void)
         cmocka_unit_test(test_skip),
         cmocka_unit_test(test_positional),
         cmocka_unit_test(test_reducers),
+        cmocka_unit_test(test_crdvals),
         cmocka_unit_test(test_auto_depth),
         cmocka_unit_test(test_fnv),
     };

@@ -426,8 +426,6 @@ static void check_rtl(ck *c)
             why = "floating-point reduce";
         else if (n->kind == SG_NK_LOCATE)
             why = "locate";
-        else if (n->kind == SG_NK_CRDDROP && n->inner == 'v')
-            why = "value dropper (crddrop inner=val)";
         if (why)
             sg_diag_add(c->d, SG_DIAG_UNSUPPORTED_RTL, n->line, (int)i,
                         "%s: %s is not supported in RTL yet", DESC(n, b), why);

@@ -42,6 +42,11 @@
  * either; the engine pops them at the end of each cycle, before the
  * scanners' pushes.  Cycles in which only drains and runs ahead act are
  * done at once (fast_forward).
+ *
+ * With every FIFO unbounded and no skipping scanner the run goes to the
+ * timed mode instead (engine_timed.c: the same results, node by node
+ * with per-token visibility stamps); golden_opts.cycle_loop keeps this
+ * loop (for comparisons).
  */
 #include <stdlib.h>
 
@@ -281,6 +286,8 @@ int engine_cycle_run(sg_net *net, uint64_t max_cycles, golden_result *r,
     const sg_graph *g = net->g;
     size_t nn = net->n_order;
     cyc_sched s;
+    if (engine_timed_ok(net) && !net->cycle_loop)
+        return engine_timed_run(net, max_cycles, r, e);
     prim_skip_fuse(net->node, nn);  /* skipping scanners join their intersects */
     sched_build(net, &s);
     for (size_t i = 0; i < net->n_all; i++)

@@ -55,6 +55,9 @@ typedef struct golden_opts {
     const char *trace_dir;  /* write per-edge trace files here; NULL = none */
     int keep_streams;       /* keep every edge's stream in golden_edge_stat.toks */
     uint64_t max_cycles;    /* cycle engine guard; 0 = no limit */
+    int cycle_loop;         /* cycle engine: step every node every cycle even
+                             * where the timed mode applies (same results;
+                             * for cross-checking the two) */
     sg_read_opts read;      /* how tensor files are read (width is set from
                              * `width` by golden_opts_default callers) */
 } golden_opts;

@@ -23,11 +23,18 @@ typedef struct sg_net {
     size_t n_order;
     sg_q **outq_store;      /* backing store of output port lists */
     int cyc;
+    int cycle_loop;         /* golden_opts.cycle_loop */
 } sg_net;
 
 /* Engines: 0, or -1 with e filled (malformed stream, deadlock, limit). */
 int engine_func_run(sg_net *net, sg_err *e);
 int engine_cycle_run(sg_net *net, uint64_t max_cycles, golden_result *r,
+                     sg_err *e);
+/* The cycle engine's timed mode (engine_timed.c), which engine_cycle_run
+ * uses when engine_timed_ok: every FIFO unbounded, no skipping scanner,
+ * every queue from a node to a later one in net->order. */
+int engine_timed_ok(const sg_net *net);
+int engine_timed_run(sg_net *net, uint64_t max_cycles, golden_result *r,
                      sg_err *e);
 
 /* Message listing full queues and waiting nodes (malloc'd). */

@@ -64,6 +64,15 @@ typedef struct sg_q {
     sg_toks *keep;          /* kept stream, or NULL */
     int trace_err;
     size_t peak;            /* largest occupancy seen at a commit */
+    /* Timed mode (cycle engine, unbounded FIFOs, golden/engine_timed.c):
+     * stamp[i & mask] is the cycle from which token i is visible (its
+     * producer fired in the cycle before), NULL otherwise.  pk: the first
+     * token whose push has not yet been weighed for the peak (see
+     * q_tpop). */
+    uint64_t *stamp;
+    uint64_t pk;
+    int multi;              /* timed mode: a firing pushed more than one
+                             * token (stamps not strictly increasing) */
     int prod, cons;         /* engine bookkeeping: producer and consumer
                              * node indices, -1 when not a graph node */
     /* Plain counts for reports and messages, valid after sg_q_sync (the
@@ -83,6 +92,11 @@ void sg_q_grow(sg_q *q);
 void sg_q_hook(sg_q *q, sg_tok t);
 /* Refresh n, vis, room_n and pushed from the absolute counters. */
 void sg_q_sync(sg_q *q);
+/* Timed mode: give q stamps (the tokens in it visible from cycle 0) /
+ * weigh the pushes not yet weighed for the peak (end of the run) / drop
+ * the stamps. */
+void sg_q_tstart(sg_q *q);
+void sg_q_tfinish(sg_q *q);
 
 /* The per-token queue operations are forced inline: a primitive's hot
  * loop calls them many times and an out-of-line call costs more than the
@@ -155,6 +169,128 @@ SG_QOP void q_commit(sg_q *q)
         q->peak = (size_t)(q->tail - q->head);
 }
 
+/* Timed mode (see stamp): push t visible from cycle vis. */
+SG_QOP void q_tpush(sg_q *q, sg_tok t, uint64_t vis)
+{
+    q_push(q, t);
+    q->stamp[(q->tail - 1) & q->mask] = vis;
+}
+
+/* Timed mode: account for the peak before popping in cycle p (h: the
+ * head before the pops of that cycle).  The occupancy at the end of a
+ * cycle c is the tokens pushed in cycles <= c less those popped in cycles
+ * <= c; it rises only at pushes.  A push in cycle c (stamp c + 1) is
+ * weighed at the first pop in a later cycle, when every pop of cycles
+ * <= c has happened (the rest at the end of the run, sg_q_tfinish). */
+SG_QOP void q_tpeak(sg_q *q, uint64_t p, uint64_t h)
+{
+    uint64_t pk = q->pk > h ? q->pk : h, tl = q->tail;
+    while (pk < tl && q->stamp[pk & q->mask] <= p)
+        pk++;
+    if (pk > h && pk - h > q->peak)
+        q->peak = (size_t)(pk - h);
+    q->pk = pk;
+}
+
+/* Timed mode: the peak need not be weighed at a pop in cycle p of the
+ * head h when it cannot rise: with strictly increasing stamps at most
+ * 1 + p - stamp(h) tokens are visible then.  Skipped pushes are weighed
+ * later against a later head, which can only understate them, and a push
+ * that sets a new peak is weighed at the first pop after it, which is
+ * not skipped (its bound is at least the occupancy). */
+SG_QOP int q_tpeak_needed(uint64_t p, uint64_t s, size_t peak, int multi)
+{
+    return multi || p - s >= peak;
+}
+
+/* Timed mode: pop in cycle p. */
+SG_QOP sg_tok q_tpop(sg_q *q, uint64_t p)
+{
+    if (q_tpeak_needed(p, q->stamp[q->head & q->mask], q->peak, q->multi))
+        q_tpeak(q, p, q->head);
+    return q_pop(q);
+}
+
+/* Timed mode: a queue's ring and counters held in locals for a
+ * primitive's batch loop: tq_load, then tq_ operations only, then
+ * tq_store.  tq_push needs room reserved beforehand (q_reserve before
+ * tq_load); tq_store records the pushed tokens in the queue's trace and
+ * kept stream (the same records as pushing them one by one: each queue
+ * has its own). */
+typedef struct sg_tq {
+    sg_q *q;
+    sg_tok *buf;
+    uint64_t *st;
+    uint64_t m, h, t, pk, t0;
+    size_t peak;
+    size_t pkb;             /* peak, or 0 when multi (see q_tpeak_needed) */
+    int hook, multi;
+} sg_tq;
+
+SG_QOP void tq_load(sg_tq *x, sg_q *q)
+{
+    x->q = q;
+    x->buf = q->buf;
+    x->st = q->stamp;
+    x->m = q->mask;
+    x->h = q->head;
+    x->t = x->t0 = q->tail;
+    x->pk = q->pk;
+    x->peak = q->peak;
+    x->hook = q->hook;
+    x->multi = q->multi;
+    x->pkb = q->multi ? 0 : q->peak;
+}
+
+SG_QOP void tq_store(const sg_tq *x)
+{
+    sg_q *q = x->q;
+    q->head = x->h;
+    q->tail = x->t;
+    q->pk = x->pk;
+    q->peak = x->peak;
+    if (__builtin_expect(x->hook, 0))
+        for (uint64_t i = x->t0; i < x->t; i++)
+            sg_q_hook(q, x->buf[i & x->m]);
+}
+
+SG_QOP int tq_has(const sg_tq *x) { return x->h < x->t; }
+SG_QOP sg_tok tq_peek(const sg_tq *x) { return x->buf[x->h & x->m]; }
+SG_QOP uint64_t tq_hstamp(const sg_tq *x) { return x->st[x->h & x->m]; }
+
+/* Pop in cycle p the head, whose stamp is s (the peak as q_tpop). */
+SG_QOP sg_tok tq_pop_s(sg_tq *x, uint64_t p, uint64_t s)
+{
+    uint64_t h = x->h, m = x->m;
+    if (p - s >= x->pkb) {                  /* q_tpeak_needed */
+        uint64_t pk = x->pk > h ? x->pk : h, t = x->t;
+        const uint64_t *st = x->st;
+        while (pk < t && st[pk & m] <= p)
+            pk++;
+        if (pk > h && pk - h > x->peak) {
+            x->peak = (size_t)(pk - h);
+            if (!x->multi)
+                x->pkb = x->peak;
+        }
+        x->pk = pk;
+    }
+    x->h = h + 1;
+    return x->buf[h & m];
+}
+
+/* Pop in cycle p (the peak as q_tpop). */
+SG_QOP sg_tok tq_pop(sg_tq *x, uint64_t p)
+{
+    return tq_pop_s(x, p, tq_hstamp(x));
+}
+
+SG_QOP void tq_push(sg_tq *x, sg_tok t, uint64_t vis)
+{
+    x->buf[x->t & x->m] = t;
+    x->st[x->t & x->m] = vis;
+    x->t++;
+}
+
 /* ---- ports --------------------------------------------------------------- */
 
 /* An output port: the queues of all edges leaving it (0 = discarded). */
@@ -185,6 +321,19 @@ SG_QOP void port_push(sg_port *p, sg_tok t)
     }
     for (int i = 0; i < n; i++)
         q_push(qq[i], t);
+}
+
+/* Timed mode: push t on every queue of the port, visible from cycle vis. */
+SG_QOP void port_tpush(sg_port *p, sg_tok t, uint64_t vis)
+{
+    for (int i = 0; i < p->n; i++)
+        q_tpush(p->q[i], t, vis);
+}
+
+/* Timed mode: the cycle from which q's head is visible (it must exist). */
+SG_QOP uint64_t q_hstamp(const sg_q *q)
+{
+    return q->stamp[q->head & q->mask];
 }
 
 /* Tokens the port can take now (the least space of its queues). */
@@ -225,6 +374,27 @@ typedef struct sg_pnode {
     sg_port out[SG_PRIM_MAX_OUT];
     int n_out;
     sg_fire_fn fire;
+    /* Timed mode (golden/engine_timed.c), optional: fire the common kinds
+     * of firing ahead of the engine's clock.  Called with *t the node's
+     * next cycle (every earlier cycle simulated) and every input token
+     * with stamp < end present; does firings while it can tell, from the
+     * tokens present, that the next firing happens in a cycle
+     * f = max(*t, stamps of the tokens it takes) < end and that the
+     * node does nothing in the cycles *t .. f-1; pops with q_tpop(q, f),
+     * pushes with q_tpush(q, tok, f + 1) (or the tq_ forms), sets
+     * *t = f + 1.  Returns the number of firings; leaves anything else
+     * to one-cycle firings.  Sets tblock when it stopped because the
+     * next firing needs a token that is absent or visible only from end
+     * on, and no other firing is possible meanwhile. */
+    long (*tfire)(struct sg_pnode *n, uint64_t *t, uint64_t end);
+    int tblock;             /* set by tfire: stopped for want of a token
+                             * visible before end, so nothing happens
+                             * before end (the engine clears it) */
+    int tmap;               /* timed mode: every firing takes one token of
+                             * in[0], decided by that token alone, and
+                             * pushes one token on every output queue;
+                             * fire(n, k) is k such firings (the engine
+                             * batches them) */
     void *st;               /* primitive state (owned; freed with free()) */
     void (*st_free)(void *st);
     int done;

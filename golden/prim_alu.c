@@ -109,6 +109,75 @@ static long alu2_batch(const sg_pnode *n, sg_q *a, sg_q *b, sg_q *qo, long max)
     return (long)i;
 }
 
+/* Timed mode (see sg_pnode): value pairs, each in the cycle both are
+ * visible (no other firing needs fewer tokens). */
+static inline __attribute__((always_inline)) long
+alu2_tloop(sg_pnode *n, uint64_t *t, uint64_t end, int op)
+{
+    if (n->out[0].n != 1)
+        return 0;
+    sg_q *qa = n->in[0], *qb = n->in[1], *qo = n->out[0].q[0];
+    uint64_t km = qa->tail - qa->head, kb = qb->tail - qb->head;
+    q_reserve(qo, km + kb);         /* a firing takes one token at least */
+    sg_tq a, b, o;
+    tq_load(&a, qa);
+    tq_load(&b, qb);
+    tq_load(&o, qo);
+    uint64_t c = *t;
+    long k = 0;
+    int w = n->width, blk = 1;
+    while (tq_has(&a) && tq_has(&b)) {
+        sg_tok x = tq_peek(&a), y = tq_peek(&b);
+        uint64_t f = tq_hstamp(&a), sb = tq_hstamp(&b);
+        f = f > sb ? f : sb;
+        f = f > c ? f : c;
+        if (x.kind == SG_TK_DATA && y.kind == SG_TK_DATA) {
+            if (f >= end)
+                break;
+            tq_pop(&a, f);
+            tq_pop(&b, f);
+            tq_push(&o, sg_data(alu_apply(op, x.v, y.v, w)), f + 1);
+        } else if (x.kind == SG_TK_DATA && y.kind == SG_TK_STOP) {
+            if (f >= end)
+                break;
+            tq_pop(&a, f);
+            tq_push(&o, sg_data(op == SG_ALU_MUL ? 0 : x.v), f + 1);
+        } else if (y.kind == SG_TK_DATA && x.kind == SG_TK_STOP) {
+            if (f >= end)
+                break;
+            tq_pop(&b, f);
+            tq_push(&o, sg_data(op == SG_ALU_MUL ? 0 :
+                                op == SG_ALU_SUB ? sg_wrap(-(uint64_t)y.v, w) : y.v),
+                    f + 1);
+        } else if (x.kind == SG_TK_STOP && y.kind == SG_TK_STOP && x.v == y.v) {
+            if (f >= end)
+                break;
+            tq_pop(&a, f);
+            tq_pop(&b, f);
+            tq_push(&o, x, f + 1);
+        } else {
+            blk = 0;                /* D, N or operands out of step */
+            break;
+        }
+        c = f + 1;
+        k++;
+    }
+    tq_store(&a);
+    tq_store(&b);
+    tq_store(&o);
+    n->tblock = blk;
+    *t = c;
+    return k;
+}
+
+static long alu2_tfire(sg_pnode *n, uint64_t *t, uint64_t end)
+{
+    const alu_st *s = n->st;
+    /* the common op with the switch folded */
+    return s->op == SG_ALU_MUL ? alu2_tloop(n, t, end, SG_ALU_MUL)
+                               : alu2_tloop(n, t, end, s->op);
+}
+
 static long alu2_fire(sg_pnode *n, long budget)
 {
     if (budget == 1 && alu2_fire1(n))
@@ -172,4 +241,6 @@ void prim_alu_init(sg_pnode *n, int op, int64_t cnst)
     s->c = cnst;
     n->st = s;
     n->fire = (op == SG_ALU_SMAX || op == SG_ALU_SMUL) ? alu1_fire : alu2_fire;
+    n->tmap = n->fire == alu1_fire;
+    n->tfire = n->fire == alu2_fire ? alu2_tfire : NULL;
 }

@@ -35,6 +35,54 @@ static inline int arrayvals_fire1(sg_pnode *n)
 
 static long arrayvals_run(sg_pnode *n, long budget);
 
+/* Timed mode (see sg_pnode): one token per firing, in the cycle it is
+ * visible; a reference out of range is left to the general rule. */
+static long arrayvals_tfire(sg_pnode *n, uint64_t *t, uint64_t end)
+{
+    const arr_st *s = n->st;
+    if (n->out[0].n != 1 || n->done)
+        return 0;
+    sg_q *qi = n->in[0], *qo = n->out[0].q[0];
+    q_reserve(qo, qi->tail - qi->head);
+    sg_tq in, o;
+    tq_load(&in, qi);
+    tq_load(&o, qo);
+    const int64_t *vals = s->vals;
+    uint64_t nv = s->n, c = *t;
+    long k = 0;
+    int blk = 1;
+    while (tq_has(&in)) {
+        sg_tok x = tq_peek(&in);
+        uint64_t f = tq_hstamp(&in);
+        f = f > c ? f : c;
+        if (f >= end)
+            break;
+        if (x.kind == SG_TK_DATA) {
+            if ((uint64_t)x.v >= nv) {
+                blk = 0;
+                break;
+            }
+            x.v = vals[x.v];
+        } else if (x.kind == SG_TK_EMPTY) {
+            x = sg_data(0);
+        }
+        tq_pop(&in, f);
+        tq_push(&o, x, f + 1);
+        c = f + 1;
+        k++;
+        if (x.kind == SG_TK_DONE) {
+            n->done = 1;
+            blk = 0;
+            break;
+        }
+    }
+    tq_store(&in);
+    tq_store(&o);
+    n->tblock = blk;
+    *t = c;
+    return k;
+}
+
 static long arrayvals_fire(sg_pnode *n, long budget)
 {
     if (budget == 1 && arrayvals_fire1(n))
@@ -114,4 +162,6 @@ void prim_arrayvals_init(sg_pnode *n, const int64_t *vals, size_t nvals)
     s->n = nvals;
     n->st = s;
     n->fire = arrayvals_fire;
+    n->tmap = 1;
+    n->tfire = arrayvals_tfire;
 }

@@ -30,6 +30,49 @@ static inline int broadcast_fire1(sg_pnode *n)
 
 static long broadcast_run(sg_pnode *n, long budget);
 
+/* Timed mode (see sg_pnode): one token per firing, in the cycle it is
+ * visible, copied to every queue of the single port (up to 4). */
+static long broadcast_tfire(sg_pnode *n, uint64_t *t, uint64_t end)
+{
+    int no = n->out[0].n;
+    if (n->n_out != 1 || no < 1 || no > 4)
+        return 0;
+    sg_q *qi = n->in[0];
+    sg_tq in, o[4];
+    for (int j = 0; j < no; j++)
+        q_reserve(n->out[0].q[j], qi->tail - qi->head);
+    tq_load(&in, qi);
+    for (int j = 0; j < no; j++)
+        tq_load(&o[j], n->out[0].q[j]);
+    uint64_t c = *t;
+    long k = 0;
+    int blk = 1;
+    while (tq_has(&in)) {
+        sg_tok x = tq_peek(&in);
+        uint64_t f = tq_hstamp(&in);
+        f = f > c ? f : c;
+        if (f >= end)
+            break;
+        tq_pop(&in, f);
+        tq_push(&o[0], x, f + 1);
+        for (int j = 1; j < no; j++)
+            tq_push(&o[j], x, f + 1);
+        c = f + 1;
+        k++;
+        if (x.kind == SG_TK_DONE) {
+            n->done = 1;
+            blk = 0;
+            break;
+        }
+    }
+    n->tblock = blk;
+    tq_store(&in);
+    for (int j = 0; j < no; j++)
+        tq_store(&o[j]);
+    *t = c;
+    return k;
+}
+
 static long broadcast_fire(sg_pnode *n, long budget)
 {
     if (budget == 1 && broadcast_fire1(n))
@@ -100,4 +143,6 @@ void prim_broadcast_init(sg_pnode *n)
 {
     n->st = NULL;
     n->fire = broadcast_fire;
+    n->tmap = 1;
+    n->tfire = broadcast_tfire;
 }

@@ -63,6 +63,149 @@ static inline int hold_fire1(sg_pnode *n)
 
 static long hold_run(sg_pnode *n, long budget);
 
+/* Timed mode: a run of inner coordinates under the held outer coordinate
+ * o from cycle *cp, each in the cycle it is visible, up to end.  Returns
+ * the number of firings. */
+static long hold_trun(sg_q *qi, sg_q *oo, sg_q *oi, sg_tok o, uint64_t *cp,
+                      uint64_t end)
+{
+    uint64_t c = *cp;
+    long k = 0;
+    q_reserve(oo, qi->tail - qi->head);
+    q_reserve(oi, qi->tail - qi->head);
+    sg_tq in, po, pi;
+    tq_load(&in, qi);
+    tq_load(&po, oo);
+    tq_load(&pi, oi);
+    while (tq_has(&in)) {
+        sg_tok x = tq_peek(&in);
+        uint64_t f = tq_hstamp(&in);
+        f = f > c ? f : c;
+        if (x.kind != SG_TK_DATA || f >= end)
+            break;
+        tq_pop(&in, f);
+        tq_push(&po, o, f + 1);
+        tq_push(&pi, x, f + 1);
+        c = f + 1;
+        k++;
+    }
+    tq_store(&in);
+    tq_store(&po);
+    tq_store(&pi);
+    *cp = c;
+    return k;
+}
+
+/* Timed mode (see sg_pnode), coordinate mode: loads of a data outer
+ * coordinate (with the inner token visible then), inner coordinates and
+ * stops under it, and the outer stops the inner ones imply, each in the
+ * cycle the tokens it needs are visible (the general rule does nothing
+ * before). */
+static long hold_tfire(sg_pnode *n, uint64_t *t, uint64_t end)
+{
+    hold_st *s = n->st;
+    if (n->out[0].n != 1 || n->out[1].n != 1)
+        return 0;
+    sg_q *qo = n->in[0], *qi = n->in[1], *oo = n->out[0].q[0], *oi = n->out[1].q[0];
+    uint64_t c = *t;
+    long k = 0;
+    int blk = 1;
+    while (c < end) {
+        if (s->need_ostop >= 0) {
+            if (qo->head == qo->tail)
+                break;
+            sg_tok x = q_peek(qo);
+            if (x.kind != SG_TK_STOP || x.v != s->need_ostop) {
+                blk = 0;
+                break;
+            }
+            uint64_t f = q_hstamp(qo);
+            f = f > c ? f : c;
+            if (f >= end)
+                break;
+            q_tpop(qo, f);
+            s->need_ostop = -1;
+            c = f + 1;
+            k++;
+            continue;
+        }
+        sg_tok x = {0};
+        int kind = -1;
+        if (!s->have) {
+            if (qo->head == qo->tail)
+                break;
+            sg_tok o = q_peek(qo);
+            if (o.kind != SG_TK_DATA) {
+                blk = 0;
+                break;
+            }
+            uint64_t f = q_hstamp(qo);
+            f = f > c ? f : c;
+            if (f >= end)
+                break;
+            if (qi->head < qi->tail && q_hstamp(qi) <= f) {
+                x = q_peek(qi);
+                kind = x.kind;
+                if (kind != SG_TK_DATA && kind != SG_TK_STOP) {
+                    blk = 0;
+                    break;
+                }
+            }
+            q_tpop(qo, f);
+            s->o = o;
+            s->have = 1;
+            if (kind >= 0) {
+                q_tpop(qi, f);
+                q_tpush(oo, kind == SG_TK_DATA ? o : x, f + 1);
+                q_tpush(oi, x, f + 1);
+                if (kind == SG_TK_STOP && x.v >= s->depth - 1) {
+                    s->have = 0;
+                    if (x.v - s->depth >= 0)
+                        s->need_ostop = (int)(x.v - s->depth);
+                }
+            }
+            c = f + 1;
+            k++;
+            continue;
+        }
+        if (s->o.kind != SG_TK_DATA) {
+            blk = 0;
+            break;
+        }
+        if (qi->head == qi->tail)
+            break;
+        x = q_peek(qi);
+        if (x.kind == SG_TK_DATA) {
+            long r = hold_trun(qi, oo, oi, s->o, &c, end);
+            if (r == 0)
+                break;              /* not before end */
+            k += r;
+            continue;
+        }
+        if (x.kind != SG_TK_STOP) {
+            blk = 0;
+            break;
+        }
+        uint64_t f = q_hstamp(qi);
+        f = f > c ? f : c;
+        if (f >= end)
+            break;
+        q_tpop(qi, f);
+        q_tpush(oo, x, f + 1);
+        q_tpush(oi, x, f + 1);
+        if (x.v >= s->depth - 1) {
+            s->have = 0;
+            if (x.v - s->depth >= 0)
+                s->need_ostop = (int)(x.v - s->depth);
+        }
+        c = f + 1;
+        k++;
+    }
+    n->tblock = blk;
+    *t = c;
+    return k;
+}
+
 static long hold_fire(sg_pnode *n, long budget)
 {
     if (budget == 1 && hold_fire1(n))
@@ -186,4 +329,5 @@ void prim_crdhold_init(sg_pnode *n, int vals, int depth)
     s->need_ostop = -1;
     n->st = s;
     n->fire = vals ? hold_vals_fire : hold_fire;
+    n->tfire = vals ? NULL : hold_tfire;
 }

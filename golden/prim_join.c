@@ -167,6 +167,125 @@ static void join2_drain(sg_pnode *n, join_io *io)
     }
 }
 
+/* Timed mode: a run of drops of side (dc, dr)'s data heads (below lim, or
+ * any when `any`: the other side is at a stop) against the other side's
+ * head, which stays, visible from cycle fo; the first drop is in cycle f
+ * (known to qualify).  The sides are copied to locals for the loop. */
+static inline long join2_tdrop(sg_tq *dcp, sg_tq *drp, int64_t lim, int any,
+                               uint64_t fo, uint64_t f, uint64_t *cp,
+                               uint64_t end)
+{
+    sg_tq dc = *dcp, dr = *drp;
+    uint64_t c, s1 = tq_hstamp(&dc), s2 = tq_hstamp(&dr);
+    long k = 0;
+    for (;;) {
+        tq_pop_s(&dc, f, s1);
+        tq_pop_s(&dr, f, s2);
+        c = f + 1;
+        k++;
+        if (!tq_has(&dc) || !tq_has(&dr))
+            break;
+        sg_tok d = tq_peek(&dc);
+        if (d.kind != SG_TK_DATA || (!any && d.v >= lim))
+            break;
+        s1 = tq_hstamp(&dc);
+        s2 = tq_hstamp(&dr);
+        f = s1 > s2 ? s1 : s2;
+        f = f > fo ? f : fo;
+        f = f > c ? f : c;
+        if (f >= end)
+            break;
+    }
+    *dcp = dc;
+    *drp = dr;
+    *cp = c;
+    return k;
+}
+
+static inline uint64_t tq_hstamp2(const sg_tq *a, const sg_tq *b)
+{
+    uint64_t x = tq_hstamp(a), y = tq_hstamp(b);
+    return x > y ? x : y;
+}
+
+/* Timed mode (see sg_pnode; intersect without skip channels, single
+ * queue outputs): the firings of join2_fire1, each in the cycle all four
+ * heads are visible (no firing needs fewer). */
+static long join2_tfire(sg_pnode *n, uint64_t *t, uint64_t end)
+{
+    join_node *jn = n->st;
+    join_io *io = &jn->io[0];
+    if (jn->is_union || io->sk1 || io->sk2 || jn->j[0].done ||
+        io->oc->n != 1 || io->o1->n != 1 || io->o2->n != 1)
+        return 0;
+    sg_q *qc = io->oc->q[0], *q1 = io->o1->q[0], *q2 = io->o2->q[0];
+    uint64_t km = io->c1->tail - io->c1->head, k2 = io->c2->tail - io->c2->head;
+    km = km < k2 ? km : k2;         /* at most one output per pair */
+    q_reserve(qc, km);
+    q_reserve(q1, km);
+    q_reserve(q2, km);
+    sg_tq c1, r1, c2, r2, oc, o1, o2;
+    tq_load(&c1, io->c1);
+    tq_load(&r1, io->r1);
+    tq_load(&c2, io->c2);
+    tq_load(&r2, io->r2);
+    tq_load(&oc, qc);
+    tq_load(&o1, q1);
+    tq_load(&o2, q2);
+    uint64_t c = *t;
+    long k = 0;
+    int blk = 1;
+    while (tq_has(&c1) && tq_has(&r1) && tq_has(&c2) && tq_has(&r2)) {
+        sg_tok a = tq_peek(&c1), b = tq_peek(&c2);
+        uint64_t f = tq_hstamp(&c1), s;
+        s = tq_hstamp(&r1);
+        f = f > s ? f : s;
+        s = tq_hstamp(&c2);
+        f = f > s ? f : s;
+        s = tq_hstamp(&r2);
+        f = f > s ? f : s;
+        f = f > c ? f : c;
+        if (f >= end)
+            break;
+        if (a.kind == SG_TK_DATA && b.kind == SG_TK_DATA) {
+            if (a.v < b.v) {
+                k += join2_tdrop(&c1, &r1, b.v, 0, tq_hstamp2(&c2, &r2), f, &c, end);
+                continue;
+            } else if (a.v > b.v) {
+                k += join2_tdrop(&c2, &r2, a.v, 0, tq_hstamp2(&c1, &r1), f, &c, end);
+                continue;
+            } else {
+                tq_push(&oc, a, f + 1);
+                tq_push(&o1, tq_pop(&r1, f), f + 1);
+                tq_push(&o2, tq_pop(&r2, f), f + 1);
+                tq_pop(&c1, f);
+                tq_pop(&c2, f);
+            }
+        } else if (a.kind == SG_TK_STOP && b.kind == SG_TK_DATA) {
+            k += join2_tdrop(&c2, &r2, 0, 1, tq_hstamp2(&c1, &r1), f, &c, end);
+            continue;
+        } else if (b.kind == SG_TK_STOP && a.kind == SG_TK_DATA) {
+            k += join2_tdrop(&c1, &r1, 0, 1, tq_hstamp2(&c2, &r2), f, &c, end);
+            continue;
+        } else {
+            blk = 0;
+            break;
+        }
+        c = f + 1;
+        k++;
+    }
+    n->tblock = blk;
+    tq_store(&c1);
+    tq_store(&r1);
+    tq_store(&c2);
+    tq_store(&r2);
+    tq_store(&oc);
+    tq_store(&o1);
+    tq_store(&o2);
+    *t = c;
+    return k;
+}
+
 static long join2_fire(sg_pnode *n, long budget)
 {
     join_node *jn = n->st;
@@ -465,6 +584,7 @@ static void join_init(sg_pnode *n, int n_ops, int is_union,
             io->sk2 = skip_out[1];
         }
         n->fire = join2_fire;
+        n->tfire = join2_tfire;
         n->ramp_ok = !is_union;     /* drains (see sg_pnode) */
         return;
     }

@@ -35,6 +35,8 @@ void sg_q_free(sg_q *q)
 {
     free(q->buf);
     q->buf = NULL;
+    free(q->stamp);
+    q->stamp = NULL;
 }
 
 void sg_q_grow(sg_q *q)
@@ -45,7 +47,36 @@ void sg_q_grow(sg_q *q)
         nb[i & (ncap - 1)] = q->buf[i & q->mask];
     free(q->buf);
     q->buf = nb;
+    if (q->stamp) {
+        uint64_t *ns = sg_malloc((size_t)ncap * sizeof *ns);
+        if (q->pk < q->head)
+            q->pk = q->head;    /* popped pushes weigh nothing any more */
+        for (uint64_t i = q->head; i < q->tail; i++)
+            ns[i & (ncap - 1)] = q->stamp[i & q->mask];
+        free(q->stamp);
+        q->stamp = ns;
+    }
     q->mask = ncap - 1;
+}
+
+void sg_q_tstart(sg_q *q)
+{
+    free(q->stamp);
+    q->stamp = sg_calloc((size_t)q->mask + 1, sizeof *q->stamp);
+    q->pk = q->tail;        /* the tokens already in q were weighed when
+                             * they were committed */
+    q->multi = 0;
+}
+
+void sg_q_tfinish(sg_q *q)
+{
+    if (!q->stamp)
+        return;
+    if (q->tail > q->head && q->pk < q->tail && q->tail - q->head > q->peak)
+        q->peak = (size_t)(q->tail - q->head);
+    q->pk = q->tail;
+    free(q->stamp);
+    q->stamp = NULL;
 }
 
 void sg_q_hook(sg_q *q, sg_tok t)

@@ -64,8 +64,58 @@ static long reduce_fire(sg_pnode *n, long budget)
     return fired;
 }
 
+/* Timed mode (see sg_pnode): values and stops, each in the cycle it is
+ * visible, and a lowered stop in the cycle after its sum. */
+static long reduce_tfire(sg_pnode *n, uint64_t *t, uint64_t end)
+{
+    reduce_st *s = n->st;
+    sg_q *in = n->in[0];
+    sg_port *o = &n->out[0];
+    uint64_t c = *t;
+    long k = 0;
+    int blk = 1, w = n->width;
+    while (c < end) {
+        if (s->pending) {
+            port_tpush(o, sg_stop(s->plevel), c + 1);
+            s->pending = 0;
+            c++;
+            k++;
+            continue;
+        }
+        if (in->head == in->tail)
+            break;
+        sg_tok x = q_peek(in);
+        uint64_t f = q_hstamp(in);
+        f = f > c ? f : c;
+        if (x.kind == SG_TK_DATA) {
+            if (f >= end)
+                break;
+            s->sum = sg_wrap((int64_t)((uint64_t)s->sum + (uint64_t)x.v), w);
+        } else if (x.kind == SG_TK_STOP) {
+            if (f >= end)
+                break;
+            port_tpush(o, sg_data(s->sum), f + 1);
+            s->sum = 0;
+            if (x.v > 0) {
+                s->pending = 1;
+                s->plevel = (int)x.v - 1;
+            }
+        } else {
+            blk = 0;                /* D or N */
+            break;
+        }
+        q_tpop(in, f);
+        c = f + 1;
+        k++;
+    }
+    n->tblock = blk;
+    *t = c;
+    return k;
+}
+
 void prim_reduce_init(sg_pnode *n)
 {
     n->st = sg_calloc(1, sizeof(reduce_st));
     n->fire = reduce_fire;
+    n->tfire = reduce_tfire;
 }

@@ -40,6 +40,107 @@ static inline int repeat_fire1(sg_pnode *n)
 
 static long repeat_run(sg_pnode *n, long budget);
 
+/* Timed mode (see sg_pnode): loads of a data reference, runs of R for
+ * it and the closing S, each firing in the first cycle in which the tokens
+ * it needs are visible (the general rule does nothing before). */
+static long repeat_tfire(sg_pnode *n, uint64_t *t, uint64_t end)
+{
+    repeat_st *s = n->st;
+    if (n->out[0].n != 1)
+        return 0;
+    sg_q *ref = n->in[0], *rs = n->in[1], *qo = n->out[0].q[0];
+    uint64_t c = *t;
+    long k = 0;
+    int blk = 1;
+    for (;;) {
+        if (!s->have) {
+            /* a load, with an R for it when one is visible */
+            if (ref->head == ref->tail)
+                break;
+            sg_tok x = q_peek(ref);
+            if (x.kind != SG_TK_DATA) {
+                blk = 0;
+                break;
+            }
+            uint64_t f = q_hstamp(ref);
+            f = f > c ? f : c;
+            if (f >= end)
+                break;
+            int sig = rs->head < rs->tail && q_hstamp(rs) <= f ? q_peek(rs).kind : -1;
+            if (sig == SG_TK_DONE || sig == SG_TK_EMPTY) {
+                blk = 0;            /* malformed: the general rule says so */
+                break;
+            }
+            q_tpop(ref, f);
+            s->x = x;
+            s->have = 1;
+            if (sig == SG_TK_DATA) {
+                q_tpop(rs, f);
+                q_tpush(qo, x, f + 1);
+            }
+            c = f + 1;
+            k++;
+            continue;
+        }
+        sg_tok x = s->x;
+        if (x.kind != SG_TK_DATA && x.kind != SG_TK_EMPTY) {
+            blk = 0;
+            break;
+        }
+        if (rs->head == rs->tail)
+            break;
+        sg_tok sig = q_peek(rs);
+        uint64_t f = q_hstamp(rs);
+        f = f > c ? f : c;
+        if (sig.kind == SG_TK_DATA) {
+            if (f >= end)
+                break;
+            /* the run of R signals, straight between the rings */
+            q_reserve(qo, rs->tail - rs->head);
+            sg_tq in, o;
+            tq_load(&in, rs);
+            tq_load(&o, qo);
+            do {
+                tq_pop(&in, f);
+                tq_push(&o, x, f + 1);
+                c = f + 1;
+                k++;
+                if (!tq_has(&in) || tq_peek(&in).kind != SG_TK_DATA)
+                    break;
+                f = tq_hstamp(&in);
+                f = f > c ? f : c;
+            } while (f < end);
+            tq_store(&in);
+            tq_store(&o);
+            continue;
+        } else if (sig.kind == SG_TK_STOP) {
+            if (ref->head == ref->tail)
+                break;
+            uint64_t fr = q_hstamp(ref);
+            f = f > fr ? f : fr;
+            if (f >= end)
+                break;
+            sg_tok r = q_peek(ref);
+            sg_tok stop = sg_stop(0);
+            if (r.kind == SG_TK_STOP) {
+                q_tpop(ref, f);
+                stop = sg_stop((int)r.v + 1);
+            }
+            q_tpop(rs, f);
+            q_tpush(qo, stop, f + 1);
+            s->have = 0;
+        } else {
+            blk = 0;
+            break;
+        }
+        c = f + 1;
+        k++;
+    }
+    n->tblock = blk;
+    *t = c;
+    return k;
+}
+
 static long repeat_fire(sg_pnode *n, long budget)
 {
     if (budget == 1 && repeat_fire1(n))
@@ -130,4 +231,5 @@ void prim_repeat_init(sg_pnode *n)
 {
     n->st = sg_calloc(1, sizeof(repeat_st));
     n->fire = repeat_fire;
+    n->tfire = repeat_tfire;
 }

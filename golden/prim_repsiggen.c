@@ -26,6 +26,44 @@ static inline int repsiggen_fire1(sg_pnode *n)
 
 static long repsiggen_run(sg_pnode *n, long budget);
 
+/* Timed mode (see sg_pnode): one token per firing, in the cycle it is
+ * visible. */
+static long repsiggen_tfire(sg_pnode *n, uint64_t *t, uint64_t end)
+{
+    if (n->out[0].n != 1)
+        return 0;
+    sg_q *qi = n->in[0], *qo = n->out[0].q[0];
+    q_reserve(qo, qi->tail - qi->head);
+    sg_tq in, o;
+    tq_load(&in, qi);
+    tq_load(&o, qo);
+    uint64_t c = *t;
+    long k = 0;
+    int blk = 1;
+    while (tq_has(&in)) {
+        sg_tok x = tq_peek(&in);
+        uint64_t f = tq_hstamp(&in);
+        f = f > c ? f : c;
+        if (f >= end)
+            break;
+        tq_pop(&in, f);
+        tq_push(&o, x.kind == SG_TK_DONE ? x : x.kind == SG_TK_STOP ? sg_stop(0) : sg_data(0),
+                f + 1);
+        c = f + 1;
+        k++;
+        if (x.kind == SG_TK_DONE) {
+            n->done = 1;
+            blk = 0;
+            break;
+        }
+    }
+    n->tblock = blk;
+    tq_store(&in);
+    tq_store(&o);
+    *t = c;
+    return k;
+}
+
 static long repsiggen_fire(sg_pnode *n, long budget)
 {
     if (budget == 1 && repsiggen_fire1(n))
@@ -83,4 +121,6 @@ void prim_repsiggen_init(sg_pnode *n)
 {
     n->st = NULL;
     n->fire = repsiggen_fire;
+    n->tmap = 1;
+    n->tfire = repsiggen_tfire;
 }

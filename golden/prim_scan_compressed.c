@@ -65,6 +65,94 @@ static inline int scan_c_fire1(sg_pnode *n)
 
 static long scan_c_run(sg_pnode *n, long budget);
 
+/* Timed mode: the rest of the fiber from cycle *c, one coordinate per
+ * cycle whatever the input, up to end. */
+static long scan_c_temit(scan_c *s, sg_q *qc, sg_q *qr, uint64_t *cp,
+                         uint64_t end)
+{
+    uint64_t c = *cp, k = s->end - s->p;
+    k = k < end - c ? k : end - c;
+    q_reserve(qc, k);
+    q_reserve(qr, k);
+    sg_tq oc, orf;
+    tq_load(&oc, qc);
+    tq_load(&orf, qr);
+    size_t p = s->p;
+    const int64_t *crd = s->crd;
+    for (uint64_t i = 0; i < k; i++) {
+        tq_push(&oc, sg_data(crd[p + i]), c + i + 1);
+        tq_push(&orf, sg_data((int64_t)(p + i)), c + i + 1);
+    }
+    tq_store(&oc);
+    tq_store(&orf);
+    s->p = p + k;
+    *cp = c + k;
+    return (long)k;
+}
+
+/* Timed mode (see sg_pnode): fibers of data references: the reference
+ * (in the cycle it is visible), the coordinates (one per cycle whatever
+ * the input), the closing stop (in the cycle the next input token is
+ * visible). */
+static long scan_c_tfire(sg_pnode *n, uint64_t *t, uint64_t end)
+{
+    scan_c *s = n->st;
+    if (n->out[0].n != 1 || n->out[1].n != 1)
+        return 0;
+    sg_q *in = n->in[0], *qc = n->out[0].q[0], *qr = n->out[1].q[0];
+    uint64_t c = *t;
+    long k = 0;
+    int blk = 1;
+    while (c < end) {
+        if (s->st == SC_EMIT && s->p < s->end) {
+            k += scan_c_temit(s, qc, qr, &c, end);
+            continue;
+        }
+        if (s->st != SC_EMIT && s->st != SC_CLOSE && s->st != SC_IDLE) {
+            blk = 0;
+            break;
+        }
+        if (in->head == in->tail)
+            break;                  /* nothing before end */
+        uint64_t f = q_hstamp(in);
+        f = f > c ? f : c;
+        sg_tok x = q_peek(in);
+        if (s->st == SC_IDLE) {
+            if (x.kind != SG_TK_DATA || x.v < 0 || (uint64_t)x.v + 1 >= s->nseg) {
+                blk = 0;
+                break;
+            }
+            size_t a = (size_t)s->seg[x.v], b = (size_t)s->seg[x.v + 1];
+            if (a > b || b > s->ncrd) {
+                blk = 0;
+                break;
+            }
+            if (f >= end)
+                break;
+            q_tpop(in, f);
+            s->start = s->p = a;
+            s->end = b;
+            s->st = SC_EMIT;
+        } else {
+            if (f >= end)
+                break;
+            sg_tok stop = sg_stop(0);
+            if (x.kind == SG_TK_STOP) {
+                q_tpop(in, f);
+                stop = sg_stop((int)x.v + 1);
+            }
+            q_tpush(qc, stop, f + 1);
+            q_tpush(qr, stop, f + 1);
+            s->st = SC_IDLE;
+        }
+        c = f + 1;
+        k++;
+    }
+    n->tblock = blk;
+    *t = c;
+    return k;
+}
+
 static long scan_c_fire(sg_pnode *n, long budget)
 {
     if (budget == 1 && scan_c_fire1(n))
@@ -206,6 +294,7 @@ void prim_scan_init(sg_pnode *n, const prim_scan_cfg *c)
                     (uint64_t)c->cam);
     n->st = s;
     n->fire = scan_c_fire;
+    n->tfire = c->cam > 0 ? NULL : scan_c_tfire;
     n->ramp_ok = c->cam <= 0;       /* a skipping scanner never runs ahead */
 }
 

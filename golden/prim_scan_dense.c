@@ -60,6 +60,88 @@ static long scan_d_fire(sg_pnode *n, long budget)
     return scan_d_run(n, budget);
 }
 
+/* Timed mode: the rest of the fiber from cycle *cp, one coordinate per
+ * cycle whatever the input, up to end. */
+static long scan_d_temit(scan_d *s, sg_q *qc, sg_q *qr, uint64_t *cp,
+                         uint64_t end)
+{
+    uint64_t c = *cp, k = (uint64_t)(s->dim - s->c);
+    k = k < end - c ? k : end - c;
+    q_reserve(qc, k);
+    q_reserve(qr, k);
+    sg_tq oc, orf;
+    tq_load(&oc, qc);
+    tq_load(&orf, qr);
+    int64_t x = s->c, base = s->base;
+    for (uint64_t i = 0; i < k; i++) {
+        tq_push(&oc, sg_data(x + (int64_t)i), c + i + 1);
+        tq_push(&orf, sg_data(base + x + (int64_t)i), c + i + 1);
+    }
+    tq_store(&oc);
+    tq_store(&orf);
+    s->c = x + (int64_t)k;
+    *cp = c + k;
+    return (long)k;
+}
+
+/* Timed mode (see sg_pnode): fibers of data references: the reference
+ * (in the cycle it is visible), the coordinates (one per cycle whatever
+ * the input), the closing stop (in the cycle the next input token is
+ * visible). */
+static long scan_d_tfire(sg_pnode *n, uint64_t *t, uint64_t end)
+{
+    scan_d *s = n->st;
+    if (n->out[0].n != 1 || n->out[1].n != 1)
+        return 0;
+    sg_q *in = n->in[0], *qc = n->out[0].q[0], *qr = n->out[1].q[0];
+    uint64_t c = *t;
+    long k = 0;
+    int blk = 1;
+    while (c < end) {
+        if (s->st == SD_EMIT && s->c < s->dim) {
+            k += scan_d_temit(s, qc, qr, &c, end);
+            continue;
+        }
+        if (s->st != SD_EMIT && s->st != SD_CLOSE && s->st != SD_IDLE) {
+            blk = 0;
+            break;
+        }
+        if (in->head == in->tail)
+            break;                  /* nothing before end */
+        uint64_t f = q_hstamp(in);
+        f = f > c ? f : c;
+        sg_tok x = q_peek(in);
+        if (s->st == SD_IDLE) {
+            if (x.kind != SG_TK_DATA || x.v < 0) {
+                blk = 0;
+                break;
+            }
+            if (f >= end)
+                break;
+            q_tpop(in, f);
+            s->base = x.v * s->dim;
+            s->c = 0;
+            s->st = SD_EMIT;
+        } else {
+            if (f >= end)
+                break;
+            sg_tok stop = sg_stop(0);
+            if (x.kind == SG_TK_STOP) {
+                q_tpop(in, f);
+                stop = sg_stop((int)x.v + 1);
+            }
+            q_tpush(qc, stop, f + 1);
+            q_tpush(qr, stop, f + 1);
+            s->st = SD_IDLE;
+        }
+        c = f + 1;
+        k++;
+    }
+    n->tblock = blk;
+    *t = c;
+    return k;
+}
+
 /* The general rule, any budget. */
 static __attribute__((noinline)) long scan_d_run(sg_pnode *n, long budget)
 {
@@ -176,5 +258,6 @@ void prim_scan_dense_init(sg_pnode *n, int64_t dim)
     s->dim = dim < 0 ? 0 : dim;
     n->st = s;
     n->fire = scan_d_fire;
+    n->tfire = scan_d_tfire;
     n->ramp_ok = 1;
 }

@@ -194,6 +194,157 @@ static inline int spacc_fire1(sg_pnode *n)
 
 static long spacc_run(sg_pnode *n, long budget);
 
+/* Timed mode (see sg_pnode, order 1, nothing pending): the firings that
+ * drop stops and take points continuing the current row, with the
+ * ignored input's tokens, each in the first cycle in which one of them
+ * is possible: a stop visible at an input's head, a point's three tokens
+ * visible, or a token of the ignored input visible. */
+/* Timed mode: one pending token per output, emitted in cycle f; returns
+ * whether tokens remain pending. */
+static int spacc_temit(sg_pnode *n, spacc_st *s, uint64_t f)
+{
+    pend_q *pq[3] = {&s->pi, &s->po, &s->pv};
+    int left = 0;
+    for (int o = 0; o < 3; o++)
+        if (pend_has(pq[o])) {
+            port_tpush(&n->out[o], pend_peek(pq[o]), f + 1);
+            pend_pop(pq[o]);
+            left |= pend_has(pq[o]);
+        }
+    return left;
+}
+
+static long spacc_tfire(sg_pnode *n, uint64_t *t, uint64_t end)
+{
+    spacc_st *s = n->st;
+    sg_q *qo = n->in[0], *qi = n->in[1], *qv = n->in[2];
+    if (s->order != 1 || !s->has_cur || s->finished || !qo || n->n_in > 4)
+        return 0;
+    int pend = pend_has(&s->pi) || pend_has(&s->po) || pend_has(&s->pv);
+    sg_q *x = n->n_in > 3 ? n->in[3] : NULL;     /* the ignored input */
+    uint64_t c = *t;
+    long k = 0;
+    int64_t cur = s->cur;
+    int w = n->width, blk = 1;
+    sg_tq a, b, v;
+    tq_load(&a, qo);
+    tq_load(&b, qi);
+    tq_load(&v, qv);
+    for (;;) {
+        /* The common firing first: three data heads continuing the row. */
+        while (tq_has(&a) && tq_has(&b) && tq_has(&v)) {
+            sg_tok to = tq_peek(&a), ti = tq_peek(&b), tv = tq_peek(&v);
+            if (to.kind != SG_TK_DATA || ti.kind != SG_TK_DATA ||
+                tv.kind != SG_TK_DATA || to.v != cur || ti.v < 0)
+                break;
+            uint64_t s1 = tq_hstamp(&a), s2 = tq_hstamp(&b), s3 = tq_hstamp(&v);
+            uint64_t f = s1 > s2 ? s1 : s2;
+            f = f > s3 ? f : s3;
+            f = f > c ? f : c;
+            if (f >= end)
+                break;
+            if (pend) {
+                /* A pending row goes out one token per cycle meanwhile
+                 * (each cycle a firing, with a visible ignored token). */
+                while (c < f && pend) {
+                    pend = spacc_temit(n, s, c);
+                    if (x && x->head < x->tail && q_hstamp(x) <= c)
+                        q_tpop(x, c);
+                    c++;
+                    k++;
+                }
+                if (c < f)
+                    continue;       /* the row is out: from cycle c again */
+                pend = spacc_temit(n, s, f);
+                if (x && x->head < x->tail && q_hstamp(x) <= f)
+                    q_tpop(x, f);
+            } else if (x && x->head < x->tail) {
+                uint64_t sx = q_hstamp(x);
+                if (sx < f && f > c)
+                    break;          /* it fires earlier, for that token */
+                if (sx <= f)
+                    q_tpop(x, f);
+            }
+            tq_pop_s(&a, f, s1);
+            tq_pop_s(&b, f, s2);
+            tq_pop_s(&v, f, s3);
+            spa_add_fast(&s->spa, ti.v, tv.v, w);
+            c = f + 1;
+            k++;
+        }
+        if (pend) {
+            blk = 0;                /* emissions with other firings */
+            break;
+        }
+        uint64_t f = UINT64_MAX, fp = UINT64_MAX, sa = 0, sb = 0, sv = 0;
+        int ha = tq_has(&a), hb = tq_has(&b), hv = tq_has(&v);
+        if (ha) {
+            sa = tq_hstamp(&a);
+            if (tq_peek(&a).kind == SG_TK_STOP)
+                f = sa;
+        }
+        if (hb) {
+            sb = tq_hstamp(&b);
+            if (tq_peek(&b).kind == SG_TK_STOP && sb < f)
+                f = sb;
+        }
+        if (hv) {
+            sv = tq_hstamp(&v);
+            if (tq_peek(&v).kind == SG_TK_STOP && sv < f)
+                f = sv;
+        }
+        if (ha && hb && hv) {
+            fp = sa > sb ? sa : sb;
+            fp = fp > sv ? fp : sv;
+            f = fp < f ? fp : f;
+        }
+        int hx = x && x->head < x->tail;
+        uint64_t sx = hx ? q_hstamp(x) : 0;
+        if (hx && sx < f)
+            f = sx;
+        if (f == UINT64_MAX)
+            break;                  /* nothing before end */
+        f = f > c ? f : c;
+        if (f >= end)
+            break;
+        int dropped = 0;
+        if (ha && sa <= f && tq_peek(&a).kind == SG_TK_STOP) {
+            tq_pop_s(&a, f, sa);
+            dropped = 1;
+        }
+        if (hb && sb <= f && tq_peek(&b).kind == SG_TK_STOP) {
+            tq_pop_s(&b, f, sb);
+            dropped = 1;
+        }
+        if (hv && sv <= f && tq_peek(&v).kind == SG_TK_STOP) {
+            tq_pop_s(&v, f, sv);
+            dropped = 1;
+        }
+        if (!dropped && fp <= f) {
+            sg_tok to = tq_peek(&a), ti = tq_peek(&b), tv = tq_peek(&v);
+            if (to.kind != SG_TK_DATA || ti.kind != SG_TK_DATA ||
+                tv.kind != SG_TK_DATA || to.v != cur || ti.v < 0) {
+                blk = 0;            /* a new row, D, N or an error */
+                break;
+            }
+            tq_pop_s(&a, f, sa);
+            tq_pop_s(&b, f, sb);
+            tq_pop_s(&v, f, sv);
+            spa_add_fast(&s->spa, ti.v, tv.v, w);
+        }
+        if (hx && sx <= f)
+            q_tpop(x, f);
+        c = f + 1;
+        k++;
+    }
+    tq_store(&a);
+    tq_store(&b);
+    tq_store(&v);
+    n->tblock = blk;
+    *t = c;
+    return k;
+}
+
 static long spacc_fire(sg_pnode *n, long budget)
 {
     if (budget == 1 && spacc_fire1(n))
@@ -358,4 +509,5 @@ void prim_spacc_init(sg_pnode *n, int order, int val_stkn)
     n->st = s;
     n->st_free = spacc_free;
     n->fire = spacc_fire;
+    n->tfire = spacc_tfire;
 }

@@ -77,6 +77,7 @@ static void write_init(sg_pnode *n, int mode)
     n->st = s;
     n->st_free = write_free;
     n->fire = write_fire;
+    n->tmap = 1;
 }
 
 void prim_write_level_init(sg_pnode *n, int dense)

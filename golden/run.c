@@ -408,6 +408,7 @@ static int net_build(sg_net *net, const sg_graph *g, bound *bt, int nbt,
     memset(net, 0, sizeof *net);
     net->g = g;
     net->cyc = o->engine == GOLDEN_CYCLE;
+    net->cycle_loop = o->cycle_loop;
     size_t nn = g->n_nodes, ne = g->n_edges;
     net->node = sg_calloc(nn ? nn : 1, sizeof *net->node);
     net->node_name = sg_calloc(nn ? nn : 1, sizeof *net->node_name);

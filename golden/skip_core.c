@@ -49,26 +49,22 @@ sg_tok sg_skc_head_ref(const sg_skc_scan *s)
 
 /* ---- CAM lookup ------------------------------------------------------------ */
 
-/* Look the skip hint up in the active bank, in the cycle it is offered
- * (only while the head is a coordinate).  Returns 1 with the jump address in *adr (the address after
- * the last written sample below the target, or the fiber's end for a
- * STOP), or 0 when no sample lies below the target.  Coordinates in a
- * fiber are increasing, so the samples below the target are a run from
- * entry 0 (the RTL's tree picks its last one); a binary search finds it. */
-static int cam_lookup(const sg_skc_scan *s, int hint_v, sg_tok hint,
-                      uint64_t *adr)
+/* Stage 1 of the lookup of a SkipTo(t) hint (only while the head is a
+ * coordinate), in the cycle it is offered: compare t with the active bank's
+ * written entries.  Returns 1 with the address stage 2 will pick in *adr
+ * (the address after the last written sample below t), or 0 when no sample
+ * lies below t.  Coordinates in a fiber are increasing, so the samples below
+ * the target are a run from entry 0 (the RTL's tree picks its last one); a
+ * binary search finds it.  The entries the run covers are not rewritten
+ * while the item is active, so picking the address a cycle later gives the
+ * same result. */
+static int cam_lookup(const sg_skc_scan *s, int64_t t, uint64_t *adr)
 {
-    if (s->T == 0 || !hint_v || !s->head_mem)
-        return 0;
-    if (hint.kind != SG_TK_DATA) {
-        *adr = s->act_hi;
-        return 1;
-    }
     const sg_skc_bank *b = &s->bank[s->act_bank];
     uint64_t lo = 0, hi = b->nv;            /* first entry >= target */
     while (lo < hi) {
         uint64_t mid = lo + (hi - lo) / 2;
-        if (s->crd[b->lo + mid * b->stride] < hint.v)
+        if (s->crd[b->lo + mid * b->stride] < t)
             lo = mid + 1;
         else
             hi = mid;
@@ -90,15 +86,21 @@ int sg_skc_step(sg_skc_scan *s, int pop, int skip_v, sg_tok skip_tok,
     /* a jump applies to the item it was looked up in, when ahead */
     int jmp_ok = s->T > 0 && s->jmp_v && s->jmp_gen == s->act_gen;
     uint64_t eff = jmp_ok && s->jmp_adr > s->ptr ? s->jmp_adr : s->ptr;
-    uint64_t lk_adr = 0;
-    int lk_v = cam_lookup(s, skip_v, skip_tok, &lk_adr);
     if (load && s->act_v && s->act_kind == K_FIBER && eff != s->ptr)
         n.skips++;
-    n.jmp_v = lk_v || jmp_ok;
-    if (lk_v) {
+    /* hints: a STOP jumps to the fiber's end at once; a SkipTo is compared
+     * (stage 1) and its address picked the next cycle (stage 2), each stage
+     * dropping a lookup whose item is no longer the active one */
+    int hint = s->T > 0 && skip_v && s->head_mem;
+    int st_v = hint && skip_tok.kind != SG_TK_DATA;
+    int lk_ok = s->lk_v && s->lk_gen == s->act_gen;
+    n.jmp_v = st_v || lk_ok || jmp_ok;
+    if (st_v || lk_ok) {
         n.jmp_gen = s->act_gen;
-        n.jmp_adr = lk_adr;
+        n.jmp_adr = st_v ? s->act_hi : s->lk_adr;
     }
+    n.lk_v = hint && !st_v && cam_lookup(s, skip_tok.v, &n.lk_adr);
+    n.lk_gen = s->act_gen;
 
     /* output stage */
     int crd_rd_en = 0, nxt_take = 0;

@@ -8,11 +8,13 @@
  * crd read port (a fiber that starts before its bank is full uses the
  * entries filled so far), every ceil(S/T)-th coordinate sampled (every one
  * when S <= T), skip hints offered by the intersector whenever all heads
- * are valid (the other inputs' heads) and looked up in the cycle they are
- * offered while the head is a coordinate, the jump registered with the
- * active item's generation (one more coordinate is read before the jump;
- * a jump of an earlier item, or one the scanner has passed, has no
- * effect), and STOP on in_skip jumping to the fiber's closing stop.  Two
+ * are valid (the other inputs' heads), taken while the head is a
+ * coordinate and looked up over two cycles (compared with the CAM in the
+ * cycle offered, the jump address picked and registered with the active
+ * item's generation in the next: two more coordinates are read before the
+ * jump; a jump of an earlier item, or one the scanner has passed, has no
+ * effect), and STOP on in_skip registering a jump to the fiber's closing
+ * stop in the cycle it is offered (one more coordinate read).  Two
  * users step it: golden/skip_model.c (one scanner + intersector pair fed
  * from token arrays, the RTL bench's predictor) and the golden cycle
  * engine (prim_join.c, a 2- or 3-operand intersect fused with its
@@ -65,10 +67,11 @@ typedef struct sg_skc_scan {
     sg_skc_bank bank[2];
     int fl_v, fl_bank, fl_gen;
     uint64_t fl_k;
-    /* generation of the active item (toggles when a new one is taken) and
-     * the registered jump with the generation it belongs to */
-    int act_gen, jmp_v, jmp_gen;
-    uint64_t jmp_adr;
+    /* generation of the active item (toggles when a new one is taken), the
+     * lookup's stage-1 register (a SkipTo compared with the CAM: the address
+     * its stage 2 will pick, with the generation) and the registered jump */
+    int act_gen, lk_v, lk_gen, jmp_v, jmp_gen;
+    uint64_t lk_adr, jmp_adr;
     /* statistics */
     uint64_t coords;        /* coordinates read into the head */
     uint64_t skips;         /* reads that jumped */

@@ -8,7 +8,8 @@
 #                       valgrind and $SHARED; slow: a few minutes)
 #
 # The unit tests (golden/prim_vectors_test.c, golden/golden_kernels_test.c,
-# golden/engine_perf_test.c) run with `make unit`.
+# golden/engine_perf_test.c, golden/engine_timed_test.c) run with
+# `make unit`.
 
 GOLDEN_BENCH := $(BUILD)/bench/bench_golden
 GOLDEN_ICOUNT_RUNS := matmul_ikj:func mat_sddmm:func matmul_ikj:cycle mat_sddmm:cycle

@@ -30,7 +30,8 @@ REGRESS_KERNELS := vec_identity vec_elemmul vec_elemadd vec_scalar_mul \
   tensor3_identity tensor3_elemmul tensor3_elemadd \
   tensor3_innerprod tensor3_ttv tensor3_ttm tensor3_mttkrp tensor3_website_expr \
   vec_sub mat_vecmul_ji vec_spacc_simple tensor3_identity_dense \
-  matmul_ikj_hand_BLACKBOX matmul_ikj_hand_BLACKBOX_with_crddrop
+  matmul_ikj_hand_BLACKBOX matmul_ikj_hand_BLACKBOX_with_crddrop \
+  vec_ds_compression vec_ds_compression_HAND vec_sd_compression vec_sd_compression_HAND
 # Real matrices small enough for 16-bit addresses on every kernel.
 REGRESS_REAL_KERNELS := mat_vecmul_ij mat_elemmul mat_elemadd matmul_ikj
 REGRESS_REAL := bcsstk01 bcsstk02

@@ -140,35 +140,39 @@ module sam_intersect_skip #(
   assign out_ref2_data_o  = out_ref_q[2];
 
   // ---- decision ------------------------------------------------------------------
+  // The compares reach the readies through one OR: with all heads
+  // coordinates and not all equal, input k is consumed exactly when it is
+  // below another head (cons_lt); every other case (rest) is decided from
+  // the tags, the equality and the output register.
+  wire               all_d = all_v && d0 && d1 && d2;
+  wire [2:0]         cons_lt = {3{all_d}} & {lt20 || lt21, lt10 || lt12, lt01 || lt02};
   reg                emit;
-  reg [CrdWidth+1:0] emit_crd;
-  reg [2:0]          cons;
+  // The token an emission writes (from the tags only; don't care otherwise).
+  wire [CrdWidth+1:0] emit_crd = all_done ? {`SG_TK_DONE, {CrdWidth{1'b0}}}
+                               : any_n    ? {`SG_TK_EMPTY, {CrdWidth{1'b0}}}
+                               : in_crd0_data_i;
+  reg [2:0]          rest;
   always @* begin
     emit     = 1'b0;
-    emit_crd = in_crd0_data_i;
-    cons     = 3'b000;
+    rest     = 3'b000;
     if (all_v) begin
       if (all_done) begin
         emit     = out_free;
-        emit_crd = {`SG_TK_DONE, {CrdWidth{1'b0}}};
-        cons     = {3{out_free}};
+        rest     = {3{out_free}};
       end else if (any_done) begin
-        cons = {tag2 != `SG_TK_DONE, tag1 != `SG_TK_DONE, tag0 != `SG_TK_DONE};
+        rest = {tag2 != `SG_TK_DONE, tag1 != `SG_TK_DONE, tag0 != `SG_TK_DONE};
       end else if (any_n) begin
         emit     = out_free;
-        emit_crd = {`SG_TK_EMPTY, {CrdWidth{1'b0}}};
-        cons     = {3{out_free}};
+        rest     = {3{out_free}};
       end else if (all_eq) begin
         emit = out_free;
-        cons = {3{out_free}};
+        rest = {3{out_free}};
       end else if (any_stop) begin
-        cons = {d2, d1, d0};
-      end else begin
-        cons = {lt20 || lt21, lt10 || lt12, lt01 || lt02};
+        rest = {d2, d1, d0};
       end
     end
-    if (N != 3) cons[2] = 1'b0;
   end
+  wire [2:0] cons = (cons_lt | rest) & {N == 3, 2'b11};
 
   // ---- skip hints ------------------------------------------------------------------
   // Input k's hint: another input's stop, else the largest other head.
@@ -192,17 +196,27 @@ module sam_intersect_skip #(
 
   wire [RefWidth+1:0] ref2_in = (N == 3) ? in_ref2_data_i : {RefWidth+2{1'b0}};
 
+  // The output registers load the decision's token whenever they are free
+  // (their enable does not wait for the decision); only out_v_q takes emit.
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      out_v_q      <= 1'b0;
+      out_v_q <= 1'b0;
+      sent_q  <= 4'b0000;
+    end else if (out_free) begin
+      out_v_q <= emit;
+      sent_q  <= 4'b0000;
+    end else begin
+      sent_q <= sent_q | (ovalid & rdy);
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
       out_crd_q    <= {CrdWidth+2{1'b0}};
       out_ref_q[0] <= {RefWidth+2{1'b0}};
       out_ref_q[1] <= {RefWidth+2{1'b0}};
       out_ref_q[2] <= {RefWidth+2{1'b0}};
-      sent_q       <= 4'b0000;
-    end else if (emit) begin
-      out_v_q   <= 1'b1;
-      sent_q    <= 4'b0000;
+    end else if (out_free) begin
       out_crd_q <= emit_crd;
       if (emit_crd[CrdWidth+1:CrdWidth] == `SG_TK_DATA ||
           emit_crd[CrdWidth+1:CrdWidth] == `SG_TK_STOP) begin
@@ -214,14 +228,8 @@ module sam_intersect_skip #(
         out_ref_q[1] <= {emit_crd[CrdWidth+1:CrdWidth], {RefWidth{1'b0}}};
         out_ref_q[2] <= {emit_crd[CrdWidth+1:CrdWidth], {RefWidth{1'b0}}};
       end
-    end else if (out_pop) begin
-      out_v_q <= 1'b0;
-      sent_q  <= 4'b0000;
-    end else begin
-      sent_q <= sent_q | (ovalid & rdy);
     end
   end
-
 
   // With two inputs the third port set is unused; hints are never held, so
   // the out_skip readies are not read.

@@ -5,7 +5,7 @@
 #
 # On mat_vecmul_ij with a fixed 4x4 matrix and vector (the worked example of
 # the SAM semantics), it first checks that the unmodified design passes, then
-# runs verify (Icarus, fast to build) on five mutants and requires each to
+# runs verify (Icarus, fast to build) on six mutants and requires each to
 # fail with a mismatch or a stuck report:
 #   swap-ports   the generated top wires the intersector's two output refs
 #                to each other's consumers
@@ -19,6 +19,8 @@
 #   dense-order  on vec_sub (x = b - c, x dense, from a union): a copy of
 #                sam_write_vals_pos that stores values in arrival order
 #                instead of at their coordinates' positions
+#   keep-zero    on vec_ds_compression: a copy of sam_crdvals (the value
+#                dropper) that keeps coordinate/value pairs whose value is 0
 set -u
 samgen=$1 graphs=$2 out=$3
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -109,12 +111,26 @@ if ! "$samgen" verify "$g" $T --sim icarus --keep "$out/base-dense" >"$out/base-
     echo "mutation-test: the unmodified vec_sub design does not pass:"; cat "$out/base-dense.log"; exit 1
 fi
 mkdir -p "$out/rtl_dense"; cp "$root"/rtl/*.v "$root"/rtl/*.vh "$out/rtl_dense/"
-sed -i -e 's/if (next_q < addr) begin/if (1'"'"'b0) begin/' \
-    -e 's/val_wr_addr_o = addr;/val_wr_addr_o = next_q;/' \
-    -e 's/next_d = addr + One;/next_d = next_q + One;/' "$out/rtl_dense/sam_write_vals_pos.v"
+# every value counts as a hit: written at the next address, no gaps
+sed -i -e 's/val_wr_data_o = (hit_q \&\& vt/val_wr_data_o = (vt/' \
+    -e 's/        if (hit_q) begin/        if (1'"'"'b1) begin/' "$out/rtl_dense/sam_write_vals_pos.v"
 cmp -s "$root/rtl/sam_write_vals_pos.v" "$out/rtl_dense/sam_write_vals_pos.v" &&
     { echo "mutation dense-order: edit did not apply"; exit 1; }
 check dense-order --rtl-dir "$out/rtl_dense"
 
+# 6. value dropper: a copy of sam_crdvals that keeps zero values, on
+# vec_ds_compression (x = b compressed from a dense b = [1 0 0 4 0 0 0 0]).
+g=$graphs/vec_ds_compression.gv
+T="-t b=$out/b8.tns"
+# shellcheck disable=SC2086
+if ! "$samgen" verify "$g" $T --sim icarus --keep "$out/base-vals" >"$out/base-vals.log" 2>&1; then
+    echo "mutation-test: the unmodified vec_ds_compression design does not pass:"; cat "$out/base-vals.log"; exit 1
+fi
+mkdir -p "$out/rtl_vals"; cp "$root"/rtl/*.v "$root"/rtl/*.vh "$out/rtl_vals/"
+sed -i "s/wire emit = fire && !((Drop != 0) && zero);/wire emit = fire;/" "$out/rtl_vals/sam_crdvals.v"
+cmp -s "$root/rtl/sam_crdvals.v" "$out/rtl_vals/sam_crdvals.v" &&
+    { echo "mutation keep-zero: edit did not apply"; exit 1; }
+check keep-zero --rtl-dir "$out/rtl_vals"
+
 if [ $fail -ne 0 ]; then echo "mutation-test: FAILED"; exit 1; fi
-echo "mutation-test: all 5 mutations caught"
+echo "mutation-test: all 6 mutations caught"

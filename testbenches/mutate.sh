@@ -40,12 +40,21 @@ sam_join2|union|e_crd = in_crd1_data_i; e_r0 = TokN;|e_crd = in_crd1_data_i;
 sam_reduce|reduce|pend_d = (pay != Zero);|pend_d = 1'b0;
 sam_write_compressed|write_compressed|if (has_q) seg_n_q <= seg_n_q + One;|seg_n_q <= seg_n_q + One;
 sam_crddrop|crddrop|emit_o = seen_q;|emit_o = 1'b1;
+sam_crdvals|crddrop_vals|wire emit = fire && !((Drop != 0) && zero);|wire emit = fire;
+sam_crdvals|crddrop_vals|(in_val_data_i[ValWidth-1:0] == {ValWidth{1'b0}});|(in_val_data_i[15:0] == 16'd0);
+sam_crdvals|crdhold_vals|assign in_outer_ready_o = in_val_valid_i && free;|assign in_outer_ready_o = free;
 sam_arrayvals|arrayvals|(tag_q == `SG_TK_EMPTY) ? {`SG_TK_DATA, {ValWidth{1'b0}}} :|(tag_q == `SG_TK_EMPTY) ? {`SG_TK_EMPTY, {ValWidth{1'b0}}} :
 sam_scan_compressed|scan_compressed|wire                hit = hit_v && (head_val == hit_nxt);|wire                hit = hit_v && (head_val == hit_nxt - One);
 sam_scan_compressed|scan_compressed|if (cmd_tag == `SG_TK_STOP && !cmd_b[0]) begin|if (cmd_tag == `SG_TK_STOP) begin
 sam_spacc|spacc1|        if (!row_more) state_d = StStop;|        state_d = StStop;
 sam_vectorreducer|vectorreducer|        t_c = {`SG_TK_STOP, lvl_q - COne};|        t_c = {`SG_TK_STOP, lvl_q};
 sam_join|intersect3|.in_ref1_data_i(j12_r1_d)|.in_ref1_data_i(j12_r0_d)
+sam_vectorreducer|vectorreducer|  wire p_below = cw_v && pw_lt;|  wire p_below = 1'b0;
+sam_vectorreducer|vectorreducer|        fww_q <= p2_q && (in_addr == a2_q);|        fww_q <= 1'b0;
+sam_write_vals_pos|write_vals_pos|      eqs_q <= inc ? (next_p1 == size_q) : (next_q == size_q);|      eqs_q <= (next_q == size_q);
+sam_write_vals_pos|write_vals_pos|    val_wr_data_o = (hit_q && vt == `SG_TK_DATA)|    val_wr_data_o = (vt == `SG_TK_DATA)
+sam_write_dense_pos|write_dense_pos|          in_pos_ready_o = (Root == 0);|          in_pos_ready_o = 1'b0;
+sam_write_dense_pos|write_dense_pos|        base_q <= base_q + dim_i;|        base_q <= base_q + dim_i + One;
 LIST
 [ $fail -eq 0 ] && echo "mutation: all $n mutants killed"
 exit $fail

@@ -26,6 +26,7 @@ common="testbenches/tb_ctl.v testbenches/tb_src.v testbenches/tb_sink.v testbenc
 params=""
 dirs=""
 filter=""
+wpos="sam_write_vals_pos sam_write_dense_pos"   # tb_write's positional writers
 case $BENCH in
   scan_compressed) top=tb_scan_compressed; rtl="sam_scan_compressed sam_fifo sam_ram"
     dirs="rd_scanner_compressed extra/rd_scanner_compressed"
@@ -50,17 +51,24 @@ case $BENCH in
     map="in_val1=in_val0 in_val2=in_val1 out_val=out_val" ;;
   reduce) top=tb_reduce; rtl="sam_reduce"; dirs="reduce extra/reduce"
     map="in_val=in_val out_val=out_val" ;;
-  crddrop|crdhold) top=tb_crd2; rtl="sam_crddrop sam_crdhold sam_broadcast sam_repsiggen sam_repeat"
-    [ "$BENCH" = crdhold ] && params="IsHold=1" || params="IsHold=0"
-    dirs="$BENCH extra/$BENCH"
+  crddrop|crdhold|crddrop_vals|crdhold_vals)
+    top=tb_crd2; rtl="sam_crddrop sam_crdhold sam_crdvals sam_broadcast sam_repsiggen sam_repeat"
+    case $BENCH in crdhold*) params="IsHold=1" ;; *) params="IsHold=0" ;; esac
+    case $BENCH in *_vals) params="$params Vals=1" ;; *) params="$params Vals=0"; dirs="$BENCH extra/$BENCH" ;; esac
     map="in_crd_outer=in_outer in_crd_inner=in_inner out_crd_outer=out_outer out_crd_inner=out_inner" ;;
-  write_compressed) top=tb_write; params="IsVals=0"; rtl="sam_write_compressed sam_write_vals sam_ram"
+  write_compressed) top=tb_write; params="IsVals=0"; rtl="sam_write_compressed sam_write_vals $wpos sam_ram"
     dirs="fiberwrite extra/fiberwrite"; filter="^in_crd:"
     map="in_crd=in_crd out_arr_seg=out_arr_seg out_arr_crd=out_arr_crd" ;;
-  write_vals) top=tb_write; params="IsVals=1"; rtl="sam_write_compressed sam_write_vals sam_ram"
+  write_vals) top=tb_write; params="IsVals=1"; rtl="sam_write_compressed sam_write_vals $wpos sam_ram"
     dirs="fiberwrite extra/fiberwrite"; filter="^in_val:"
     map="in_val=in_val out_arr_vals=out_arr_vals" ;;
-  vectorreducer) top=tb_vectorreducer; rtl="sam_vectorreducer"
+  write_vals_pos) top=tb_write; params="IsVals=1 Pos=1"; rtl="sam_write_compressed sam_write_vals $wpos sam_ram"
+    map="param_size=param_size arr_vals=arr_vals in_val=in_val in_addr=in_addr out_arr_vals=out_arr_vals" ;;
+  write_dense_pos) top=tb_write; params="IsVals=0 Pos=1"; rtl="sam_write_compressed sam_write_vals $wpos sam_ram"
+    map="param_dim=param_dim arr_vals=arr_vals in_crd_outer=in_crd_outer in_crd_inner=in_crd_inner"
+    map="$map in_val=in_val out_arr_vals=out_arr_vals" ;;
+  vectorreducer|vectorreducer_wide) top=tb_vectorreducer; rtl="sam_vectorreducer"
+    [ "$BENCH" = vectorreducer_wide ] && params="InnerDim=1000"
     map="in_crd=in_crd in_val=in_val out_crd=out_crd out_val=out_val" ;;
   fifo) top=tb_fifo; rtl="sam_fifo sam_broadcast sam_root"; map="in=in" ;;
   spacc1|spacc2) top=tb_spacc; rtl="sam_spacc"

@@ -119,7 +119,7 @@ typedef struct leafctx {
 
 } leafctx;
 
-enum { L_VAL, L_SORTED_CRD, L_SORTED_REF, L_REPSIG };
+enum { L_VAL, L_SORTED_CRD, L_SORTED_REF, L_REPSIG, L_VAL_ZERO };
 
 static void leaf_rand(out *o, void *vctx, int list, int n)
 {
@@ -140,8 +140,14 @@ static void leaf_rand(out *o, void *vctx, int list, int n)
         if (c->mode == L_VAL) {
             t_data(o, c->lo + (long)(rnd(&c->r) % (uint64_t)(c->hi - c->lo + 1)));
         } else if (c->mode == L_SORTED_CRD) {
-            prev = prev + 1 + (long)(rnd(&c->r) % 3);
+            /* steps of 1..3, or 1..hi when hi is set */
+            prev = prev + 1 + (long)(rnd(&c->r) % (uint64_t)(c->hi > 0 ? c->hi : 3));
             t_data(o, prev);
+        } else if (c->mode == L_VAL_ZERO) {
+            /* 30% zeros, small values, values zero in the low 16 bits */
+            int w = rint_(&c->r, 0, 9);
+            long v = (long)rint_(&c->r, 1, 5) * (rint_(&c->r, 0, 1) ? 1 : -1);
+            t_data(o, w < 3 ? 0 : w < 7 ? v : v * 65536);
         } else if (c->mode == L_SORTED_REF) {
             (void)rnd(&c->r);    /* keep step with the companion crd stream */
             t_data(o, c->counter++);
@@ -159,6 +165,57 @@ static void line_arr(FILE *f, const char *name, const long *a, size_t n)
     for (size_t i = 0; i < n; i++)
         fprintf(f, " %ld", a[i]);
     fprintf(f, "\n");
+}
+
+/* ---- positional writers: the expected array is built here ------------- */
+
+/* The dense value array a positional writer leaves: size words, the value
+ * (N: 0) at each position, 0 elsewhere, then the `extra` words after it
+ * as the memory held them before (a write past the end shows up). */
+static void pos_expect(FILE *f, const long *init, size_t size, size_t extra,
+                       const long *pos, const long *val, const int *isn, size_t n)
+{
+    fprintf(f, "out_arr_vals:");
+    size_t k = 0;
+    for (size_t a = 0; a < size + extra; a++) {
+        long v = a < size ? 0 : init[a];
+        if (k < n && (size_t)pos[k] == a) {
+            v = isn[k] ? 0 : val[k];
+            k++;
+        }
+        fprintf(f, " %ld", v);
+    }
+    fprintf(f, "\n");
+}
+
+/* The memory before the run: nonzero words, so zero-filling is visible. */
+static void pos_init(FILE *f, rng *r, long *init, size_t n)
+{
+    for (size_t a = 0; a < n; a++)
+        init[a] = 1 + (long)(rnd(r) % 100000);
+    line_arr(f, "arr_vals", init, n);
+}
+
+/* A strictly increasing random subset of [0, dim): each element with
+ * probability pct percent; returns its size. */
+static size_t subset(rng *r, long dim, int pct, long *out)
+{
+    size_t n = 0;
+    for (long c = 0; c < dim; c++)
+        if (rint_(r, 0, 99) < pct)
+            out[n++] = c;
+    return n;
+}
+
+/* One value token: N (isn) or a random value. */
+static void pos_val(FILE *f, rng *r, long *val, int *isn)
+{
+    *isn = rint_(r, 0, 99) < 5;
+    *val = *isn ? 0 : (long)(rnd(r) % 200001) - 100000;
+    if (*isn)
+        fprintf(f, " N");
+    else
+        fprintf(f, " %ld", *val);
 }
 
 /* Parent shape of height k with leaf count per list; child shape of height
@@ -214,6 +271,16 @@ int main(int argc, char **argv)
         leafctx lch = {{seed2 ^ 77}, drop ? L_SORTED_CRD : L_REPSIG, 0, 0, 0, 0, 0};
         stream(&o, drop ? "in_crd_outer" : "in_ref", &s, k + 1, leaf_rand, &lp);
         stream(&o, drop ? "in_crd_inner" : "in_repsig", &c, k + 2, leaf_rand, &lch);
+    } else if (!strcmp(b, "crddrop_vals") || !strcmp(b, "crdhold_vals")) {
+        /* value forms: coordinates and their values, same shape */
+        sh_push(&s, top);
+        for (int i = 0; i < top; i++)
+            sh_gen(&s, &r, k, 5, 0);
+        leafctx lc = {{seed2}, L_SORTED_CRD, 0, 0, 0, 0, 0};
+        leafctx lv = {{seed2 ^ 77}, L_VAL_ZERO, 0, 0, 0, 0, 0};
+        fprintf(stdout, "param_vals: 1\n");
+        stream(&o, "in_crd_outer", &s, k + 1, leaf_rand, &lc);
+        stream(&o, "in_crd_inner", &s, k + 1, leaf_rand, &lv);
     } else if (!strcmp(b, "arrayvals")) {
         int nv = 64;
         long vals[64];
@@ -274,12 +341,14 @@ int main(int argc, char **argv)
             stream(&o, n2, &so, k + 1, leaf_rand, &lref);
             free(so.n);
         }
-    } else if (!strcmp(b, "vectorreducer")) {
+    } else if (!strcmp(b, "vectorreducer") || !strcmp(b, "vectorreducer_wide")) {
         int kk = k + 1;                   /* at least two levels: rows exist */
         sh_push(&s, top);
         for (int i = 0; i < top; i++)
             sh_gen(&s, &r, kk, 4, 0);
-        leafctx lcrd = {{seed2}, L_SORTED_CRD, 0, 0, 0, 0, 0};
+        /* coordinates spread over the 64-entry workspace (steps up to 14):
+         * fibers of a row start in different occupancy words */
+        leafctx lcrd = {{seed2}, L_SORTED_CRD, 0, 14, 0, 0, 0};
         leafctx lval = {{seed2 ^ 5}, L_VAL, -1000, 1000, 0, 0, 0};
         stream(&o, "in_crd", &s, kk + 1, leaf_rand, &lcrd);
         stream(&o, "in_val", &s, kk + 1, leaf_rand, &lval);
@@ -318,6 +387,73 @@ int main(int argc, char **argv)
         fprintf(f, "param_val_stkn: %d\n", (int)(rnd(&r) & 1));
         fprintf(f, "in_crd_outer:%s D\nin_crd_inner:%s D\nin_val:%s D\n", bo, bi, bv);
         free(bo); free(bi); free(bv);
+    } else if (!strcmp(b, "write_vals_pos")) {
+        /* values with stops (dropped) and strictly increasing addresses
+         * below param_size; gaps, a tail and sometimes no value at all */
+        enum { MAXS = 1200, EXTRA = 8 };
+        static long init[MAXS + EXTRA], pos[MAXS], val[MAXS];
+        static int isn[MAXS];
+        long sz = rint_(&r, 0, 3) == 0 ? rint_(&r, 0, 4) : rint_(&r, 1, size * 20 > MAXS ? MAXS : size * 20);
+        int pct = rint_(&r, 0, 4) == 0 ? 100 : rint_(&r, 0, 90);
+        size_t n = subset(&r, sz, pct, pos);
+        fprintf(stdout, "param_size: %ld\n", sz);
+        pos_init(stdout, &r, init, (size_t)sz + EXTRA);
+        fprintf(stdout, "in_val:");
+        for (size_t i = 0; i < n; i++) {
+            pos_val(stdout, &r, &val[i], &isn[i]);
+            if (i + 1 < n && rint_(&r, 0, 3) == 0)
+                fprintf(stdout, " S0");
+        }
+        fprintf(stdout, " S1");
+        fprintf(stdout, " D\nin_addr:");
+        for (size_t i = 0; i < n; i++)
+            fprintf(stdout, " %ld", pos[i]);
+        fprintf(stdout, " D\n");
+        pos_expect(stdout, init, (size_t)sz, EXTRA, pos, val, isn, n);
+    } else if (!strcmp(b, "write_dense_pos")) {
+        /* a two-level all-dense output: the outer level's coordinates
+         * (root writer), the inner level's fibers (one per outer
+         * coordinate, empty ones included) and their values */
+        enum { MAXD = 40, EXTRA = 8 };
+        static long init[MAXD * MAXD + EXTRA], pos[MAXD * MAXD], val[MAXD * MAXD];
+        static int isn[MAXD * MAXD];
+        long oc[MAXD], ic[MAXD];
+        long d0 = rint_(&r, 1, size < 8 ? 8 : (size > MAXD ? MAXD : size));
+        long d1 = rint_(&r, 1, size < 8 ? 8 : (size > MAXD ? MAXD : size));
+        int po = rint_(&r, 0, 4) == 0 ? 100 : rint_(&r, 0, 90);
+        int pi = rint_(&r, 0, 4) == 0 ? 100 : rint_(&r, 0, 80);
+        size_t no = subset(&r, d0, po, oc), n = 0;
+        fprintf(stdout, "param_dim: %ld %ld\n", d0, d1);
+        pos_init(stdout, &r, init, (size_t)(d0 * d1) + EXTRA);
+        char *bi = NULL, *bv = NULL;
+        size_t si_, sv_;
+        FILE *fi = open_memstream(&bi, &si_), *fv = open_memstream(&bv, &sv_);
+        if (!fi || !fv) { perror("tb_gen"); return 1; }
+        for (size_t o = 0; o < no; o++) {
+            size_t ni = subset(&r, d1, pi, ic);
+            for (size_t j = 0; j < ni; j++) {
+                fprintf(fi, " %ld", ic[j]);
+                pos[n] = oc[o] * d1 + ic[j];
+                pos_val(fv, &r, &val[n], &isn[n]);
+                n++;
+            }
+            int st = o + 1 == no ? 1 : 0;
+            fprintf(fi, " S%d", st);
+            fprintf(fv, " S%d", st);
+        }
+        if (no == 0) {
+            fprintf(fi, " S1");
+            fprintf(fv, " S1");
+        }
+        fclose(fi);
+        fclose(fv);
+        fprintf(stdout, "in_crd_outer:");
+        for (size_t o = 0; o < no; o++)
+            fprintf(stdout, " %ld", oc[o]);
+        fprintf(stdout, " S0 D\nin_crd_inner:%s D\nin_val:%s D\n", bi, bv);
+        free(bi);
+        free(bv);
+        pos_expect(stdout, init, (size_t)(d0 * d1), EXTRA, pos, val, isn, n);
     } else {
         fprintf(stderr, "tb_gen: no generator for '%s'\n", b);
         return 2;
