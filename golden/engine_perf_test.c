@@ -30,6 +30,7 @@
 #include <cmocka.h>
 
 #include "golden.h"
+#include "test_inputs.h"
 
 typedef struct pin {
     const char *graph;      /* examples/NAME.gv or custard:NAME */
@@ -183,37 +184,17 @@ static uint64_t fnv(uint64_t h, const void *p, size_t n)
     return h;
 }
 
+/* The inputs every run of this test uses (its pinned figures depend on them). */
+static const sg_test_inputs inputs = {23, 9, 0.3, 0.08, 100, 3};
+
 static int gen_inputs(const sg_graph *g, int seed, sg_coo *coo,
                       golden_binding *b)
 {
-    int nb = 0;
-    for (int t = 0; t < g->n_tensors; t++) {
-        const sg_tensor_decl *d = &g->tensors[t];
-        if (d->is_output)
-            continue;
-        memset(&b[nb], 0, sizeof b[nb]);
-        b[nb].name = d->name;
-        if (d->fmt.order == 0) {
-            b[nb].is_scalar = 1;
-            b[nb].scalar = 3 + seed;
-            nb++;
-            continue;
-        }
-        sg_gen_opts go;
-        sg_gen_opts_default(&go);
-        go.order = d->fmt.order;
-        for (int m = 0; m < go.order; m++)
-            go.shape[m] = go.order >= 3 ? 9 : 23;
-        go.density = seed == 1 ? 0.3 : 0.08;
-        go.seed = (uint64_t)(seed * 100 + t);
-        go.max_value = 9;
-        sg_err e;
-        sg_err_clear(&e);
-        if (sg_tensor_gen(&go, &coo[nb], &e) < 0)
-            fail_msg("%s", e.msg);
-        b[nb].coo = &coo[nb];
-        nb++;
-    }
+    sg_err e;
+    sg_err_clear(&e);
+    int nb = sg_test_bind(g, seed, &inputs, coo, b, 16, &e);
+    if (nb < 0)
+        fail_msg("%s", e.msg);
     return nb;
 }
 
