@@ -125,15 +125,6 @@ static int port_width(const char *rtl, const sg_emit_opts *o)
 
 /* ---- node kinds to RTL modules ------------------------------------------ */
 
-/* A crddrop/crdhold whose inner stream is the value stream of the outer
- * level (inner=vals, vals=true): both map to sam_crdvals, whose value
- * ports are in_val/out_val (the golden model's test, golden/run.c). */
-static int crd_vals(const sg_node *n)
-{
-    return (n->kind == SG_NK_CRDDROP || n->kind == SG_NK_CRDHOLD) &&
-           (n->vals || n->inner == 'v');
-}
-
 /* The RTL input port name of graph input port p, or NULL when the RTL has
  * no such port (the edge is drained). */
 static const char *rtl_in(const sg_node *n, int p, char *buf)
@@ -163,7 +154,7 @@ static const char *rtl_in(const sg_node *n, int p, char *buf)
         return p == 0 ? "in_crd" : p == 1 ? "in_val" : NULL;
     case SG_NK_CRDDROP:
     case SG_NK_CRDHOLD:
-        return p == 0 ? "in_outer" : p == 1 ? (crd_vals(n) ? "in_val" : "in_inner") : NULL;
+        return p == 0 ? "in_outer" : p == 1 ? (graph_inner_is_vals(n) ? "in_val" : "in_inner") : NULL;
     default: return NULL;
     }
 }
@@ -191,7 +182,7 @@ static const char *rtl_out(const sg_node *n, int p, char *buf)
         return p == 0 ? "out_crd" : p == 1 ? "out_val" : NULL;
     case SG_NK_CRDDROP:
     case SG_NK_CRDHOLD:
-        return p == 0 ? "out_outer" : p == 1 ? (crd_vals(n) ? "out_val" : "out_inner") : NULL;
+        return p == 0 ? "out_outer" : p == 1 ? (graph_inner_is_vals(n) ? "out_val" : "out_inner") : NULL;
     default: return NULL;
     }
 }
@@ -317,7 +308,7 @@ static int rtl_module(const sg_node *n, const sg_emit_opts *o, long inner,
         return 0;
     case SG_NK_CRDDROP:
     case SG_NK_CRDHOLD:
-        if (crd_vals(n)) {
+        if (graph_inner_is_vals(n)) {
             strcpy(mod, "sam_crdvals");
             snprintf(par, cap, ".CrdWidth(CrdWidth), .ValWidth(ValWidth), .Drop(%d)",
                      n->kind == SG_NK_CRDDROP);
@@ -487,7 +478,7 @@ static void stream_depths(emitter *m, const int *order)
 static int crddrop_depth(const emitter *m, int i)
 {
     const sg_node *n = &m->g->nodes[i];
-    if (n->kind != SG_NK_CRDDROP || crd_vals(n))
+    if (n->kind != SG_NK_CRDDROP || graph_inner_is_vals(n))
         return 1;
     int d0 = in_depth(m, i, 0), d1 = in_depth(m, i, 1);
     return (d0 > 0 && d1 > d0) ? d1 - d0 : 1;

@@ -372,6 +372,12 @@ static int from_reducer(const sg_graph *g, int v, int port, int hops)
     }
 }
 
+int graph_inner_is_vals(const sg_node *n)
+{
+    return (n->kind == SG_NK_CRDDROP || n->kind == SG_NK_CRDHOLD) &&
+           (n->vals || n->inner == 'v');
+}
+
 int graph_sub_swapped(const sg_graph *g, int node)
 {
     const sg_node *n = &g->nodes[node];

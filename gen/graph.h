@@ -239,6 +239,10 @@ int graph_in_edge(const sg_graph *g, int node, int port);
  * stands (docs/differences.md item 9).  The golden model and the
  * generator both follow this one rule.  0 for any other node. */
 int graph_sub_swapped(const sg_graph *g, int node);
+/* 1 when n is a crddrop or crdhold whose inner stream is the outer level's
+ * value stream (inner=val/vals, or vals=true): a value dropper/holder.  The
+ * golden model and the generator both follow this one test. */
+int graph_inner_is_vals(const sg_node *n);
 /* Topological order of node indices into order[n_nodes]: 0, or -1 on a
  * cycle (order then holds only the nodes outside cycles). */
 int graph_topo_order(const sg_graph *g, int *order);

@@ -115,7 +115,7 @@ int golden_check_executable(const sg_graph *g, sg_err *e)
     for (size_t i = 0; i < g->n_nodes; i++) {
         const sg_node *n = &g->nodes[i];
         char d[96];
-        if (n->kind != SG_NK_CRDDROP || n->vals || n->inner == 'v' ||
+        if (n->kind != SG_NK_CRDDROP || graph_inner_is_vals(n) ||
             !inner_from_union(g, (int)i))
             continue;
         graph_node_desc(n, d, sizeof d);
@@ -131,7 +131,7 @@ int golden_check_executable(const sg_graph *g, sg_err *e)
     for (size_t i = 0; i < g->n_nodes; i++) {
         const sg_node *n = &g->nodes[i];
         char d[96];
-        if (n->kind != SG_NK_CRDDROP || n->vals || n->inner == 'v' ||
+        if (n->kind != SG_NK_CRDDROP || graph_inner_is_vals(n) ||
             index_written(g, n->inner))
             continue;
         graph_node_desc(n, d, sizeof d);
@@ -574,7 +574,7 @@ static int net_build(sg_net *net, const sg_graph *g, bound *bt, int nbt,
         case SG_NK_VECTORREDUCER: prim_vectorreducer_init(pn); break;
         case SG_NK_CRDDROP:
         case SG_NK_CRDHOLD: {
-            int vals = gn->vals || gn->inner == 'v';
+            int vals = graph_inner_is_vals(gn);
             int d0 = in_depth(g, edepth, v, 0), d1 = in_depth(g, edepth, v, 1);
             int depth = (d0 > 0 && d1 > d0) ? d1 - d0 : 1;
             if (gn->kind == SG_NK_CRDDROP)
