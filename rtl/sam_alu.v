@@ -40,17 +40,37 @@ module sam_alu #(
   wire [1:0] bt = in_val1_data_i[ValWidth+1:ValWidth];
   wire a_num = (at == `SG_TK_DATA) || (at == `SG_TK_EMPTY);
   wire b_num = (bt == `SG_TK_DATA) || (bt == `SG_TK_EMPTY);
-  wire signed [ValWidth-1:0] a = (at == `SG_TK_DATA) ? in_val0_data_i[ValWidth-1:0] : Zero;
-  wire signed [ValWidth-1:0] b_in = (bt == `SG_TK_DATA) ? in_val1_data_i[ValWidth-1:0] : Zero;
-  wire signed [ValWidth-1:0] b = OneInput ? Const : b_in;
+  // Payloads are used as they come: N's payload is 0 (sam_token.vh), so N
+  // counts as 0 without a mask in front of the adder or comparator, and a
+  // control token's payload only matters where the token passes through.
+  wire signed [ValWidth-1:0] a    = in_val0_data_i[ValWidth-1:0];
+  wire signed [ValWidth-1:0] b_in = in_val1_data_i[ValWidth-1:0];
+  wire signed [ValWidth-1:0] b    = OneInput ? Const : b_in;
+  localparam [0:0] IsMinMax = (Op == OpMax) || (Op == OpMin) || (Op == OpSmax);
 
+  // max/min pick an operand: a_wins is the one compare, and the output
+  // multiplexer selects a or b directly (no result bus in between).
+  // The signed compare is an unsigned one of the operands with their sign
+  // bits flipped, so the carry chain's last carry is the answer.
+  localparam [ValWidth-1:0] SignBit = {1'b1, {(ValWidth-1){1'b0}}};
+  wire [ValWidth-1:0] a_u = a ^ SignBit;
+  wire [ValWidth-1:0] b_u = b ^ SignBit;
+  // a wins when x > y: (a, b) for max, (b, a) for min.  The compare is
+  // split in halves side by side (the upper half decides unless it is
+  // equal), which halves the carry chain.
+  localparam integer Hw = ValWidth / 2;
+  wire [ValWidth-1:0] x = (Op == OpMin) ? b_u : a_u;
+  wire [ValWidth-1:0] y = (Op == OpMin) ? a_u : b_u;
+  wire hi_eq  = x[ValWidth-1:Hw] == y[ValWidth-1:Hw];
+  wire hi_win = x[ValWidth-1:Hw] > y[ValWidth-1:Hw];
+  wire lo_win = x[Hw-1:0] > y[Hw-1:0];
+  wire a_wins = hi_win || (hi_eq && lo_win);
   reg [ValWidth-1:0] res;
   always @(*) begin
     case (Op)
       OpAdd:             res = a + b;
       OpSub:             res = a - b;
-      OpMax, OpSmax:     res = (a > b) ? a : b;
-      OpMin:             res = (a < b) ? a : b;
+      OpMax, OpMin, OpSmax: res = a_wins ? a : b;
       default:           res = a * b;  // mul, smul
     endcase
   end
@@ -59,31 +79,27 @@ module sam_alu #(
   reg [ValWidth+1:0] tok;
   generate
     if (OneInput) begin : g_one
+      // A control token passes through unchanged.
       always @(*) begin
         take_a = in_val0_valid_i;
         take_b = 1'b0;
-        tok = a_num ? {`SG_TK_DATA, res} : in_val0_data_i;
+        if (IsMinMax) tok = {a_num ? `SG_TK_DATA : at, (!a_num || a_wins) ? a : b};
+        else          tok = {a_num ? `SG_TK_DATA : at, a_num ? res : a};
       end
       wire unused_b = ^{in_val1_valid_i, b_in, b_num};
     end else begin : g_two
+      // Two numbers give the result.  A number against a control token
+      // passes the number (0 for mul); two control tokens pass input 0's.
+      wire both   = a_num && b_num;
+      wire pass_a = a_num || !b_num;
+      wire [ValWidth-1:0] pass_v = (Op == OpMul && (a_num || b_num)) ? Zero
+                                 : pass_a ? a : b_in;
+      wire sel_a = both ? a_wins : pass_a;
       always @(*) begin
-        take_a = 1'b0;
-        take_b = 1'b0;
-        tok = in_val0_data_i;
-        if (in_val0_valid_i && in_val1_valid_i) begin
-          if (a_num && b_num) begin
-            take_a = 1'b1; take_b = 1'b1;
-            tok = {`SG_TK_DATA, res};
-          end else if (a_num) begin
-            take_a = 1'b1;
-            tok = {`SG_TK_DATA, (Op == OpMul) ? Zero : a};
-          end else if (b_num) begin
-            take_b = 1'b1;
-            tok = {`SG_TK_DATA, (Op == OpMul) ? Zero : b_in};
-          end else begin
-            take_a = 1'b1; take_b = 1'b1;
-          end
-        end
+        take_a = in_val0_valid_i && in_val1_valid_i && pass_a;
+        take_b = in_val0_valid_i && in_val1_valid_i && (b_num || !a_num);
+        if (IsMinMax) tok = {(a_num || b_num) ? `SG_TK_DATA : at, sel_a ? a : b_in};
+        else          tok = {(a_num || b_num) ? `SG_TK_DATA : at, both ? res : pass_v};
       end
     end
   endgenerate
