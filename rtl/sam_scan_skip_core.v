@@ -307,24 +307,26 @@ module sam_scan_skip_core #(
       wire unused_nocam = &{1'b0, hint_v, in_skip_data_i, cam_rd_data_i, act_gen_q, fib_end};
     end else begin : g_cam
       localparam integer LogT = (T > 1) ? $clog2(T) : 1;
-      localparam [RefWidth-1:0] TR = T[RefWidth-1:0];
 
       // Entry i (bank i / T, index i % T) of the coordinates and addresses.
       reg [2*T*CrdWidth-1:0] cam_crd_q;
       reg [2*T*RefWidth-1:0] cam_adr_q;
       reg [2*T-1:0]      cam_vld_q;
       reg [2*T-1:0]      cam_in_q;    // the entry's address lies below its fiber's end
-      reg [RefWidth-1:0] fb_hi_q [0:1];
       localparam [T-1:0]   OneT = 1;
       reg [2*T-1:0]      fb_oh_q;     // bank b's next entry, one-hot in bits b*T +: T
       reg [RefWidth-1:0] fb_addr_q [0:1];
-      reg [RefWidth-1:0] fb_stride_q [0:1];
-      reg [RefWidth-1:0] fb_rem_q [0:1];     // hi - addr
-      reg [1:0]          fb_gen_q;
+      // The stride and the remaining size are kept minus one, so that a new
+      // fiber's stride is one carry chain from the seg words:
+      // ceil(S/T) - 1 = (S-1) >> log2 T = (hi + ~lo) >> log2 T, which is 0
+      // for S <= T (every coordinate sampled).
+      reg [RefWidth-1:0] fb_sm1_q [0:1];     // stride - 1
+      reg [RefWidth-1:0] fb_rm1_q [0:1];     // hi - addr - 1
       reg [1:0]          fb_more_q;   // bank b still fills: k < T and addr < hi
       reg [1:0]          fb_use_q;    // bank b holds the active or the next fiber
       reg [2*T-1:0]      fl_we_q;     // entry written with the fill's read data
-      reg [RefWidth-1:0] fl_adr_q, fl_hi_q;
+      reg [RefWidth-1:0] fl_adr1_q;   // the fill read's address + 1
+      reg                fl_in_q;     // ... lies below its fiber's end
 
       // Fill: the active fiber's bank first, then the next fiber's.
       // A bank is full after T entries or at the end of its fiber; that test
@@ -339,20 +341,24 @@ module sam_scan_skip_core #(
       reg  [1:0]     fb_more2;
       integer fb;
       always @* begin
-        // addr + stride < hi, i.e. stride < rem = hi - addr: one compare.
+        // addr + stride < hi, i.e. stride < hi - addr, i.e. (stride - 1) <
+        // (hi - addr - 1): one compare.
         for (fb = 0; fb < 2; fb = fb + 1)
-          fb_more2[fb] = !fb_oh_q[fb * T + T - 1] && fb_stride_q[fb] < fb_rem_q[fb];
+          fb_more2[fb] = !fb_oh_q[fb * T + T - 1] && fb_sm1_q[fb] < fb_rm1_q[fb];
       end
       wire fill_bank = a_fill ? act_bank_q : fb_want[1];
       assign cam_rd_en_o   = fill_v;
       assign cam_rd_addr_o = fb_addr_q[fill_bank];
 
-      // New fiber: size S, samples every stride-th coordinate.
-      wire [RefWidth-1:0] f_size   = seg_rd_hi_i - seg_rd_lo_i;
-      wire                f_big    = f_size > TR;
-      wire [RefWidth:0]   f_ceil   = ({1'b0, f_size} + (TR - 1'b1)) >> LogT;
-      wire [RefWidth-1:0] f_stride = f_big ? f_ceil[RefWidth-1:0] : {{(RefWidth-1){1'b0}}, 1'b1};
+      // New fiber: size S, samples every stride-th coordinate (S-1 and
+      // stride-1 are don't-cares for an empty fiber, which is never filled).
+      wire [RefWidth-1:0] f_sm1    = seg_rd_hi_i + ~seg_rd_lo_i;   // S - 1
+      wire [RefWidth-1:0] f_stm1   = f_sm1 >> LogT;               // stride - 1
       wire                f_new    = form && f_kind == KFiber;
+      wire                f_pre    = pend_v_q && !pend_n_q && nxt_free;
+      // fb_addr + stride and rm1 - stride as single sums (carry in 1, ~x).
+      wire [RefWidth:0]   fb_step0 = {fb_addr_q[0], 1'b1} + {fb_sm1_q[0], 1'b1};
+      wire [RefWidth:0]   fb_step1 = {fb_addr_q[1], 1'b1} + {fb_sm1_q[1], 1'b1};
 
       // Lookup, over two cycles.  Stage 1, in the cycle of the hint: the
       // target is compared with the active bank's T entries and the compare
@@ -452,61 +458,63 @@ module sam_scan_skip_core #(
       // fiber is formed, or the active fiber's, which is then the last one
       // formed, in the other bank.)
       wire [1:0]         fill_b = {fill_v && fill_bank, fill_v && !fill_bank};
-      wire [RefWidth-1:0] fl_adr1 = fl_adr_q + 1'b1;
-      wire                fl_in   = {1'b0, fl_adr_q} + 1'b1 < {1'b0, fl_hi_q};
+      // addr + 1 < hi  <=>  hi - addr - 1 != 0: no carry chain.
+      wire [RefWidth-1:0] fl_rm1  = fb_rm1_q[fill_bank];
       integer b;
       always @(posedge clk_i) begin
         if (!rst_ni) begin
           cam_vld_q <= {2*T{1'b0}};
-          fb_gen_q  <= 2'b00;
           fb_more_q <= 2'b00;
           fb_use_q  <= 2'b00;
           fb_oh_q   <= {2*T{1'b0}};
           fl_we_q   <= {2*T{1'b0}};
-          fl_adr_q  <= {RefWidth{1'b0}};
-          fl_hi_q   <= {RefWidth{1'b0}};
+          fl_adr1_q <= {RefWidth{1'b0}};
+          fl_in_q   <= 1'b0;
           for (b = 0; b < 2; b = b + 1) begin
-            fb_hi_q[b]     <= {RefWidth{1'b0}};
             fb_addr_q[b]   <= {RefWidth{1'b0}};
-            fb_stride_q[b] <= {RefWidth{1'b0}};
-            fb_rem_q[b]    <= {RefWidth{1'b0}};
+            fb_sm1_q[b]    <= {RefWidth{1'b0}};
+            fb_rm1_q[b]    <= {RefWidth{1'b0}};
           end
         end else begin
           for (b = 0; b < 2 * T; b = b + 1)
             fl_we_q[b] <= fill_b[b / T] && fb_oh_q[b];
-          fl_adr_q  <= fb_addr_q[fill_bank];
-          fl_hi_q   <= fb_hi_q[fill_bank];
+          fl_adr1_q <= fb_addr_q[fill_bank] + 1'b1;
+          fl_in_q   <= |fl_rm1;
           for (b = 0; b < 2; b = b + 1)
             if (fill_v && fill_bank == b[0]) begin
               fb_oh_q[b * T +: T] <= fb_oh_q[b * T +: T] << 1;
-              fb_addr_q[b] <= fb_addr_q[b] + fb_stride_q[b];
-              fb_rem_q[b]  <= fb_rem_q[b] - fb_stride_q[b];
+              fb_addr_q[b] <= b[0] ? fb_step1[RefWidth:1] : fb_step0[RefWidth:1];
+              fb_rm1_q[b]  <= fb_rm1_q[b] + ~fb_sm1_q[b];
               fb_more_q[b] <= fb_more2[b];
             end
           for (b = 0; b < 2 * T; b = b + 1)
             if (fl_we_q[b]) begin
               cam_crd_q[b * CrdWidth +: CrdWidth] <= cam_rd_data_i;
-              cam_adr_q[b * RefWidth +: RefWidth] <= fl_adr1;
-              cam_in_q[b] <= fl_in;
+              cam_adr_q[b * RefWidth +: RefWidth] <= fl_adr1_q;
+              cam_in_q[b] <= fl_in_q;
               cam_vld_q[b] <= 1'b1;
             end
           if (fib_end) fb_use_q[act_bank_q] <= 1'b0;
-          if (f_new) begin
-            fb_use_q[fib_par_q]    <= 1'b1;
-            fb_hi_q[fib_par_q]     <= seg_rd_hi_i;
+          if (f_new) fb_use_q[fib_par_q] <= 1'b1;
+          // The next fiber's bank is set up from the pending reference's seg
+          // words in every cycle before the fiber is formed, and in that
+          // cycle: the bank is free then (with the descriptor slot empty
+          // only the active fiber holds a bank, the other one), and its fill
+          // starts when the fiber is formed (fb_use_q).  So the setup does
+          // not wait for in_ref.
+          if (f_pre) begin
             if (fib_par_q) fb_oh_q[2*T-1:T] <= OneT;
             else           fb_oh_q[T-1:0]   <= OneT;
             fb_addr_q[fib_par_q]   <= seg_rd_lo_i;
-            fb_stride_q[fib_par_q] <= f_stride;
-            fb_gen_q[fib_par_q]    <= !fb_gen_q[fib_par_q];
+            fb_sm1_q[fib_par_q]    <= f_stm1;
             fb_more_q[fib_par_q]   <= seg_rd_lo_i < seg_rd_hi_i;
-            fb_rem_q[fib_par_q]    <= f_size;
+            fb_rm1_q[fib_par_q]    <= f_sm1;
             if (fib_par_q) cam_vld_q[2*T-1:T] <= {T{1'b0}};
             else           cam_vld_q[T-1:0]   <= {T{1'b0}};
           end
         end
       end
-      wire unused_cam = &{1'b0, f_ceil[RefWidth]};
+      wire unused_cam = &{1'b0, fb_step0[0], fb_step1[0]};
     end
   endgenerate
 
