@@ -3,7 +3,9 @@
 //
 // The scanning logic, the coarse-grain CAM and the handshake contract are
 // in sam_scan_skip_core (read its header).  This wrapper adds the two level
-// arrays as plain inferable RAMs of 2^RefWidth words with synchronous reads:
+// arrays as plain inferable RAMs of 2^AddrWidth words (AddrWidth <=
+// RefWidth; addresses are taken modulo the depth, so a level must fit)
+// with synchronous reads:
 //   seg: two read ports (seg[r] and seg[r+1] in the same cycle)
 //   crd: two read ports (iteration, and the CAM fill of the next fiber)
 // and a host write port per array to load the level before start.
@@ -12,7 +14,8 @@
 module sam_scan_skip #(
   parameter integer CrdWidth = 16,
   parameter integer RefWidth = 16,
-  parameter integer T        = 32
+  parameter integer T        = 32,
+  parameter integer AddrWidth = 10
 ) (
   input  wire                  clk_i,
   input  wire                  rst_ni,
@@ -41,7 +44,7 @@ module sam_scan_skip #(
   output wire [RefWidth+1:0]   out_ref_data_o
 );
 
-  localparam integer Depth = 1 << RefWidth;
+  localparam integer Depth = 1 << AddrWidth;
 
   reg [RefWidth-1:0] seg_mem [0:Depth-1];
   reg [CrdWidth-1:0] crd_mem [0:Depth-1];
@@ -53,15 +56,25 @@ module sam_scan_skip #(
   wire [RefWidth-1:0] seg_rd_addr1 = seg_rd_addr + 1'b1;
 
   always @(posedge clk_i) begin
-    if (host_seg_we_i) seg_mem[host_seg_addr_i] <= host_seg_wdata_i;
-    if (host_crd_we_i) crd_mem[host_crd_addr_i] <= host_crd_wdata_i;
+    if (host_seg_we_i) seg_mem[host_seg_addr_i[AddrWidth-1:0]] <= host_seg_wdata_i;
+    if (host_crd_we_i) crd_mem[host_crd_addr_i[AddrWidth-1:0]] <= host_crd_wdata_i;
     if (seg_rd_en) begin
-      seg_lo_q <= seg_mem[seg_rd_addr];
-      seg_hi_q <= seg_mem[seg_rd_addr1];
+      seg_lo_q <= seg_mem[seg_rd_addr[AddrWidth-1:0]];
+      seg_hi_q <= seg_mem[seg_rd_addr1[AddrWidth-1:0]];
     end
-    if (crd_rd_en) crd_q <= crd_mem[crd_rd_addr];
-    if (cam_rd_en) cam_q <= crd_mem[cam_rd_addr];
+    if (crd_rd_en) crd_q <= crd_mem[crd_rd_addr[AddrWidth-1:0]];
+    if (cam_rd_en) cam_q <= crd_mem[cam_rd_addr[AddrWidth-1:0]];
   end
+
+  generate
+    if (AddrWidth < RefWidth) begin : g_hi
+      // Address bits above the arrays' depth are not used.
+      wire unused_hi = &{1'b0, host_seg_addr_i[RefWidth-1:AddrWidth],
+                         host_crd_addr_i[RefWidth-1:AddrWidth],
+                         seg_rd_addr[RefWidth-1:AddrWidth], seg_rd_addr1[RefWidth-1:AddrWidth],
+                         crd_rd_addr[RefWidth-1:AddrWidth], cam_rd_addr[RefWidth-1:AddrWidth]};
+    end
+  endgenerate
 
   sam_scan_skip_core #(
     .CrdWidth (CrdWidth),

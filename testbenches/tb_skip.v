@@ -64,7 +64,8 @@ module tb_skip;
         sam_scan_skip #(
           .CrdWidth (CrdWidth),
           .RefWidth (RefWidth),
-          .T        (T)
+          .T        (T),
+          .AddrWidth (RefWidth)
         ) u_scan (
           .clk_i            (clk),
           .rst_ni           (rst_n),
