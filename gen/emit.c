@@ -1218,22 +1218,31 @@ static void emit_sim(emitter *m)
     fprintf(f, "`else\n");
     fprintf(f, "  // Simulation: a tap on every edge records tokens (+notrace: off),\n");
     fprintf(f, "  // injects stalls (+stall=P +seed=S); the watchdog ends a run in which\n");
-    fprintf(f, "  // no edge moved for +watchdog=N cycles (default 100000) and the taps\n");
-    fprintf(f, "  // print their handshake state.  wd_cycle_q counts the cycles since reset\n");
-    fprintf(f, "  // (0 in the first); the taps stamp their trace lines with it.\n");
-    if (ne) {
-        fprintf(f, "  wire [%zu:0] tap_active;\n", ne - 1);
-    }
+    fprintf(f, "  // no edge moved for +watchdog=N cycles (default 100000) and prints\n");
+    fprintf(f, "  // every edge's handshake state (W lines).  wd_cycle_q counts the cycles\n");
+    fprintf(f, "  // since reset (0 in the first); the taps stamp their trace lines with it.\n");
+    fprintf(f, "  // An edge moved: a transfer into its FIFO or out to its consumer.\n");
+    fprintf(f, "  wire wd_active = 1'b0");
+    for (size_t k = 0; k < ne; k++)
+        fprintf(f, "\n      | (e%zu_fi_valid & e%zu_fi_ready) | (e%zu_dn_valid & e%zu_dn_ready)",
+                k, k, k, k);
+    fprintf(f, ";\n");
     fprintf(f, "  integer wd_idle_q;\n  integer wd_limit;\n  integer wd_cycle_q;\n");
     fprintf(f, "  initial begin\n    wd_limit = 100000;\n");
     fprintf(f, "    if ($value$plusargs(\"watchdog=%%d\", wd_limit)) begin end\n  end\n");
     fprintf(f, "  always @(posedge clk_i) begin\n");
     fprintf(f, "    wd_cycle_q <= rst_ni ? wd_cycle_q + 1 : 0;\n");
-    fprintf(f, "    if (!rst_ni || done_o%s)\n", ne ? " || (|tap_active)" : "");
+    fprintf(f, "    if (!rst_ni || done_o || wd_active)\n");
     fprintf(f, "      wd_idle_q <= 0;\n    else\n      wd_idle_q <= wd_idle_q + 1;\n");
     fprintf(f, "    if (rst_ni && wd_idle_q == wd_limit + 1) begin\n");
     fprintf(f, "      $display(\"WATCHDOG %%0d %%0d\", wd_limit, wd_cycle_q);\n      $finish;\n    end\n  end\n");
-    fprintf(f, "  wire wd_dump = (wd_idle_q == wd_limit);\n");
+    fprintf(f, "  // W <edge> <up_valid> <fifo_in_ready> <fifo_out_valid> <down_ready>\n");
+    fprintf(f, "  always @(posedge clk_i) begin\n");
+    fprintf(f, "    if (rst_ni && wd_idle_q == wd_limit) begin\n");
+    for (size_t k = 0; k < ne; k++)
+        fprintf(f, "      $display(\"W %zu %%0d %%0d %%0d %%0d\", e%zu_up_valid, e%zu_fi_ready, e%zu_fo_valid, e%zu_dn_ready);\n",
+                k, k, k, k, k);
+    fprintf(f, "    end\n  end\n");
     for (size_t k = 0; k < ne; k++) {
         if (m->d->edge_skip[k])
             fprintf(f, "  sam_tap #(.Width(%d), .EdgeId(%zu), .Stall(0)) u_e%zu_tap (\n",
@@ -1245,8 +1254,7 @@ static void emit_sim(emitter *m)
         fprintf(f, "    .up_valid_i(e%zu_up_valid), .up_ready_o(e%zu_up_ready), .up_data_i(e%zu_up_data),\n", k, k, k);
         fprintf(f, "    .fifo_in_valid_o(e%zu_fi_valid), .fifo_in_ready_i(e%zu_fi_ready), .fifo_in_data_o(e%zu_fi_data),\n", k, k, k);
         fprintf(f, "    .fifo_out_valid_i(e%zu_fo_valid), .fifo_out_ready_o(e%zu_fo_ready), .fifo_out_data_i(e%zu_fo_data),\n", k, k, k);
-        fprintf(f, "    .down_valid_o(e%zu_dn_valid), .down_ready_i(e%zu_dn_ready), .down_data_o(e%zu_dn_data),\n", k, k, k);
-        fprintf(f, "    .active_o(tap_active[%zu]), .dump_i(wd_dump)\n  );\n", k);
+        fprintf(f, "    .down_valid_o(e%zu_dn_valid), .down_ready_i(e%zu_dn_ready), .down_data_o(e%zu_dn_data)\n  );\n", k, k, k);
     }
     fprintf(f, "`endif\n\n");
     if (m->unused.n) {

@@ -3,7 +3,7 @@
  *
  * sg_emit turns a typed graph into the text of <kernel>_top.v: one rtl/
  * primitive instance per graph node, a sam_fifo on every edge (with a
- * simulation-only sam_tap around it for traces, stalls and the watchdog),
+ * simulation-only sam_tap around it for traces and stalls, and a watchdog),
  * a sam_ram per array each tensor level needs, a host port over all of them
  * and start/done.  It also returns the design's tables (memories, dense
  * dimension registers, edge widths) that the verifier needs to load the

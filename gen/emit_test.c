@@ -116,6 +116,14 @@ static void test_structure(void **state)
     /* One FIFO and one tap per edge, widths by stream kind. */
     assert_int_equal(count(t, "sam_fifo #("), 4);
     assert_int_equal(count(t, "sam_tap #("), 4);
+    /* The watchdog sees every edge's two handshakes and prints every edge's
+     * state from one block (no per-tap logic for it). */
+    assert_non_null(strstr(t, "wire wd_active = 1'b0\n"
+                              "      | (e0_fi_valid & e0_fi_ready) | (e0_dn_valid & e0_dn_ready)\n"));
+    assert_non_null(strstr(t, "| (e3_fi_valid & e3_fi_ready) | (e3_dn_valid & e3_dn_ready);\n"));
+    assert_non_null(strstr(t, "if (!rst_ni || done_o || wd_active)"));
+    assert_int_equal(count(t, "$display(\"W "), 4);
+    assert_non_null(strstr(t, "$display(\"W 2 %0d %0d %0d %0d\", e2_up_valid, e2_fi_ready, e2_fo_valid, e2_dn_ready);"));
     assert_non_null(strstr(t, "sam_fifo #(.Width(34), .Depth(4)) u_e2_fifo"));
     assert_non_null(strstr(t, "sam_fifo #(.Width(18), .Depth(4)) u_e0_fifo"));
     /* One comment line per instance naming the node and its DOT line. */

@@ -80,7 +80,14 @@ module sam_fifo #(
       function [PtrW-1:0] incr(input [PtrW-1:0] p);
         incr = (p == Depth[PtrW-1:0] - 1'b1) ? {PtrW{1'b0}} : p + 1'b1;
       endfunction
+      // One block for the memory and the pointers, and the count updated
+      // only when exactly one of push and pop happens: the same logic, and
+      // cheaper for a cycle-based simulator (which evaluates every
+      // statement in every cycle).  The free slot at wr_q is written in
+      // every cycle the buffer is not full, so the memory's write enable
+      // does not wait for in_valid_i.
       always @(posedge clk_i) begin
+        if (in_ready_o) mem_q[wr_q] <= in_data_i;
         if (!rst_ni) begin
           rd_q  <= {PtrW{1'b0}};
           wr_q  <= {PtrW{1'b0}};
@@ -88,14 +95,8 @@ module sam_fifo #(
         end else begin
           if (push) wr_q <= incr(wr_q);
           if (pop)  rd_q <= incr(rd_q);
-          if (push && !pop) cnt_q <= cnt_q + 1'b1;
-          else if (pop && !push) cnt_q <= cnt_q - 1'b1;
+          if (push != pop) cnt_q <= push ? cnt_q + 1'b1 : cnt_q - 1'b1;
         end
-      end
-      // the free slot at wr_q is written in every cycle the buffer is not
-      // full, so the memory's write enable does not wait for in_valid_i
-      always @(posedge clk_i) begin
-        if (in_ready_o) mem_q[wr_q] <= in_data_i;
       end
     end
   endgenerate

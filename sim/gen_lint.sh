@@ -1,7 +1,9 @@
 #!/bin/sh
 # gen_lint.sh - every graph samgen gen accepts must give a top that passes
 # `verilator --lint-only -Wall`, in the simulation view (with the taps and
-# the watchdog) and in the synthesis view (-DSYNTHESIS).
+# the watchdog), in the trimmed simulation view of verify --no-trace
+# --stall 0 (-DSG_TAP_NOTRACE -DSG_TAP_NOSTALL: taps without monitor and
+# stall gates) and in the synthesis view (-DSYNTHESIS).
 #
 #   sh sim/gen_lint.sh SAMGEN GRAPHDIR OUTDIR
 #
@@ -9,11 +11,17 @@
 # The same graph generated twice must give the same bytes.  A graph with an
 # intersect fed straight by compressed scanners is generated once more with
 # --skip 8 (ExTensor skipping scanners and intersectors), twice, and its
-# top linted in both views too.
+# top linted in every view too.
 set -u
 samgen=$1 graphs=$2 out=$3
 root=$(cd "$(dirname "$0")/.." && pwd)
 rm -rf "$out"; mkdir -p "$out"
+view_defs() {
+    case $1 in
+        fast) echo "-DSG_TAP_NOTRACE -DSG_TAP_NOSTALL" ;;
+        synth) echo "-DSYNTHESIS" ;;
+    esac
+}
 pass=0 fail=0 skip=0 nskip=0
 for g in "$graphs"/*.gv; do
     k=$(basename "$g" .gv)
@@ -29,8 +37,8 @@ for g in "$graphs"/*.gv; do
     "$samgen" gen "$g" -o "$out/$k.again" >/dev/null 2>&1
     ok=1
     cmp -s "$top" "$out/$k.again/${k}_top.v" || { echo "gen-lint $k: output differs between two runs"; ok=0; }
-    for view in sim synth; do
-        def=""; [ $view = synth ] && def=-DSYNTHESIS
+    for view in sim fast synth; do
+        def=$(view_defs $view)
         # shellcheck disable=SC2086
         if ! verilator --lint-only -Wall $def -I"$root/rtl" -y "$root/rtl" -y "$root/sim" \
              "$top" >"$out/$k.$view.lint" 2>&1; then
@@ -44,8 +52,8 @@ for g in "$graphs"/*.gv; do
         "$samgen" gen "$g" -o "$out/$k.skip2" --skip 8 >/dev/null 2>&1
         cmp -s "$stop" "$out/$k.skip2/${k}_top.v" ||
             { echo "gen-lint $k (--skip 8): output differs between two runs"; ok=0; }
-        for view in sim synth; do
-            def=""; [ $view = synth ] && def=-DSYNTHESIS
+        for view in sim fast synth; do
+            def=$(view_defs $view)
             # shellcheck disable=SC2086
             if ! verilator --lint-only -Wall $def -I"$root/rtl" -y "$root/rtl" -y "$root/sim" \
                  "$stop" >"$out/$k.skip.$view.lint" 2>&1; then

@@ -19,13 +19,17 @@
 // never stalls: an edge without a FIFO (Depth 0, a skipping scanner feeding
 // its intersector, whose SkipTo contract ties the scanner's head to the
 // intersector's) keeps one handshake that the two gates would only split.
-// Without stalls the gates stay open and the generator is never stepped, so
-// a tap costs the simulator little more than its wires.
+// Without stalls the gates stay open and the generator is never stepped.
 //
-// Watchdog support: active_o is high in a cycle with a transfer on either
-// side; when dump_i is high the tap prints its handshake state as
-//   "W <edge> <up_valid> <fifo_in_ready> <fifo_out_valid> <down_ready>"
-// so samgen can name full FIFOs and waiting nodes.
+// The generated top's watchdog watches every edge's transfers into its FIFO
+// and out to its consumer, and prints every edge's handshake state itself.
+//
+// Build-time trimming (Verilator evaluates every statement in every cycle,
+// so features a run does not use are compiled out rather than switched
+// off): with `define SG_TAP_NOTRACE the monitor is left out (+notrace is
+// then implied), with `define SG_TAP_NOSTALL the stall gates are (the tap
+// is wires, +stall and +seed are ignored).  samgen verify defines them for
+// --no-trace and for --stall 0.
 `ifndef SYNTHESIS
 module sam_tap #(
   parameter integer Width  = 18,
@@ -50,14 +54,11 @@ module sam_tap #(
   // consumer side
   output wire             down_valid_o,
   input  wire             down_ready_i,
-  output wire [Width-1:0] down_data_o,
-  // watchdog
-  output wire             active_o,
-  input  wire             dump_i
+  output wire [Width-1:0] down_data_o
 );
+`ifndef SG_TAP_NOSTALL
   integer stall_pct;
   integer seed;
-  reg     trace_en;
   reg     stall_en;
   reg [31:0] rng_q;
   reg        go_a_q;
@@ -66,10 +67,8 @@ module sam_tap #(
   initial begin
     stall_pct = 0;
     seed = 1;
-    trace_en = 1'b1;
     if ($value$plusargs("stall=%d", stall_pct)) begin end
     if ($value$plusargs("seed=%d", seed)) begin end
-    if ($test$plusargs("notrace")) trace_en = 1'b0;
     stall_en = stall_pct > 0 && Stall != 0;
     rng_q = (seed * 32'h9E3779B1) ^ (EdgeId * 32'h85EBCA77) ^ 32'h2545F491;
     if (rng_q == 32'd0) rng_q = 32'h1;
@@ -99,7 +98,7 @@ module sam_tap #(
   /* verilator lint_on UNUSEDSIGNAL */
 
   // Without stalls nothing here changes (the gates stay open) and the
-  // generator is not stepped, so it costs no simulation time.
+  // generator is not stepped.
   always @(posedge clk_i) begin
     if (stall_en) begin
       if (!rst_ni) begin
@@ -114,19 +113,34 @@ module sam_tap #(
 
   assign fifo_in_valid_o  = up_valid_i & go_a_q;
   assign up_ready_o       = fifo_in_ready_i & go_a_q;
-  assign fifo_in_data_o   = up_data_i;
   assign down_valid_o     = fifo_out_valid_i & go_b_q;
   assign fifo_out_ready_o = down_ready_i & go_b_q;
+`else
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire unused_stall = Stall != 0;
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign fifo_in_valid_o  = up_valid_i;
+  assign up_ready_o       = fifo_in_ready_i;
+  assign down_valid_o     = fifo_out_valid_i;
+  assign fifo_out_ready_o = down_ready_i;
+`endif
+  assign fifo_in_data_o   = up_data_i;
   assign down_data_o      = fifo_out_data_i;
-  assign active_o = (fifo_in_valid_o & fifo_in_ready_i) |
-                    (down_valid_o & down_ready_i);
 
+`ifndef SG_TAP_NOTRACE
+  reg trace_en;
+  initial begin
+    trace_en = 1'b1;
+    if ($test$plusargs("notrace")) trace_en = 1'b0;
+  end
   always @(posedge clk_i) begin
     if (trace_en && rst_ni && fifo_in_valid_o && fifo_in_ready_i)
       $display("T %0d %0d %h", EdgeId, cycle_i, up_data_i);
-    if (dump_i && rst_ni)
-      $display("W %0d %0d %0d %0d %0d", EdgeId, up_valid_i, fifo_in_ready_i,
-               fifo_out_valid_i, down_ready_i);
   end
+`else
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire unused_trace = ^{cycle_i, clk_i, rst_ni} ^ (EdgeId != 0);
+  /* verilator lint_on UNUSEDSIGNAL */
+`endif
 endmodule
 `endif
