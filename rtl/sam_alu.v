@@ -65,13 +65,14 @@ module sam_alu #(
   wire hi_win = x[ValWidth-1:Hw] > y[ValWidth-1:Hw];
   wire lo_win = x[Hw-1:0] > y[Hw-1:0];
   wire a_wins = hi_win || (hi_eq && lo_win);
+  // The arithmetic result (max/min select with a_wins where the token is
+  // built, below).
   reg [ValWidth-1:0] res;
   always @(*) begin
     case (Op)
-      OpAdd:             res = a + b;
-      OpSub:             res = a - b;
-      OpMax, OpMin, OpSmax: res = a_wins ? a : b;
-      default:           res = a * b;  // mul, smul
+      OpAdd:   res = a + b;
+      OpSub:   res = a - b;
+      default: res = a * b;  // mul, smul (unused for max/min)
     endcase
   end
 
