@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 
 #include "../golden/golden.h"
+#include "../golden/skip_core.h"
 #include "cli.h"
 #include "graph.h"
 
@@ -109,8 +110,9 @@ int cmd_golden(int argc, char **argv)
             o.fifo_depth = (size_t)u;
             break;
         case 's':
-            if (parse_u64(optarg, &u) < 0 || u > 1u << 20) {
-                rc = cli_usage_error("golden", "--skip expects a CAM size 0..1048576, got '%s'", optarg);
+            if (parse_u64(optarg, &u) < 0 || u > SG_SKC_T_MAX || (u & (u - 1)) != 0) {
+                rc = cli_usage_error("golden", "--skip expects a CAM size 0 or a power of two "
+                                     "up to %d, got '%s'", SG_SKC_T_MAX, optarg);
                 goto out;
             }
             o.skip = (int)u;

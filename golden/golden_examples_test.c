@@ -341,8 +341,9 @@ static void test_evaluator(void **state)
 /* sg_node.skip: -1 (graph_node_init, the reader's default) takes the
  * run's --skip; 0 turns skipping off for that intersect; T > 0 is its own
  * CAM size.  b has 0..39 and 80, c has 40..80: the intersector can skip
- * ahead on b. */
-static int64_t skips_with(sg_graph *g, int node_skip)
+ * ahead on b.  With want_err set, the run must fail with that message
+ * (returns 0). */
+static int64_t skips_with(sg_graph *g, int node_skip, const char *want_err)
 {
     for (size_t i = 0; i < g->n_nodes; i++)
         if (g->nodes[i].kind == SG_NK_INTERSECT)
@@ -370,6 +371,14 @@ static int64_t skips_with(sg_graph *g, int node_skip)
     golden_result r;
     sg_err e;
     sg_err_clear(&e);
+    if (want_err) {
+        assert_int_equal(golden_run(g, b, 2, &o, &r, &e), -1);
+        assert_non_null(strstr(e.msg, want_err));
+        assert_non_null(strstr(e.msg, "vec_elemmul.gv:"));
+        sg_coo_free(&bc);
+        sg_coo_free(&cc);
+        return 0;
+    }
     if (golden_run(g, b, 2, &o, &r, &e) < 0 || r.deadlock)
         fail_msg("%s", e.msg);
     assert_int_equal(r.n_out, 1);
@@ -399,9 +408,12 @@ static void test_node_skip(void **state)
         fail_msg("%s", e.msg);
     for (size_t i = 0; i < g.n_nodes; i++)
         assert_int_equal(g.nodes[i].skip, -1);
-    assert_true(skips_with(&g, -1) > 0);
-    assert_int_equal(skips_with(&g, 0), 0);
-    assert_true(skips_with(&g, 8) > 0);
+    assert_true(skips_with(&g, -1, NULL) > 0);
+    assert_int_equal(skips_with(&g, 0, NULL), 0);
+    assert_true(skips_with(&g, 8, NULL) > 0);
+    /* the RTL's CAM samples by shifting: T must be a power of two */
+    skips_with(&g, 3, "skip CAM size 3 is not a power of two");
+    skips_with(&g, 2048, "skip CAM size 2048 is not a power of two up to 1024");
     graph_free(&g);
 }
 

@@ -20,6 +20,7 @@
 #include <time.h>
 
 #include "net.h"
+#include "skip_core.h"
 
 void golden_opts_default(golden_opts *o)
 {
@@ -470,6 +471,7 @@ static int net_build(sg_net *net, const sg_graph *g, bound *bt, int nbt,
      * plans it (gen/emit.c, plan_skip). */
     sg_q **skq = sg_calloc(3 * nn + 3, sizeof *skq);
     int *cam = sg_calloc(nn + 1, sizeof *cam);
+    int rc = 0;
     for (size_t v = 0; v < nn && net->cyc; v++) {
         const sg_node *gn = &g->nodes[v];
         int T = gn->skip >= 0 ? gn->skip : o->skip;
@@ -485,9 +487,14 @@ static int net_build(sg_net *net, const sg_graph *g, bound *bt, int nbt,
             if (net->node[sc].n_in < 2)
                 net->node[sc].n_in = 2;
             cam[sc] = g->nodes[sc].skip > 0 ? g->nodes[sc].skip : T;
+            if (cam[sc] > SG_SKC_T_MAX || (cam[sc] & (cam[sc] - 1)) != 0) {
+                rc = sg_errf(e, g->path, g->nodes[sc].line, "node %s: skip CAM size %d is "
+                             "not a power of two up to %d", net->node[sc].name, cam[sc],
+                             SG_SKC_T_MAX);
+                goto fail;
+            }
         }
     }
-    int rc = 0;
     for (size_t v = 0; v < nn && rc == 0; v++) {
         const sg_node *gn = &g->nodes[v];
         sg_pnode *pn = &net->node[v];

@@ -38,6 +38,9 @@
 
 /* ---- scanner ------------------------------------------------------------- */
 
+/* Largest CAM size (the generator's --skip limit); T is a power of two. */
+#define SG_SKC_T_MAX 1024
+
 /* One CAM bank: fiber [lo, hi) sampled every stride-th address; k entries
  * read so far (next read at addr), entries 0..nv-1 written. */
 typedef struct sg_skc_bank {

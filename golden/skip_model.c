@@ -17,7 +17,7 @@
 
 #include "skip_core.h"
 
-#define SKIP_T_MAX 4096
+#define SKIP_T_MAX SG_SKC_T_MAX
 
 /* ---- driver ------------------------------------------------------------------- */
 

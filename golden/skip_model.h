@@ -46,7 +46,7 @@ typedef struct sg_skip_result {
 
 /* Run n_inputs (2 or 3) scanners on levels lvl[k] driven by in_ref[k]
  * (reference streams ending in D) into one intersector, with CAM size T
- * (0 or a power of two, at most 4096).  Fills *res (free with
+ * (0 or a power of two, at most SG_SKC_T_MAX = 1024).  Fills *res (free with
  * sg_skip_result_free, also after an error).  Returns 0, or -1 with a
  * message in e when an input is malformed (a reference outside seg, a
  * fiber outside crd) or nothing finished within max_cycles. */

@@ -1,8 +1,8 @@
 /*
  * skip_model_test.c - the skip scanner + intersector cycle model: outputs
  * independent of T, fewer cycles with skipping on a long lagging run, the
- * close-fiber skip, a jump of one fiber never applied to the next, and
- * errors on bad input.
+ * close-fiber skip, a jump of one fiber never applied to the next, the
+ * Figure 13 targets (docs/extensor.md), and errors on bad input.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "skip_model.h"
+#include "tensor.h"
 
 /* a = 0..99 (one fiber), b = {50, 99} (one fiber). */
 static uint32_t a_seg[] = {0, 100}, b_seg[] = {0, 2}, b_crd[] = {50, 99};
@@ -114,6 +115,81 @@ static void test_jump_stays_in_its_fiber(void **state)
     sg_toks_free(&in[1]);
 }
 
+/* Cycles of the pair on the Figure 13 vectors (2000 long, 20 % nonzeros,
+ * one fiber each, as bench/skip/run.sh writes them) at CAM size T. */
+static long fig13_cycles(sg_pattern pat, int64_t run, uint64_t seed0, int T)
+{
+    uint32_t seg[2][2], *crd[2];
+    sg_skip_level l[2];
+    sg_toks in[2];
+    for (int k = 0; k < 2; k++) {
+        sg_gen_opts o;
+        sg_gen_opts_default(&o);
+        o.order = 1;
+        o.shape[0] = 2000;
+        o.density = 0.2;
+        o.pattern = pat;
+        o.run_length = run;
+        o.phase = pat == SG_PAT_UNIFORM ? 0 : k;
+        o.seed = pat == SG_PAT_UNIFORM ? seed0 + (uint64_t)k : seed0;
+        sg_coo t;
+        sg_err e;
+        if (sg_tensor_gen(&o, &t, &e) < 0)
+            fail_msg("%s", e.msg);
+        crd[k] = malloc((t.nnz ? t.nnz : 1) * sizeof *crd[k]);
+        for (size_t i = 0; i < t.nnz; i++)
+            crd[k][i] = (uint32_t)t.crd[i];
+        seg[k][0] = 0;
+        seg[k][1] = (uint32_t)t.nnz;
+        l[k] = (sg_skip_level){seg[k], 2, crd[k], t.nnz};
+        sg_coo_free(&t);
+        memset(&in[k], 0, sizeof in[k]);
+        sg_toks_push(&in[k], sg_data(0));
+        sg_toks_push(&in[k], sg_done());
+    }
+    sg_skip_result r;
+    sg_err e;
+    if (sg_skip_model_run(l, in, 2, T, 1000000, &r, &e) < 0)
+        fail_msg("%s", e.msg);
+    long c = r.cycles;
+    sg_skip_result_free(&r);
+    for (int k = 0; k < 2; k++) {
+        sg_toks_free(&in[k]);
+        free(crd[k]);
+    }
+    return c;
+}
+
+/* The Figure 13 targets at T = 128: >= 3x fewer cycles than the two-finger
+ * merge on runs of 16 and more, never more than 5 % slower on urandom (at
+ * T = 32 too).  The model equals the RTL's cycles (skip_run.sh checks it on
+ * its cases at T = 128), so this guards the figures of docs/extensor.md. */
+static void test_fig13_targets(void **state)
+{
+    (void)state;
+    for (int64_t L = 16; L <= 256; L *= 2) {
+        long t0 = fig13_cycles(SG_PAT_RUNS, L, 7, 0);
+        long t128 = fig13_cycles(SG_PAT_RUNS, L, 7, 128);
+        if (t0 < 3 * t128)
+            fail_msg("runs L=%lld: %ld cycles at T=128 against %ld merging: "
+                     "less than 3x", (long long)L, t128, t0);
+    }
+    for (uint64_t s = 1; s <= 3; s++) {
+        long t0 = fig13_cycles(SG_PAT_UNIFORM, 1, 10 * s, 0);
+        for (int T = 32; T <= 128; T *= 4) {
+            long t = fig13_cycles(SG_PAT_UNIFORM, 1, 10 * s, T);
+            if (100 * t > 105 * t0)
+                fail_msg("urandom seed %llu: %ld cycles at T=%d against %ld "
+                         "merging: more than 5 %% slower", (unsigned long long)s,
+                         t, T, t0);
+        }
+    }
+    /* runs of 16 at T = 32 walk the 13-coordinate sample interval */
+    assert_int_equal(fig13_cycles(SG_PAT_RUNS, 16, 7, 0), 791);
+    assert_int_equal(fig13_cycles(SG_PAT_RUNS, 16, 7, 32), 457);
+    assert_int_equal(fig13_cycles(SG_PAT_RUNS, 16, 7, 128), 252);
+}
+
 static void test_bad_input(void **state)
 {
     (void)state;
@@ -138,6 +214,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_outputs_same_fewer_cycles),
         cmocka_unit_test(test_jump_stays_in_its_fiber),
+        cmocka_unit_test(test_fig13_targets),
         cmocka_unit_test(test_bad_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -17,7 +17,7 @@ RTL="rtl/sam_scan_skip.v rtl/sam_scan_skip_core.v rtl/sam_intersect_skip.v"
 mkdir -p "$W"
 
 if [ "$SIM" = icarus ]; then
-  TS="0 1 2 4 8 32"
+  TS="0 1 2 4 8 32 128"
 else
   TS="0 1 32"
 fi
@@ -63,13 +63,15 @@ done < "$W/cases.txt"
 
 
 # One build per (inputs, T); stalls are a run-time switch (+stall=1).
-# Icarus: every T in $TS with 2 and 3 inputs.  Verilator (slow to build):
-# 2 inputs with T = 0 and 32, 3 inputs with T = 1.
+# Icarus: every T in $TS with 2 and 3 inputs (T = 128, the Figure 13 size,
+# with 2).  Verilator (slow to build): 2 inputs with T = 0 and 32, 3 inputs
+# with T = 1.
 for n in 2 3; do
   for t in $TS; do
     if [ "$SIM" = verilator ]; then
       case "$n:$t" in 2:0|2:32|3:1) ;; *) continue ;; esac
     fi
+    [ "$n:$t" != 3:128 ] || continue
     bin=$W/tb_${SIM}_${n}_${t}
     if [ "$SIM" = icarus ]; then
       iverilog -g2005 -Irtl -o "$bin" -Ptb_skip.T="$t" -Ptb_skip.NumInputs="$n" \

@@ -1,6 +1,6 @@
 #!/bin/sh
 # area.sh - Yosys cells and flip-flops of two scanner cores + one
-# intersector (bench/skip/skip_pair_top.v) for T in {0,4,8,16,32,64} at 8-
+# intersector (bench/skip/skip_pair_top.v) for T in {0,4,8,16,32,64,128} at 8-
 # and 16-bit coordinates (16-bit references), and the iCE40 HX8K fmax of
 # T = 32 with 8-bit coordinates and 8-bit references (nextpnr-ice40,
 # out of context: the pair's ports are the package pins' logic).
@@ -13,7 +13,7 @@ shift
 mkdir -p "$O"
 SRC="rtl/sam_scan_skip_core.v rtl/sam_intersect_skip.v bench/skip/skip_pair_top.v"
 if [ $# -eq 0 ]; then
-  set -- 8:0 8:4 8:8 8:16 8:32 8:64 16:0 16:4 16:8 16:16 16:32 16:64 fmax
+  set -- 8:0 8:4 8:8 8:16 8:32 8:64 8:128 16:0 16:4 16:8 16:16 16:32 16:64 16:128 fmax
   echo "# T crd_width cells ffs" > "$O/area.dat"
 fi
 [ -f "$O/area.dat" ] || echo "# T crd_width cells ffs" > "$O/area.dat"

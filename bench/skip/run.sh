@@ -6,7 +6,7 @@
 #   nonzeros), vectors written by `samgen tensor gen` (urandom = pattern
 #   uniform with seeds 10s and 10s+1; runs/blocks = the pattern's phase 0 and
 #   1, seed 7, run length L).  Per case: RTL cycles (Icarus, no stalls) of the
-#   scanner + intersector pair for T = 0 (two-finger merge), 32 and 64; the
+#   scanner + intersector pair for T = 0 (two-finger merge), 32, 64 and 128; the
 #   exact cycle model (golden/skip_model.c, via skip_gen --predict); and the
 #   golden model's cycle engine on examples/vec_elemmul.gv (`samgen golden
 #   --cycles|--skip T`) with FIFO depth 2 (the closest to the RTL's
@@ -25,7 +25,7 @@ GEN=$B/tb/skip_gen
 SAMGEN=$B/samgen
 RTL="rtl/sam_scan_skip.v rtl/sam_scan_skip_core.v rtl/sam_intersect_skip.v"
 mkdir -p "$O"
-for t in 0 32 64; do
+for t in 0 32 64 128; do
   iverilog -g2005 -Irtl -o "$O/tb_$t" -Ptb_skip.T=$t -Ptb_skip.NumInputs=2 testbenches/tb_skip.v $RTL
 done
 rtl() {  # T case-dir -> cycles
@@ -44,7 +44,7 @@ golden() {  # T fifo-depth case-dir -> cycles of the golden cycle engine
 }
 
 case " $PARTS " in *" fig13 "*)
-echo "# pattern L rtl_T0 rtl_T32 rtl_T64 model_T0 model_T32 model_T64 golden2_T0 golden2_T32 golden2_T64 golden0_T0 golden0_T32" > "$O/fig13.dat"
+echo "# pattern L rtl_T0 rtl_T32 rtl_T64 model_T0 model_T32 model_T64 golden2_T0 golden2_T32 golden2_T64 golden0_T0 golden0_T32 rtl_T128 model_T128" > "$O/fig13.dat"
 for pat in urandom runs blocks; do
   if [ $pat = urandom ]; then LS="1 2 3"; else LS="1 2 4 8 16 32 64 128 256"; fi
   for L in $LS; do
@@ -59,11 +59,12 @@ for pat in urandom runs blocks; do
       # shellcheck disable=SC2086
       "$SAMGEN" tensor gen --shape 2000 --density 0.2 $opt -o "$d/v$ph.tns"
     done
-    "$GEN" "$d" --tns "$d/v0.tns,$d/v1.tns" --predict 0,32,64 > "$d.model"
+    "$GEN" "$d" --tns "$d/v0.tns,$d/v1.tns" --predict 0,32,64,128 > "$d.model"
     echo "$pat $L $(rtl 0 "$d") $(rtl 32 "$d") $(rtl 64 "$d")" \
       "$(model 0 "$d.model") $(model 32 "$d.model") $(model 64 "$d.model")" \
       "$(golden 0 2 "$d") $(golden 32 2 "$d") $(golden 64 2 "$d")" \
-      "$(golden 0 0 "$d") $(golden 32 0 "$d")" >> "$O/fig13.dat"
+      "$(golden 0 0 "$d") $(golden 32 0 "$d")" \
+      "$(rtl 128 "$d") $(model 128 "$d.model")" >> "$O/fig13.dat"
   done
 done
 cat "$O/fig13.dat"
