@@ -1,7 +1,8 @@
 #!/bin/sh
 # skip_run.sh - correctness benches of sam_scan_skip + sam_intersect_skip.
 #
-#   sh testbenches/skip_run.sh BUILD_DIR icarus|verilator
+#   sh testbenches/skip_run.sh BUILD_DIR icarus|verilator   (SKIP_TS="T ...":
+#   only those CAM sizes)
 #
 # Generates cases with skip_gen (vectors of every pattern, multi-fiber
 # streams with stops, empty fibers and N, 2 and 3 inputs), then for each
@@ -16,7 +17,9 @@ W=$B/tb/skip_cases
 RTL="rtl/sam_scan_skip.v rtl/sam_scan_skip_core.v rtl/sam_intersect_skip.v"
 mkdir -p "$W"
 
-if [ "$SIM" = icarus ]; then
+if [ -n "${SKIP_TS:-}" ]; then
+  TS=$SKIP_TS             # e.g. SKIP_TS="1 32": a quicker subset
+elif [ "$SIM" = icarus ]; then
   TS="0 1 2 4 8 32 128"
 else
   TS="0 1 32"
