@@ -35,7 +35,8 @@ const char cmd_golden_usage[] =
     "  --trace DIR     write every edge's token stream to DIR/<edge>.txt\n"
     "  --cycles        cycle-approximate engine (default: functional)\n"
     "  --fifo-depth N  FIFO depth for --cycles (0 = unbounded, default)\n"
-    "  --skip T        ExTensor skipping with CAM size T (implies --cycles)\n"
+    "  --skip T        ExTensor skipping with CAM size T, a power of two up to\n"
+    "                  1024 (implies --cycles)\n"
     "  --width W       value width in bits, 1..64 (default 32)\n"
     "  --max-cycles N  stop the cycle engine after N cycles\n";
 
