@@ -1,5 +1,6 @@
 #!/bin/sh
-# graph_cli_test.sh - command-line tests of samgen check and samgen dot.
+# graph_cli_test.sh - command-line tests of samgen check and samgen dot (and
+# of samgen golden's option checks on the same graph).
 #
 #   sh gen/graph_cli_test.sh SAMGEN WORKDIR           shipped/broken graphs
 #   sh gen/graph_cli_test.sh SAMGEN WORKDIR shared    every $SHARED graph
@@ -69,6 +70,15 @@ rm -f "$WORK/none.png"
 expect 2 "dot on a broken graph" "$SAMGEN" dot "$WORK/broken.gv" -o "$WORK/none.png"
 [ ! -e "$WORK/none.png" ] && ok "no partial output" || bad "partial output left"
 expect 2 "dot bad extension" "$SAMGEN" dot "$SEED" -o "$WORK/x.jpgx"
+
+# samgen golden on the same graph: a skip CAM size the RTL cannot build
+for t in 3 2048; do
+    rm -rf "$WORK/gold"
+    expect 2 "golden --skip $t is a usage error" "$SAMGEN" golden "$SEED" --skip "$t" -o "$WORK/gold"
+    grep -q "power of two up to 1024, got '$t'" "$WORK/err" && ok "golden --skip $t message" ||
+        bad "golden --skip $t message: $(cat "$WORK/err")"
+    [ ! -e "$WORK/gold" ] && ok "golden --skip $t: no output" || bad "golden --skip $t left output"
+done
 
 [ $fail -eq 0 ] && echo "graph-cli-test: passed" || echo "graph-cli-test: FAILED"
 exit $fail
