@@ -111,7 +111,7 @@ int cmd_golden(int argc, char **argv)
             o.fifo_depth = (size_t)u;
             break;
         case 's':
-            if (parse_u64(optarg, &u) < 0 || u > SG_SKC_T_MAX || (u & (u - 1)) != 0) {
+            if (parse_u64(optarg, &u) < 0 || u > SG_SKC_T_MAX || !sg_skc_size_ok((long)u)) {
                 rc = cli_usage_error("golden", "--skip expects a CAM size 0 or a power of two "
                                      "up to %d, got '%s'", SG_SKC_T_MAX, optarg);
                 goto out;

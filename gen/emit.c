@@ -18,6 +18,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../golden/skip_core.h"
+
 #define SG_TEMPLATE "templates/top.v.in"
 
 void sg_emit_opts_default(sg_emit_opts *o)
@@ -526,10 +528,11 @@ static int sole_out_edge(const sg_graph *g, int node, int port)
 static int check_cam(const emitter *m, const sg_node *n, int t, const char *inst,
                      sg_err *e)
 {
-    if (t > 0 && (t & (t - 1)) == 0)
+    if (t > 0 && sg_skc_size_ok(t))
         return 0;
     return sg_errc(e, SG_EXIT_USAGE, m->g->path ? m->g->path : "<graph>", n->line,
-                   "%s: skip CAM size %d is not a power of two", inst, t);
+                   "%s: skip CAM size %d is not a power of two up to %d", inst, t,
+                   SG_SKC_T_MAX);
 }
 
 /* Choose the skipping intersectors and scanners.  An intersect with

@@ -487,7 +487,7 @@ static int net_build(sg_net *net, const sg_graph *g, bound *bt, int nbt,
             if (net->node[sc].n_in < 2)
                 net->node[sc].n_in = 2;
             cam[sc] = g->nodes[sc].skip > 0 ? g->nodes[sc].skip : T;
-            if (cam[sc] > SG_SKC_T_MAX || (cam[sc] & (cam[sc] - 1)) != 0) {
+            if (!sg_skc_size_ok(cam[sc])) {
                 rc = sg_errf(e, g->path, g->nodes[sc].line, "node %s: skip CAM size %d is "
                              "not a power of two up to %d", net->node[sc].name, cam[sc],
                              SG_SKC_T_MAX);

@@ -17,8 +17,6 @@
 
 #include "skip_core.h"
 
-#define SKIP_T_MAX SG_SKC_T_MAX
-
 /* ---- driver ------------------------------------------------------------------- */
 
 void sg_skip_result_free(sg_skip_result *res)
@@ -48,9 +46,9 @@ int sg_skip_model_run(const sg_skip_level *lvl, const sg_toks *in_ref,
     if (n_inputs < 2 || n_inputs > SG_SKIP_MAX_INPUTS)
         return sg_errf(e, NULL, 0, "skip model: %d inputs (2 or 3 supported)",
                        n_inputs);
-    if (T < 0 || T > SKIP_T_MAX || (T & (T - 1)) != 0)
+    if (!sg_skc_size_ok(T))
         return sg_errf(e, NULL, 0, "skip model: CAM size %d is not 0 or a "
-                       "power of two up to %d", T, SKIP_T_MAX);
+                       "power of two up to %d", T, SG_SKC_T_MAX);
     for (int k = 0; k < n_inputs; k++) {
         seg[k] = widen(lvl[k].seg, lvl[k].nseg);
         crd[k] = widen(lvl[k].crd, lvl[k].ncrd);
