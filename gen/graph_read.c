@@ -90,11 +90,18 @@ static int is_keyword(const char *s, size_t n)
 /* One pass over the text: lines of node and edge statements, the graph
  * comment, and where the first top-level graph ends.  It follows DOT's
  * lexical rules for strings, comments and '#' lines closely enough to keep
- * line numbers right; syntax errors are left to cgraph. */
+ * line numbers right; syntax errors are left to cgraph.
+ *
+ * Where the graph ends must be exactly where cgraph's scanner ends it.  The
+ * text handed to cgraph stops at that brace; were cgraph to finish earlier,
+ * its scanner would keep the rest for the next parse in the process, and an
+ * open quote in that rest breaks every later read.  So '#' starts a comment
+ * anywhere outside a string, and '<' an HTML string anywhere, as in cgraph's
+ * lexer. */
 static void scan_text(const char *t, size_t len, scan_info *si)
 {
     long line = 1;
-    int at_bol = 1, depth = 0, brack = 0;
+    int depth = 0, brack = 0;
     int last = TK_NONE, before_last = TK_NONE;
     long last_id = -1, last_line = 0, arrow_tail = -1, arrow_line = 0;
     const char *last_s = NULL;
@@ -104,7 +111,6 @@ static void scan_text(const char *t, size_t len, scan_info *si)
         char c = t[i];
         if (c == '\n') {
             line++;
-            at_bol = 1;
             i++;
             continue;
         }
@@ -112,12 +118,11 @@ static void scan_text(const char *t, size_t len, scan_info *si)
             i++;
             continue;
         }
-        if (c == '#' && at_bol) {            /* disabled line */
+        if (c == '#') {          /* to the end of the line, as cgraph does */
             while (i < len && t[i] != '\n')
                 i++;
             continue;
         }
-        at_bol = 0;
         if (c == '/' && i + 1 < len && t[i + 1] == '/') {
             while (i < len && t[i] != '\n')
                 i++;
@@ -154,7 +159,7 @@ static void scan_text(const char *t, size_t len, scan_info *si)
             n = (j < len ? j : len) - (i + 1);
             tk = TK_ID;
             i = j < len ? j + 1 : len;
-        } else if (c == '<' && brack > 0) {  /* HTML string inside [...] */
+        } else if (c == '<') {               /* HTML string, anywhere */
             int lvl = 0;
             size_t j = i;
             for (; j < len; j++) {
@@ -294,12 +299,18 @@ typedef struct kv_list {
     int n;
 } kv_list;
 
-/* Copy s into d[cap], cutting it short when it does not fit. */
+/* Copy s into d[cap], cut to fit.  The cut never splits a backslash pair:
+ * half a pair left at the end would escape the closing quote when the
+ * graph is written back. */
 static void copy_cut(char *d, size_t cap, const char *s)
 {
-    size_t n = strlen(s);
-    if (n >= cap)
-        n = cap - 1;
+    size_t n = 0;
+    while (s[n]) {
+        size_t k = s[n] == '\\' && s[n + 1] ? 2 : 1;
+        if (n + k > cap - 1)
+            break;
+        n += k;
+    }
     memcpy(d, s, n);
     d[n] = 0;
 }
@@ -375,6 +386,14 @@ static int copy_name(rd *r, const sg_node *n, char *dst, size_t cap,
         return sg_errf(r->e, r->path, n->line,
                        "node %d: %s '%.40s...' is too long (at most %zu characters)",
                        n->id, what, v, cap - 1);
+    /* Names and size expressions ("B0_dim*B1_dim+1", "0.2") are also
+     * written into the node's comment as key=value pairs, so a comma, '='
+     * or quote in one would read back as other keys. */
+    for (const char *p = v; *p; p++)
+        if (!isalnum((unsigned char)*p) && !strchr("_*+-./()", *p))
+            return sg_errf(r->e, r->path, n->line,
+                           "node %d: %s '%.40s' has a character other than "
+                           "letters, digits and _*+-./()", n->id, what, v);
     memcpy(dst, v, strlen(v) + 1);
     return 0;
 }

@@ -207,6 +207,12 @@ static void test_read_errors(void **state)
     assert_int_equal(read_text(s, &g, &e), -1);
     assert_non_null(strstr(e.msg, "t.gv:3: node 1: index 'ij'"));
     free(s);
+    /* A name that would read back from the node comment as other keys. */
+    s = subst("index=\"i\" tensor=\"b\" mode=\"0\"",
+              "index=\"i\" tensor=\"b,index=j\" mode=\"0\"");
+    assert_int_equal(read_text(s, &g, &e), -1);
+    assert_non_null(strstr(e.msg, "t.gv:3: node 1: tensor 'b,index=j' has a character"));
+    free(s);
     s = subst("5 -> 6 [label=\"val\" type=\"val\"]", "5 -> 6 [label=\"v\" type=\"value\"]");
     assert_int_equal(read_text(s, &g, &e), -1);
     assert_non_null(strstr(e.msg, "t.gv:20: edge 5 -> 6: unknown stream type"));
@@ -225,6 +231,35 @@ static void test_read_errors(void **state)
     graph_free(&g);
     assert_int_equal(graph_read("/nonexistent/x.gv", &g, &e), -1);
     assert_non_null(strstr(e.msg, "/nonexistent/x.gv"));
+}
+
+/* Where the graph ends is where cgraph's scanner ends it: '#' comments
+ * anywhere on a line, HTML strings outside attribute lists.  Were the two to
+ * disagree, cgraph would keep the rest of the text and every later read in
+ * the process would fail, so each case is followed by a good read. */
+static void test_read_graph_end(void **state)
+{
+    (void)state;
+    sg_graph g;
+    sg_err e;
+    /* The quote is inside a comment: the graph ends at line 2's brace. */
+    assert_int_equal(read_text("digraph {#\" ]\n}\"}", &g, &e), -1);
+    assert_non_null(strstr(e.msg, "t.gv:2: text after the end"));
+    assert_int_equal(read_text(base, &g, &e), 0);
+    graph_free(&g);
+    char *s = subst("    6 -> 8 [label=\"val\" type=\"val\"]",
+                    "    6 -> 8 [label=\"val\" type=\"val\"] # \"}\n");
+    assert_int_equal(read_text(s, &g, &e), 0);
+    assert_int_equal(g.n_edges, 10);
+    graph_free(&g);
+    free(s);
+    assert_int_equal(read_text(base, &g, &e), 0);
+    graph_free(&g);
+    /* An HTML string holds the brace and the quote. */
+    assert_int_equal(read_text("digraph { <\"}> }\n\"}", &g, &e), -1);
+    assert_non_null(strstr(e.msg, "t.gv:1: text after the end"));
+    assert_int_equal(read_text(base, &g, &e), 0);
+    graph_free(&g);
 }
 
 /* ---- checks: one violating graph each ---------------------------------- */
@@ -466,6 +501,50 @@ static void test_write_round_trip_base(void **state)
     rmdir(dir);
 }
 
+/* Labels with backslashes and quotes read back as they were: a backslash
+ * pair stays a pair, a quote is escaped, and a label cut to fit never ends
+ * in half a pair (which would escape the closing quote). */
+static void test_write_backslashes(void **state)
+{
+    (void)state;
+    char bs70[80];
+    memset(bs70, '\\', 70);
+    bs70[70] = 0;
+    char lab[160];
+    snprintf(lab, sizeof lab, "    6 -> 8 [label=\"%s\" type=\"val\"]", bs70);
+    const char *cases[] = {
+        "    6 -> 8 [label=\"v\\\\al\\\\\" type=\"val\"]",   /* v\\al\\ */
+        "    6 -> 8 [label=\"a\\\\\\\"b\" type=\"val\"]",    /* a\\"b */
+        "    6 -> 8 [label=\"x\\ny\\\\\" type=\"val\"]",     /* x\ny\\ */
+        lab,
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        char *s = subst("    6 -> 8 [label=\"val\" type=\"val\"]", cases[k]);
+        sg_graph g, h;
+        sg_err e;
+        if (read_text(s, &g, &e) < 0)
+            fail_msg("case %zu: %s", k, e.msg);
+        char *buf = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&buf, &len);
+        assert_non_null(f);
+        assert_int_equal(graph_write_dot_stream(&g, f), 0);
+        fclose(f);
+        sg_err_clear(&e);
+        if (graph_read_mem(buf, len, "rt.gv", &h, &e) < 0)
+            fail_msg("case %zu: written graph does not read back: %s", k, e.msg);
+        assert_same_graph(&g, &h);
+        for (size_t i = 0; i < g.n_edges; i++)
+            assert_string_equal(g.edges[i].label, h.edges[i].label);
+        if (k == 3)     /* 70 backslashes cut to 31 pairs */
+            assert_int_equal(strlen(g.edges[9].label), 62);
+        graph_free(&g);
+        graph_free(&h);
+        free(buf);
+        free(s);
+    }
+}
+
 /* A graph built in memory (no labels or comments on edges): the writer
  * must add the tags that bind the same ports. */
 static void test_write_built_graph(void **state)
@@ -652,6 +731,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_read_base),
         cmocka_unit_test(test_read_errors),
+        cmocka_unit_test(test_read_graph_end),
         cmocka_unit_test(test_check_unknown_kind),
         cmocka_unit_test(test_check_missing_input),
         cmocka_unit_test(test_check_extra_input),
@@ -664,6 +744,7 @@ int main(void)
         cmocka_unit_test(test_ports_by_tag),
         cmocka_unit_test(test_alu_variants),
         cmocka_unit_test(test_write_round_trip_base),
+        cmocka_unit_test(test_write_backslashes),
         cmocka_unit_test(test_write_built_graph),
         cmocka_unit_test(test_shared_custard),
         cmocka_unit_test(test_shared_onyx_opal),

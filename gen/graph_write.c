@@ -157,17 +157,25 @@ static void node_attrs(const sg_node *n, attrs *a)
         put_int(a, "skip", n->skip);
 }
 
-/* Write s as a DOT quoted string. */
+/* Write s as a DOT quoted string that reads back as s.  cgraph's scanner
+ * turns \" into a quote and keeps any other backslash pair as it is, so a
+ * backslash pair is written as a pair.  A single backslash before a quote or
+ * at the end would escape the quote after it; it cannot be written and is
+ * dropped. */
 static void qstr(FILE *f, const char *s)
 {
     fputc('"', f);
     for (; *s; s++) {
-        if (*s == '"')
+        if (*s == '"') {
             fputs("\\\"", f);
-        else if (*s == '\\' && s[1] == 0)
-            ;                    /* a lone trailing backslash cannot be quoted */
-        else
+        } else if (*s == '\\' && s[1] == '\\') {
+            fputs("\\\\", f);
+            s++;
+        } else if (*s == '\\' && (s[1] == 0 || s[1] == '"')) {
+            ;
+        } else {
             fputc(*s, f);
+        }
     }
     fputc('"', f);
 }
