@@ -71,8 +71,7 @@ define fuzz_run
 	    -max_len=65536 -print_final_stats=1 \
 	    -artifact_prefix=$(FUZZ_DIR)/crash-$$t- \
 	    $(FUZZ_DIR)/work/$$t bench/fuzz/corpus/$$t 2>$(FUZZ_DIR)/$$t.log \
-	    || { tail -n 8 $(FUZZ_DIR)/$$t.log; \
-	         sh bench/fuzz/report.sh $(FUZZ_DIR)/$$t.log $(FUZZ_DIR)/$$t; \
+	    || { sh bench/fuzz/report.sh $(FUZZ_DIR)/$$t.log $(FUZZ_DIR)/$$t; \
 	         echo "fuzz $$t FAILED"; exit 1; }; \
 	  grep -E 'stat::number_of_executed_runs|cov:' $(FUZZ_DIR)/$$t.log | tail -2; \
 	done
