@@ -1,5 +1,6 @@
 // sam_scan_skip_core - compressed level scanner with an ExTensor SkipTo
-// input and a coarse-grain CAM (logic only; memories are outside).
+// input and a coarse-grain CAM (the level's memories are outside; the CAM's
+// sample addresses are a small memory inside, a block RAM on FPGAs).
 //
 // Token behaviour (SAM-SEMANTICS 2.1): for every reference r on in_ref it
 // emits crd[seg[r]] .. crd[seg[r+1]-1] on out_crd with their positions on
@@ -180,18 +181,14 @@ module sam_scan_skip_core #(
   // ---- output stage: active item, head register ----------------------------
   reg                act_v_q, act_v_d;
   reg [1:0]          act_kind_q, act_kind_d;
-  reg [RefWidth-1:0] act_hi_q, act_hi_d, act_stop_q, act_stop_d, ptr_q, ptr_d;
+  reg [RefWidth-1:0] act_hi_q, act_hi_d, act_stop_q, act_stop_d, ptr_q;
   reg                act_bank_q, act_bank_d;
-  reg                act_gen_q, act_gen_d;    // toggles with every new active item
   reg                head_v_q, head_v_d;
   reg                head_mem_q, head_mem_d;  // coordinate from the crd RAM
   reg [1:0]          head_tag_q, head_tag_d;
   reg [RefWidth-1:0] head_pay_q, head_pay_d;  // ref payload (and stop level)
   reg                crd_sent_q, crd_sent_d, ref_sent_q, ref_sent_d;
-  reg                fib_end;                 // the active fiber's stop is loaded
-
-  wire pop  = head_v_q && (crd_sent_q || out_crd_ready_i) && (ref_sent_q || out_ref_ready_i);
-  wire load = !head_v_q || pop;
+  wire                load;
 
   assign out_crd_valid_o = head_v_q && !crd_sent_q;
   assign out_ref_valid_o = head_v_q && !ref_sent_q;
@@ -219,7 +216,33 @@ module sam_scan_skip_core #(
   // next pointer's candidates), so that "the fiber goes on", which decides
   // whether the next item is taken, is not a compare in front of the
   // active item's register enables.
-  reg                 ptr_in_q, ptr_in_d;
+  reg                 ptr_in_q;
+
+  // The stage's decisions (pop, load, the read, the end of the active
+  // fiber, taking the next descriptor).
+  wire                jmp_blk;   // a registered jump ends the fiber (the CAM's)
+  wire                rd, take, fib_end;
+  sam_scan_skip_ctl u_ctl (
+    .head_v_i    (head_v_q),
+    .crd_sent_i  (crd_sent_q),
+    .ref_sent_i  (ref_sent_q),
+    .crd_ready_i (out_crd_ready_i),
+    .ref_ready_i (out_ref_ready_i),
+    .act_v_i     (act_v_q),
+    .act_kind_i  (act_kind_q),
+    .ptr_in_i    (ptr_in_q),
+    .jmp_blk_i   (jmp_blk),
+    .nxt_v_i     (nxt_v_q),
+    .load_o      (load),
+    .eff_in_o    (eff_in),
+    .rd_o        (rd),
+    .fib_end_o   (fib_end),
+    .take_o      (take)
+  );
+  always @* begin
+    crd_rd_en_o = rd;
+    nxt_take    = take;
+  end
 
   always @* begin
     act_v_d     = act_v_q;
@@ -227,19 +250,13 @@ module sam_scan_skip_core #(
     act_hi_d    = act_hi_q;
     act_stop_d  = act_stop_q;
     act_bank_d  = act_bank_q;
-    act_gen_d   = act_gen_q;
-    ptr_d       = ptr_q;
-    ptr_in_d    = ptr_in_q;
     head_v_d    = head_v_q;
     head_mem_d  = head_mem_q;
     head_tag_d  = head_tag_q;
     head_pay_d  = head_pay_q;
     crd_sent_d  = crd_sent_q || (out_crd_valid_o && out_crd_ready_i);
     ref_sent_d  = ref_sent_q || (out_ref_valid_o && out_ref_ready_i);
-    crd_rd_en_o   = 1'b0;
     crd_rd_addr_o = eff_ptr;
-    nxt_take    = 1'b0;
-    fib_end     = 1'b0;
     if (load) begin
       crd_sent_d = 1'b0;
       ref_sent_d = 1'b0;
@@ -250,17 +267,13 @@ module sam_scan_skip_core #(
         case (act_kind_q)
           KFiber: begin
             if (eff_in) begin
-              crd_rd_en_o = 1'b1;
               head_mem_d  = 1'b1;
               head_tag_d  = `SG_TK_DATA;
               head_pay_d  = eff_ptr;
-              ptr_d       = eff_nxt;
-              ptr_in_d    = eff_nxt_in;
             end else begin
               head_tag_d = `SG_TK_STOP;
               head_pay_d = act_stop_q;
               act_v_d    = 1'b0;
-              fib_end    = 1'b1;
             end
           end
           KNfib: begin
@@ -281,16 +294,12 @@ module sam_scan_skip_core #(
         endcase
       end
     end
-    if (!act_v_d && nxt_v_q) begin
-      nxt_take   = 1'b1;
+    if (nxt_take) begin
       act_v_d    = 1'b1;
       act_kind_d = nxt_kind_q;
       act_hi_d   = nxt_hi_q;
       act_stop_d = nxt_stop_q;
       act_bank_d = nxt_bank_q;
-      act_gen_d  = !act_gen_q;
-      ptr_d      = nxt_lo_q;
-      ptr_in_d   = nxt_ne_q;
     end
   end
 
@@ -298,23 +307,34 @@ module sam_scan_skip_core #(
   generate
     if (T == 0) begin : g_nocam
       assign eff_ptr       = ptr_q;
-      assign eff_in        = ptr_in_q;
+      assign jmp_blk       = 1'b0;
       assign eff_nxt       = ptr_q + 1'b1;
       assign eff_nxt_in    = {1'b0, ptr_q} + 1'b1 < {1'b0, act_hi_q};
       assign cam_rd_en_o   = 1'b0;
       assign cam_rd_addr_o = {RefWidth{1'b0}};
       // Without a CAM the skip payload and the fill port are not used.
-      wire unused_nocam = &{1'b0, hint_v, in_skip_data_i, cam_rd_data_i, act_gen_q, fib_end};
+      wire unused_nocam = &{1'b0, hint_v, in_skip_data_i, cam_rd_data_i, fib_end};
     end else begin : g_cam
       localparam integer LogT = (T > 1) ? $clog2(T) : 1;
+      localparam [RefWidth-1:0] OneR = 1;
 
-      // Entry i (bank i / T, index i % T) of the coordinates and addresses.
+      // Entry i (bank i / T, index i % T): its coordinate, whether it is
+      // written, whether the address after its sample lies below its fiber's
+      // end (cam_in_q) and whether the one after that does (cam_in2_q).  The
+      // addresses after the samples are read one at a time, by the lookup's
+      // second stage, so they live in a memory (cam_adr_m: a block RAM on
+      // FPGAs, 2T words) whose read register is the jump address.
       reg [2*T*CrdWidth-1:0] cam_crd_q;
-      reg [2*T*RefWidth-1:0] cam_adr_q;
       reg [2*T-1:0]      cam_vld_q;
-      reg [2*T-1:0]      cam_in_q;    // the entry's address lies below its fiber's end
+      reg [2*T-1:0]      cam_in_q;
+      reg [2*T-1:0]      cam_in2_q;
+      // (A lookup never reads an entry in the cycle it is written, so the
+      // memory needs no logic for a read and write of one address.)
+      (* no_rw_check *)
+      reg [RefWidth-1:0] cam_adr_m [0:(2 << LogT)-1];
       localparam [T-1:0]   OneT = 1;
       reg [2*T-1:0]      fb_oh_q;     // bank b's next entry, one-hot in bits b*T +: T
+      reg [LogT-1:0]     fb_k_q [0:1];      // ... and as an index
       reg [RefWidth-1:0] fb_addr_q [0:1];
       // The stride and the remaining size are kept minus one, so that a new
       // fiber's stride is one carry chain from the seg words:
@@ -325,8 +345,11 @@ module sam_scan_skip_core #(
       reg [1:0]          fb_more_q;   // bank b still fills: k < T and addr < hi
       reg [1:0]          fb_use_q;    // bank b holds the active or the next fiber
       reg [2*T-1:0]      fl_we_q;     // entry written with the fill's read data
+      reg                fl_wv_q;     // ... any entry (cam_adr_m written)
+      reg [LogT:0]       fl_wa_q;     // ... as {bank, index}
       reg [RefWidth-1:0] fl_adr1_q;   // the fill read's address + 1
       reg                fl_in_q;     // ... lies below its fiber's end
+      reg                fl_in2_q;    // ... and so does the address after it
 
       // Fill: the active fiber's bank first, then the next fiber's.
       // A bank is full after T entries or at the end of its fiber; that test
@@ -362,91 +385,191 @@ module sam_scan_skip_core #(
 
       // Lookup, over two cycles.  Stage 1, in the cycle of the hint: the
       // target is compared with the active bank's T entries and the compare
-      // bits are registered (lk_*) with the active item's generation.
-      // Entries are sorted, so "sample < target" is a run of ones from entry
-      // 0.  Stage 2, the next cycle: if the item is still the same, a binary
-      // search tree of LogT mux levels picks the address of the run's last
-      // entry (entries hold the address after their sample), registered in
-      // jmp_* with the generation.  A STOP hint needs no lookup: the fiber's
-      // end goes into jmp_* in the hint's own cycle (it has priority: no
-      // address of the fiber lies beyond it).  The next crd read starts at
-      // jmp_adr if that lies ahead of the read pointer and the item is still
-      // the one it was looked up in.  Targets of one fiber never decrease,
-      // so a newer jump supersedes an older one; a jump of an earlier item
-      // is dropped at every stage (each stage spans one cycle, so the item
-      // can change at most once in it).
+      // bits are registered (lk_lt_q, straight from the carry chains), with
+      // the entries' "in" flags.  Entries are sorted, so "sample < target"
+      // is a run of ones from entry 0.  Stage 2, the next cycle: the index
+      // of the run's last entry is encoded (an OR over the entries) and its
+      // address (the one after its sample) read from cam_adr_m into the
+      // jump register, with whether the run holds the entry whose address
+      // is the fiber's end (the last sample when it is the fiber's last
+      // coordinate: then every coordinate left lies below the target) or
+      // the one before it.  A
+      // STOP hint needs no lookup: it registers a jump that blocks every
+      // further read of the item in the hint's own cycle (it has priority).
+      // The next crd read starts at the jump address if that lies ahead of
+      // the read pointer.  Targets of one fiber never decrease, so a newer
+      // jump supersedes an older one.  Both stages hold only work of the
+      // active item: they are cleared when another item becomes active
+      // (nxt_take), so a jump of an earlier item has no effect.
       wire                sk_stop = in_skip_data_i[CrdWidth+1:CrdWidth] != `SG_TK_DATA;
       wire [CrdWidth-1:0] sk_tgt  = in_skip_data_i[CrdWidth-1:0];
-      reg                 jmp_v_q, jmp_gen_q, jmp_in_q;
-      reg  [RefWidth-1:0] jmp_adr_q;
-      reg                 lk_v_q, lk_gen_q;
-      reg  [T-1:0]        lk_lt_q;
+      reg                 lk_v_q;
+      reg  [T-1:0]        lk_lt_q;       // entry written and below the target
+      reg  [T-1:0]        lk_in_q, lk_in2_q;   // the active bank's cam_in_q, cam_in2_q
       reg  [T-1:0]        lt;
-      reg  [RefWidth:0]   tree [1:2*T-1];   // {in, address}; node i: children 2i, 2i+1; leaves T..2T-1
-      integer k, gd, gi;
+      integer k;
       always @* begin
         // The active bank's entries are selected first (registers only),
         // so that the target meets T comparators, not 2T.
-        for (k = 0; k < T; k = k + 1) begin
+        for (k = 0; k < T; k = k + 1)
           lt[k] = (act_bank_q ? cam_vld_q[T + k] : cam_vld_q[k]) &&
                   (act_bank_q ? cam_crd_q[(T + k) * CrdWidth +: CrdWidth]
                               : cam_crd_q[k * CrdWidth +: CrdWidth]) < sk_tgt;
-          tree[T + k] = act_bank_q ? {cam_in_q[T + k], cam_adr_q[(T + k) * RefWidth +: RefWidth]}
-                                   : {cam_in_q[k], cam_adr_q[k * RefWidth +: RefWidth]};
-        end
-        // Node 2^d + i covers entries i*(T>>d) .. (i+1)*(T>>d)-1 and takes
-        // its upper half when the first entry of that half is below the
-        // target; bottom-up, deepest level first.
-        for (gd = LogT - 1; gd >= 0; gd = gd - 1)
-          if ((1 << gd) < T)
-            for (gi = 0; gi < (1 << gd); gi = gi + 1)
-              tree[(1 << gd) + gi] = lk_lt_q[gi * (T >> gd) + (T >> (gd + 1))]
-                                   ? tree[2 * ((1 << gd) + gi) + 1]
-                                   : tree[2 * ((1 << gd) + gi)];
       end
-      wire                st_v   = hint_v && sk_stop;
-      wire                lk_ok  = lk_v_q && lk_lt_q[0] && lk_gen_q == act_gen_q;
-      wire                jmp_ok = jmp_v_q && jmp_gen_q == act_gen_q;
-      // Three compares side by side, so that "the fiber goes on" is not a
-      // compare behind the address multiplexer.
-      wire                jmp_sel = jmp_ok && jmp_adr_q > ptr_q;
-      assign eff_ptr = jmp_sel ? jmp_adr_q : ptr_q;
-      // eff_ptr < act_hi_q: both candidates' flags are registers (jmp_in_q
-      // for the jump address), and max(ptr, jmp) lies below act_hi_q when
-      // both do.
-      assign eff_in  = ptr_in_q && (!jmp_ok || jmp_in_q);
-      assign eff_nxt = jmp_sel ? jmp_adr_q + 1'b1 : ptr_q + 1'b1;
-      assign eff_nxt_in = jmp_sel ? {1'b0, jmp_adr_q} + 1'b1 < {1'b0, act_hi_q}
-                                  : {1'b0, ptr_q} + 1'b1 < {1'b0, act_hi_q};
+      wire [T-1:0]  lk_last = lk_lt_q & ~(lk_lt_q >> 1);   // the run's last entry
+      // The run holds the entry whose address is the fiber's end, or the
+      // one whose address + 1 is (with the run's last entry in, at most the
+      // one before the end is in the run).
+      wire          lk_out  = |(lk_lt_q & ~lk_in_q);
+      wire          lk_out2 = |(lk_lt_q & ~lk_in2_q);
+      reg  [LogT-1:0] lk_idx;
+      always @* begin
+        lk_idx = {LogT{1'b0}};
+        for (k = 0; k < T; k = k + 1)
+          lk_idx = lk_idx | ({LogT{lk_last[k]}} & k[LogT-1:0]);
+      end
+      wire                st_v  = hint_v && sk_stop;
+      wire                lk_ok = lk_v_q && lk_lt_q[0];
 
       always @(posedge clk_i) begin
         if (!rst_ni) begin
           lk_v_q   <= 1'b0;
-          lk_gen_q <= 1'b0;
           lk_lt_q  <= {T{1'b0}};
+          lk_in_q  <= {T{1'b0}};
+          lk_in2_q <= {T{1'b0}};
         end else begin
-          lk_v_q   <= hint_v && !sk_stop;
-          lk_gen_q <= act_gen_q;
+          lk_v_q   <= hint_v && !sk_stop && !nxt_take;
           lk_lt_q  <= lt;
+          lk_in_q  <= act_bank_q ? cam_in_q[2*T-1:T]  : cam_in_q[T-1:0];
+          lk_in2_q <= act_bank_q ? cam_in2_q[2*T-1:T] : cam_in2_q[T-1:0];
         end
       end
 
+      // The jump register.  Its addresses are cam_adr_m's read register
+      // (no reset): jmp_adr_q is the address after the jump's sample j.
+      reg                 jmp_ok_q;      // a jump of the active item is registered
+      reg                 jmp_blk_q;     // ... and it blocks further reads (STOP, or
+                                         // its address is the fiber's end)
+      reg                 jmp_in2_q;     // jmp_adr_q + 1 lies below the fiber's end
+      reg                 jmp_ahd_q;     // j lies ahead of the read pointer (below)
+      reg  [RefWidth-1:0] jmp_adr_q;
+
+      // The read pointer's place among the active fiber's samples (sample j
+      // at lo + j * stride): the samples below ptr_q are 0 .. p-1, with p
+      // kept one-hot (pt_oh_q, T+2 places), and the next sample is
+      // pt_dist_q addresses ahead.  The jump of entry j goes to the address
+      // after sample j, which lies ahead of ptr_q exactly when sample j
+      // does not lie below it: j >= p.  That is kept in a register
+      // (jmp_ahd_q): the jump keeps its lookup's run of entries below the
+      // target (jmp_lt_q, ones from 0 to j) and the p its read will make
+      // (jmp_pj_q, one-hot), and "j >= p" is the run's bit at p, an AND-OR
+      // of registers, formed for each next p the cycle's read may make; the
+      // read only selects.
+      localparam integer W = T + 2;
+      reg  [W-1:0]        pt_oh_q;
+      reg  [RefWidth-1:0] pt_dist_q;
+      reg                 pt_dz_q;              // pt_dist_q == 0
+      reg  [T-1:0]        jmp_lt_q;
+      reg  [W-1:0]        jmp_pj_q;
+      // Each bank's stride - 2 and whether the stride is 1 or 2, registered
+      // from its stride - 1: set up at the latest in the cycle its fiber is
+      // formed, so two cycles before that fiber's first read.
+      reg  [RefWidth-1:0] fb_sm2_q0, fb_sm2_q1;
+      reg  [1:0]          fb_s1_q, fb_s2_q;
+      wire [RefWidth-1:0] as_sm1 = fb_sm1_q[act_bank_q];
+      wire [RefWidth-1:0] as_sm2 = act_bank_q ? fb_sm2_q1 : fb_sm2_q0;
+      wire                as_s1  = fb_s1_q[act_bank_q];
+      wire                as_s2  = fb_s2_q[act_bank_q];
+      always @(posedge clk_i) begin
+        fb_sm2_q0 <= fb_sm1_q[0] - 1'b1;
+        fb_sm2_q1 <= fb_sm1_q[1] - 1'b1;
+        fb_s1_q   <= {fb_sm1_q[1] == {RefWidth{1'b0}}, fb_sm1_q[0] == {RefWidth{1'b0}}};
+        fb_s2_q   <= {fb_sm1_q[1] == OneR, fb_sm1_q[0] == OneR};
+      end
+
+      wire jmp_sel = jmp_ok_q && jmp_ahd_q;
+      assign eff_ptr = jmp_sel ? jmp_adr_q : ptr_q;
+      // eff_ptr < act_hi_q: ptr_in_q, unless a jump blocks (its address is
+      // the fiber's end: max(ptr, jmp) lies below act_hi_q when both do).
+      assign jmp_blk = jmp_blk_q;
+      // (two increments side by side, so that only the choice follows the
+      // memory's read register)
+      wire [RefWidth-1:0] jmp_nxt = jmp_adr_q + 1'b1;
+      wire [RefWidth-1:0] ptr_nxt = ptr_q + 1'b1;
+      assign eff_nxt = jmp_sel ? jmp_nxt : ptr_nxt;
+      assign eff_nxt_in = jmp_sel ? jmp_in2_q
+                                  : {1'b0, ptr_q} + 1'b1 < {1'b0, act_hi_q};
+
+      // This cycle's read: a jump (p becomes j + 1, or j + 2 with stride 1,
+      // where the address after a sample is the next sample), or a step
+      // over sample p (p + 1), or a step between samples.  The pointer
+      // registers' values after a read are formed from registers alone.
+      wire [W-1:0] lt_w  = {2'b00, lk_lt_q};
+      wire [W-1:0] jlt_w = {2'b00, jmp_lt_q};
+      wire [W-1:0] p_smp = pt_oh_q << 1;                        // p after a step over p
+      wire [W-1:0] p_jmp = jmp_pj_q;                             // p after the jump
+      reg  [W-1:0]        rd_oh;
+      reg  [RefWidth-1:0] rd_dist;
+      reg                 rd_dz;
+      always @* begin
+        if (jmp_sel) begin
+          rd_oh   = p_jmp;
+          rd_dist = as_s1 ? {RefWidth{1'b0}} : as_sm2;
+          rd_dz   = as_s1 || as_s2;
+        end else if (pt_dz_q) begin
+          rd_oh   = p_smp;
+          rd_dist = as_sm1;
+          rd_dz   = as_s1;
+        end else begin
+          rd_oh   = pt_oh_q;
+          rd_dist = pt_dist_q - 1'b1;
+          rd_dz   = pt_dist_q == OneR;
+        end
+      end
+      // jmp_ahd_q's next value with and without a read: a new lookup's run
+      // (lk_lt_q) or the held jump's (jmp_lt_q) at the next p.
+      wire ahd_hold = lk_ok ? |(lt_w & pt_oh_q) : jmp_ahd_q;
+      wire ahd_rd   = jmp_sel ? lk_ok && |(lt_w & p_jmp)
+                    : pt_dz_q ? |((lk_ok ? lt_w : jlt_w) & p_smp)
+                    : ahd_hold;
+
       always @(posedge clk_i) begin
         if (!rst_ni) begin
-          jmp_v_q   <= 1'b0;
-          jmp_gen_q <= 1'b0;
-          jmp_in_q  <= 1'b0;
-          jmp_adr_q <= {RefWidth{1'b0}};
+          jmp_ok_q  <= 1'b0;
+          jmp_blk_q <= 1'b0;
+          jmp_in2_q <= 1'b0;
+          jmp_ahd_q <= 1'b0;
+          jmp_lt_q  <= {T{1'b0}};
+          jmp_pj_q  <= {W{1'b0}};
         end else begin
-          jmp_v_q <= st_v || lk_ok || jmp_ok;
-          if (st_v || lk_ok) jmp_gen_q <= act_gen_q;
-          if (st_v) begin
-            jmp_adr_q <= act_hi_q;
-            jmp_in_q  <= 1'b0;
-          end else if (lk_ok) begin
-            jmp_adr_q <= tree[1][RefWidth-1:0];
-            jmp_in_q  <= tree[1][RefWidth];
+          jmp_ok_q  <= (st_v || lk_ok || jmp_ok_q) && !nxt_take;
+          jmp_blk_q <= !nxt_take && (st_v || (lk_ok ? lk_out : jmp_blk_q));
+          jmp_ahd_q <= crd_rd_en_o ? ahd_rd : ahd_hold;
+          if (lk_ok) begin
+            jmp_in2_q <= !lk_out2;
+            jmp_lt_q  <= lk_lt_q;
+            jmp_pj_q  <= as_s1 ? {2'b00, lk_last} << 2 : {2'b00, lk_last} << 1;
           end
+        end
+      end
+
+      always @(posedge clk_i)
+        if (lk_ok) jmp_adr_q <= cam_adr_m[{act_bank_q, lk_idx}];
+
+      always @(posedge clk_i) begin
+        if (!rst_ni) begin
+          pt_oh_q   <= {{(W-1){1'b0}}, 1'b1};
+          pt_dist_q <= {RefWidth{1'b0}};
+          pt_dz_q   <= 1'b1;
+        end else if (nxt_take) begin
+          // sample 0 is at lo
+          pt_oh_q   <= {{(W-1){1'b0}}, 1'b1};
+          pt_dist_q <= {RefWidth{1'b0}};
+          pt_dz_q   <= 1'b1;
+        end else if (crd_rd_en_o) begin
+          pt_oh_q   <= rd_oh;
+          pt_dist_q <= rd_dist;
+          pt_dz_q   <= rd_dz;
         end
       end
 
@@ -468,21 +591,29 @@ module sam_scan_skip_core #(
           fb_use_q  <= 2'b00;
           fb_oh_q   <= {2*T{1'b0}};
           fl_we_q   <= {2*T{1'b0}};
+          fl_wv_q   <= 1'b0;
+          fl_wa_q   <= {(LogT+1){1'b0}};
           fl_adr1_q <= {RefWidth{1'b0}};
           fl_in_q   <= 1'b0;
+          fl_in2_q  <= 1'b0;
           for (b = 0; b < 2; b = b + 1) begin
             fb_addr_q[b]   <= {RefWidth{1'b0}};
             fb_sm1_q[b]    <= {RefWidth{1'b0}};
             fb_rm1_q[b]    <= {RefWidth{1'b0}};
+            fb_k_q[b]      <= {LogT{1'b0}};
           end
         end else begin
           for (b = 0; b < 2 * T; b = b + 1)
             fl_we_q[b] <= fill_b[b / T] && fb_oh_q[b];
+          fl_wv_q   <= fill_v;
+          fl_wa_q   <= {fill_bank, fb_k_q[fill_bank]};
           fl_adr1_q <= fb_addr_q[fill_bank] + 1'b1;
           fl_in_q   <= |fl_rm1;
+          fl_in2_q  <= |(fl_rm1 >> 1);
           for (b = 0; b < 2; b = b + 1)
             if (fill_v && fill_bank == b[0]) begin
               fb_oh_q[b * T +: T] <= fb_oh_q[b * T +: T] << 1;
+              fb_k_q[b]    <= fb_k_q[b] + 1'b1;
               fb_addr_q[b] <= b[0] ? fb_step1[RefWidth:1] : fb_step0[RefWidth:1];
               fb_rm1_q[b]  <= fb_rm1_q[b] + ~fb_sm1_q[b];
               fb_more_q[b] <= fb_more2[b];
@@ -490,8 +621,8 @@ module sam_scan_skip_core #(
           for (b = 0; b < 2 * T; b = b + 1)
             if (fl_we_q[b]) begin
               cam_crd_q[b * CrdWidth +: CrdWidth] <= cam_rd_data_i;
-              cam_adr_q[b * RefWidth +: RefWidth] <= fl_adr1_q;
-              cam_in_q[b] <= fl_in_q;
+              cam_in_q[b]  <= fl_in_q;
+              cam_in2_q[b] <= fl_in2_q;
               cam_vld_q[b] <= 1'b1;
             end
           if (fib_end) fb_use_q[act_bank_q] <= 1'b0;
@@ -505,6 +636,7 @@ module sam_scan_skip_core #(
           if (f_pre) begin
             if (fib_par_q) fb_oh_q[2*T-1:T] <= OneT;
             else           fb_oh_q[T-1:0]   <= OneT;
+            fb_k_q[fib_par_q]      <= {LogT{1'b0}};
             fb_addr_q[fib_par_q]   <= seg_rd_lo_i;
             fb_sm1_q[fib_par_q]    <= f_stm1;
             fb_more_q[fib_par_q]   <= seg_rd_lo_i < seg_rd_hi_i;
@@ -514,6 +646,12 @@ module sam_scan_skip_core #(
           end
         end
       end
+
+      // The address memory is written with the fill's data; a lookup reads
+      // only entries written before its compare, so never one being written.
+      always @(posedge clk_i)
+        if (fl_wv_q) cam_adr_m[fl_wa_q] <= fl_adr1_q;
+
       wire unused_cam = &{1'b0, fb_step0[0], fb_step1[0]};
     end
   endgenerate
@@ -537,7 +675,6 @@ module sam_scan_skip_core #(
       act_hi_q   <= {RefWidth{1'b0}};
       act_stop_q <= {RefWidth{1'b0}};
       act_bank_q <= 1'b0;
-      act_gen_q  <= 1'b0;
       ptr_q      <= {RefWidth{1'b0}};
       ptr_in_q   <= 1'b0;
       head_v_q   <= 1'b0;
@@ -563,9 +700,14 @@ module sam_scan_skip_core #(
       act_hi_q   <= act_hi_d;
       act_stop_q <= act_stop_d;
       act_bank_q <= act_bank_d;
-      act_gen_q  <= act_gen_d;
-      ptr_q      <= ptr_d;
-      ptr_in_q   <= ptr_in_d;
+      // a new item starts at its lo; a read moves past its address
+      if (nxt_take) begin
+        ptr_q    <= nxt_lo_q;
+        ptr_in_q <= nxt_ne_q;
+      end else if (crd_rd_en_o) begin
+        ptr_q    <= eff_nxt;
+        ptr_in_q <= eff_nxt_in;
+      end
       head_v_q   <= head_v_d;
       head_mem_q <= head_mem_d;
       head_tag_q <= head_tag_d;

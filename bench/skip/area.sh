@@ -11,7 +11,7 @@ set -eu
 O=$1
 shift
 mkdir -p "$O"
-SRC="rtl/sam_scan_skip_core.v rtl/sam_intersect_skip.v bench/skip/skip_pair_top.v"
+SRC="rtl/sam_scan_skip_core.v rtl/sam_scan_skip_ctl.v rtl/sam_intersect_skip.v bench/skip/skip_pair_top.v"
 if [ $# -eq 0 ]; then
   set -- 8:0 8:4 8:8 8:16 8:32 8:64 8:128 16:0 16:4 16:8 16:16 16:32 16:64 16:128 fmax
   echo "# T crd_width cells ffs" > "$O/area.dat"
