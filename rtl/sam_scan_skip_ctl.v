@@ -3,8 +3,8 @@
 //
 // Every register enable of the core's output stage hangs on these
 // decisions, and they hang on the consumers' readies, which come late in
-// the cycle.  Kept apart, they are mapped for their own depth (two LUT
-// levels behind the readies) instead of being folded into the core's
+// the cycle.  Kept apart, they are mapped for their own depth (two or
+// three LUT levels behind the readies) instead of being folded into the core's
 // logic, where the mapper saves area on every path shallower than the
 // core's deepest one.
 //

@@ -14,7 +14,8 @@ B=$1
 SIM=$2
 GEN=$B/tb/skip_gen
 W=$B/tb/skip_cases
-RTL="rtl/sam_scan_skip.v rtl/sam_scan_skip_core.v rtl/sam_scan_skip_ctl.v rtl/sam_intersect_skip.v"
+# the skip modules and their submodules, found in rtl/
+RTL="-y rtl"
 mkdir -p "$W"
 
 if [ -n "${SKIP_TS:-}" ]; then

@@ -23,7 +23,8 @@ PARTS=${*:-fig13 spmspm area}
 O=$B/skip
 GEN=$B/tb/skip_gen
 SAMGEN=$B/samgen
-RTL="rtl/sam_scan_skip.v rtl/sam_scan_skip_core.v rtl/sam_scan_skip_ctl.v rtl/sam_intersect_skip.v"
+# the skip modules and their submodules, found in rtl/
+RTL="-y rtl"
 mkdir -p "$O"
 for t in 0 32 64 128; do
   iverilog -g2005 -Irtl -o "$O/tb_$t" -Ptb_skip.T=$t -Ptb_skip.NumInputs=2 testbenches/tb_skip.v $RTL
