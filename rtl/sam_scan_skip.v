@@ -9,6 +9,11 @@
 //   seg: two read ports (seg[r] and seg[r+1] in the same cycle)
 //   crd: two read ports (iteration, and the CAM fill of the next fiber)
 // and a host write port per array to load the level before start.
+// seg is kept as two copies, seg_lo_m[r] = seg[r] and seg_hi_m[r] =
+// seg[r+1] (a host write of seg[w] writes both, at w and w-1), so that both
+// words are read at one address: a two-port read of seg[r] and seg[r+1]
+// from one array would pair words from two RAMs and select between them
+// behind the RAMs, in front of the new fiber's size and compares.
 `include "sam_token.vh"
 
 module sam_scan_skip #(
@@ -46,21 +51,29 @@ module sam_scan_skip #(
 
   localparam integer Depth = 1 << AddrWidth;
 
-  reg [RefWidth-1:0] seg_mem [0:Depth-1];
-  reg [CrdWidth-1:0] crd_mem [0:Depth-1];
+  // The host loads the arrays while the scanner is idle, so a read never
+  // meets a write of its address: the RAMs need no logic for that case
+  // (no_rw_check; without it, synthesis puts a bypass multiplexer behind
+  // every RAM output).
+  (* no_rw_check *) reg [RefWidth-1:0] seg_lo_m [0:Depth-1];
+  (* no_rw_check *) reg [RefWidth-1:0] seg_hi_m [0:Depth-1];
+  (* no_rw_check *) reg [CrdWidth-1:0] crd_mem [0:Depth-1];
 
   wire                seg_rd_en, crd_rd_en, cam_rd_en;
   wire [RefWidth-1:0] seg_rd_addr, crd_rd_addr, cam_rd_addr;
   reg  [RefWidth-1:0] seg_lo_q, seg_hi_q;
   reg  [CrdWidth-1:0] crd_q, cam_q;
-  wire [RefWidth-1:0] seg_rd_addr1 = seg_rd_addr + 1'b1;
+  wire [AddrWidth-1:0] host_seg_addr_m1 = host_seg_addr_i[AddrWidth-1:0] - 1'b1;
 
   always @(posedge clk_i) begin
-    if (host_seg_we_i) seg_mem[host_seg_addr_i[AddrWidth-1:0]] <= host_seg_wdata_i;
+    if (host_seg_we_i) begin
+      seg_lo_m[host_seg_addr_i[AddrWidth-1:0]] <= host_seg_wdata_i;
+      seg_hi_m[host_seg_addr_m1]               <= host_seg_wdata_i;
+    end
     if (host_crd_we_i) crd_mem[host_crd_addr_i[AddrWidth-1:0]] <= host_crd_wdata_i;
     if (seg_rd_en) begin
-      seg_lo_q <= seg_mem[seg_rd_addr[AddrWidth-1:0]];
-      seg_hi_q <= seg_mem[seg_rd_addr1[AddrWidth-1:0]];
+      seg_lo_q <= seg_lo_m[seg_rd_addr[AddrWidth-1:0]];
+      seg_hi_q <= seg_hi_m[seg_rd_addr[AddrWidth-1:0]];
     end
     if (crd_rd_en) crd_q <= crd_mem[crd_rd_addr[AddrWidth-1:0]];
     if (cam_rd_en) cam_q <= crd_mem[cam_rd_addr[AddrWidth-1:0]];
@@ -71,7 +84,7 @@ module sam_scan_skip #(
       // Address bits above the arrays' depth are not used.
       wire unused_hi = &{1'b0, host_seg_addr_i[RefWidth-1:AddrWidth],
                          host_crd_addr_i[RefWidth-1:AddrWidth],
-                         seg_rd_addr[RefWidth-1:AddrWidth], seg_rd_addr1[RefWidth-1:AddrWidth],
+                         seg_rd_addr[RefWidth-1:AddrWidth],
                          crd_rd_addr[RefWidth-1:AddrWidth], cam_rd_addr[RefWidth-1:AddrWidth]};
     end
   endgenerate

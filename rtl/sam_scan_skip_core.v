@@ -88,6 +88,7 @@ module sam_scan_skip_core #(
   localparam [1:0] KNfib  = 2'd1;   // N, then the stop
   localparam [1:0] KStop  = 2'd2;   // the stop only
   localparam [1:0] KDone  = 2'd3;   // D
+  localparam [RefWidth-1:0] TwoR = 2;
 
   wire [1:0]          in_tag = in_ref_data_i[RefWidth+1:RefWidth];
   wire [RefWidth-1:0] in_pay = in_ref_data_i[RefWidth-1:0];
@@ -101,6 +102,7 @@ module sam_scan_skip_core #(
   reg [RefWidth-1:0] nxt_lo_q, nxt_lo_d, nxt_hi_q, nxt_hi_d, nxt_stop_q, nxt_stop_d;
   reg                nxt_bank_q, nxt_bank_d;
   reg                nxt_ne_q, nxt_ne_d;    // lo < hi (the fiber has coordinates)
+  reg [RefWidth-1:0] nxt_sm1_q, nxt_sm1_d;  // hi - lo - 1 (its size - 1)
   reg                fib_par_q, fib_par_d;  // bank of the next fiber formed
   reg                nxt_take;              // output stage takes nxt
   reg                form;                  // intake writes nxt
@@ -110,6 +112,12 @@ module sam_scan_skip_core #(
   // the cycle, so the intake does not wait for the output stage's decision
   // (which hangs on the consumer's ready).
   wire               nxt_free = !nxt_v_q;
+  // A fiber's size - 1 from its seg words (don't-care for an empty one),
+  // and whether it has coordinates (lo < hi) as that sum's carry out: hi +
+  // ~lo = hi - lo - 1 + 2^RefWidth carries exactly when hi > lo.
+  wire [RefWidth:0]   f_sum = {1'b0, seg_rd_hi_i} + {1'b0, ~seg_rd_lo_i};
+  wire [RefWidth-1:0] f_sm1 = f_sum[RefWidth-1:0];
+  wire                f_ne  = f_sum[RefWidth];
 
   always @* begin
     in_ref_ready_o = 1'b0;
@@ -165,6 +173,7 @@ module sam_scan_skip_core #(
     nxt_stop_d = nxt_stop_q;
     nxt_bank_d = nxt_bank_q;
     nxt_ne_d   = nxt_ne_q;
+    nxt_sm1_d  = nxt_sm1_q;
     fib_par_d  = fib_par_q;
     if (form) begin
       nxt_v_d    = 1'b1;
@@ -173,7 +182,8 @@ module sam_scan_skip_core #(
       nxt_hi_d   = (f_kind == KFiber) ? seg_rd_hi_i : {RefWidth{1'b0}};
       nxt_stop_d = f_stop;
       nxt_bank_d = fib_par_q;
-      nxt_ne_d   = seg_rd_lo_i < seg_rd_hi_i;
+      nxt_ne_d   = f_ne;
+      nxt_sm1_d  = f_sm1;
       if (f_kind == KFiber) fib_par_d = !fib_par_q;
     end
   end
@@ -181,7 +191,9 @@ module sam_scan_skip_core #(
   // ---- output stage: active item, head register ----------------------------
   reg                act_v_q, act_v_d;
   reg [1:0]          act_kind_q, act_kind_d;
-  reg [RefWidth-1:0] act_hi_q, act_hi_d, act_stop_q, act_stop_d, ptr_q;
+  reg [RefWidth-1:0] act_hm1_q, act_hm1_d;  // the active fiber's hi - 1
+  reg [RefWidth-1:0] act_hm2_q, act_hm2_d;  // ... and hi - 2
+  reg [RefWidth-1:0] act_stop_q, act_stop_d, ptr_q;
   reg                act_bank_q, act_bank_d;
   reg                head_v_q, head_v_d;
   reg                head_mem_q, head_mem_d;  // coordinate from the crd RAM
@@ -209,18 +221,27 @@ module sam_scan_skip_core #(
   // A hint is used only while the head is a coordinate of the active fiber.
   wire hint_v = in_skip_valid_i && head_mem_q;
   wire [RefWidth-1:0] eff_ptr;   // next read address after any skip
-  wire                eff_in;    // eff_ptr < act_hi_q (the fiber goes on)
+  wire                eff_in;    // eff_ptr < hi (the fiber goes on)
   wire [RefWidth-1:0] eff_nxt;   // eff_ptr + 1 (both sums side by side)
-  wire                eff_nxt_in; // eff_nxt < act_hi_q
-  // ptr_q < act_hi_q, kept in a register (updated from the compares of the
-  // next pointer's candidates), so that "the fiber goes on", which decides
-  // whether the next item is taken, is not a compare in front of the
-  // active item's register enables.
-  reg                 ptr_in_q;
+  wire                eff_nxt_in;  // eff_nxt < hi
+  wire                eff_nxt_in2; // eff_nxt + 1 < hi (if eff_nxt < hi)
+  // Whether the fiber goes on is kept in registers, not compared: ptr_in_q
+  // is ptr_q < hi and ptr_in2_q is ptr_q + 1 < hi (meaningful while
+  // ptr_in_q holds).  A read of address a (known to lie below hi) moves
+  // the pointer to a + 1; then a + 1 < hi is ptr_in2_q for a sequential
+  // read and a != hi - 1 for a jump, and a + 2 < hi is, given that,
+  // a != hi - 2: equalities with registers (act_hm1_q, act_hm2_q), not a
+  // carry chain behind the pointer's multiplexers in front of the decision
+  // to take the next item.
+  // eff_in itself is a register too (eff_in_q = ptr_in_q && !jmp_blk_q,
+  // formed from both registers' next values), since every decision of the
+  // output stage waits for it.
+  reg                 ptr_in_q, ptr_in2_q, eff_in_q;
+  assign eff_in = eff_in_q;
 
   // The stage's decisions (pop, load, the read, the end of the active
   // fiber, taking the next descriptor).
-  wire                jmp_blk;   // a registered jump ends the fiber (the CAM's)
+  wire                jmp_blk_d; // a jump that ends the fiber (the CAM's), next cycle
   wire                rd, take, fib_end;
   sam_scan_skip_ctl u_ctl (
     .head_v_i    (head_v_q),
@@ -230,11 +251,9 @@ module sam_scan_skip_core #(
     .ref_ready_i (out_ref_ready_i),
     .act_v_i     (act_v_q),
     .act_kind_i  (act_kind_q),
-    .ptr_in_i    (ptr_in_q),
-    .jmp_blk_i   (jmp_blk),
+    .eff_in_i    (eff_in_q),
     .nxt_v_i     (nxt_v_q),
     .load_o      (load),
-    .eff_in_o    (eff_in),
     .rd_o        (rd),
     .fib_end_o   (fib_end),
     .take_o      (take)
@@ -247,7 +266,8 @@ module sam_scan_skip_core #(
   always @* begin
     act_v_d     = act_v_q;
     act_kind_d  = act_kind_q;
-    act_hi_d    = act_hi_q;
+    act_hm1_d   = act_hm1_q;
+    act_hm2_d   = act_hm2_q;
     act_stop_d  = act_stop_q;
     act_bank_d  = act_bank_q;
     head_v_d    = head_v_q;
@@ -297,7 +317,8 @@ module sam_scan_skip_core #(
     if (nxt_take) begin
       act_v_d    = 1'b1;
       act_kind_d = nxt_kind_q;
-      act_hi_d   = nxt_hi_q;
+      act_hm1_d  = nxt_hi_q - 1'b1;
+      act_hm2_d  = nxt_hi_q - TwoR;
       act_stop_d = nxt_stop_q;
       act_bank_d = nxt_bank_q;
     end
@@ -307,9 +328,10 @@ module sam_scan_skip_core #(
   generate
     if (T == 0) begin : g_nocam
       assign eff_ptr       = ptr_q;
-      assign jmp_blk       = 1'b0;
+      assign jmp_blk_d     = 1'b0;
       assign eff_nxt       = ptr_q + 1'b1;
-      assign eff_nxt_in    = {1'b0, ptr_q} + 1'b1 < {1'b0, act_hi_q};
+      assign eff_nxt_in    = ptr_in2_q;
+      assign eff_nxt_in2   = ptr_q != act_hm2_q;
       assign cam_rd_en_o   = 1'b0;
       assign cam_rd_addr_o = {RefWidth{1'b0}};
       // Without a CAM the skip payload and the fill port are not used.
@@ -318,16 +340,18 @@ module sam_scan_skip_core #(
       localparam integer LogT = (T > 1) ? $clog2(T) : 1;
       localparam [RefWidth-1:0] OneR = 1;
 
-      // Entry i (bank i / T, index i % T): its coordinate, whether it is
-      // written, whether the address after its sample lies below its fiber's
-      // end (cam_in_q) and whether the one after that does (cam_in2_q).  The
-      // addresses after the samples are read one at a time, by the lookup's
-      // second stage, so they live in a memory (cam_adr_m: a block RAM on
-      // FPGAs, 2T words) whose read register is the jump address.
+      // Entry i (bank i / T, index i % T): its coordinate and whether it is
+      // written.  The addresses after the samples are read one at a time, by
+      // the lookup's second stage, so they live in a memory (cam_adr_m: a
+      // block RAM on FPGAs, 2T words) whose read register is the jump
+      // address.  Per bank, the entry a jump must know of before its
+      // address is read: the one whose address after its sample is the
+      // fiber's end (its sample is the fiber's last coordinate), with its
+      // coordinate (ce_v_q: written, ce_crd_q).
       reg [2*T*CrdWidth-1:0] cam_crd_q;
       reg [2*T-1:0]      cam_vld_q;
-      reg [2*T-1:0]      cam_in_q;
-      reg [2*T-1:0]      cam_in2_q;
+      reg [1:0]          ce_v_q;
+      reg [CrdWidth-1:0] ce_crd_q0, ce_crd_q1;
       // (A lookup never reads an entry in the cycle it is written, so the
       // memory needs no logic for a read and write of one address.)
       (* no_rw_check *)
@@ -342,14 +366,15 @@ module sam_scan_skip_core #(
       // for S <= T (every coordinate sampled).
       reg [RefWidth-1:0] fb_sm1_q [0:1];     // stride - 1
       reg [RefWidth-1:0] fb_rm1_q [0:1];     // hi - addr - 1
+      reg [RefWidth-1:0] fb_nsm1_q0, fb_nsm1_q1;   // ~(stride - 1), per bank
       reg [1:0]          fb_more_q;   // bank b still fills: k < T and addr < hi
       reg [1:0]          fb_use_q;    // bank b holds the active or the next fiber
+      reg [1:0]          fb_want_q;   // fb_use_q & fb_more_q
       reg [2*T-1:0]      fl_we_q;     // entry written with the fill's read data
       reg                fl_wv_q;     // ... any entry (cam_adr_m written)
       reg [LogT:0]       fl_wa_q;     // ... as {bank, index}
       reg [RefWidth-1:0] fl_adr1_q;   // the fill read's address + 1
       reg                fl_in_q;     // ... lies below its fiber's end
-      reg                fl_in2_q;    // ... and so does the address after it
 
       // Fill: the active fiber's bank first, then the next fiber's.
       // A bank is full after T entries or at the end of its fiber; that test
@@ -357,25 +382,27 @@ module sam_scan_skip_core #(
       // the bank's next state, computed ahead from its registers (fb_more2).
       // A bank is in use (fb_use_q) from its fiber's formation until that
       // fiber leaves the active item: then it is the active or the next
-      // fiber's, and with both in use the active one is act_bank_q.
-      wire [1:0] fb_want = fb_use_q & fb_more_q;
-      wire a_fill = act_bank_q ? fb_want[1] : fb_want[0];
-      wire fill_v    = |fb_want;
-      reg  [1:0]     fb_more2;
-      integer fb;
-      always @* begin
-        // addr + stride < hi, i.e. stride < hi - addr, i.e. (stride - 1) <
-        // (hi - addr - 1): one compare.
-        for (fb = 0; fb < 2; fb = fb + 1)
-          fb_more2[fb] = !fb_oh_q[fb * T + T - 1] && fb_sm1_q[fb] < fb_rm1_q[fb];
-      end
-      wire fill_bank = a_fill ? act_bank_q : fb_want[1];
+      // fiber's, and with both in use the active one is act_bank_q.  Which
+      // banks want a fill is a register of its own (fb_want_q), so that the
+      // fill's choice of bank (fill_b), which enables the bank's registers
+      // and selects the fill's address, is one LUT from registers.
+      wire [1:0] fill_b = {fb_want_q[1] && !(!act_bank_q && fb_want_q[0]),
+                           fb_want_q[0] && !( act_bank_q && fb_want_q[1])};
+      wire fill_v    = |fb_want_q;
+      wire fill_bank = fill_b[1];
+      // A fill step: rm1 - stride = rm1 + ~(stride - 1), whose carry out is
+      // the test of the next step, addr + stride < hi, i.e. stride < hi -
+      // addr, i.e. (stride - 1) < (hi - addr - 1): one carry chain per bank
+      // (the inverted stride is a register, so the chain takes registers).
+      wire [RefWidth:0] fb_rstep0 = {1'b0, fb_rm1_q[0]} + {1'b0, fb_nsm1_q0};
+      wire [RefWidth:0] fb_rstep1 = {1'b0, fb_rm1_q[1]} + {1'b0, fb_nsm1_q1};
+      wire [1:0]        fb_more2 = {!fb_oh_q[2*T-1] && fb_rstep1[RefWidth],
+                                    !fb_oh_q[T-1]   && fb_rstep0[RefWidth]};
       assign cam_rd_en_o   = fill_v;
-      assign cam_rd_addr_o = fb_addr_q[fill_bank];
+      assign cam_rd_addr_o = fill_bank ? fb_addr_q[1] : fb_addr_q[0];
 
       // New fiber: size S, samples every stride-th coordinate (S-1 and
       // stride-1 are don't-cares for an empty fiber, which is never filled).
-      wire [RefWidth-1:0] f_sm1    = seg_rd_hi_i + ~seg_rd_lo_i;   // S - 1
       wire [RefWidth-1:0] f_stm1   = f_sm1 >> LogT;               // stride - 1
       wire                f_new    = form && f_kind == KFiber;
       wire                f_pre    = pend_v_q && !pend_n_q && nxt_free;
@@ -386,15 +413,14 @@ module sam_scan_skip_core #(
       // Lookup, over two cycles.  Stage 1, in the cycle of the hint: the
       // target is compared with the active bank's T entries and the compare
       // bits are registered (lk_lt_q, straight from the carry chains), with
-      // the entries' "in" flags.  Entries are sorted, so "sample < target"
-      // is a run of ones from entry 0.  Stage 2, the next cycle: the index
-      // of the run's last entry is encoded (an OR over the entries) and its
-      // address (the one after its sample) read from cam_adr_m into the
-      // jump register, with whether the run holds the entry whose address
-      // is the fiber's end (the last sample when it is the fiber's last
-      // coordinate: then every coordinate left lies below the target) or
-      // the one before it.  A
-      // STOP hint needs no lookup: it registers a jump that blocks every
+      // the compare of the entry at the fiber's end (lk_out_q: whether the
+      // run reaches it).  Entries are sorted, so "sample < target" is a run
+      // of ones from entry 0.  Stage 2, the next cycle: the
+      // index of the run's last entry is encoded (an OR over the entries)
+      // and its address (the one after its sample) read from cam_adr_m into
+      // the jump register; if the run holds the entry whose address is the
+      // fiber's end, every coordinate left lies below the target.  A STOP
+      // hint needs no lookup: it registers a jump that blocks every
       // further read of the item in the hint's own cycle (it has priority).
       // The next crd read starts at the jump address if that lies ahead of
       // the read pointer.  Targets of one fiber never decrease, so a newer
@@ -405,23 +431,28 @@ module sam_scan_skip_core #(
       wire [CrdWidth-1:0] sk_tgt  = in_skip_data_i[CrdWidth-1:0];
       reg                 lk_v_q;
       reg  [T-1:0]        lk_lt_q;       // entry written and below the target
-      reg  [T-1:0]        lk_in_q, lk_in2_q;   // the active bank's cam_in_q, cam_in2_q
+      reg                 lk_out_q;      // the run holds the entry ce
       reg  [T-1:0]        lt;
+      reg  [CrdWidth:0]   lt_sum;
       integer k;
+      // "sample < target" is the carry out of target + ~sample (target -
+      // sample - 1 + 2^CrdWidth): the target enters the carry chains as it
+      // comes, and the inversion is in the LUT that selects the sample.
       always @* begin
         // The active bank's entries are selected first (registers only),
         // so that the target meets T comparators, not 2T.
-        for (k = 0; k < T; k = k + 1)
-          lt[k] = (act_bank_q ? cam_vld_q[T + k] : cam_vld_q[k]) &&
-                  (act_bank_q ? cam_crd_q[(T + k) * CrdWidth +: CrdWidth]
-                              : cam_crd_q[k * CrdWidth +: CrdWidth]) < sk_tgt;
+        for (k = 0; k < T; k = k + 1) begin
+          lt_sum = {1'b0, sk_tgt} +
+                   {1'b0, ~(act_bank_q ? cam_crd_q[(T + k) * CrdWidth +: CrdWidth]
+                                       : cam_crd_q[k * CrdWidth +: CrdWidth])};
+          lt[k] = (act_bank_q ? cam_vld_q[T + k] : cam_vld_q[k]) && lt_sum[CrdWidth];
+        end
       end
+      // (Whether the run reaches an entry is that entry's compare: the run
+      // holds every written entry below the target.)
+      wire [CrdWidth:0] ce_sum = {1'b0, sk_tgt} + {1'b0, ~(act_bank_q ? ce_crd_q1 : ce_crd_q0)};
+      wire ce_lt = (act_bank_q ? ce_v_q[1] : ce_v_q[0]) && ce_sum[CrdWidth];
       wire [T-1:0]  lk_last = lk_lt_q & ~(lk_lt_q >> 1);   // the run's last entry
-      // The run holds the entry whose address is the fiber's end, or the
-      // one whose address + 1 is (with the run's last entry in, at most the
-      // one before the end is in the run).
-      wire          lk_out  = |(lk_lt_q & ~lk_in_q);
-      wire          lk_out2 = |(lk_lt_q & ~lk_in2_q);
       reg  [LogT-1:0] lk_idx;
       always @* begin
         lk_idx = {LogT{1'b0}};
@@ -433,15 +464,13 @@ module sam_scan_skip_core #(
 
       always @(posedge clk_i) begin
         if (!rst_ni) begin
-          lk_v_q   <= 1'b0;
-          lk_lt_q  <= {T{1'b0}};
-          lk_in_q  <= {T{1'b0}};
-          lk_in2_q <= {T{1'b0}};
+          lk_v_q    <= 1'b0;
+          lk_lt_q   <= {T{1'b0}};
+          lk_out_q  <= 1'b0;
         end else begin
-          lk_v_q   <= hint_v && !sk_stop && !nxt_take;
-          lk_lt_q  <= lt;
-          lk_in_q  <= act_bank_q ? cam_in_q[2*T-1:T]  : cam_in_q[T-1:0];
-          lk_in2_q <= act_bank_q ? cam_in2_q[2*T-1:T] : cam_in2_q[T-1:0];
+          lk_v_q    <= hint_v && !sk_stop && !nxt_take;
+          lk_lt_q   <= lt;
+          lk_out_q  <= ce_lt;
         end
       end
 
@@ -450,7 +479,6 @@ module sam_scan_skip_core #(
       reg                 jmp_ok_q;      // a jump of the active item is registered
       reg                 jmp_blk_q;     // ... and it blocks further reads (STOP, or
                                          // its address is the fiber's end)
-      reg                 jmp_in2_q;     // jmp_adr_q + 1 lies below the fiber's end
       reg                 jmp_ahd_q;     // j lies ahead of the read pointer (below)
       reg  [RefWidth-1:0] jmp_adr_q;
 
@@ -489,16 +517,18 @@ module sam_scan_skip_core #(
 
       wire jmp_sel = jmp_ok_q && jmp_ahd_q;
       assign eff_ptr = jmp_sel ? jmp_adr_q : ptr_q;
-      // eff_ptr < act_hi_q: ptr_in_q, unless a jump blocks (its address is
-      // the fiber's end: max(ptr, jmp) lies below act_hi_q when both do).
-      assign jmp_blk = jmp_blk_q;
+      // eff_ptr < hi: ptr_in_q, unless a jump blocks (its address is the
+      // fiber's end: max(ptr, jmp) lies below hi when both do).
+      assign jmp_blk_d = !nxt_take && (st_v || (lk_ok ? lk_out_q : jmp_blk_q));
       // (two increments side by side, so that only the choice follows the
       // memory's read register)
       wire [RefWidth-1:0] jmp_nxt = jmp_adr_q + 1'b1;
       wire [RefWidth-1:0] ptr_nxt = ptr_q + 1'b1;
       assign eff_nxt = jmp_sel ? jmp_nxt : ptr_nxt;
-      assign eff_nxt_in = jmp_sel ? jmp_in2_q
-                                  : {1'b0, ptr_q} + 1'b1 < {1'b0, act_hi_q};
+      // A jump that is read does not block: its address a lies below hi,
+      // so a + 1 < hi is a != hi - 1.
+      assign eff_nxt_in  = jmp_sel ? jmp_adr_q != act_hm1_q : ptr_in2_q;
+      assign eff_nxt_in2 = jmp_sel ? jmp_adr_q != act_hm2_q : ptr_q != act_hm2_q;
 
       // This cycle's read: a jump (p becomes j + 1, or j + 2 with stride 1,
       // where the address after a sample is the next sample), or a step
@@ -527,26 +557,30 @@ module sam_scan_skip_core #(
         end
       end
       // jmp_ahd_q's next value with and without a read: a new lookup's run
-      // (lk_lt_q) or the held jump's (jmp_lt_q) at the next p.
-      wire ahd_hold = lk_ok ? |(lt_w & pt_oh_q) : jmp_ahd_q;
-      wire ahd_rd   = jmp_sel ? lk_ok && |(lt_w & p_jmp)
-                    : pt_dz_q ? |((lk_ok ? lt_w : jlt_w) & p_smp)
+      // (lk_lt_q) or the held jump's (jmp_lt_q) at the next p.  The AND-ORs
+      // are formed from registers side by side; the lookup's result (lk_ok)
+      // and the read only select among them.
+      wire ao_lk_p   = |(lt_w & pt_oh_q);
+      wire ao_lk_jmp = |(lt_w & p_jmp);
+      wire ao_lk_smp = |(lt_w & p_smp);
+      wire ao_j_smp  = |(jlt_w & p_smp);
+      wire ahd_hold = lk_ok ? ao_lk_p : jmp_ahd_q;
+      wire ahd_rd   = jmp_sel ? lk_ok && ao_lk_jmp
+                    : pt_dz_q ? (lk_ok ? ao_lk_smp : ao_j_smp)
                     : ahd_hold;
 
       always @(posedge clk_i) begin
         if (!rst_ni) begin
           jmp_ok_q  <= 1'b0;
           jmp_blk_q <= 1'b0;
-          jmp_in2_q <= 1'b0;
           jmp_ahd_q <= 1'b0;
           jmp_lt_q  <= {T{1'b0}};
           jmp_pj_q  <= {W{1'b0}};
         end else begin
           jmp_ok_q  <= (st_v || lk_ok || jmp_ok_q) && !nxt_take;
-          jmp_blk_q <= !nxt_take && (st_v || (lk_ok ? lk_out : jmp_blk_q));
+          jmp_blk_q <= jmp_blk_d;
           jmp_ahd_q <= crd_rd_en_o ? ahd_rd : ahd_hold;
           if (lk_ok) begin
-            jmp_in2_q <= !lk_out2;
             jmp_lt_q  <= lk_lt_q;
             jmp_pj_q  <= as_s1 ? {2'b00, lk_last} << 2 : {2'b00, lk_last} << 1;
           end
@@ -580,22 +614,46 @@ module sam_scan_skip_core #(
       // fib_par_q, while the filled bank is the next fiber's, and then no
       // fiber is formed, or the active fiber's, which is then the last one
       // formed, in the other bank.)
-      wire [1:0]         fill_b = {fill_v && fill_bank, fill_v && !fill_bank};
-      // addr + 1 < hi  <=>  hi - addr - 1 != 0: no carry chain.
-      wire [RefWidth-1:0] fl_rm1  = fb_rm1_q[fill_bank];
+      // addr + 1 < hi  <=>  hi - addr - 1 != 0: no carry chain.  Both
+      // banks' values are formed and the fill's bank selects.
+      wire [RefWidth-1:0] fb_adr1_0 = fb_addr_q[0] + 1'b1;
+      wire [RefWidth-1:0] fb_adr1_1 = fb_addr_q[1] + 1'b1;
+      // The banks' fill and use flags after this cycle.  A new fiber's bank
+      // is set to fill whether or not the fiber has coordinates (lo < hi is
+      // a carry chain behind the seg RAM, too late for the fill's choice of
+      // bank next cycle); an empty fiber's bank is stopped the cycle after
+      // it is formed, from its registered lo < hi (nxt_ne_q), and the one
+      // fill read it may have made in that cycle is harmless: the bank is
+      // filled only when the active fiber's bank does not want the port,
+      // and an empty fiber is never looked up (no coordinate of it is ever
+      // the head).
+      reg  [1:0] fb_more_d, fb_use_d;
       integer b;
+      always @* begin
+        fb_more_d = fb_more_q;
+        fb_use_d  = fb_use_q;
+        for (b = 0; b < 2; b = b + 1)
+          if (fill_b[b]) fb_more_d[b] = fb_more2[b];
+        if (f_pre) fb_more_d[fib_par_q] = 1'b1;
+        if (nxt_v_q && nxt_kind_q == KFiber && !nxt_ne_q) fb_more_d[nxt_bank_q] = 1'b0;
+        if (fib_end) fb_use_d[act_bank_q] = 1'b0;
+        if (f_new) fb_use_d[fib_par_q] = 1'b1;
+      end
       always @(posedge clk_i) begin
         if (!rst_ni) begin
           cam_vld_q <= {2*T{1'b0}};
           fb_more_q <= 2'b00;
           fb_use_q  <= 2'b00;
+          fb_want_q <= 2'b00;
           fb_oh_q   <= {2*T{1'b0}};
           fl_we_q   <= {2*T{1'b0}};
           fl_wv_q   <= 1'b0;
           fl_wa_q   <= {(LogT+1){1'b0}};
           fl_adr1_q <= {RefWidth{1'b0}};
           fl_in_q   <= 1'b0;
-          fl_in2_q  <= 1'b0;
+          ce_v_q    <= 2'b00;
+          fb_nsm1_q0 <= {RefWidth{1'b1}};
+          fb_nsm1_q1 <= {RefWidth{1'b1}};
           for (b = 0; b < 2; b = b + 1) begin
             fb_addr_q[b]   <= {RefWidth{1'b0}};
             fb_sm1_q[b]    <= {RefWidth{1'b0}};
@@ -607,26 +665,28 @@ module sam_scan_skip_core #(
             fl_we_q[b] <= fill_b[b / T] && fb_oh_q[b];
           fl_wv_q   <= fill_v;
           fl_wa_q   <= {fill_bank, fb_k_q[fill_bank]};
-          fl_adr1_q <= fb_addr_q[fill_bank] + 1'b1;
-          fl_in_q   <= |fl_rm1;
-          fl_in2_q  <= |(fl_rm1 >> 1);
+          fl_adr1_q <= fill_bank ? fb_adr1_1 : fb_adr1_0;
+          fl_in_q   <= fill_bank ? |fb_rm1_q[1] : |fb_rm1_q[0];
+          fb_more_q <= fb_more_d;
+          fb_use_q  <= fb_use_d;
+          fb_want_q <= fb_more_d & fb_use_d;
           for (b = 0; b < 2; b = b + 1)
-            if (fill_v && fill_bank == b[0]) begin
+            if (fill_b[b]) begin
               fb_oh_q[b * T +: T] <= fb_oh_q[b * T +: T] << 1;
               fb_k_q[b]    <= fb_k_q[b] + 1'b1;
               fb_addr_q[b] <= b[0] ? fb_step1[RefWidth:1] : fb_step0[RefWidth:1];
-              fb_rm1_q[b]  <= fb_rm1_q[b] + ~fb_sm1_q[b];
-              fb_more_q[b] <= fb_more2[b];
+              fb_rm1_q[b]  <= b[0] ? fb_rstep1[RefWidth-1:0] : fb_rstep0[RefWidth-1:0];
             end
           for (b = 0; b < 2 * T; b = b + 1)
             if (fl_we_q[b]) begin
               cam_crd_q[b * CrdWidth +: CrdWidth] <= cam_rd_data_i;
-              cam_in_q[b]  <= fl_in_q;
-              cam_in2_q[b] <= fl_in2_q;
               cam_vld_q[b] <= 1'b1;
             end
-          if (fib_end) fb_use_q[act_bank_q] <= 1'b0;
-          if (f_new) fb_use_q[fib_par_q] <= 1'b1;
+          if (fl_wv_q && !fl_in_q) begin
+            ce_v_q[fl_wa_q[LogT]] <= 1'b1;
+            if (fl_wa_q[LogT]) ce_crd_q1 <= cam_rd_data_i;
+            else               ce_crd_q0 <= cam_rd_data_i;
+          end
           // The next fiber's bank is set up from the pending reference's seg
           // words in every cycle before the fiber is formed, and in that
           // cycle: the bank is free then (with the descriptor slot empty
@@ -639,10 +699,12 @@ module sam_scan_skip_core #(
             fb_k_q[fib_par_q]      <= {LogT{1'b0}};
             fb_addr_q[fib_par_q]   <= seg_rd_lo_i;
             fb_sm1_q[fib_par_q]    <= f_stm1;
-            fb_more_q[fib_par_q]   <= seg_rd_lo_i < seg_rd_hi_i;
+            if (fib_par_q) fb_nsm1_q1 <= ~f_stm1;
+            else           fb_nsm1_q0 <= ~f_stm1;
             fb_rm1_q[fib_par_q]    <= f_sm1;
             if (fib_par_q) cam_vld_q[2*T-1:T] <= {T{1'b0}};
             else           cam_vld_q[T-1:0]   <= {T{1'b0}};
+            ce_v_q[fib_par_q] <= 1'b0;
           end
         end
       end
@@ -669,14 +731,18 @@ module sam_scan_skip_core #(
       nxt_stop_q <= {RefWidth{1'b0}};
       nxt_bank_q <= 1'b0;
       nxt_ne_q   <= 1'b0;
+      nxt_sm1_q  <= {RefWidth{1'b0}};
       fib_par_q  <= 1'b0;
       act_v_q    <= 1'b0;
       act_kind_q <= KFiber;
-      act_hi_q   <= {RefWidth{1'b0}};
+      act_hm1_q  <= {RefWidth{1'b0}};
+      act_hm2_q  <= {RefWidth{1'b0}};
       act_stop_q <= {RefWidth{1'b0}};
       act_bank_q <= 1'b0;
       ptr_q      <= {RefWidth{1'b0}};
       ptr_in_q   <= 1'b0;
+      eff_in_q   <= 1'b0;
+      ptr_in2_q  <= 1'b0;
       head_v_q   <= 1'b0;
       head_mem_q <= 1'b0;
       head_tag_q <= `SG_TK_DATA;
@@ -694,19 +760,24 @@ module sam_scan_skip_core #(
       nxt_stop_q <= nxt_stop_d;
       nxt_bank_q <= nxt_bank_d;
       nxt_ne_q   <= nxt_ne_d;
+      nxt_sm1_q  <= nxt_sm1_d;
       fib_par_q  <= fib_par_d;
       act_v_q    <= act_v_d;
       act_kind_q <= act_kind_d;
-      act_hi_q   <= act_hi_d;
+      act_hm1_q  <= act_hm1_d;
+      act_hm2_q  <= act_hm2_d;
       act_stop_q <= act_stop_d;
       act_bank_q <= act_bank_d;
       // a new item starts at its lo; a read moves past its address
+      eff_in_q <= (nxt_take ? nxt_ne_q : crd_rd_en_o ? eff_nxt_in : ptr_in_q) && !jmp_blk_d;
       if (nxt_take) begin
-        ptr_q    <= nxt_lo_q;
-        ptr_in_q <= nxt_ne_q;
+        ptr_q     <= nxt_lo_q;
+        ptr_in_q  <= nxt_ne_q;
+        ptr_in2_q <= nxt_ne_q && |nxt_sm1_q;
       end else if (crd_rd_en_o) begin
-        ptr_q    <= eff_nxt;
-        ptr_in_q <= eff_nxt_in;
+        ptr_q     <= eff_nxt;
+        ptr_in_q  <= eff_nxt_in;
+        ptr_in2_q <= eff_nxt_in2;
       end
       head_v_q   <= head_v_d;
       head_mem_q <= head_mem_d;

@@ -21,11 +21,9 @@ module sam_scan_skip_ctl (
   input  wire       ref_ready_i,
   input  wire       act_v_i,       // an active item
   input  wire [1:0] act_kind_i,    // its kind (sam_scan_skip_core's K*)
-  input  wire       ptr_in_i,      // the read pointer lies below the fiber's end
-  input  wire       jmp_blk_i,     // a registered jump ends the fiber
+  input  wire       eff_in_i,      // the fiber's next read lies below its end
   input  wire       nxt_v_i,       // a descriptor waits
   output wire       load_o,
-  output wire       eff_in_o,      // the fiber's next read lies below its end
   output wire       rd_o,          // read a coordinate (the crd RAM's enable)
   output wire       fib_end_o,     // load the active fiber's stop
   output wire       take_o         // take the waiting descriptor
@@ -37,14 +35,13 @@ module sam_scan_skip_ctl (
 
   wire pop = head_v_i && (crd_sent_i || crd_ready_i) && (ref_sent_i || ref_ready_i);
   assign load_o   = !head_v_i || pop;
-  assign eff_in_o = ptr_in_i && !jmp_blk_i;
 
   wire fiber  = act_v_i && act_kind_i == KFiber;
   wire finish = act_kind_i == KStop || act_kind_i == KDone ||
-                (act_kind_i == KFiber && !eff_in_o);
+                (act_kind_i == KFiber && !eff_in_i);
 
-  assign rd_o      = load_o && fiber && eff_in_o;
-  assign fib_end_o = load_o && fiber && !eff_in_o;
+  assign rd_o      = load_o && fiber && eff_in_i;
+  assign fib_end_o = load_o && fiber && !eff_in_i;
   assign take_o    = nxt_v_i && (!act_v_i || (load_o && finish));
 
 endmodule
