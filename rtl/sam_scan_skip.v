@@ -6,7 +6,7 @@
 // arrays as plain inferable RAMs of 2^AddrWidth words (AddrWidth <=
 // RefWidth; addresses are taken modulo the depth, so a level must fit)
 // with synchronous reads:
-//   seg: two read ports (seg[r] and seg[r+1] in the same cycle)
+//   seg: seg[r] and seg[r+1] in the same cycle (two copies, below)
 //   crd: two read ports (iteration, and the CAM fill of the next fiber)
 // and a host write port per array to load the level before start.
 // seg is kept as two copies, seg_lo_m[r] = seg[r] and seg_hi_m[r] =
