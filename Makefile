@@ -19,16 +19,25 @@ TEST_CFLAGS := $(CSTD) -O1 -g -fno-omit-frame-pointer \
                -fsanitize=address,undefined -fno-sanitize-recover=undefined $(GV_CFLAGS)
 LDLIBS   := $(GV_LIBS) -lm
 
-GOLDEN_SRC := $(sort $(filter-out %_test.c,$(wildcard golden/*.c)))
-GEN_SRC    := $(sort $(filter-out gen/main.c %_test.c,$(wildcard gen/*.c sim/*.c)))
-TEST_SRC   := $(sort $(wildcard golden/*_test.c gen/*_test.c sim/*_test.c))
-HDRS       := $(wildcard golden/*.h gen/*.h sim/*.h)
+# Layers, lowest first; each folder is one static library and may include
+# only from the layers below it (scripts/layers.sh checks this):
+#   core  <-  graph  <-  front, golden, gen, sim, fpga  <-  cli
+LAYERS     := core graph front golden gen sim fpga cli
+# Link order: users before what they use.
+LINK_ORDER := cli front golden gen sim fpga graph core
+CFLAGS_I   := -I.
+REL_CFLAGS  += $(CFLAGS_I)
+TEST_CFLAGS += $(CFLAGS_I)
 
-REL_GOLDEN_OBJ := $(GOLDEN_SRC:%.c=$(BUILD)/rel/%.o)
-REL_GEN_OBJ    := $(GEN_SRC:%.c=$(BUILD)/rel/%.o)
-T_GOLDEN_OBJ   := $(GOLDEN_SRC:%.c=$(BUILD)/asan/%.o)
-T_GEN_OBJ      := $(GEN_SRC:%.c=$(BUILD)/asan/%.o)
-TEST_BINS      := $(TEST_SRC:%.c=$(BUILD)/asan/%)
+layer_src   = $(sort $(filter-out cli/main.c %_test.c,$(wildcard $(1)/*.c)))
+LIB_SRC    := $(foreach l,$(LAYERS),$(call layer_src,$(l)))
+TEST_SRC   := $(sort $(foreach l,$(LAYERS),$(wildcard $(l)/*_test.c)))
+HDRS       := $(foreach l,$(LAYERS),$(wildcard $(l)/*.h) $(wildcard $(l)/*.def))
+TEST_BINS  := $(TEST_SRC:%.c=$(BUILD)/asan/%)
+
+# $(call LIBS,DIR[,LAYERS]): the static libraries, in link order.
+LIBS = $(foreach l,$(if $(2),$(2),$(LINK_ORDER)),$(1)/libsg$(l).a)
+LINK_LIBS = $(call LIBS,$(1),$(2))
 
 SAMGEN := $(BUILD)/samgen
 export SAMGEN_ROOT := $(CURDIR)
@@ -39,8 +48,8 @@ TEST_SUITES :=
 EXTENDED_SUITES :=
 BENCH_TARGETS :=
 
-.PHONY: all deps demo test unit bench extended ci-extended clean
-all: $(SAMGEN) $(BUILD)/libsamgolden.a $(BUILD)/libsamgen.a
+.PHONY: all deps demo test unit bench extended ci-extended clean layers
+all: $(SAMGEN) $(call LIBS,$(BUILD))
 
 $(BUILD)/rel/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
@@ -50,29 +59,29 @@ $(BUILD)/asan/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -c $< -o $@
 
-# The golden model (tensors, tokens, primitives, engines) and the rest
-# (graph reader, generator, simulation harness) as two static libraries.
-$(BUILD)/libsamgolden.a: $(REL_GOLDEN_OBJ)
-	@rm -f $@; ar rcs $@ $^
-$(BUILD)/libsamgen.a: $(REL_GEN_OBJ)
-	@rm -f $@; ar rcs $@ $^
-$(BUILD)/asan/libsamgolden.a: $(T_GOLDEN_OBJ)
-	@rm -f $@; ar rcs $@ $^
-$(BUILD)/asan/libsamgen.a: $(T_GEN_OBJ)
-	@rm -f $@; ar rcs $@ $^
+# One library per layer, release and ASan builds.
+define layer_lib
+$(BUILD)/libsg$(1).a: $$(patsubst %.c,$(BUILD)/rel/%.o,$$(call layer_src,$(1)))
+	@rm -f $$@; ar rcs $$@ $$^
+$(BUILD)/asan/libsg$(1).a: $$(patsubst %.c,$(BUILD)/asan/%.o,$$(call layer_src,$(1)))
+	@rm -f $$@; ar rcs $$@ $$^
+endef
+$(foreach l,$(LAYERS),$(eval $(call layer_lib,$(l))))
 
-LINK_LIBS = -Wl,--start-group $(1)/libsamgen.a $(1)/libsamgolden.a -Wl,--end-group
-
-$(SAMGEN): $(BUILD)/rel/gen/main.o $(BUILD)/libsamgen.a $(BUILD)/libsamgolden.a
-	$(CC) $(REL_CFLAGS) -o $@ $< $(call LINK_LIBS,$(BUILD)) $(LDLIBS)
+$(SAMGEN): $(BUILD)/rel/cli/main.o $(call LIBS,$(BUILD))
+	$(CC) $(REL_CFLAGS) -o $@ $< $(call LIBS,$(BUILD)) $(LDLIBS)
 
 # ASan build of the binary, used by the CLI tests.
-$(BUILD)/asan/samgen: $(BUILD)/asan/gen/main.o $(BUILD)/asan/libsamgen.a $(BUILD)/asan/libsamgolden.a
-	$(CC) $(TEST_CFLAGS) -o $@ $< $(call LINK_LIBS,$(BUILD)/asan) $(LDLIBS)
+$(BUILD)/asan/samgen: $(BUILD)/asan/cli/main.o $(call LIBS,$(BUILD)/asan)
+	$(CC) $(TEST_CFLAGS) -o $@ $< $(call LIBS,$(BUILD)/asan) $(LDLIBS)
 
-$(BUILD)/asan/%_test: %_test.c $(BUILD)/asan/libsamgen.a $(BUILD)/asan/libsamgolden.a
+$(BUILD)/asan/%_test: %_test.c $(call LIBS,$(BUILD)/asan)
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) -o $@ $< $(call LINK_LIBS,$(BUILD)/asan) -lcmocka $(LDLIBS)
+	$(CC) $(TEST_CFLAGS) -o $@ $< $(call LIBS,$(BUILD)/asan) -lcmocka $(LDLIBS)
+
+# The include graph follows the layers (part of make test).
+layers:
+	@sh scripts/layers.sh
 
 deps:
 	@sh scripts/deps.sh
@@ -88,7 +97,7 @@ include $(sort $(wildcard mk/*.mk))
 
 test: deps
 	@$(MAKE) --no-print-directory all
-	@$(MAKE) --no-print-directory unit $(TEST_SUITES)
+	@$(MAKE) --no-print-directory layers unit $(TEST_SUITES)
 	@echo "make test: all suites passed"
 
 extended:

@@ -12,8 +12,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "../gen/einsum.h"
-#include "../gen/graph.h"
+#include "front/einsum.h"
+#include "graph/graph.h"
 
 typedef struct bcase {
     const char *name, *expr, *f[5], *s;

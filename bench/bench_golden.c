@@ -21,7 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../golden/golden.h"
+#include "golden/golden.h"
+#include "front/dot.h"
 
 static int run_mode(const sg_graph *g, golden_binding *b, int nb,
                     golden_engine eng, int skip, int loop, golden_result *r)

@@ -13,7 +13,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "../gen/graph.h"
+#include "graph/graph.h"
+#include "front/dot.h"
 
 static double clock_s(clockid_t id)
 {

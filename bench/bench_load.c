@@ -17,7 +17,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "tensor.h"
+#include "core/tensor.h"
 
 static double clock_s(clockid_t id)
 {

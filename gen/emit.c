@@ -9,7 +9,7 @@
  * outputs nothing reads (so that `verilator -Wall` has nothing to say).
  * The skeleton around the body comes from templates/top.v.in.
  */
-#include "emit.h"
+#include "gen/emit.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -18,7 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../golden/skip_core.h"
+#include "graph/skip_plan.h"
 
 #define SG_TEMPLATE "templates/top.v.in"
 

@@ -31,7 +31,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "graph.h"
+#include "graph/graph.h"
 
 typedef enum sg_arr_kind { SG_ARR_SEG = 0, SG_ARR_CRD, SG_ARR_VALS } sg_arr_kind;
 

@@ -50,7 +50,7 @@
  */
 #include <stdlib.h>
 
-#include "net.h"
+#include "golden/net.h"
 
 /* A queue to commit and the node the commit may wake, as its bit in the
  * bit sets (word index and mask: a wake-up is one OR). */

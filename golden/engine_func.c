@@ -17,7 +17,7 @@
  */
 #include <stdlib.h>
 
-#include "net.h"
+#include "golden/net.h"
 
 static void commit_outputs(sg_pnode *n)
 {

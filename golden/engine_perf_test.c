@@ -29,8 +29,9 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "golden.h"
-#include "test_inputs.h"
+#include "golden/golden.h"
+#include "golden/test_inputs.h"
+#include "front/dot.h"
 
 typedef struct pin {
     const char *graph;      /* examples/NAME.gv or custard:NAME */

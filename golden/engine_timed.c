@@ -31,7 +31,7 @@
  */
 #include <stdlib.h>
 
-#include "net.h"
+#include "golden/net.h"
 
 /* Cycles per window: how far a producer runs ahead of its consumers. */
 #define TM_WINDOW 2048

@@ -16,8 +16,9 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "golden.h"
-#include "test_inputs.h"
+#include "golden/golden.h"
+#include "golden/test_inputs.h"
+#include "front/dot.h"
 
 static const char *const example_graphs[] = {
     "mat_elemadd", "mat_elemmul", "matmul_ijk", "matmul_ikj", "residual",

@@ -1,7 +1,7 @@
 /*
  * golden.h - the public API of the golden model: run a SAM graph on tensors.
  *
- * The golden model executes a typed graph (gen/graph.h) on real tensors with
+ * The golden model executes a typed graph (graph/graph.h) on real tensors with
  * integer value semantics (W-bit two's complement, see tensor.h) and returns
  * the output tensors, the token stream of every edge (counted, optionally kept
  * in memory or streamed to trace files) and, with the cycle engine, a cycle
@@ -33,10 +33,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "err.h"
-#include "tensor.h"
-#include "token.h"
-#include "../gen/graph.h"
+#include "core/err.h"
+#include "core/tensor.h"
+#include "core/token.h"
+#include "graph/graph.h"
 
 /* ---- options and bindings ------------------------------------------------ */
 
@@ -124,7 +124,7 @@ int golden_run(const sg_graph *g, const golden_binding *b, int nb,
 
 /* Stable name of edge i, used for trace files and in every message about
  * that edge: "<srcid>_<srcport>__<dstid>_<dstport>", e.g.
- * "12_crd__11_in" (DOT node ids, gen/graph.h port names, characters
+ * "12_crd__11_in" (DOT node ids, graph/graph.h port names, characters
  * outside [A-Za-z0-9_] replaced by '_').  buf >= 128 bytes. */
 const char *golden_edge_name(const sg_graph *g, size_t i, char *buf);
 

@@ -32,7 +32,8 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "golden.h"
+#include "golden/golden.h"
+#include "front/dot.h"
 
 #define MAX_BIND 8
 

@@ -23,7 +23,8 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "golden.h"
+#include "golden/golden.h"
+#include "front/dot.h"
 #include <sys/wait.h>
 
 static const char dot[] =

@@ -22,7 +22,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "golden.h"
+#include "golden/golden.h"
+#include "front/dot.h"
 
 #define MAXT 8
 

@@ -20,7 +20,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "golden.h"
+#include "golden/golden.h"
+#include "front/dot.h"
 
 #define MAXT 8
 #define MAXF 4

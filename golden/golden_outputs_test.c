@@ -27,7 +27,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "golden.h"
+#include "golden/golden.h"
+#include "front/dot.h"
 
 static void example_path(const char *name, char *buf, size_t n)
 {

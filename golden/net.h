@@ -7,8 +7,8 @@
 #ifndef SG_NET_H
 #define SG_NET_H
 
-#include "golden.h"
-#include "prim.h"
+#include "golden/golden.h"
+#include "golden/prim.h"
 
 typedef struct sg_net {
     const sg_graph *g;

@@ -31,8 +31,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "err.h"
-#include "token.h"
+#include "core/err.h"
+#include "core/token.h"
 
 /* ---- queues -------------------------------------------------------------- */
 
@@ -446,7 +446,7 @@ typedef struct prim_scan_cfg {
 void prim_scan_init(sg_pnode *n, const prim_scan_cfg *c);
 void prim_scan_dense_init(sg_pnode *n, int64_t dim);
 
-/* Joiners.  Ports as gen/graph.h: in[2k] crd_k, in[2k+1] ref_k; out[0]
+/* Joiners.  Ports as graph/graph.h: in[2k] crd_k, in[2k+1] ref_k; out[0]
  * crd, out[1+k] ref_k.  skip_out (or NULL) has n_ops entries: the skip
  * channel to operand k's scanner, or NULL (intersect only; see
  * prim_skip_fuse). */
@@ -474,7 +474,7 @@ void prim_repeat_init(sg_pnode *n);
 void prim_broadcast_init(sg_pnode *n);
 void prim_arrayvals_init(sg_pnode *n, const int64_t *vals, size_t nvals);
 
-/* ALU: op is an sg_alu_op of gen/graph.h. */
+/* ALU: op is an sg_alu_op of graph/graph.h. */
 void prim_alu_init(sg_pnode *n, int op, int64_t cnst);
 void prim_reduce_init(sg_pnode *n);
 

@@ -11,9 +11,9 @@
  */
 #include <stdlib.h>
 
-#include "../gen/graph.h"
-#include "prim.h"
-#include "tensor.h"
+#include "graph/graph.h"
+#include "golden/prim.h"
+#include "core/tensor.h"
 
 typedef struct alu_st {
     int op;

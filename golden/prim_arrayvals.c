@@ -7,7 +7,7 @@
  */
 #include <stdlib.h>
 
-#include "prim.h"
+#include "golden/prim.h"
 
 typedef struct arr_st {
     const int64_t *vals;

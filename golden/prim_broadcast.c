@@ -4,7 +4,7 @@
  * port holds all its edges.  Cycle rule: one token per cycle, sent only when
  * every output has room.
  */
-#include "prim.h"
+#include "golden/prim.h"
 
 /* One firing of the common kind (cycle engine): a non-D token copied to
  * every queue of the single output port.  Returns 1 when it fired, 0 when

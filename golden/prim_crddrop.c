@@ -17,7 +17,7 @@
  */
 #include <stdlib.h>
 
-#include "prim.h"
+#include "golden/prim.h"
 
 typedef struct drop_st {
     int vals, depth;

@@ -11,7 +11,7 @@
  */
 #include <stdlib.h>
 
-#include "prim.h"
+#include "golden/prim.h"
 
 typedef struct hold_st {
     int depth;

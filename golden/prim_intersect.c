@@ -13,7 +13,7 @@
  *
  * Cycle rule: one firing (one rule) per cycle.
  */
-#include "prim_join.h"
+#include "golden/prim_join.h"
 
 int isect_check(sg_tok a, int ia, sg_tok b, int ib, sg_pnode *n)
 {

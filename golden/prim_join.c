@@ -25,8 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "prim_join.h"
-#include "skip_core.h"
+#include "golden/prim_join.h"
+#include "golden/skip_core.h"
 
 typedef struct join_node {
     int is_union, n_ops;

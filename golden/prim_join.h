@@ -5,7 +5,7 @@
 #ifndef SG_PRIM_JOIN_H
 #define SG_PRIM_JOIN_H
 
-#include "prim.h"
+#include "golden/prim.h"
 
 typedef struct join_io {
     sg_q *c1, *r1, *c2, *r2;        /* inputs: side 1, side 2 */

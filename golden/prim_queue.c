@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "prim.h"
+#include "golden/prim.h"
 
 void sg_q_init(sg_q *q, sg_stream_kind kind, int cyc, size_t lim)
 {

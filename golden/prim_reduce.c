@@ -9,8 +9,8 @@
  */
 #include <stdlib.h>
 
-#include "prim.h"
-#include "tensor.h"
+#include "golden/prim.h"
+#include "core/tensor.h"
 
 typedef struct reduce_st {
     int64_t sum;

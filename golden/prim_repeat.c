@@ -14,7 +14,7 @@
  */
 #include <stdlib.h>
 
-#include "prim.h"
+#include "golden/prim.h"
 
 typedef struct repeat_st {
     int have;

@@ -4,7 +4,7 @@
  * Token by token: a coordinate or N gives R, any stop gives S, D gives D.
  * Cycle rule: one token per cycle.
  */
-#include "prim.h"
+#include "golden/prim.h"
 
 /* One firing of the common kind (cycle engine): a coordinate, N or stop
  * mapped onto a single output queue.  Returns 1 when it fired, 0 when the

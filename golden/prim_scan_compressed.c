@@ -21,8 +21,8 @@
  */
 #include <stdlib.h>
 
-#include "prim.h"
-#include "skip_core.h"
+#include "golden/prim.h"
+#include "golden/skip_core.h"
 
 enum { SC_IDLE, SC_EMIT, SC_CLOSE, SC_DONE };
 

@@ -13,7 +13,7 @@
  */
 #include <stdlib.h>
 
-#include "prim.h"
+#include "golden/prim.h"
 
 enum { SD_IDLE, SD_EMIT, SD_CLOSE, SD_DONE };
 

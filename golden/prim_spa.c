@@ -4,8 +4,8 @@
  */
 #include <stdlib.h>
 
-#include "prim_spa.h"
-#include "tensor.h"
+#include "golden/prim_spa.h"
+#include "core/tensor.h"
 
 void spa_add(spa_row *r, int64_t crd, int64_t v, int w)
 {

@@ -5,8 +5,8 @@
 #ifndef SG_PRIM_SPA_H
 #define SG_PRIM_SPA_H
 
-#include "prim.h"
-#include "tensor.h"
+#include "golden/prim.h"
+#include "core/tensor.h"
 
 /* A row keyed by inner coordinate: dense value/flag arrays grown on demand
  * plus the list of touched coordinates. */

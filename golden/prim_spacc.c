@@ -22,8 +22,8 @@
  */
 #include <stdlib.h>
 
-#include "prim_spa.h"
-#include "tensor.h"
+#include "golden/prim_spa.h"
+#include "core/tensor.h"
 
 typedef struct pt { int64_t o, i, v; } pt;
 

@@ -15,7 +15,7 @@
  *
  * Cycle rule: one firing (one emitted coordinate or stop) per cycle.
  */
-#include "prim_join.h"
+#include "golden/prim_join.h"
 
 static void emit(join_io *io, sg_tok c, sg_tok r1, sg_tok r2)
 {

@@ -19,7 +19,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "golden.h"
+#include "golden/golden.h"
 
 typedef struct diff {
     const char *file;       /* path below vectors/ */

@@ -15,7 +15,7 @@
  */
 #include <stdlib.h>
 
-#include "prim.h"
+#include "golden/prim.h"
 
 typedef struct wr_st {
     int mode;               /* 0 compressed, 1 dense, 2 vals */

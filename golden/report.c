@@ -8,9 +8,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "json.h"
-#include "golden.h"
-#include "outfile.h"
+#include "core/json.h"
+#include "golden/golden.h"
+#include "core/outfile.h"
 
 int golden_write_outputs(const char *outdir, const golden_result *r,
                          sg_err *e)

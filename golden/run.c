@@ -19,8 +19,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "net.h"
-#include "skip_core.h"
+#include "golden/net.h"
+#include "golden/skip_core.h"
 
 void golden_opts_default(golden_opts *o)
 {

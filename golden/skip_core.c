@@ -13,7 +13,7 @@
  *
  * Sections: heads; CAM lookup; step; intersector.
  */
-#include "skip_core.h"
+#include "golden/skip_core.h"
 
 #include <string.h>
 

@@ -33,21 +33,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "err.h"
-#include "token.h"
+#include "core/err.h"
+#include "core/token.h"
+#include "graph/skip_plan.h"
 
 /* ---- scanner ------------------------------------------------------------- */
-
-/* Largest CAM size (the generator's --skip limit). */
-#define SG_SKC_T_MAX 1024
-
-/* A CAM size the RTL builds: 0 (no CAM) or a power of two up to
- * SG_SKC_T_MAX (the core samples with a shift by log2 T).  Checked by the
- * generator, the golden model and the skip model alike. */
-static inline int sg_skc_size_ok(long T)
-{
-    return T >= 0 && T <= SG_SKC_T_MAX && (T & (T - 1)) == 0;
-}
 
 /* One CAM bank: fiber [lo, hi) sampled every stride-th address; k entries
  * read so far (next read at addr), entries 0..nv-1 written. */

@@ -22,8 +22,9 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "golden.h"
-#include "skip_model.h"
+#include "golden/golden.h"
+#include "golden/skip_model.h"
+#include "front/dot.h"
 
 #define VLEN 600
 

@@ -9,13 +9,13 @@
  *
  * Sections: driver.
  */
-#include "skip_model.h"
+#include "golden/skip_model.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
 
-#include "skip_core.h"
+#include "golden/skip_core.h"
 
 /* ---- driver ------------------------------------------------------------------- */
 

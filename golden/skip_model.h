@@ -19,8 +19,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "err.h"
-#include "token.h"
+#include "core/err.h"
+#include "core/token.h"
 
 #define SG_SKIP_MAX_INPUTS 3
 

@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "skip_model.h"
-#include "tensor.h"
+#include "golden/skip_model.h"
+#include "core/tensor.h"
 
 /* a = 0..99 (one fiber), b = {50, 99} (one fiber). */
 static uint32_t a_seg[] = {0, 100}, b_seg[] = {0, 2}, b_crd[] = {50, 99};

@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../gen/graph.h"
-#include "golden.h"
-#include "prim.h"
+#include "graph/graph.h"
+#include "golden/golden.h"
+#include "golden/prim.h"
 
 typedef struct prim_desc {
     const char *name;

@@ -11,7 +11,7 @@
 
 #include <string.h>
 
-#include "golden.h"
+#include "golden/golden.h"
 
 typedef struct sg_test_inputs {
     int64_t dim;            /* mode size of vectors and matrices */

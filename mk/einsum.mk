@@ -7,7 +7,7 @@
 #                           pass samgen check / samgen golden
 #   make einsum-bench       compile time per expression (target < 10 ms)
 #
-# The unit tests (gen/einsum_test.c: parse errors, structure, DOT round
+# The unit tests (front/einsum_test.c: parse errors, structure, DOT round
 # trip, golden model against a dense evaluation and against Custard's graphs
 # with $SHARED) run with `make unit`.
 
@@ -20,11 +20,11 @@ examples: $(SAMGEN)
 	@echo "examples/ regenerated"
 
 einsum-cli-test: $(SAMGEN)
-	@sh gen/einsum_cli_test.sh $(abspath $(SAMGEN)) $(abspath $(BUILD))/einsum-cli
+	@sh cli/einsum_cli_test.sh $(abspath $(SAMGEN)) $(abspath $(BUILD))/einsum-cli
 
-$(BUILD)/bench/bench_compile: bench/bench_compile.c $(BUILD)/libsamgen.a $(BUILD)/libsamgolden.a
+$(BUILD)/bench/bench_compile: bench/bench_compile.c $(call LIBS,$(BUILD))
 	@mkdir -p $(dir $@)
-	$(CC) $(REL_CFLAGS) -o $@ $< $(call LINK_LIBS,$(BUILD)) $(LDLIBS)
+	$(CC) $(REL_CFLAGS) -o $@ $< $(call LIBS,$(BUILD)) $(LDLIBS)
 
 einsum-bench: $(BUILD)/bench/bench_compile
 	@$(BUILD)/bench/bench_compile

@@ -17,9 +17,9 @@ GOLDEN_ICOUNT_RUNS := matmul_ikj:func mat_sddmm:func matmul_ikj:cycle mat_sddmm:
 .PHONY: golden-bench golden-icount
 BENCH_TARGETS += golden-bench
 
-$(GOLDEN_BENCH): bench/bench_golden.c $(BUILD)/libsamgen.a $(BUILD)/libsamgolden.a
+$(GOLDEN_BENCH): bench/bench_golden.c $(call LIBS,$(BUILD))
 	@mkdir -p $(dir $@)
-	$(CC) $(REL_CFLAGS) -o $@ $< $(call LINK_LIBS,$(BUILD)) $(LDLIBS)
+	$(CC) $(REL_CFLAGS) -o $@ $< $(call LIBS,$(BUILD)) $(LDLIBS)
 
 golden-bench: $(GOLDEN_BENCH)
 	@$(GOLDEN_BENCH) "$(SHARED)"

@@ -8,10 +8,9 @@
 #                         graph passes, every onyx/opal graph reads
 #   make graph-bench      read+check all shared graphs; time per pass
 #
-# The unit tests (gen/graph_test.c) run with `make unit`.
+# The unit tests (front/graph_test.c) run with `make unit`.
 
-GRAPH_SRC := gen/graph.c gen/graph_read.c gen/graph_write.c gen/graph_check.c \
-             golden/err.c golden/token.c golden/format.c
+GRAPH_SRC := $(call layer_src,core) $(call layer_src,graph) front/graph_read.c
 GRAPH_FUZZ := $(BUILD)/fuzz/fuzz_graph
 GRAPH_FUZZ_SECONDS ?= 300
 GRAPH_BENCH := $(BUILD)/bench/bench_graph
@@ -23,10 +22,10 @@ EXTENDED_SUITES += graph-shared graph-fuzz
 BENCH_TARGETS += graph-bench
 
 graph-cli-test: $(SAMGEN)
-	@sh gen/graph_cli_test.sh $(abspath $(SAMGEN)) $(abspath $(BUILD))/graph-cli
+	@sh cli/graph_cli_test.sh $(abspath $(SAMGEN)) $(abspath $(BUILD))/graph-cli
 
 graph-shared: $(SAMGEN)
-	@sh gen/graph_cli_test.sh $(abspath $(SAMGEN)) $(abspath $(BUILD))/graph-cli shared
+	@sh cli/graph_cli_test.sh $(abspath $(SAMGEN)) $(abspath $(BUILD))/graph-cli shared
 
 $(GRAPH_FUZZ): bench/fuzz/fuzz_graph.c $(GRAPH_SRC) $(HDRS)
 	@mkdir -p $(dir $@)
@@ -48,9 +47,9 @@ graph-fuzz-smoke graph-fuzz: $(GRAPH_FUZZ)
 	else sh $(CURDIR)/bench/fuzz/report.sh graph_fuzz.log "cd $(BUILD)/fuzz && ./fuzz_graph"; \
 	  echo "graph fuzz: FAILED (log and crash-* in $(BUILD)/fuzz)"; exit 1; fi
 
-$(GRAPH_BENCH): bench/bench_graph.c $(BUILD)/libsamgen.a $(BUILD)/libsamgolden.a
+$(GRAPH_BENCH): bench/bench_graph.c $(call LIBS,$(BUILD))
 	@mkdir -p $(dir $@)
-	$(CC) $(REL_CFLAGS) -o $@ $< $(call LINK_LIBS,$(BUILD)) $(LDLIBS)
+	$(CC) $(REL_CFLAGS) -o $@ $< $(call LIBS,$(BUILD)) $(LDLIBS)
 
 graph-bench: $(GRAPH_BENCH)
 	@if [ -d "$(SHARED)/graphs" ]; then $(GRAPH_BENCH) $(SHARED)/graphs 20; \

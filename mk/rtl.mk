@@ -20,9 +20,9 @@ SEED ?= 1
 .PHONY: rtl-lint rtl-synth rtl-tb rtl-tb-icarus rtl-tb-verilator rtl-mutation rtl-figures \
         rtl-gen-cases
 
-$(RTL_TB_VEC): testbenches/tb_vec.c golden/token.c golden/err.c golden/token.h golden/err.h
+$(RTL_TB_VEC): testbenches/tb_vec.c core/token.c core/err.c core/token.h core/err.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) -O1 -o $@ testbenches/tb_vec.c golden/token.c golden/err.c
+	$(CC) $(CSTD) -O1 -o $@ -I. testbenches/tb_vec.c core/token.c core/err.c
 
 $(RTL_TB_GEN): testbenches/tb_gen.c
 	@mkdir -p $(dir $@)

@@ -19,7 +19,7 @@ EXTENDED_SUITES += fuzz-smoke
 BENCH_TARGETS += bench-load
 
 tensor-cli-test: $(BUILD)/asan/samgen
-	@sh golden/tensor_cli_test.sh $(abspath $(BUILD)/asan/samgen) \
+	@sh cli/tensor_cli_test.sh $(abspath $(BUILD)/asan/samgen) \
 	    $(abspath $(BUILD))/tensor-cli
 
 # ---- fuzzing ----------------------------------------------------------------
@@ -36,22 +36,18 @@ FUZZ_CFLAGS  := $(CSTD) -Wno-error -g -O1 -fno-omit-frame-pointer $(GV_CFLAGS) \
 FUZZ_DIR     := $(BUILD)/fuzz
 FUZZ_TARGETS := $(patsubst bench/fuzz/%.c,%,$(wildcard bench/fuzz/fuzz_*.c))
 FUZZ_BINS    := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/%)
-FUZZ_GOLDEN_OBJ := $(GOLDEN_SRC:%.c=$(FUZZ_DIR)/obj/%.o)
-FUZZ_GEN_OBJ    := $(GEN_SRC:%.c=$(FUZZ_DIR)/obj/%.o)
+FUZZ_LIB_OBJ := $(LIB_SRC:%.c=$(FUZZ_DIR)/obj/%.o)
 
 $(FUZZ_DIR)/obj/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -c $< -o $@
-$(FUZZ_DIR)/libgolden.a: $(FUZZ_GOLDEN_OBJ)
-	@rm -f $@; ar rcs $@ $^
-$(FUZZ_DIR)/libgen.a: $(FUZZ_GEN_OBJ)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -I. -c $< -o $@
+$(FUZZ_DIR)/libsamgen.a: $(FUZZ_LIB_OBJ)
 	@rm -f $@; ar rcs $@ $^
 $(FUZZ_DIR)/fuzz_%: bench/fuzz/fuzz_%.c bench/fuzz/fuzz_common.h \
-		$(FUZZ_DIR)/libgen.a $(FUZZ_DIR)/libgolden.a
-	$(FUZZ_CC) $(CSTD) -Wno-error -g -O1 $(GV_CFLAGS) -Igolden -Igen \
+		$(FUZZ_DIR)/libsamgen.a
+	$(FUZZ_CC) $(CSTD) -Wno-error -g -O1 $(GV_CFLAGS) -I. \
 	    -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $< \
-	    -Wl,--start-group $(FUZZ_DIR)/libgen.a $(FUZZ_DIR)/libgolden.a \
-	    -Wl,--end-group $(LDLIBS)
+	    $(FUZZ_DIR)/libsamgen.a $(LDLIBS)
 
 # Skip (with a message) where clang has no libFuzzer, e.g. a gcc-only CI box.
 FUZZ_OK = $(shell printf 'int LLVMFuzzerTestOneInput(const char*d,unsigned long n){(void)d;(void)n;return 0;}' \
@@ -84,9 +80,9 @@ fuzz-smoke: fuzz-build
 	$(call fuzz_run,$(FUZZ_SMOKE_TIME),-seed=$(FUZZ_SMOKE_SEED))
 
 # ---- benchmark ----------------------------------------------------------------
-$(BUILD)/bench/bench_load: bench/bench_load.c $(BUILD)/libsamgolden.a
+$(BUILD)/bench/bench_load: bench/bench_load.c $(call LIBS,$(BUILD),core)
 	@mkdir -p $(dir $@)
-	$(CC) $(REL_CFLAGS) -Igolden -o $@ $< $(BUILD)/libsamgolden.a $(LDLIBS)
+	$(CC) $(REL_CFLAGS) -o $@ $< $(call LIBS,$(BUILD),core) $(LDLIBS)
 
 bench-load: $(BUILD)/bench/bench_load
 	@$(BUILD)/bench/bench_load $(BUILD)/bench

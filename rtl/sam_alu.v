@@ -1,4 +1,4 @@
-// sam_alu - value ALU.  Op is the sg_alu_op number of gen/graph.h:
+// sam_alu - value ALU.  Op is the sg_alu_op number of graph/graph.h:
 // 0 mul, 1 add, 2 sub (in_val0 - in_val1), 3 max, 4 min (binary), 5 smax
 // (max(a, Const)), 6 smul (a * Const) (one input, in_val0 only).
 // ValWidth-bit wrapping two's complement; N counts as 0.

@@ -6,7 +6,7 @@
  * of the actual token there; the stream whose mismatch happened earliest is
  * reported, with a few tokens of context from both sides.
  */
-#include "compare.h"
+#include "sim/compare.h"
 
 #include <limits.h>
 #include <stdarg.h>

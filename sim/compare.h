@@ -1,7 +1,7 @@
 /*
  * compare.h - compare two traces stream by stream, token by token.
  *
- * A trace is a multi-stream file (golden/token.h): one "name: tok tok ..."
+ * A trace is a multi-stream file (core/token.h): one "name: tok tok ..."
  * line per graph edge, plus "out_arr_<T>_..." lines holding the arrays the
  * level writers left in memory.  The golden model writes the expected trace;
  * the RTL monitors (through sim/trace.c) write the actual one, where each
@@ -23,8 +23,8 @@
 
 #include <stddef.h>
 
-#include "../golden/err.h"
-#include "../golden/token.h"
+#include "core/err.h"
+#include "core/token.h"
 
 /* Optional edge describer: writes e.g. "n8 fiberlookup j c0 .crd -> n6
  * intersect j .crd_c" for a stream name into buf (size n); returns 0, or -1

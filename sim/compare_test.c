@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "compare.h"
+#include "sim/compare.h"
 
 /* Write text to a temporary file and read it as a stream file. */
 static void load(const char *text, sg_stream_file *sf)

@@ -1,7 +1,7 @@
 /*
  * trace.c - parse simulator output (see trace.h).
  */
-#include "trace.h"
+#include "sim/trace.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -15,8 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../golden/err.h"
-#include "../golden/token.h"
+#include "core/err.h"
+#include "core/token.h"
 
 typedef struct sg_simedge {
     sg_toks toks;

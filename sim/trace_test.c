@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "trace.h"
+#include "sim/trace.h"
 
 static char *write_tmp(const char *text)
 {

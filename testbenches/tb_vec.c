@@ -7,7 +7,7 @@
  * For every NAME=PORT pair the line NAME of FILE is written to
  * OUTDIR/PORT.hex: one 64-bit hex word per line, the first holding the
  * number of tokens, then each token as {tag[63:62], payload[61:0]} with the
- * tag numbers of golden/token.h (arrays and params: plain numbers, tag 0).
+ * tag numbers of core/token.h (arrays and params: plain numbers, tag 0).
  * Idle cycles ('_') are dropped: the benches make their own timing.
  * A NAME absent from FILE gives a file whose count is all ones, which the
  * benches read as "not checked".  Exit 0 on success, 3 when the file has an
@@ -18,8 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../golden/err.h"
-#include "../golden/token.h"
+#include "core/err.h"
+#include "core/token.h"
 
 static int write_hex(const char *dir, const char *port,
                      const sg_stream_line *l)

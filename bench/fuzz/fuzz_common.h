@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tensor.h"
+#include "core/tensor.h"
 
 /* A NUL-terminated copy of the input (the readers want buf[len] == 0). */
 static inline char *fuzz_text(const uint8_t *data, size_t size)

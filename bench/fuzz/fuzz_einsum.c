@@ -12,8 +12,8 @@
 #include <stdio.h>
 
 #include "fuzz_common.h"
-#include "einsum.h"
-#include "graph.h"
+#include "front/einsum.h"
+#include "graph/graph.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

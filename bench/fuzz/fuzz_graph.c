@@ -14,7 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../gen/graph.h"
+#include "graph/graph.h"
+#include "front/dot.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

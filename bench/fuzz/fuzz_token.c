@@ -5,7 +5,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "fuzz_common.h"
-#include "token.h"
+#include "core/token.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

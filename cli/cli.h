@@ -1,0 +1,49 @@
+/*
+ * cli.h - the samgen command table and what every command shares.
+ *
+ * Every command is `int cmd_<name>(int argc, char **argv)` in its own file
+ * gen/cmd_<name>.c; argv[0] is the command name.  It returns an SG_EXIT_*
+ * code: 0 success, 1 a check failed, 2 bad usage or bad input.  Messages go
+ * to stderr as "samgen <cmd>: ..." or "FILE:LINE: ..." (see err.h).
+ *
+ * To add a command: write gen/cmd_<name>.c with its usage text and handler,
+ * add a line to the table in main.c, a row to the README's CLI table, and a
+ * test.
+ */
+#ifndef SG_CLI_H
+#define SG_CLI_H
+
+#include "core/err.h"
+
+typedef int (*sg_cmd_fn)(int argc, char **argv);
+
+typedef struct sg_cmd {
+    const char *name;
+    sg_cmd_fn fn;
+    const char *summary;     /* one line for `samgen help` */
+    const char *usage;       /* full usage text for `samgen help <cmd>` */
+} sg_cmd;
+
+/* Print an error record to stderr and return its exit code. */
+int cli_report(const sg_err *e);
+/* Print "samgen <cmd>: message" and return SG_EXIT_USAGE. */
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Print the usage of cmd to stdout (for --help) and return 0. */
+int cli_print_usage(const char *cmd);
+
+/* Command handlers and usage strings (one pair per gen/cmd_*.c). */
+#define SG_DECLARE_CMD(n) \
+    int cmd_##n(int argc, char **argv); \
+    extern const char cmd_##n##_usage[]
+SG_DECLARE_CMD(tensor);
+SG_DECLARE_CMD(check);
+SG_DECLARE_CMD(dot);
+SG_DECLARE_CMD(golden);
+SG_DECLARE_CMD(stream);
+SG_DECLARE_CMD(gen);
+SG_DECLARE_CMD(verify);
+SG_DECLARE_CMD(area);
+SG_DECLARE_CMD(compile);
+
+#endif

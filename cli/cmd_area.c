@@ -1,0 +1,482 @@
+/*
+ * cmd_area.c - samgen area: synthesize with Yosys, report area and fmax.
+ *
+ *   samgen area GRAPH.gv [gen options] [area options]
+ *       generate the accelerator (samgen gen, same options) and synthesize
+ *       its top; one report row per primitive instance
+ *   samgen area --prim NAME [--param K=V ...] [--sweep P=a,b,c] [area options]
+ *       synthesize one rtl/ primitive at the given parameters
+ *
+ * The work happens in a directory per run (-o, default out/area/<name>)
+ * that holds design.ys, the Yosys and nextpnr logs and their JSON outputs;
+ * the exact commands are printed so that a run can be repeated by hand.
+ * Exit status: 0 done, 1 a tool failed or the Yosys log shows a problem
+ * (latch, multiple drivers, port width mismatch, logic loop), 2 bad usage.
+ *
+ * Sections: options; kernel; primitive; entry point.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "fpga/area.h"
+#include "cli/cli.h"
+
+const char cmd_area_usage[] =
+    "usage: samgen area GRAPH.gv [gen options] [options]\n"
+    "       samgen area --prim NAME [--param K=V ...] [--sweep P=a,b,c] [options]\n"
+    "\n"
+    "Synthesize the generated accelerator of GRAPH.gv (running 'samgen gen'\n"
+    "with the gen options given) or one rtl/ primitive with Yosys, and report\n"
+    "per primitive instance and in total: cells by type, flip-flops, LUTs,\n"
+    "carry cells, block RAMs, DSPs (FPGA targets) or a CMOS transistor\n"
+    "estimate (generic).  For iCE40, nextpnr places and routes the design out\n"
+    "of context (four pins, no PCF) and the achieved fmax is reported, or that\n"
+    "the design does not fit.\n"
+    "\n"
+    "options:\n"
+    "  --target T      generic (default), ice40 or xilinx\n"
+    "  --device D      iCE40 device: hx8k (default) or up5k (uses SB_MAC16 DSPs)\n"
+    "  --no-pnr        iCE40: synthesis only, no nextpnr\n"
+    "  --freq MHZ      nextpnr target clock (default 100)\n"
+    "  --prim NAME     synthesize rtl/NAME.v (the sam_ prefix may be left out)\n"
+    "  --param K=V     set parameter K of the primitive (repeatable)\n"
+    "  --sweep P=a,b,c synthesize once per value of parameter P\n"
+    "  --rtl DIR       primitive library (default: rtl/ of the samgen tree)\n"
+    "  -o, --out DIR   work directory (default out/area/<name>)\n"
+    "  --json          print the report as JSON instead of tables\n"
+    "  --plot DIR      write PNG charts there: area by primitive family\n"
+    "                  (kernels) or the sweep chart (--sweep)\n"
+    "  --              everything after it goes to 'samgen gen'\n"
+    "Other options are passed to 'samgen gen' unchanged.  Yosys scripts:\n"
+    "fpga/synth_<target>.ys, run in the work directory on its design.ys.\n";
+
+/* ---- options --------------------------------------------------------------------- */
+
+#define MAX_PARAMS 32
+#define MAX_SWEEP 64
+#define MAX_FWD 128
+
+typedef struct area_opts {
+    const char *graph, *prim, *out, *plot, *rtl;
+    area_target target;
+    area_device device;
+    int pnr, json;
+    double freq;
+    const char *pkeys[MAX_PARAMS + 1], *pvals[MAX_PARAMS + 1];
+    char pbuf[MAX_PARAMS][256];
+    size_t n_params;
+    char sweep_param[64];
+    char sweep_buf[1024];
+    const char *sweep_vals[MAX_SWEEP];
+    size_t n_sweep;
+    const char *fwd[MAX_FWD];
+    size_t n_fwd;
+    char root[1024];
+} area_opts;
+
+static int split_kv(const char *s, char *buf, size_t n, const char **k,
+                    const char **v)
+{
+    snprintf(buf, n, "%s", s);
+    char *eq = strchr(buf, '=');
+    if (!eq || eq == buf || !eq[1])
+        return -1;
+    *eq = '\0';
+    *k = buf;
+    *v = eq + 1;
+    return 0;
+}
+
+static int is_gv(const char *s)
+{
+    size_t n = strlen(s);
+    return (n > 3 && strcmp(s + n - 3, ".gv") == 0) ||
+           (n > 4 && strcmp(s + n - 4, ".dot") == 0);
+}
+
+static int parse_opts(int argc, char **argv, area_opts *o)
+{
+    const char *cmd = "area";
+    memset(o, 0, sizeof *o);
+    o->pnr = 1;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *next = i + 1 < argc ? argv[i + 1] : NULL;
+#define NEED_ARG() do { if (!next) return cli_usage_error(cmd, "%s needs a value", a); i++; } while (0)
+        if (strcmp(a, "--") == 0) {
+            for (i++; i < argc && o->n_fwd < MAX_FWD; i++)
+                o->fwd[o->n_fwd++] = argv[i];
+            break;
+        } else if (strcmp(a, "--target") == 0) {
+            NEED_ARG();
+            if (area_target_parse(next, &o->target) != 0)
+                return cli_usage_error(cmd, "unknown target '%s' (generic, ice40, xilinx)", next);
+        } else if (strcmp(a, "--device") == 0) {
+            NEED_ARG();
+            if (area_device_parse(next, &o->device) != 0)
+                return cli_usage_error(cmd, "unknown device '%s' (hx8k, up5k)", next);
+        } else if (strcmp(a, "--no-pnr") == 0) {
+            o->pnr = 0;
+        } else if (strcmp(a, "--freq") == 0) {
+            NEED_ARG();
+            char *endp;
+            o->freq = strtod(next, &endp);
+            if (*endp || o->freq <= 0 || o->freq > 1000)
+                return cli_usage_error(cmd, "bad --freq '%s'", next);
+        } else if (strcmp(a, "--json") == 0) {
+            o->json = 1;
+        } else if (strcmp(a, "--plot") == 0) {
+            NEED_ARG();
+            o->plot = next;
+        } else if (strcmp(a, "-o") == 0 || strcmp(a, "--out") == 0) {
+            NEED_ARG();
+            o->out = next;
+        } else if (strcmp(a, "--rtl") == 0) {
+            NEED_ARG();
+            o->rtl = next;
+        } else if (strcmp(a, "--prim") == 0) {
+            NEED_ARG();
+            o->prim = next;
+        } else if (strcmp(a, "--param") == 0) {
+            NEED_ARG();
+            if (o->n_params == MAX_PARAMS)
+                return cli_usage_error(cmd, "too many --param");
+            size_t k = o->n_params;
+            if (split_kv(next, o->pbuf[k], sizeof o->pbuf[k], &o->pkeys[k],
+                         &o->pvals[k]) != 0)
+                return cli_usage_error(cmd, "--param wants K=V, not '%s'", next);
+            o->n_params++;
+        } else if (strcmp(a, "--sweep") == 0) {
+            NEED_ARG();
+            const char *k, *v;
+            char tmp[1024];
+            if (split_kv(next, tmp, sizeof tmp, &k, &v) != 0)
+                return cli_usage_error(cmd, "--sweep wants P=a,b,c, not '%s'", next);
+            if (strlen(k) >= sizeof o->sweep_param)
+                return cli_usage_error(cmd, "--sweep parameter name too long");
+            snprintf(o->sweep_param, sizeof o->sweep_param, "%.63s", k);
+            snprintf(o->sweep_buf, sizeof o->sweep_buf, "%s", v);
+            o->n_sweep = 0;
+            char *save = NULL;
+            for (char *t = strtok_r(o->sweep_buf, ",", &save); t;
+                 t = strtok_r(NULL, ",", &save)) {
+                if (o->n_sweep == MAX_SWEEP)
+                    return cli_usage_error(cmd, "too many sweep values");
+                o->sweep_vals[o->n_sweep++] = t;
+            }
+            if (o->n_sweep == 0)
+                return cli_usage_error(cmd, "--sweep has no values");
+        } else if (a[0] != '-' && !o->graph && is_gv(a)) {
+            o->graph = a;
+        } else {
+            if (o->n_fwd == MAX_FWD)
+                return cli_usage_error(cmd, "too many options");
+            o->fwd[o->n_fwd++] = a;
+        }
+#undef NEED_ARG
+    }
+    if (!o->prim && !o->graph)
+        return cli_usage_error(cmd, "give a graph (GRAPH.gv) or --prim NAME");
+    if (o->prim && o->graph)
+        return cli_usage_error(cmd, "give either a graph or --prim, not both");
+    if (o->prim && o->n_fwd)
+        return cli_usage_error(cmd, "unknown option '%s'", o->fwd[0]);
+    if (o->graph && (o->n_params || o->n_sweep))
+        return cli_usage_error(cmd, "--param and --sweep apply to --prim only");
+    return 0;
+}
+
+static void print_cmds(const area_result *r, FILE *f)
+{
+    fprintf(f, "yosys: %s\n", r->yosys_cmd);
+    if (r->pnr.ran)
+        fprintf(f, "place and route: %s\n", r->pnr.cmd);
+}
+
+/* Print and return the exit status for results r[0..n). */
+static int report(const area_opts *o, const area_result *r, size_t n,
+                  const char *name)
+{
+    int bad = 0;
+    for (size_t i = 0; i < n; i++)
+        if (r[i].n_problems || r[i].total.latches)
+            bad = 1;
+    if (o->json) {
+        for (size_t i = 0; i < n; i++)
+            print_cmds(&r[i], stderr);
+        area_report_json(stdout, r, n, o->n_sweep ? o->sweep_param : NULL,
+                         o->sweep_vals);
+    } else {
+        for (size_t i = 0; i < n; i++) {
+            print_cmds(&r[i], stdout);
+            area_report_table(stdout, &r[i]);
+            printf("\n");
+        }
+        if (o->n_sweep) {
+            printf("%s: sweep of %s\n", name, o->sweep_param);
+            area_report_sweep(stdout, o->sweep_param, o->sweep_vals, r, n);
+        }
+    }
+    if (o->plot) {
+        char path[1400];
+        sg_err e;
+        sg_err_clear(&e);
+        int rc = 0;
+        if (o->n_sweep)
+            rc = area_plot_sweep(o->plot, name, o->sweep_param, o->sweep_vals,
+                                 r, n, path, sizeof path, &e);
+        else if (r[0].n_inst > 0)
+            rc = area_plot_families(o->plot, name, &r[0], path, sizeof path, &e);
+        else
+            path[0] = '\0';
+        if (rc != 0) {
+            fprintf(stderr, "samgen area: %s\n", e.msg);
+            bad = 1;
+        } else if (path[0]) {
+            fprintf(o->json ? stderr : stdout, "plot: %s\n", path);
+        }
+    }
+    if (bad)
+        fprintf(stderr, "samgen area: the Yosys log shows problems (see PROBLEM lines)\n");
+    return bad ? SG_EXIT_CHECK : SG_EXIT_OK;
+}
+
+/* Print an error of a run as "samgen area: ..." and return its exit code
+ * (a tool failure that carries no code is a failed check). */
+static int run_error(const sg_err *e)
+{
+    fprintf(stderr, "samgen area: %s\n", e->msg[0] ? e->msg : "error");
+    return e->code ? e->code : SG_EXIT_CHECK;
+}
+
+/* ---- kernel ----------------------------------------------------------------------- */
+
+/* DIR/<x>_top.v generated by samgen gen: prefer <kernel>_top.v. */
+static int find_top(const char *dir, const char *kernel, char *file, size_t nf,
+                    char *module, size_t nm)
+{
+    char want[300];
+    snprintf(want, sizeof want, "%s_top.v", kernel);
+    DIR *d = opendir(dir);
+    if (!d)
+        return -1;
+    struct dirent *de;
+    char found[256] = "";
+    while ((de = readdir(d)) != NULL) {
+        size_t n = strlen(de->d_name);
+        if (n > 6 && strcmp(de->d_name + n - 6, "_top.v") == 0 &&
+            (!found[0] || strcmp(de->d_name, want) == 0))
+            snprintf(found, sizeof found, "%s", de->d_name);
+    }
+    closedir(d);
+    if (!found[0])
+        return -1;
+    snprintf(file, nf, "%s/%s", dir, found);
+    snprintf(module, nm, "%.*s", (int)(strlen(found) - 2), found);
+    return 0;
+}
+
+static int run_kernel(area_opts *o)
+{
+    char name[256], outdir[1024], gendir[1100], self[1024], rtl[1100];
+    const char *b = strrchr(o->graph, '/');
+    snprintf(name, sizeof name, "%s", b ? b + 1 : o->graph);
+    char *dot = strrchr(name, '.');
+    if (dot)
+        *dot = '\0';
+    if (access(o->graph, R_OK) != 0) {
+        fprintf(stderr, "%s: cannot open: %s\n", o->graph, strerror(errno));
+        return SG_EXIT_USAGE;
+    }
+    if (o->out)
+        snprintf(outdir, sizeof outdir, "%s", o->out);
+    else
+        snprintf(outdir, sizeof outdir, "out/area/%s", name);
+    snprintf(gendir, sizeof gendir, "%s/rtl", outdir);
+    snprintf(rtl, sizeof rtl, "%s", o->rtl ? o->rtl : "");
+    if (!o->rtl)
+        snprintf(rtl, sizeof rtl, "%s/rtl", o->root);
+
+    /* samgen gen GRAPH -o OUT/rtl [gen options] */
+    ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (len <= 0) {
+        fprintf(stderr, "samgen area: cannot find the samgen binary\n");
+        return SG_EXIT_CHECK;
+    }
+    self[len] = '\0';
+    char *gargv[MAX_FWD + 8];
+    size_t ga = 0;
+    gargv[ga++] = self;
+    gargv[ga++] = "gen";
+    gargv[ga++] = (char *)o->graph;
+    gargv[ga++] = "-o";
+    gargv[ga++] = gendir;
+    for (size_t i = 0; i < o->n_fwd; i++)
+        gargv[ga++] = (char *)o->fwd[i];
+    gargv[ga] = NULL;
+    sg_err e;
+    sg_err_clear(&e);
+    char mk[1200];
+    snprintf(mk, sizeof mk, "%s", outdir);
+    for (char *p = mk + 1; *p; p++)
+        if (*p == '/') {
+            *p = '\0';
+            mkdir(mk, 0777);
+            *p = '/';
+        }
+    mkdir(mk, 0777);
+    char gencmd[2048], genout[1200];
+    snprintf(genout, sizeof genout, "%s/gen.out", outdir);
+    int st = area_exec(NULL, gargv, genout, gencmd, sizeof gencmd, &e);
+    if (st < 0)
+        return run_error(&e);
+    if (!o->json)
+        printf("gen: %s\n", gencmd);
+    if (st != 0) {
+        FILE *f = fopen(genout, "r");
+        char line[512];
+        while (f && fgets(line, sizeof line, f))
+            fputs(line, stderr);
+        if (f)
+            fclose(f);
+        fprintf(stderr, "samgen area: samgen gen failed (exit %d)\n", st);
+        return st == SG_EXIT_USAGE ? SG_EXIT_USAGE : SG_EXIT_CHECK;
+    }
+    char topfile[1400], topmod[256];
+    if (find_top(gendir, name, topfile, sizeof topfile, topmod, sizeof topmod) != 0) {
+        fprintf(stderr, "samgen area: samgen gen wrote no *_top.v into %s\n", gendir);
+        return SG_EXIT_CHECK;
+    }
+    const char *srcs[] = {topfile};
+    const char *libs[] = {gendir, rtl};
+    area_job j = {0};
+    j.root = o->root;
+    j.workdir = outdir;
+    j.top = topmod;
+    j.label = name;
+    j.srcs = srcs;
+    j.n_srcs = 1;
+    j.libdirs = libs;
+    j.n_libdirs = 2;
+    j.target = o->target;
+    j.device = o->device;
+    j.pnr = o->pnr;
+    j.freq_mhz = o->freq;
+    area_result r = {0};
+    int rc;
+    if (area_run(&j, &r, &e) != 0) {
+        rc = run_error(&e);
+    } else {
+        rc = report(o, &r, 1, name);
+    }
+    area_result_free(&r);
+    return rc;
+}
+
+/* ---- primitive ---------------------------------------------------------------------- */
+
+static int run_prim(area_opts *o)
+{
+    char rtl[1100], file[1300], mod[128];
+    if (o->rtl)
+        snprintf(rtl, sizeof rtl, "%s", o->rtl);
+    else
+        snprintf(rtl, sizeof rtl, "%s/rtl", o->root);
+    for (const char *p = o->prim; *p; p++)
+        if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_", *p))
+            return cli_usage_error("area", "bad primitive name '%s'", o->prim);
+    snprintf(mod, sizeof mod, "%s", o->prim);
+    snprintf(file, sizeof file, "%s/%s.v", rtl, mod);
+    if (access(file, R_OK) != 0 && strncmp(mod, "sam_", 4) != 0) {
+        snprintf(mod, sizeof mod, "sam_%s", o->prim);
+        snprintf(file, sizeof file, "%s/%s.v", rtl, mod);
+    }
+    if (access(file, R_OK) != 0)
+        return cli_usage_error("area", "no primitive '%s' (%s/%s.v not found)",
+                               o->prim, rtl, o->prim);
+    size_t npts = o->n_sweep ? o->n_sweep : 1;
+    area_result *res = sg_calloc(npts, sizeof *res);
+    const char *srcs[] = {file};
+    const char *libs[] = {rtl};
+    int rc = SG_EXIT_OK;
+    size_t done = 0;
+    for (size_t s = 0; s < npts; s++) {
+        const char *keys[MAX_PARAMS + 1], *vals[MAX_PARAMS + 1];
+        size_t np = 0;
+        char label[512], wd[1400];
+        int used = snprintf(label, sizeof label, "%s", mod);
+        for (size_t i = 0; i < o->n_params; i++) {
+            if (o->n_sweep && strcmp(o->pkeys[i], o->sweep_param) == 0)
+                continue;
+            keys[np] = o->pkeys[i];
+            vals[np++] = o->pvals[i];
+        }
+        if (o->n_sweep) {
+            keys[np] = o->sweep_param;
+            vals[np++] = o->sweep_vals[s];
+        }
+        for (size_t i = 0; i < np && used < (int)sizeof label; i++)
+            used += snprintf(label + used, sizeof label - (size_t)used, " %s=%s",
+                             keys[i], vals[i]);
+        char sub[600] = "";
+        for (size_t i = 0; i < np; i++) {
+            size_t l = strlen(sub);
+            snprintf(sub + l, sizeof sub - l, "%s%s=%s", i ? "," : "", keys[i], vals[i]);
+        }
+        if (o->out && o->n_sweep)
+            snprintf(wd, sizeof wd, "%s/%s", o->out, sub);
+        else if (o->out)
+            snprintf(wd, sizeof wd, "%s", o->out);
+        else
+            snprintf(wd, sizeof wd, "out/area/%s-%s%s%s", mod,
+                     area_target_name(o->target), np ? "/" : "", sub);
+        area_job j = {0};
+        j.root = o->root;
+        j.workdir = wd;
+        j.top = mod;
+        j.label = label;
+        j.srcs = srcs;
+        j.n_srcs = 1;
+        j.libdirs = libs;
+        j.n_libdirs = 1;
+        j.pkeys = keys;
+        j.pvals = vals;
+        j.n_params = np;
+        j.target = o->target;
+        j.device = o->device;
+        j.pnr = o->pnr;
+        j.freq_mhz = o->freq;
+        sg_err e;
+        sg_err_clear(&e);
+        done = s + 1;
+        if (area_run(&j, &res[s], &e) != 0) {
+            rc = run_error(&e);
+            break;
+        }
+    }
+    if (rc == SG_EXIT_OK)
+        rc = report(o, res, npts, mod);
+    for (size_t s = 0; s < done; s++)
+        area_result_free(&res[s]);
+    free(res);
+    return rc;
+}
+
+/* ---- entry point -------------------------------------------------------------------- */
+
+int cmd_area(int argc, char **argv)
+{
+    area_opts *o = sg_calloc(1, sizeof *o);
+    int rc = parse_opts(argc, argv, o);
+    if (rc == 0) {
+        area_find_root(o->root, sizeof o->root);
+        rc = o->prim ? run_prim(o) : run_kernel(o);
+    }
+    free(o);
+    return rc;
+}

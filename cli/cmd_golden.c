@@ -1,0 +1,200 @@
+/*
+ * cmd_golden.c - samgen golden: run a SAM graph on tensors with the golden
+ * model and write the output tensors, report.json and (optionally) one
+ * trace file per edge.
+ *
+ *   samgen golden GRAPH.gv -t B=FILE -t C=FILE [-t b=5] -o OUTDIR
+ *          [--trace DIR] [--cycles] [--fifo-depth N] [--skip T] [--width W]
+ *
+ * Exit codes: 0 ran, 1 deadlock or cycle limit, 2 bad usage / bad input /
+ * graph not executable.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "golden/golden.h"
+#include "graph/skip_plan.h"
+#include "cli/cli.h"
+#include "graph/graph.h"
+#include "front/dot.h"
+
+const char cmd_golden_usage[] =
+    "usage: samgen golden GRAPH.gv -t NAME=FILE|NAME=INT ... -o OUTDIR [options]\n"
+    "\n"
+    "Runs the graph on the bound tensors with the golden model and writes\n"
+    "OUTDIR/<out>.tns, OUTDIR/<out>/ (SAM-formatted arrays) and\n"
+    "OUTDIR/report.json (tokens per edge, peak FIFO occupancy, cycles).\n"
+    "\n"
+    "options:\n"
+    "  -t NAME=FILE    bind tensor NAME to a .mtx/.tns file or SAM directory\n"
+    "  -t NAME=INT     bind a scalar tensor inline\n"
+    "  -o OUTDIR       output directory (created if missing)\n"
+    "  --trace DIR     write every edge's token stream to DIR/<edge>.txt\n"
+    "  --cycles        cycle-approximate engine (default: functional)\n"
+    "  --fifo-depth N  FIFO depth for --cycles (0 = unbounded, default)\n"
+    "  --skip T        ExTensor skipping with CAM size T, a power of two up to\n"
+    "                  1024 (implies --cycles)\n"
+    "  --width W       value width in bits, 1..64 (default 32)\n"
+    "  --max-cycles N  stop the cycle engine after N cycles\n";
+
+static int parse_u64(const char *s, unsigned long long *v)
+{
+    char *end;
+    errno = 0;
+    if (!*s || *s == '-')
+        return -1;
+    *v = strtoull(s, &end, 10);
+    return (errno || *end) ? -1 : 0;
+}
+
+static int mkdir_p(const char *d)
+{
+    if (mkdir(d, 0777) == 0 || errno == EEXIST)
+        return 0;
+    return -1;
+}
+
+int cmd_golden(int argc, char **argv)
+{
+    static const struct option lo[] = {
+        {"trace", required_argument, NULL, 'T'},
+        {"cycles", no_argument, NULL, 'c'},
+        {"fifo-depth", required_argument, NULL, 'f'},
+        {"skip", required_argument, NULL, 's'},
+        {"width", required_argument, NULL, 'w'},
+        {"max-cycles", required_argument, NULL, 'm'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}
+    };
+    golden_opts o;
+    golden_opts_default(&o);
+    const char *outdir = NULL;
+    golden_binding *b = sg_calloc((size_t)argc + 1, sizeof *b);
+    int nb = 0, rc = SG_EXIT_USAGE, c;
+    unsigned long long u;
+    optind = 0;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "t:o:h", lo, NULL)) != -1) {
+        switch (c) {
+        case 't': {
+            char *eq = strchr(optarg, '=');
+            if (!eq || eq == optarg || !eq[1]) {
+                rc = cli_usage_error("golden", "-t expects NAME=FILE or NAME=INT, got '%s'", optarg);
+                goto out;
+            }
+            *eq = 0;
+            b[nb].name = optarg;
+            char *end;
+            errno = 0;
+            long long v = strtoll(eq + 1, &end, 10);
+            struct stat st;
+            if (!*end && !errno && stat(eq + 1, &st) != 0) {
+                b[nb].is_scalar = 1;
+                b[nb].scalar = v;
+            } else {
+                b[nb].path = eq + 1;
+            }
+            nb++;
+            break;
+        }
+        case 'o': outdir = optarg; break;
+        case 'T': o.trace_dir = optarg; break;
+        case 'c': o.engine = GOLDEN_CYCLE; break;
+        case 'f':
+            if (parse_u64(optarg, &u) < 0) {
+                rc = cli_usage_error("golden", "--fifo-depth expects a number, got '%s'", optarg);
+                goto out;
+            }
+            o.fifo_depth = (size_t)u;
+            break;
+        case 's':
+            if (parse_u64(optarg, &u) < 0 || u > SG_SKC_T_MAX || !sg_skc_size_ok((long)u)) {
+                rc = cli_usage_error("golden", "--skip expects a CAM size 0 or a power of two "
+                                     "up to %d, got '%s'", SG_SKC_T_MAX, optarg);
+                goto out;
+            }
+            o.skip = (int)u;
+            if (u)
+                o.engine = GOLDEN_CYCLE;
+            break;
+        case 'w':
+            if (parse_u64(optarg, &u) < 0 || u < 1 || u > 64) {
+                rc = cli_usage_error("golden", "--width expects 1..64, got '%s'", optarg);
+                goto out;
+            }
+            o.width = (int)u;
+            break;
+        case 'm':
+            if (parse_u64(optarg, &u) < 0) {
+                rc = cli_usage_error("golden", "--max-cycles expects a number, got '%s'", optarg);
+                goto out;
+            }
+            o.max_cycles = u;
+            break;
+        case 'h':
+            rc = cli_print_usage("golden");
+            goto out;
+        default:
+            rc = cli_usage_error("golden", "unknown or incomplete option '%s'", argv[optind - 1]);
+            goto out;
+        }
+    }
+    if (optind + 1 != argc) {
+        rc = cli_usage_error("golden", "expected one graph file (see samgen help golden)");
+        goto out;
+    }
+    if (!outdir) {
+        rc = cli_usage_error("golden", "missing -o OUTDIR");
+        goto out;
+    }
+    if (o.fifo_depth && o.engine != GOLDEN_CYCLE)
+        o.engine = GOLDEN_CYCLE;
+    sg_graph g;
+    sg_err e;
+    sg_err_clear(&e);
+    memset(&g, 0, sizeof g);
+    if (graph_read(argv[optind], &g, &e) < 0) {
+        rc = cli_report(&e);
+        graph_free(&g);
+        goto out;
+    }
+    if (mkdir_p(outdir) < 0 || (o.trace_dir && mkdir_p(o.trace_dir) < 0)) {
+        fprintf(stderr, "samgen golden: cannot create output directory: %s\n", strerror(errno));
+        graph_free(&g);
+        goto out;
+    }
+    golden_result r;
+    int gr = golden_run(&g, b, nb, &o, &r, &e);
+    if (gr < 0) {
+        rc = cli_report(&e);
+    } else {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/report.json", outdir);
+        sg_err e2;
+        sg_err_clear(&e2);
+        if ((!r.deadlock && golden_write_outputs(outdir, &r, &e2) < 0) ||
+            golden_write_report(path, &g, &o, &r, &e2) < 0) {
+            rc = cli_report(&e2);
+        } else if (r.deadlock) {
+            rc = cli_report(&e);
+        } else {
+            printf("%s: %llu tokens on %zu edges", g.name,
+                   (unsigned long long)r.tokens_total, r.n_edges);
+            if (o.engine == GOLDEN_CYCLE)
+                printf(", %llu cycles", (unsigned long long)r.cycles);
+            for (int i = 0; i < r.n_out; i++)
+                printf(", %s: %zu entries", r.out[i].name, r.out[i].coo.nnz);
+            printf("\n");
+            rc = SG_EXIT_OK;
+        }
+    }
+    golden_result_free(&r);
+    graph_free(&g);
+out:
+    free(b);
+    return rc;
+}

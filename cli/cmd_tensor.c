@@ -1,0 +1,361 @@
+/*
+ * cmd_tensor.c - samgen tensor: convert, generate and describe tensors.
+ *
+ *   samgen tensor convert IN OUT [options]
+ *   samgen tensor gen --shape 200x300[x50] --density D --pattern P
+ *                     --seed N [--run-length L] [--phase 0|1] -o OUT
+ *   samgen tensor info FILE
+ *
+ * IN and OUT are .mtx, .tns or a SAM-formatted directory (anything that is
+ * not *.mtx or *.tns is taken as a directory).  The work is done by the
+ * golden/ tensor library; this file only parses options and prints.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cli/cli.h"
+#include "core/tensor.h"
+
+const char cmd_tensor_usage[] =
+    "usage: samgen tensor convert IN OUT [options]\n"
+    "       samgen tensor gen --shape DxD[xD..] --density F --pattern P\n"
+    "                         [--seed N] [--run-length L] [--phase 0|1] -o OUT\n"
+    "       samgen tensor info FILE [options]\n"
+    "\n"
+    "Files: .mtx (Matrix Market), .tns (FROSTT, 1-based), or a SAM-formatted\n"
+    "directory (tensor_<T>_mode_{<k>_seg,<k>_crd,vals,shape}); any OUT not\n"
+    "ending in .mtx or .tns is written as a directory.\n"
+    "\n"
+    "options:\n"
+    "  --format FMT       storage format of OUT, e.g. ss01, ds01, ss10, sss012,\n"
+    "                     s0, d0, none (default: all compressed, modes in order);\n"
+    "                     for .tns/.mtx it orders the lines\n"
+    "  --name T           tensor name in an OUT directory (default: IN's, or B)\n"
+    "  --in-name T        tensor to read from an IN directory holding several\n"
+    "  --in-format FMT    storage format of an IN directory (default: inferred)\n"
+    "  --width W          value width in bits, 1..64 (default 32)\n"
+    "  --scale K          multiply real values by K before rounding (default 1)\n"
+    "  --sum-duplicates   add duplicate entries instead of rejecting them\n"
+    "gen options:\n"
+    "  --shape S          dimensions, e.g. 2000 or 200x300x50\n"
+    "  --density F        fraction of nonzeros, 0..1 (default 0.05)\n"
+    "  --pattern P        uniform | runs | blocks | band | diag (default uniform)\n"
+    "  --seed N           random seed (default 0)\n"
+    "  --run-length L     runs/blocks: length of each run or block (default 8)\n"
+    "  --phase 0|1        runs/blocks: which vector of the pair (default 0)\n"
+    "  --max-value V      values are uniform in 1..V (default 9)\n"
+    "  -o OUT             output file or directory\n"
+    "\n"
+    "Values are W-bit two's complement integers; see docs/values.md.\n"
+    "Exit codes: 0 success, 2 bad usage or bad input.\n";
+
+typedef struct topts {
+    const char *pos[2];
+    int npos;
+    const char *format, *name, *in_name, *in_format, *out;
+    sg_read_opts ro;
+    sg_gen_opts go;
+    int have_shape;
+} topts;
+
+static int parse_i64(const char *cmd, const char *opt, const char *s,
+                     int64_t lo, int64_t hi, int64_t *out)
+{
+    char *end;
+    long long v = strtoll(s, &end, 10);
+    if (!*s || *end || v < lo || v > hi)
+        return cli_usage_error(cmd, "%s: expected an integer in %lld..%lld, "
+                               "got '%s'", opt, (long long)lo, (long long)hi,
+                               s);
+    *out = v;
+    return 0;
+}
+
+static int parse_shape(const char *cmd, const char *s, sg_gen_opts *g)
+{
+    int n = 0;
+    const char *p = s;
+    while (*p) {
+        if (n == SG_MAX_ORDER)
+            return cli_usage_error(cmd, "--shape: at most %d dimensions",
+                                   SG_MAX_ORDER);
+        char *end;
+        long long v = strtoll(p, &end, 10);
+        if (end == p || v < 1 || (*end && *end != 'x' && *end != 'X'))
+            return cli_usage_error(cmd, "--shape: expected DxD.. with "
+                                   "positive integers, got '%s'", s);
+        g->shape[n++] = v;
+        p = *end ? end + 1 : end;
+        if (*end && !*p)
+            return cli_usage_error(cmd, "--shape: trailing 'x' in '%s'", s);
+    }
+    if (n == 0)
+        return cli_usage_error(cmd, "--shape: empty");
+    g->order = n;
+    return 0;
+}
+
+/* Options shared by the subcommands; unknown ones are usage errors.
+ * Returns 0 or SG_EXIT_USAGE (the message printed). */
+static int parse_opts(const char *cmd, int argc, char **argv, topts *o)
+{
+    memset(o, 0, sizeof *o);
+    sg_read_opts_default(&o->ro);
+    sg_gen_opts_default(&o->go);
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (a[0] != '-' || !a[1]) {
+            if (o->npos == 2)
+                return cli_usage_error(cmd, "unexpected argument '%s'", a);
+            o->pos[o->npos++] = a;
+            continue;
+        }
+        if (strcmp(a, "--sum-duplicates") == 0) {
+            o->ro.sum_duplicates = 1;
+            continue;
+        }
+        /* Every other option takes a value: --opt V or --opt=V. */
+        const char *eq = strchr(a, '=');
+        char key[32];
+        const char *val;
+        size_t kl = eq ? (size_t)(eq - a) : strlen(a);
+        if (kl >= sizeof key)
+            return cli_usage_error(cmd, "unknown option '%s'", a);
+        memcpy(key, a, kl);
+        key[kl] = '\0';
+        if (eq) {
+            val = eq + 1;
+        } else {
+            if (i + 1 >= argc)
+                return cli_usage_error(cmd, "%s needs a value", a);
+            val = argv[++i];
+        }
+        int64_t v;
+        if (strcmp(key, "--format") == 0) {
+            o->format = val;
+        } else if (strcmp(key, "--name") == 0) {
+            o->name = val;
+        } else if (strcmp(key, "--in-name") == 0) {
+            o->in_name = val;
+        } else if (strcmp(key, "--in-format") == 0) {
+            o->in_format = val;
+            o->ro.format = val;
+        } else if (strcmp(key, "-o") == 0 || strcmp(key, "--output") == 0) {
+            o->out = val;
+        } else if (strcmp(key, "--width") == 0) {
+            if (parse_i64(cmd, key, val, 1, 64, &v))
+                return SG_EXIT_USAGE;
+            o->ro.width = o->go.width = (int)v;
+        } else if (strcmp(key, "--scale") == 0) {
+            char *end;
+            o->ro.scale = strtod(val, &end);
+            if (!*val || *end || !(o->ro.scale == o->ro.scale) ||
+                o->ro.scale == 0 || o->ro.scale > 1e300 || o->ro.scale < -1e300)
+                return cli_usage_error(cmd, "--scale: expected a non-zero "
+                                       "number, got '%s'", val);
+        } else if (strcmp(key, "--shape") == 0) {
+            if (parse_shape(cmd, val, &o->go))
+                return SG_EXIT_USAGE;
+            o->have_shape = 1;
+        } else if (strcmp(key, "--density") == 0) {
+            char *end;
+            o->go.density = strtod(val, &end);
+            if (!*val || *end || !(o->go.density >= 0 && o->go.density <= 1))
+                return cli_usage_error(cmd, "--density: expected a number in "
+                                       "0..1, got '%s'", val);
+        } else if (strcmp(key, "--pattern") == 0) {
+            int p = sg_pattern_parse(val);
+            if (p < 0)
+                return cli_usage_error(cmd, "--pattern: unknown '%s' (uniform, "
+                                       "runs, blocks, band, diag)", val);
+            o->go.pattern = (sg_pattern)p;
+        } else if (strcmp(key, "--seed") == 0) {
+            if (parse_i64(cmd, key, val, 0, INT64_MAX, &v))
+                return SG_EXIT_USAGE;
+            o->go.seed = (uint64_t)v;
+        } else if (strcmp(key, "--run-length") == 0) {
+            if (parse_i64(cmd, key, val, 1, INT64_MAX, &v))
+                return SG_EXIT_USAGE;
+            o->go.run_length = v;
+        } else if (strcmp(key, "--phase") == 0) {
+            if (parse_i64(cmd, key, val, 0, 1, &v))
+                return SG_EXIT_USAGE;
+            o->go.phase = (int)v;
+        } else if (strcmp(key, "--max-value") == 0) {
+            if (parse_i64(cmd, key, val, 1, INT64_MAX, &v))
+                return SG_EXIT_USAGE;
+            o->go.max_value = v;
+        } else {
+            return cli_usage_error(cmd, "unknown option '%s'", key);
+        }
+    }
+    return 0;
+}
+
+static int ends_with(const char *s, const char *ext)
+{
+    size_t n = strlen(s), k = strlen(ext);
+    return n > k && strcasecmp(s + n - k, ext) == 0;
+}
+
+/* Default storage format: every level compressed, modes in order. */
+static void default_format(int order, sg_format *f)
+{
+    memset(f, 0, sizeof *f);
+    f->order = order;
+    for (int l = 0; l < order; l++) {
+        f->level[l] = SG_LVL_COMPRESSED;
+        f->mode[l] = l;
+    }
+}
+
+/* Write t to out (file or SAM directory) in the requested format. */
+static int write_out(const char *cmd, const topts *o, const char *out,
+                     sg_coo *t, const char *dflt_name)
+{
+    sg_err e;
+    sg_err_clear(&e);
+    sg_format f;
+    if (o->format) {
+        if (sg_format_parse(o->format, &f, &e) < 0)
+            return cli_usage_error(cmd, "--format: %s", e.msg);
+        if (f.order != t->order)
+            return cli_usage_error(cmd, "--format %s is for order %d but the "
+                                   "tensor has order %d", o->format, f.order,
+                                   t->order);
+    } else {
+        default_format(t->order, &f);
+    }
+    if (ends_with(out, ".mtx") || ends_with(out, ".tns")) {
+        if (t->order > 0)
+            sg_coo_sort(t, f.mode);
+        if (sg_tensor_write(out, t, &e) < 0)
+            return cli_report(&e);
+        return SG_EXIT_OK;
+    }
+    sg_fibertree ft;
+    if (sg_fibertree_build(t, &f, &ft, &e) < 0)
+        return cli_report(&e);
+    int rc = sg_tensor_write_samdir(out, o->name ? o->name : dflt_name, &ft,
+                                    &e);
+    sg_fibertree_free(&ft);
+    return rc < 0 ? cli_report(&e) : SG_EXIT_OK;
+}
+
+static int do_convert(int argc, char **argv)
+{
+    const char *cmd = "tensor";
+    topts o;
+    if (parse_opts(cmd, argc, argv, &o))
+        return SG_EXIT_USAGE;
+    if (o.npos != 2)
+        return cli_usage_error(cmd, "expected IN and OUT");
+    sg_coo t;
+    sg_err e;
+    sg_err_clear(&e);
+    if (sg_tensor_read(o.pos[0], o.in_name, &o.ro, &t, &e) < 0)
+        return cli_report(&e);
+    const char *dflt = o.in_name ? o.in_name : "B";
+    int rc = write_out(cmd, &o, o.pos[1], &t, dflt);
+    sg_coo_free(&t);
+    return rc;
+}
+
+static int do_gen(int argc, char **argv)
+{
+    const char *cmd = "tensor";
+    topts o;
+    if (parse_opts(cmd, argc, argv, &o))
+        return SG_EXIT_USAGE;
+    if (o.npos)
+        return cli_usage_error(cmd, "unexpected argument '%s'", o.pos[0]);
+    if (!o.have_shape)
+        return cli_usage_error(cmd, "--shape is required");
+    if (!o.out)
+        return cli_usage_error(cmd, "-o OUT is required");
+    sg_coo t;
+    sg_err e;
+    sg_err_clear(&e);
+    if (sg_tensor_gen(&o.go, &t, &e) < 0)
+        return cli_usage_error(cmd, "%s", e.msg);
+    int rc = write_out(cmd, &o, o.out, &t, "B");
+    sg_coo_free(&t);
+    return rc;
+}
+
+static int do_info(int argc, char **argv)
+{
+    const char *cmd = "tensor";
+    topts o;
+    if (parse_opts(cmd, argc, argv, &o))
+        return SG_EXIT_USAGE;
+    if (o.npos != 1)
+        return cli_usage_error(cmd, "expected one FILE");
+    sg_coo t;
+    sg_err e;
+    sg_err_clear(&e);
+    if (sg_tensor_read(o.pos[0], o.in_name, &o.ro, &t, &e) < 0)
+        return cli_report(&e);
+    printf("file:    %s\n", o.pos[0]);
+    printf("order:   %d\n", t.order);
+    printf("shape:   ");
+    double size = 1;
+    for (int k = 0; k < t.order; k++) {
+        printf("%s%lld", k ? "x" : "", (long long)t.shape[k]);
+        size *= (double)t.shape[k];
+    }
+    printf("%s\n", t.order ? "" : "(scalar)");
+    size_t zeros = 0;
+    for (size_t i = 0; i < t.nnz; i++)
+        zeros += t.val[i] == 0;
+    printf("nnz:     %zu (%zu explicit zeros)\n", t.nnz, zeros);
+    printf("density: %.6g\n", size > 0 ? (double)t.nnz / size : 0.0);
+    if (t.order >= 2 && t.shape[0] > 0 && t.shape[0] <= (1 << 28)) {
+        size_t rows = (size_t)t.shape[0];
+        size_t *cnt = calloc(rows, sizeof *cnt);
+        if (!cnt) {
+            sg_coo_free(&t);
+            return cli_usage_error(cmd, "out of memory");
+        }
+        for (size_t i = 0; i < t.nnz; i++)
+            cnt[t.crd[i * (size_t)t.order]]++;
+        size_t mn = (size_t)-1, mx = 0, empty = 0;
+        double sum = 0, sq = 0;
+        for (size_t r = 0; r < rows; r++) {
+            if (cnt[r] < mn)
+                mn = cnt[r];
+            if (cnt[r] > mx)
+                mx = cnt[r];
+            empty += cnt[r] == 0;
+            sum += (double)cnt[r];
+            sq += (double)cnt[r] * (double)cnt[r];
+        }
+        double mean = sum / (double)rows;
+        double var = sq / (double)rows - mean * mean;
+        printf("nnz per %s: min %zu, max %zu, mean %.2f, stddev %.2f, "
+               "empty %zu of %zu\n", "row (mode 0)",
+               mn, mx, mean, var > 0 ? sqrt(var) : 0.0, empty, rows);
+        free(cnt);
+    }
+    sg_coo_free(&t);
+    return SG_EXIT_OK;
+}
+
+int cmd_tensor(int argc, char **argv)
+{
+    if (argc < 2)
+        return cli_usage_error("tensor", "expected convert, gen or info; see "
+                               "'samgen help tensor'");
+    const char *sub = argv[1];
+    if (strcmp(sub, "convert") == 0)
+        return do_convert(argc - 1, argv + 1);
+    if (strcmp(sub, "gen") == 0)
+        return do_gen(argc - 1, argv + 1);
+    if (strcmp(sub, "info") == 0)
+        return do_info(argc - 1, argv + 1);
+    return cli_usage_error("tensor", "unknown subcommand '%s' (convert, gen, "
+                           "info)", sub);
+}

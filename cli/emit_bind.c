@@ -1,0 +1,211 @@
+/*
+ * emit_bind.c - tensors bound to graph names (see emit_bind.h).
+ */
+#include "cli/emit_bind.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+int sg_binds_add(sg_binds *b, const char *arg, sg_err *e)
+{
+    const char *eq = strchr(arg, '=');
+    if (!eq || eq == arg || !eq[1] || (size_t)(eq - arg) >= SG_NAME_MAX)
+        return sg_errc(e, SG_EXIT_USAGE, NULL, 0,
+                       "-t %s: expected NAME=FILE or NAME=INTEGER", arg);
+    if (b->n >= (int)(sizeof b->t / sizeof b->t[0]))
+        return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "-t %s: too many tensors", arg);
+    sg_bound *t = &b->t[b->n];
+    memset(t, 0, sizeof *t);
+    memcpy(t->name, arg, (size_t)(eq - arg));
+    for (int i = 0; i < b->n; i++)
+        if (strcmp(b->t[i].name, t->name) == 0)
+            return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "-t %s: %s bound twice", arg, t->name);
+    struct stat st;
+    const char *v = eq + 1;
+    char *end;
+    long long x = strtoll(v, &end, 10);
+    if (stat(v, &st) != 0 && *end == '\0') {
+        t->is_scalar = 1;
+        t->scalar = x;
+    } else {
+        t->path = sg_strdup(v);
+    }
+    b->n++;
+    return 0;
+}
+
+static sg_bound *find(const sg_binds *b, const char *name)
+{
+    for (int i = 0; i < b->n; i++)
+        if (strcmp(b->t[i].name, name) == 0)
+            return (sg_bound *)&b->t[i];
+    return NULL;
+}
+
+int sg_binds_load(sg_binds *b, const sg_graph *g, const sg_read_opts *ro,
+                  sg_err *e)
+{
+    b->g = g;
+    for (int i = 0; i < b->n; i++) {
+        sg_bound *t = &b->t[i];
+        const sg_tensor_decl *d = graph_tensor(g, t->name);
+        if (!d)
+            return sg_errc(e, SG_EXIT_USAGE, g->path, 0,
+                           "-t %s: the graph has no tensor %s", t->name, t->name);
+        if (d->is_output)
+            return sg_errc(e, SG_EXIT_USAGE, g->path, 0,
+                           "-t %s: %s is the graph's output", t->name, t->name);
+        if (t->is_scalar) {
+            if (d->fmt.order != 0)
+                return sg_errc(e, SG_EXIT_USAGE, g->path, 0,
+                               "-t %s=%lld: %s is an order-%d tensor, not a scalar",
+                               t->name, (long long)t->scalar, t->name, d->fmt.order);
+            continue;
+        }
+        if (sg_tensor_read(t->path, t->name, ro, &t->coo, e) < 0)
+            return -1;
+        if (t->coo.order != d->fmt.order)
+            return sg_errc(e, SG_EXIT_USAGE, t->path, 0,
+                           "tensor has order %d but the graph declares %s with order %d",
+                           t->coo.order, t->name, d->fmt.order);
+        if (d->fmt.order > 0) {
+            if (sg_fibertree_build(&t->coo, &d->fmt, &t->ft, e) < 0)
+                return -1;
+            t->has_ft = 1;
+        } else if (t->coo.nnz > 0) {
+            t->is_scalar = 1;
+            t->scalar = t->coo.val[0];
+        }
+    }
+    return 0;
+}
+
+void sg_binds_free(sg_binds *b)
+{
+    for (int i = 0; i < b->n; i++) {
+        free(b->t[i].path);
+        if (b->t[i].has_ft)
+            sg_fibertree_free(&b->t[i].ft);
+        if (!b->t[i].is_scalar || b->t[i].coo.crd || b->t[i].coo.val)
+            sg_coo_free(&b->t[i].coo);
+    }
+    b->n = 0;
+}
+
+void sg_binds_golden(const sg_binds *b, golden_binding *gb)
+{
+    for (int i = 0; i < b->n; i++) {
+        memset(&gb[i], 0, sizeof gb[i]);
+        gb[i].name = b->t[i].name;
+        if (b->t[i].is_scalar && !b->t[i].path) {
+            gb[i].is_scalar = 1;
+            gb[i].scalar = b->t[i].scalar;
+        } else {
+            gb[i].coo = &b->t[i].coo;
+        }
+    }
+}
+
+static int level_of(const sg_fibertree *ft, int mode)
+{
+    for (int l = 0; l < ft->fmt.order; l++)
+        if (ft->fmt.mode[l] == mode)
+            return l;
+    return -1;
+}
+
+/* Arrays of a fibertree for (mode, arr); -1 when absent. */
+static int ft_array(const sg_fibertree *ft, int mode, sg_arr_kind a,
+                    const int64_t **w, size_t *n)
+{
+    if (a == SG_ARR_VALS) {
+        *w = ft->vals;
+        *n = ft->nvals;
+        return 0;
+    }
+    int l = level_of(ft, mode);
+    if (l < 0 || ft->lvl[l].fmt != SG_LVL_COMPRESSED)
+        return -1;
+    *w = a == SG_ARR_SEG ? ft->lvl[l].seg : ft->lvl[l].crd;
+    *n = a == SG_ARR_SEG ? ft->lvl[l].nseg : ft->lvl[l].ncrd;
+    return 0;
+}
+
+static const sg_fibertree *gold_out(const sg_binds *b, const char *name)
+{
+    if (!b->gold)
+        return NULL;
+    for (int i = 0; i < b->gold->n_out; i++)
+        if (strcmp(b->gold->out[i].name, name) == 0)
+            return &b->gold->out[i].ft;
+    return NULL;
+}
+
+long sg_binds_mem_size(void *ctx, const sg_node *n, sg_arr_kind a)
+{
+    const sg_binds *b = ctx;
+    const int64_t *w;
+    size_t cnt;
+    if (n->kind == SG_NK_FIBERWRITE) {
+        const sg_fibertree *ft = gold_out(b, n->tensor);
+        if (!ft || ft_array(ft, n->mode, a, &w, &cnt) < 0)
+            return -1;
+        return cnt ? (long)cnt : 1;
+    }
+    sg_bound *t = find(b, n->tensor);
+    if (!t)
+        return -1;
+    if (t->is_scalar)
+        return 1;
+    if (!t->has_ft || ft_array(&t->ft, n->mode, a, &w, &cnt) < 0)
+        return -1;
+    return cnt ? (long)cnt : 1;
+}
+
+long sg_binds_node_dim(const sg_binds *b, const sg_node *n)
+{
+    if (n->kind == SG_NK_FIBERWRITE) {
+        const sg_fibertree *ft = gold_out(b, n->tensor);
+        if (!ft || n->mode < 0 || n->mode >= ft->fmt.order)
+            return -1;
+        return (long)ft->shape[n->mode];
+    }
+    sg_bound *t = find(b, n->tensor);
+    if (!t || !t->has_ft || n->mode < 0 || n->mode >= t->coo.order)
+        return -1;
+    return (long)t->coo.shape[n->mode];
+}
+
+long sg_binds_index_dim(void *ctx, char idx)
+{
+    const sg_binds *b = ctx;
+    if (!b->g)
+        return -1;
+    for (size_t i = 0; i < b->g->n_nodes; i++) {
+        const sg_node *n = &b->g->nodes[i];
+        if (n->kind == SG_NK_FIBERLOOKUP && n->index == idx) {
+            long d = sg_binds_node_dim(b, n);
+            if (d >= 0)
+                return d;
+        }
+    }
+    return -1;
+}
+
+int sg_binds_mem_words(const sg_binds *b, const sg_graph *g,
+                       const sg_emit_mem *m, const int64_t **w, size_t *n)
+{
+    const sg_node *nd = &g->nodes[m->node];
+    sg_bound *t = find(b, nd->tensor);
+    if (!t)
+        return -1;
+    if (t->is_scalar) {
+        *w = &t->scalar;
+        *n = 1;
+        return 0;
+    }
+    if (!t->has_ft)
+        return -1;
+    return ft_array(&t->ft, nd->mode, m->arr, w, n);
+}

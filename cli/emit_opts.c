@@ -1,0 +1,282 @@
+/*
+ * emit_opts.c - shared gen/verify options and preparation (see emit_opts.h).
+ */
+#include "cli/emit_opts.h"
+#include "front/dot.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void gen_opts_init(gen_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->crd_width = SG_DEFAULT_CRD_WIDTH;
+    o->val_width = SG_DEFAULT_VAL_WIDTH;
+    o->fifo_depth = SG_FIFO_DEFAULT;
+    o->max_nnz = 1024;
+    o->dim = 64;
+}
+
+void gen_opts_free(gen_opts *o)
+{
+    sg_binds_free(&o->binds);
+}
+
+static int int_arg(const char *opt, const char *v, long lo, long hi, long *out,
+                   sg_err *e)
+{
+    char *end;
+    errno = 0;
+    long x = strtol(v, &end, 10);
+    if (errno || end == v || *end || x < lo || x > hi)
+        return sg_errc(e, SG_EXIT_USAGE, NULL, 0,
+                       "samgen: %s %s: expected an integer in %ld..%ld", opt, v, lo, hi);
+    *out = x;
+    return 0;
+}
+
+int gen_parse_opt(gen_opts *o, int argc, char **argv, int i, sg_err *e)
+{
+    const char *a = argv[i];
+    static const char *const with_value[] = {
+        "--width-crd", "--width-val", "--fifo-depth", "--skip", "--max-nnz",
+        "--dim", "-t", "--tensor", NULL};
+    int known = 0;
+    for (int k = 0; with_value[k]; k++)
+        if (strcmp(a, with_value[k]) == 0)
+            known = 1;
+    if (!known)
+        return 0;
+    if (i + 1 >= argc)
+        return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "samgen: %s needs a value", a);
+    const char *v = argv[i + 1];
+    long x;
+    if (strcmp(a, "--width-crd") == 0) {
+        if (int_arg(a, v, 4, 32, &x, e) < 0)
+            return -1;
+        o->crd_width = (int)x;
+        o->crd_width_set = 1;
+    } else if (strcmp(a, "--width-val") == 0) {
+        if (int_arg(a, v, 2, 64, &x, e) < 0)
+            return -1;
+        o->val_width = (int)x;
+    } else if (strcmp(a, "--fifo-depth") == 0) {
+        if (strcmp(v, "auto") == 0)
+            o->fifo_auto = 1;
+        else {
+            if (int_arg(a, v, 0, SG_AUTO_MAX, &x, e) < 0)
+                return -1;
+            o->fifo_depth = (int)x;
+            o->fifo_auto = 0;
+        }
+    } else if (strcmp(a, "--skip") == 0) {
+        if (int_arg(a, v, 0, 1024, &x, e) < 0)
+            return -1;
+        o->skip = (int)x;
+    } else if (strcmp(a, "--max-nnz") == 0) {
+        if (int_arg(a, v, 1, 1L << 30, &x, e) < 0)
+            return -1;
+        o->max_nnz = x;
+        o->max_nnz_set = 1;
+    } else if (strcmp(a, "--dim") == 0) {
+        if (int_arg(a, v, 1, 1L << 20, &x, e) < 0)
+            return -1;
+        o->dim = x;
+        o->dim_set = 1;
+    } else {
+        if (sg_binds_add(&o->binds, v, e) < 0)
+            return -1;
+    }
+    return 2;
+}
+
+int gen_auto_depth(size_t peak)
+{
+    size_t d = peak + peak / 4 + 1;    /* 25% + 1 margin over the model */
+    if (d < SG_AUTO_FLOOR)
+        d = SG_AUTO_FLOOR;
+    if (d > SG_AUTO_CAP)
+        d = SG_AUTO_CAP;
+    return (int)d;
+}
+
+/* Sizes: the bound tensor's, raised to --max-nnz when given (so that one
+ * build serves many inputs). */
+static long size_cb(void *ctx, const sg_node *n, sg_arr_kind a)
+{
+    const gen_ctx *c = ctx;
+    long s = sg_binds_mem_size((void *)&c->go->binds, n, a);
+    if (c->go->max_nnz_set || s < 0) {
+        long floor = c->go->max_nnz + (a == SG_ARR_SEG ? 1 : 0);
+        if (s < floor)
+            s = floor;
+    }
+    return s;
+}
+
+static long dim_cb(void *ctx, char idx)
+{
+    const gen_ctx *c = ctx;
+    long d = sg_binds_index_dim((void *)&c->go->binds, idx);
+    if (c->go->dim_set || d < 0)
+        if (d < c->go->dim)
+            d = c->go->dim;
+    return d;
+}
+
+static int hash_file(const char *path, uint64_t *h, sg_err *e)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return sg_errc(e, SG_EXIT_USAGE, path, 0, "cannot open: %s", strerror(errno));
+    char buf[8192];
+    size_t r;
+    while ((r = fread(buf, 1, sizeof buf, f)) > 0)
+        *h = sg_fnv1a(*h, buf, r);
+    fclose(f);
+    return 0;
+}
+
+static int bits_for(long v)   /* bits to hold 0..v */
+{
+    int b = 1;
+    while (b < 62 && (1L << b) <= v)
+        b++;
+    return b;
+}
+
+int gen_needed_crd_width(const gen_ctx *c, char *what, size_t cap)
+{
+    int need = 2;
+    what[0] = '\0';
+    for (size_t i = 0; i < c->g.n_nodes; i++) {
+        const sg_node *n = &c->g.nodes[i];
+        sg_arr_kind arrs[2];
+        int na = 0;
+        if ((n->kind == SG_NK_FIBERLOOKUP || n->kind == SG_NK_FIBERWRITE) &&
+            !n->is_vals && n->format == SG_LVL_COMPRESSED) {
+            arrs[na++] = SG_ARR_SEG;
+            arrs[na++] = SG_ARR_CRD;
+        } else if (n->kind == SG_NK_ARRAYVALS ||
+                   (n->kind == SG_NK_FIBERWRITE && n->is_vals)) {
+            arrs[na++] = SG_ARR_VALS;
+        }
+        for (int a = 0; a < na; a++) {
+            long s = size_cb((void *)c, n, arrs[a]);
+            int b = bits_for(s);
+            if (b > need) {
+                need = b;
+                snprintf(what, cap, "%s %s %s (%ld words)", graph_kind_name(n->kind),
+                         n->tensor, arrs[a] == SG_ARR_SEG ? "seg"
+                                    : arrs[a] == SG_ARR_CRD ? "crd" : "vals", s);
+            }
+        }
+    }
+    for (int t = 0; t < c->go->binds.n; t++) {
+        const sg_bound *bt = &c->go->binds.t[t];
+        if (bt->is_scalar)
+            continue;
+        for (int m = 0; m < bt->coo.order; m++) {
+            int b = bits_for((long)bt->coo.shape[m] - 1);
+            if (b > need) {
+                need = b;
+                snprintf(what, cap, "tensor %s mode %d (size %lld)", bt->name, m,
+                         (long long)bt->coo.shape[m]);
+            }
+        }
+    }
+    return need;
+}
+
+int gen_prepare(const gen_opts *o, gen_ctx *c, sg_err *e)
+{
+    memset(c, 0, sizeof *c);
+    c->go = o;
+    if (graph_read(o->graph, &c->g, e) < 0)
+        return -1;
+    c->have_g = 1;
+    sg_read_opts ro;
+    sg_read_opts_default(&ro);
+    ro.width = o->val_width;
+    if (sg_binds_load((sg_binds *)&o->binds, &c->g, &ro, e) < 0)
+        return -1;
+    if (o->fifo_auto && o->binds.n == 0)
+        fprintf(stderr, "samgen: --fifo-depth auto without -t tensors: using depth %d\n",
+                o->fifo_depth);
+    if (o->binds.n > 0 || o->want_streams) {
+        golden_opts gop;
+        golden_opts_default(&gop);
+        gop.engine = GOLDEN_CYCLE;
+        gop.width = o->val_width;
+        gop.read = ro;
+        gop.keep_streams = o->want_streams;
+        gop.fifo_depth = 0;
+        golden_binding gb[SG_MAX_OPERANDS * 2];
+        sg_binds_golden(&o->binds, gb);
+        c->have_gold = 1;
+        if (golden_run(&c->g, gb, o->binds.n, &gop, &c->gold, e) < 0)
+            return -1;
+        if (c->gold.deadlock)
+            return sg_errc(e, SG_EXIT_CHECK, o->graph, 0, "golden model deadlocked: %s",
+                           c->gold.deadlock_msg ? c->gold.deadlock_msg : "");
+        ((sg_binds *)&o->binds)->gold = &c->gold;
+    }
+    c->crd_width = o->crd_width;
+    if (o->binds.n > 0) {
+        char what[160];
+        int need = gen_needed_crd_width(c, what, sizeof what);
+        if (need > 32)
+            return sg_errc(e, SG_EXIT_USAGE, o->graph, 0,
+                           "%s needs %d-bit addresses (at most 32)", what, need);
+        if (need > o->crd_width) {
+            if (o->crd_width_set)
+                return sg_errc(e, SG_EXIT_USAGE, o->graph, 0,
+                               "--width-crd %d is too small: %s needs %d-bit "
+                               "addresses (use --width-crd %d or more)",
+                               o->crd_width, what, need, need);
+            c->crd_width = need;
+            c->crd_width_raised = 1;
+        }
+    }
+    uint64_t h = SG_FNV_INIT;
+    if (hash_file(o->graph, &h, e) < 0)
+        return -1;
+    char optstr[128];
+    int n = snprintf(optstr, sizeof optstr, "crd=%d val=%d depth=%d auto=%d nnz=%ld dim=%ld skip=%d",
+                     c->crd_width, o->val_width, o->fifo_depth, o->fifo_auto,
+                     o->max_nnz, o->dim, o->skip);
+    h = sg_fnv1a(h, optstr, (size_t)n);
+    snprintf(c->hash, sizeof c->hash, "%016llx", (unsigned long long)h);
+
+    sg_emit_opts_default(&c->eo);
+    c->eo.crd_width = c->crd_width;
+    c->eo.val_width = o->val_width;
+    c->eo.fifo_depth = o->fifo_depth;
+    c->eo.skip = o->skip;
+    c->eo.max_nnz = o->max_nnz;
+    c->eo.dim_default = o->dim;
+    c->eo.mem_size = size_cb;
+    c->eo.index_dim = dim_cb;
+    c->eo.ctx = c;
+    c->eo.source_hash = c->hash;
+    if (o->fifo_auto && c->have_gold) {
+        c->depth = sg_calloc(c->g.n_edges ? c->g.n_edges : 1, sizeof *c->depth);
+        for (size_t k = 0; k < c->g.n_edges && k < c->gold.n_edges; k++)
+            c->depth[k] = gen_auto_depth(c->gold.edge[k].peak);
+        c->eo.edge_depth = c->depth;
+    }
+    return sg_emit(&c->g, &c->eo, &c->design, e);
+}
+
+void gen_ctx_free(gen_ctx *c)
+{
+    sg_emit_design_free(&c->design);
+    if (c->have_gold)
+        golden_result_free(&c->gold);
+    if (c->have_g)
+        graph_free(&c->g);
+    free(c->depth);
+    memset(c, 0, sizeof *c);
+}

@@ -1,0 +1,67 @@
+/*
+ * emit_opts.h - the option set and preparation shared by samgen gen and
+ * samgen verify: read the graph, bind tensors, run the golden model when
+ * sizes or traces need it, and emit the top.
+ */
+#ifndef SG_EMIT_OPTS_H
+#define SG_EMIT_OPTS_H
+
+#include "cli/emit_bind.h"
+
+typedef struct gen_opts {
+    const char *graph;
+    int crd_width, val_width;
+    int crd_width_set;        /* --width-crd given: never raised */
+    int fifo_depth;           /* default SG_FIFO_DEFAULT */
+    int fifo_auto;            /* --fifo-depth auto */
+    int skip;
+    long max_nnz;             /* memory words floor (1024 when unset) */
+    int max_nnz_set;
+    long dim;                 /* index size floor (64 when unset) */
+    int dim_set;
+    int want_streams;         /* keep golden streams (verify) */
+    sg_binds binds;
+} gen_opts;
+
+typedef struct gen_ctx {
+    sg_graph g;
+    int have_g;
+    golden_result gold;
+    int have_gold;
+    sg_emit_opts eo;
+    sg_emit_design design;
+    int *depth;               /* per edge when auto */
+    char hash[24];            /* FNV-1a of graph bytes and options */
+    int crd_width;            /* the width used: --width-crd, or raised from
+                               * the default to what the tensors need */
+    int crd_width_raised;     /* 1 when raised automatically */
+    const gen_opts *go;
+} gen_ctx;
+
+#define SG_FIFO_DEFAULT 4     /* --fifo-depth when not given */
+#define SG_AUTO_FLOOR 4       /* --fifo-depth auto: at least this deep */
+#define SG_AUTO_CAP 64        /* and at most this */
+#define SG_AUTO_MAX 4096      /* --fifo-depth N: at most this */
+
+void gen_opts_init(gen_opts *o);
+void gen_opts_free(gen_opts *o);
+/* Try to parse argv[i] (and its value) as a shared option.  Returns the
+ * number of arguments used, 0 when argv[i] is not a shared option, -1 on a
+ * bad value (e filled, code SG_EXIT_USAGE). */
+int gen_parse_opt(gen_opts *o, int argc, char **argv, int i, sg_err *e);
+/* Read, bind, run golden when needed, emit.  c is valid for gen_ctx_free
+ * afterwards in every case.  A golden deadlock or failure is an error.
+ * Without --width-crd the coordinate width is raised from the default to
+ * the smallest one that addresses every memory and counts its words (see
+ * gen_needed_crd_width); with a --width-crd that is too small it is an
+ * error naming the width needed. */
+int gen_prepare(const gen_opts *o, gen_ctx *c, sg_err *e);
+void gen_ctx_free(gen_ctx *c);
+/* Coordinate/address bits the design needs: every memory's words and its
+ * fill count (clog2(words + 1)) and every bound tensor's index sizes.
+ * *what names the largest requirement (for messages). */
+int gen_needed_crd_width(const gen_ctx *c, char *what, size_t cap);
+/* Depth for auto sizing from a golden peak occupancy. */
+int gen_auto_depth(size_t peak);
+
+#endif

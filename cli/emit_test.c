@@ -1,0 +1,511 @@
+/*
+ * emit_test.c - the Verilog emitter on hand-built graphs: instance and wire
+ * naming, a FIFO per edge, implicit forks, drained outputs, memory tables
+ * and sizing, determinism, the error for nodes without an RTL block,
+ * ExTensor skipping (which scanners and intersectors skip, their wiring),
+ * positional writers for dense outputs, the order-1 accumulator without an
+ * outer input, the vector reducer, a crddrop two levels above its inner
+ * stream and the value forms of crddrop and crdhold.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen/emit.h"
+#include "cli/emit_opts.h"
+
+static int count(const char *hay, const char *needle)
+{
+    int n = 0;
+    for (const char *p = hay; (p = strstr(p, needle)) != NULL; p++)
+        n++;
+    return n;
+}
+
+static int add_node(sg_graph *g, sg_node_kind k, int id, const char *tensor,
+                    int mode, char index)
+{
+    sg_node n;
+    graph_node_init(&n, k);
+    n.id = id;
+    n.line = id + 2;
+    if (tensor)
+        snprintf(n.tensor, sizeof n.tensor, "%s", tensor);
+    n.mode = mode;
+    n.index = index;
+    n.format = SG_LVL_COMPRESSED;
+    if (k == SG_NK_FIBERLOOKUP && id == 1)
+        n.root = n.src = 1;
+    if (k == SG_NK_FIBERWRITE && mode < 0)
+        n.is_vals = 1;
+    graph_node_ports(&n);
+    return graph_add_node(g, &n);
+}
+
+static void add_edge(sg_graph *g, int s, int sp, int d, int dp, sg_stream_kind t)
+{
+    sg_edge e;
+    memset(&e, 0, sizeof e);
+    e.src = s;
+    e.src_port = sp;
+    e.dst = d;
+    e.dst_port = dp;
+    e.type = t;
+    e.line = 20 + (long)g->n_edges;
+    graph_add_edge(g, &e);
+}
+
+/* x(i) = b(i): scan b, write x; b's crd also feeds a repsiggen whose output
+ * goes nowhere (an implicit fork and a drained output). */
+static void build(sg_graph *g)
+{
+    memset(g, 0, sizeof *g);
+    snprintf(g->name, sizeof g->name, "vtest");
+    int scan = add_node(g, SG_NK_FIBERLOOKUP, 1, "b", 0, 'i');
+    int wcrd = add_node(g, SG_NK_FIBERWRITE, 2, "x", 0, 'i');
+    int arr = add_node(g, SG_NK_ARRAYVALS, 3, "b", -1, 0);
+    int wval = add_node(g, SG_NK_FIBERWRITE, 4, "x", -1, 0);
+    int rsg = add_node(g, SG_NK_REPSIGGEN, 5, NULL, -1, 'i');
+    add_edge(g, scan, 0, wcrd, 0, SG_ST_CRD);
+    add_edge(g, scan, 1, arr, 0, SG_ST_REF);
+    add_edge(g, arr, 0, wval, 0, SG_ST_VAL);
+    add_edge(g, scan, 0, rsg, 0, SG_ST_CRD);
+}
+
+static long size_100(void *ctx, const sg_node *n, sg_arr_kind a)
+{
+    (void)ctx;
+    (void)n;
+    return a == SG_ARR_SEG ? 2 : 100;
+}
+
+static void opts(sg_emit_opts *o)
+{
+    sg_emit_opts_default(o);
+    const char *root = getenv("SAMGEN_ROOT");
+    o->root = root && root[0] ? root : ".";
+    o->source_hash = "0123456789abcdef";
+}
+
+static void test_structure(void **state)
+{
+    (void)state;
+    sg_graph g;
+    build(&g);
+    sg_emit_opts o;
+    opts(&o);
+    o.mem_size = size_100;
+    sg_emit_design d;
+    sg_err e;
+    int rc = sg_emit(&g, &o, &d, &e);
+    if (rc != 0)
+        fail_msg("%s", e.msg);
+    const char *t = d.text;
+    assert_string_equal(d.module, "vtest_top");
+    assert_non_null(strstr(t, "module vtest_top ("));
+    assert_non_null(strstr(t, "input hash 0123456789abcdef"));
+    assert_non_null(strstr(t, "sam_scan_compressed #(.CrdWidth(CrdWidth)) n1_fiberlookup_b0_i ("));
+    assert_non_null(strstr(t, "sam_write_vals #(.CrdWidth(CrdWidth), .ValWidth(ValWidth)) n4_fiberwrite_x_vals ("));
+    assert_non_null(strstr(t, "sam_root #(.CrdWidth(CrdWidth)) n1_fiberlookup_b0_i_root ("));
+    /* One FIFO and one tap per edge, widths by stream kind. */
+    assert_int_equal(count(t, "sam_fifo #("), 4);
+    assert_int_equal(count(t, "sam_tap #("), 4);
+    /* The watchdog sees every edge's two handshakes and prints every edge's
+     * state from one block (no per-tap logic for it). */
+    assert_non_null(strstr(t, "wire wd_active = 1'b0\n"
+                              "      | (e0_fi_valid & e0_fi_ready) | (e0_dn_valid & e0_dn_ready)\n"));
+    assert_non_null(strstr(t, "| (e3_fi_valid & e3_fi_ready) | (e3_dn_valid & e3_dn_ready);\n"));
+    assert_non_null(strstr(t, "if (!rst_ni || done_o || wd_active)"));
+    assert_int_equal(count(t, "$display(\"W "), 4);
+    assert_non_null(strstr(t, "$display(\"W 2 %0d %0d %0d %0d\", e2_up_valid, e2_fi_ready, e2_fo_valid, e2_dn_ready);"));
+    assert_non_null(strstr(t, "sam_fifo #(.Width(34), .Depth(4)) u_e2_fifo"));
+    assert_non_null(strstr(t, "sam_fifo #(.Width(18), .Depth(4)) u_e0_fifo"));
+    /* One comment line per instance naming the node and its DOT line. */
+    assert_non_null(strstr(t, "// n1_fiberlookup_b0_i: fiberlookup 1 (i, b mode 0), DOT line 3"));
+    /* crd fans out to two edges without a broadcast node: implicit fork. */
+    assert_non_null(strstr(t, "n1_fiberlookup_b0_i.out_crd feeds 2 edges: implicit fork"));
+    assert_non_null(strstr(t, ".out_valid_o({e3_up_valid, e0_up_valid})"));
+    /* The repsiggen's output goes nowhere: ready tied high. */
+    assert_non_null(strstr(t, "assign n5_repsiggen_i_out_repsig_ready = 1'b1;"));
+    /* Memories: b seg, b crd, x seg, x crd, b vals, x vals; sized by the
+     * callback (100 words -> 7 address bits, seg 2 words -> 1 bit). */
+    assert_int_equal(d.n_mem, 6);
+    int outputs = 0;
+    for (size_t i = 0; i < d.n_mem; i++) {
+        assert_int_equal(d.mem[i].sel, (int)i + 1);
+        outputs += d.mem[i].is_output;
+        assert_int_equal(d.mem[i].addr_width, d.mem[i].arr == SG_ARR_SEG ? 1 : 7);
+    }
+    assert_int_equal(outputs, 3);
+    assert_non_null(strstr(t, "sam_ram #(.Width(32), .AddrWidth(7)) u_m5_n3_arrayvals_b_vals"));
+    assert_non_null(strstr(t, "assign done_o = 1'b1\n                & n2_fiberwrite_x0_i_done\n                & n4_fiberwrite_x_vals_done;"));
+    assert_non_null(strstr(t, "`ifdef SYNTHESIS"));
+
+    /* Same input, same bytes. */
+    sg_emit_design d2;
+    assert_int_equal(sg_emit(&g, &o, &d2, &e), 0);
+    assert_int_equal(d.len, d2.len);
+    assert_memory_equal(d.text, d2.text, d.len);
+    sg_emit_design_free(&d2);
+
+    /* Per-edge depths (as --fifo-depth auto gives them). */
+    int depth[4] = {2, 5, 9, 0};
+    o.edge_depth = depth;
+    assert_int_equal(sg_emit(&g, &o, &d2, &e), 0);
+    assert_non_null(strstr(d2.text, ".Depth(9)) u_e2_fifo"));
+    assert_non_null(strstr(d2.text, ".Depth(0)) u_e3_fifo"));
+    sg_emit_design_free(&d2);
+
+    sg_emit_design_free(&d);
+    graph_free(&g);
+}
+
+static void test_unsupported(void **state)
+{
+    (void)state;
+    sg_graph g;
+    build(&g);
+    g.path = sg_strdup("t.gv");
+    add_node(&g, SG_NK_LOCATE, 9, NULL, -1, 'j');
+    sg_emit_opts o;
+    opts(&o);
+    sg_emit_design d;
+    sg_err e;
+    assert_int_equal(sg_emit(&g, &o, &d, &e), -1);
+    assert_int_equal(e.code, SG_EXIT_USAGE);
+    assert_non_null(strstr(e.msg, "t.gv:11:"));
+    assert_non_null(strstr(e.msg, "has no RTL block"));
+    assert_null(d.text);
+
+    /* A memory too large for the address width. */
+    graph_free(&g);
+    build(&g);
+    opts(&o);
+    o.max_nnz = 1L << 20;
+    assert_int_equal(sg_emit(&g, &o, &d, &e), -1);
+    assert_non_null(strstr(e.msg, "does not fit 16-bit addresses"));
+    graph_free(&g);
+}
+
+/* x(i) = b(i) * c(i): two root scanners feed one intersect. */
+static void build_mul(sg_graph *g)
+{
+    memset(g, 0, sizeof *g);
+    snprintf(g->name, sizeof g->name, "vmul");
+    int sb = add_node(g, SG_NK_FIBERLOOKUP, 1, "b", 0, 'i');
+    int sc = add_node(g, SG_NK_FIBERLOOKUP, 2, "c", 0, 'i');
+    g->nodes[sc].root = g->nodes[sc].src = 1;
+    graph_node_ports(&g->nodes[sc]);
+    sg_node n;
+    graph_node_init(&n, SG_NK_INTERSECT);
+    n.id = 3;
+    n.line = 5;
+    n.index = 'i';
+    n.n_operands = 2;
+    snprintf(n.operand[0], sizeof n.operand[0], "b");
+    snprintf(n.operand[1], sizeof n.operand[1], "c");
+    graph_node_ports(&n);
+    int x = graph_add_node(g, &n);
+    int wcrd = add_node(g, SG_NK_FIBERWRITE, 4, "x", 0, 'i');
+    int ab = add_node(g, SG_NK_ARRAYVALS, 5, "b", -1, 0);
+    int ac = add_node(g, SG_NK_ARRAYVALS, 6, "c", -1, 0);
+    int mul = add_node(g, SG_NK_ALU, 7, NULL, -1, 0);
+    int wval = add_node(g, SG_NK_FIBERWRITE, 8, "x", -1, 0);
+    add_edge(g, sb, 0, x, 0, SG_ST_CRD);      /* e0 */
+    add_edge(g, sb, 1, x, 1, SG_ST_REF);      /* e1 */
+    add_edge(g, sc, 0, x, 2, SG_ST_CRD);      /* e2 */
+    add_edge(g, sc, 1, x, 3, SG_ST_REF);      /* e3 */
+    add_edge(g, x, 0, wcrd, 0, SG_ST_CRD);    /* e4 */
+    add_edge(g, x, 1, ab, 0, SG_ST_REF);      /* e5 */
+    add_edge(g, x, 2, ac, 0, SG_ST_REF);      /* e6 */
+    add_edge(g, ab, 0, mul, 0, SG_ST_VAL);    /* e7 */
+    add_edge(g, ac, 0, mul, 1, SG_ST_VAL);    /* e8 */
+    add_edge(g, mul, 0, wval, 0, SG_ST_VAL);  /* e9 */
+}
+
+static void test_skip(void **state)
+{
+    (void)state;
+    sg_graph g;
+    build_mul(&g);
+    sg_emit_opts o;
+    opts(&o);
+    sg_emit_design d, d2;
+    sg_err e;
+
+    /* Without --skip: the plain primitives. */
+    assert_int_equal(sg_emit(&g, &o, &d, &e), 0);
+    assert_non_null(strstr(d.text, "sam_intersect #(.CrdWidth(CrdWidth), .NumInputs(2)) n3_intersect_i ("));
+    assert_null(strstr(d.text, "sam_scan_skip_core"));
+    for (size_t k = 0; k < g.n_edges; k++)
+        assert_int_equal(d.edge_skip[k], 0);
+    sg_emit_design_free(&d);
+
+    /* --skip 8: both scanners skip, wired straight to the intersector. */
+    o.skip = 8;
+    int rc = sg_emit(&g, &o, &d, &e);
+    if (rc != 0)
+        fail_msg("%s", e.msg);
+    const char *t = d.text;
+    assert_non_null(strstr(t, "sam_scan_skip_core #(.CrdWidth(CrdWidth), .RefWidth(CrdWidth), .T(8)) n1_fiberlookup_b0_i ("));
+    assert_non_null(strstr(t, "sam_scan_skip_core #(.CrdWidth(CrdWidth), .RefWidth(CrdWidth), .T(8)) n2_fiberlookup_c0_i ("));
+    assert_non_null(strstr(t, "sam_intersect_skip #(.CrdWidth(CrdWidth), .RefWidth(CrdWidth), .NumInputs(2)) n3_intersect_i ("));
+    assert_non_null(strstr(t, ".out_skip0_valid_o(n1_fiberlookup_b0_i_skip_valid), .out_skip0_ready_i(n1_fiberlookup_b0_i_skip_ready)"));
+    assert_non_null(strstr(t, ".out_skip1_valid_o(n2_fiberlookup_c0_i_skip_valid)"));
+    assert_non_null(strstr(t, ".in_skip_valid_i(n1_fiberlookup_b0_i_skip_valid), .in_skip_ready_o(n1_fiberlookup_b0_i_skip_ready)"));
+    assert_non_null(strstr(t, ".out_skip2_ready_i(1'b1)"));
+    /* No buffer between a skipping scanner and its intersector, no stalls
+     * there; the other edges keep theirs. */
+    for (size_t k = 0; k < g.n_edges; k++)
+        assert_int_equal(d.edge_skip[k], k < 4);
+    assert_non_null(strstr(t, "sam_fifo #(.Width(18), .Depth(0)) u_e0_fifo"));
+    assert_non_null(strstr(t, "sam_fifo #(.Width(18), .Depth(0)) u_e3_fifo"));
+    assert_non_null(strstr(t, "sam_fifo #(.Width(18), .Depth(4)) u_e4_fifo"));
+    assert_non_null(strstr(t, "sam_tap #(.Width(18), .EdgeId(1), .Stall(0)) u_e1_tap"));
+    assert_non_null(strstr(t, "sam_tap #(.Width(18), .EdgeId(4)) u_e4_tap"));
+    /* Second read ports: a RAM copy per seg and crd array of each scanner,
+     * seg read at a+1. */
+    assert_int_equal(count(t, "_seg_b ("), 2);
+    assert_int_equal(count(t, "_crd_b ("), 2);
+    assert_non_null(strstr(t, "assign m1b_rd_addr = m1_rd_addr + 1'b1;"));
+    assert_non_null(strstr(t, ".seg_rd_lo_i(m1_rd_data), .seg_rd_hi_i(m1b_rd_data)"));
+    assert_non_null(strstr(t, ".cam_rd_en_o(m2b_rd_en), .cam_rd_addr_o(m2b_rd_addr), .cam_rd_data_i(m2b_rd_data)"));
+    assert_int_equal(d.node_skip[0], 8);
+    assert_int_equal(d.node_skip[2], 8);
+    /* Deterministic. */
+    assert_int_equal(sg_emit(&g, &o, &d2, &e), 0);
+    assert_int_equal(d.len, d2.len);
+    assert_memory_equal(d.text, d2.text, d.len);
+    sg_emit_design_free(&d2);
+    sg_emit_design_free(&d);
+
+    /* Node attributes override --skip: scanner c off, intersector T = 2. */
+    g.nodes[1].skip = 0;
+    g.nodes[2].skip = 2;
+    assert_int_equal(sg_emit(&g, &o, &d, &e), 0);
+    assert_non_null(strstr(d.text, ".T(2)) n1_fiberlookup_b0_i ("));
+    assert_non_null(strstr(d.text, "sam_scan_compressed #(.CrdWidth(CrdWidth)) n2_fiberlookup_c0_i ("));
+    assert_non_null(strstr(d.text, ".out_skip1_ready_i(1'b1)"));
+    assert_int_equal(d.edge_skip[2] + d.edge_skip[3], 0);
+    assert_int_equal(d.edge_skip[0] + d.edge_skip[1], 2);
+    sg_emit_design_free(&d);
+
+    /* An intersector with skip=0 stays plain; a non-power-of-two T fails. */
+    g.nodes[2].skip = 0;
+    assert_int_equal(sg_emit(&g, &o, &d, &e), 0);
+    assert_null(strstr(d.text, "sam_intersect_skip"));
+    assert_null(strstr(d.text, "sam_scan_skip_core"));
+    sg_emit_design_free(&d);
+    g.nodes[2].skip = -1;
+    g.nodes[1].skip = -1;
+    o.skip = 3;
+    g.path = sg_strdup("m.gv");
+    assert_int_equal(sg_emit(&g, &o, &d, &e), -1);
+    assert_int_equal(e.code, SG_EXIT_USAGE);
+    assert_non_null(strstr(e.msg, "m.gv:5:"));
+    assert_non_null(strstr(e.msg, "not a power of two"));
+    assert_null(d.text);
+    graph_free(&g);
+}
+
+/* X(i,j) from b's coordinates into two dense levels (formats "dd01"): the
+ * writers become positional, linked level to level and to the values. */
+static void test_positional(void **state)
+{
+    (void)state;
+    sg_graph g;
+    memset(&g, 0, sizeof g);
+    snprintf(g.name, sizeof g.name, "dpos");
+    snprintf(g.tensors[0].name, sizeof g.tensors[0].name, "X");
+    g.tensors[0].fmt.order = 2;
+    g.tensors[0].fmt.level[0] = g.tensors[0].fmt.level[1] = SG_LVL_DENSE;
+    g.tensors[0].fmt.mode[0] = 0;
+    g.tensors[0].fmt.mode[1] = 1;
+    g.tensors[0].is_output = 1;
+    g.n_tensors = 1;
+    int scan = add_node(&g, SG_NK_FIBERLOOKUP, 1, "b", 0, 'i');
+    int w0 = add_node(&g, SG_NK_FIBERWRITE, 2, "X", 0, 'i');
+    int w1 = add_node(&g, SG_NK_FIBERWRITE, 3, "X", 1, 'j');
+    g.nodes[w0].format = g.nodes[w1].format = SG_LVL_DENSE;
+    int arr = add_node(&g, SG_NK_ARRAYVALS, 4, "b", -1, 0);
+    int wv = add_node(&g, SG_NK_FIBERWRITE, 5, "X", -1, 0);
+    add_edge(&g, scan, 0, w0, 0, SG_ST_CRD);
+    add_edge(&g, scan, 0, w1, 0, SG_ST_CRD);
+    add_edge(&g, scan, 1, arr, 0, SG_ST_REF);
+    add_edge(&g, arr, 0, wv, 0, SG_ST_VAL);
+    sg_emit_opts o;
+    opts(&o);
+    sg_emit_design d;
+    sg_err e;
+    if (sg_emit(&g, &o, &d, &e) != 0)
+        fail_msg("%s", e.msg);
+    const char *t = d.text;
+    assert_non_null(strstr(t, "sam_write_dense_pos #(.CrdWidth(CrdWidth), .Root(1)) n2_fiberwrite_X0_i ("));
+    assert_non_null(strstr(t, "sam_write_dense_pos #(.CrdWidth(CrdWidth), .Root(0)) n3_fiberwrite_X1_j ("));
+    assert_non_null(strstr(t, "sam_write_vals_pos #(.CrdWidth(CrdWidth), .ValWidth(ValWidth)) n5_fiberwrite_X_vals ("));
+    /* level 1 takes level 0's positions, the values level 1's */
+    assert_non_null(strstr(t, ".in_pos_valid_i(n2_fiberwrite_X0_i_posq_valid), .in_pos_ready_o(n2_fiberwrite_X0_i_posq_ready)"));
+    assert_non_null(strstr(t, ".in_addr_valid_i(n3_fiberwrite_X1_j_posq_valid)"));
+    assert_non_null(strstr(t, ".in_pos_valid_i(1'b0), .in_pos_ready_o(n2_fiberwrite_X0_i_in_pos_ready)"));
+    assert_non_null(strstr(t, "wire [15:0] n5_fiberwrite_X_vals_size = n3_fiberwrite_X1_j_dim_q * n2_fiberwrite_X0_i_dim_q;"));
+    /* one dimension register per dense output level */
+    assert_int_equal(d.n_dim, 2);
+    assert_int_equal(d.dim[0].node, w0);
+    assert_int_equal(d.dim[1].node, w1);
+    sg_emit_design_free(&d);
+
+    /* A compressed level in the output: arrival-order writers. */
+    g.tensors[0].fmt.level[0] = SG_LVL_COMPRESSED;
+    assert_int_equal(sg_emit(&g, &o, &d, &e), 0);
+    assert_null(strstr(d.text, "sam_write_dense_pos"));
+    assert_null(strstr(d.text, "sam_write_vals_pos"));
+    assert_non_null(strstr(d.text, "sam_write_vals #("));
+    sg_emit_design_free(&d);
+    graph_free(&g);
+}
+
+/* spaccumulator order=1 without an outer input, then a vectorreducer on
+ * its output. */
+static void test_reducers(void **state)
+{
+    (void)state;
+    sg_graph g;
+    memset(&g, 0, sizeof g);
+    snprintf(g.name, sizeof g.name, "red");
+    int scan = add_node(&g, SG_NK_FIBERLOOKUP, 1, "b", 0, 'i');
+    int arr = add_node(&g, SG_NK_ARRAYVALS, 2, "b", -1, 0);
+    int sp = add_node(&g, SG_NK_SPACC, 3, NULL, -1, 0);
+    g.nodes[sp].order = 1;
+    g.nodes[sp].in0 = 'i';
+    int vr = add_node(&g, SG_NK_VECTORREDUCER, 4, NULL, -1, 'i');
+    int wc = add_node(&g, SG_NK_FIBERWRITE, 5, "x", 0, 'i');
+    int wv = add_node(&g, SG_NK_FIBERWRITE, 6, "x", -1, 0);
+    add_edge(&g, scan, 0, sp, 1, SG_ST_CRD);   /* e0: inner */
+    add_edge(&g, scan, 1, arr, 0, SG_ST_REF);
+    add_edge(&g, arr, 0, sp, 2, SG_ST_VAL);
+    add_edge(&g, sp, 0, vr, 0, SG_ST_CRD);     /* e3: lowered stops */
+    add_edge(&g, sp, 2, vr, 1, SG_ST_VAL);
+    add_edge(&g, vr, 0, wc, 0, SG_ST_CRD);
+    add_edge(&g, vr, 1, wv, 0, SG_ST_VAL);
+    sg_emit_opts o;
+    opts(&o);
+    sg_emit_design d;
+    sg_err e;
+    if (sg_emit(&g, &o, &d, &e) != 0)
+        fail_msg("%s", e.msg);
+    const char *t = d.text;
+    /* the inner stream forked into in_outer, coordinates zeroed */
+    assert_non_null(strstr(t, "u_n3_spaccumulator_nox_fork ("));
+    assert_non_null(strstr(t, ".in_valid_i(e0_dn_valid), .in_ready_o(e0_dn_ready)"));
+    assert_non_null(strstr(t, ".in_outer_valid_i(n3_spaccumulator_nox_valid[1])"));
+    assert_non_null(strstr(t, ".in_outer_data_i(n3_spaccumulator_nox_outer_data)"));
+    assert_non_null(strstr(t, ".in_inner_valid_i(n3_spaccumulator_nox_valid[0])"));
+    /* out_inner stops lowered on the way to e3 */
+    assert_non_null(strstr(t, "assign e3_up_valid = n3_spaccumulator_inner_raw_valid;"));
+    assert_non_null(strstr(t, "n3_spaccumulator_inner_raw_data - 1'b1"));
+    assert_non_null(strstr(t, "sam_vectorreducer #(.CrdWidth(CrdWidth), .ValWidth(ValWidth), .InnerDim(64)) n4_vectorreducer_i ("));
+    assert_non_null(strstr(t, ".in_crd_valid_i(e3_dn_valid)"));
+    sg_emit_design_free(&d);
+    graph_free(&g);
+}
+
+/* x(i) = b(i) through a value crddrop (kind drop) or crdhold: the
+ * scanner's crd is the outer input, b's values the inner one.  With
+ * `drain` the node's value output has no edge. */
+static void build_crdvals(sg_graph *g, sg_node_kind kind, int drain)
+{
+    memset(g, 0, sizeof *g);
+    snprintf(g->name, sizeof g->name, "cv");
+    int scan = add_node(g, SG_NK_FIBERLOOKUP, 1, "b", 0, 'i');
+    int arr = add_node(g, SG_NK_ARRAYVALS, 2, "b", -1, 0);
+    int cv = add_node(g, kind, 3, NULL, -1, 0);
+    g->nodes[cv].outer = 'i';
+    g->nodes[cv].inner = 'v';
+    g->nodes[cv].vals = 1;
+    int wc = add_node(g, SG_NK_FIBERWRITE, 4, "x", 0, 'i');
+    int wv = add_node(g, SG_NK_FIBERWRITE, 5, "x", -1, 0);
+    add_edge(g, scan, 0, cv, 0, SG_ST_CRD);    /* e0 */
+    add_edge(g, scan, 1, arr, 0, SG_ST_REF);   /* e1 */
+    add_edge(g, arr, 0, cv, 1, SG_ST_VAL);     /* e2 */
+    add_edge(g, cv, 0, wc, 0, SG_ST_CRD);      /* e3 */
+    if (!drain)
+        add_edge(g, cv, 1, wv, 0, SG_ST_VAL);  /* e4 */
+}
+
+static void test_crdvals(void **state)
+{
+    (void)state;
+    sg_graph g;
+    sg_emit_opts o;
+    sg_emit_design d;
+    sg_err e;
+    build_crdvals(&g, SG_NK_CRDDROP, 0);
+    opts(&o);
+    if (sg_emit(&g, &o, &d, &e) != 0)
+        fail_msg("%s", e.msg);
+    const char *t = d.text;
+    assert_non_null(strstr(t, "sam_crdvals #(.CrdWidth(CrdWidth), .ValWidth(ValWidth), .Drop(1)) n3_crddrop ("));
+    assert_non_null(strstr(t, ".in_outer_valid_i(e0_dn_valid)"));
+    assert_non_null(strstr(t, ".in_val_valid_i(e2_dn_valid), .in_val_ready_o(e2_dn_ready), .in_val_data_i(e2_dn_data)"));
+    assert_non_null(strstr(t, ".out_outer_valid_o(e3_up_valid)"));
+    assert_non_null(strstr(t, ".out_val_valid_o(e4_up_valid), .out_val_ready_i(e4_up_ready), .out_val_data_o(e4_up_data)"));
+    assert_null(strstr(t, ".in_inner_valid_i"));
+    assert_null(strstr(t, "sam_crddrop #("));
+    sg_emit_design_free(&d);
+    graph_free(&g);
+
+    /* crdhold: Drop(0); a drained value output is declared at value width */
+    build_crdvals(&g, SG_NK_CRDHOLD, 1);
+    opts(&o);
+    if (sg_emit(&g, &o, &d, &e) != 0)
+        fail_msg("%s", e.msg);
+    t = d.text;
+    assert_non_null(strstr(t, "sam_crdvals #(.CrdWidth(CrdWidth), .ValWidth(ValWidth), .Drop(0)) n3_crdhold ("));
+    assert_non_null(strstr(t, "wire [33:0] n3_crdhold_out_val_data;"));
+    assert_non_null(strstr(t, "assign n3_crdhold_out_val_ready = 1'b1;"));
+    assert_null(strstr(t, "sam_crdhold #("));
+    sg_emit_design_free(&d);
+    graph_free(&g);
+}
+
+/* --fifo-depth auto: the model's peak plus 25 % and one, between the
+ * floor (the default depth) and the cap. */
+static void test_auto_depth(void **state)
+{
+    (void)state;
+    assert_int_equal(gen_auto_depth(0), SG_AUTO_FLOOR);
+    assert_int_equal(gen_auto_depth(2), SG_AUTO_FLOOR);
+    assert_int_equal(gen_auto_depth(8), 11);
+    assert_int_equal(gen_auto_depth(40), 51);
+    assert_int_equal(gen_auto_depth(2783), SG_AUTO_CAP);
+    assert_int_equal(SG_AUTO_FLOOR, SG_FIFO_DEFAULT);
+}
+
+static void test_fnv(void **state)
+{
+    (void)state;
+    /* FNV-1a 64 reference values. */
+    assert_true(sg_fnv1a(SG_FNV_INIT, "", 0) == UINT64_C(0xcbf29ce484222325));
+    assert_true(sg_fnv1a(SG_FNV_INIT, "a", 1) == UINT64_C(0xaf63dc4c8601ec8c));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_structure),
+        cmocka_unit_test(test_unsupported),
+        cmocka_unit_test(test_skip),
+        cmocka_unit_test(test_positional),
+        cmocka_unit_test(test_reducers),
+        cmocka_unit_test(test_crdvals),
+        cmocka_unit_test(test_auto_depth),
+        cmocka_unit_test(test_fnv),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

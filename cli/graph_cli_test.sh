@@ -1,0 +1,84 @@
+#!/bin/sh
+# graph_cli_test.sh - command-line tests of samgen check and samgen dot (and
+# of samgen golden's option checks on the same graph).
+#
+#   sh cli/graph_cli_test.sh SAMGEN WORKDIR           shipped/broken graphs
+#   sh cli/graph_cli_test.sh SAMGEN WORKDIR shared    every $SHARED graph
+set -u
+SAMGEN=$1
+WORK=$2
+MODE=${3:-quick}
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+SEED=$ROOT/bench/fuzz/corpus/fuzz_graph/vec_elemmul.gv
+mkdir -p "$WORK"
+fail=0
+ok() { echo "ok   $1"; }
+bad() { echo "FAIL $1"; fail=1; }
+
+# expect CODE DESCRIPTION CMD...: run, compare exit code
+expect() {
+    want=$1; what=$2; shift 2
+    "$@" >"$WORK/out" 2>"$WORK/err"
+    got=$?
+    if [ "$got" -eq "$want" ]; then ok "$what"; else
+        bad "$what (exit $got, wanted $want)"; sed 's/^/     /' "$WORK/err" | head -5; fi
+}
+
+if [ "$MODE" = shared ]; then
+    if [ ! -d "${SHARED:-}/graphs" ]; then
+        echo "graph-shared: \$SHARED/graphs not found, skipped"; exit 0
+    fi
+    n=0
+    for g in "$SHARED"/graphs/custard/*.gv; do
+        "$SAMGEN" check "$g" >/dev/null 2>"$WORK/err" || { bad "check $g"; cat "$WORK/err"; }
+        n=$((n + 1))
+    done
+    for g in "$SHARED"/graphs/onyx/*.gv "$SHARED"/graphs/opal/*.gv; do
+        "$SAMGEN" check "$g" >/dev/null 2>&1
+        rc=$?
+        [ $rc -le 1 ] || bad "onyx/opal graph unreadable or crashed ($rc): $g"
+        n=$((n + 1))
+    done
+    [ $fail -eq 0 ] && echo "graph-shared: $n graphs ok"
+    exit $fail
+fi
+
+expect 0 "check a valid graph" "$SAMGEN" check "$SEED"
+grep -q "index order: i" "$WORK/out" && ok "summary names the index order" || bad "summary"
+grep -q "x=s0 (output)" "$WORK/out" && ok "summary lists tensors" || bad "tensors"
+expect 0 "check --json" "$SAMGEN" check --json "$SEED"
+grep -q '"ok": true' "$WORK/out" && ok "json says ok" || bad "json"
+
+sed 's/type="mul"/type="frob"/' "$SEED" >"$WORK/unknown.gv"
+expect 1 "unknown kind fails the check" "$SAMGEN" check "$WORK/unknown.gv"
+grep -q "unknown.gv:9: node 6: unknown node type 'frob'" "$WORK/err" && ok "message FILE:LINE" || bad "message: $(cat "$WORK/err")"
+
+sed 's/^    1 -> 3 \[label="crd_in-b".*$/    1 -> 3 [label="crd_in-b"/' "$SEED" >"$WORK/broken.gv"
+expect 2 "syntax error is exit 2" "$SAMGEN" check "$WORK/broken.gv"
+grep -q "broken.gv:[0-9]*: DOT syntax error" "$WORK/err" && ok "syntax error located" || bad "syntax: $(cat "$WORK/err")"
+expect 2 "missing file is exit 2" "$SAMGEN" check "$WORK/nonexistent.gv"
+expect 2 "unknown option is exit 2" "$SAMGEN" check --frob "$SEED"
+
+expect 0 "dot -o .gv" "$SAMGEN" dot "$SEED" -o "$WORK/styled.gv"
+grep -q 'fillcolor="#e15759"' "$WORK/styled.gv" && ok "styled joiner colour" || bad "styled text"
+if command -v dot >/dev/null 2>&1; then
+    rm -f "$WORK/g.svg"
+    expect 0 "dot -o .svg" "$SAMGEN" dot "$SEED" -o "$WORK/g.svg"
+    grep -q "<svg" "$WORK/g.svg" && ok "svg written" || bad "svg"
+fi
+rm -f "$WORK/none.png"
+expect 2 "dot on a broken graph" "$SAMGEN" dot "$WORK/broken.gv" -o "$WORK/none.png"
+[ ! -e "$WORK/none.png" ] && ok "no partial output" || bad "partial output left"
+expect 2 "dot bad extension" "$SAMGEN" dot "$SEED" -o "$WORK/x.jpgx"
+
+# samgen golden on the same graph: a skip CAM size the RTL cannot build
+for t in 3 2048; do
+    rm -rf "$WORK/gold"
+    expect 2 "golden --skip $t is a usage error" "$SAMGEN" golden "$SEED" --skip "$t" -o "$WORK/gold"
+    grep -q "power of two up to 1024, got '$t'" "$WORK/err" && ok "golden --skip $t message" ||
+        bad "golden --skip $t message: $(cat "$WORK/err")"
+    [ ! -e "$WORK/gold" ] && ok "golden --skip $t: no output" || bad "golden --skip $t left output"
+done
+
+[ $fail -eq 0 ] && echo "graph-cli-test: passed" || echo "graph-cli-test: FAILED"
+exit $fail

@@ -1,0 +1,108 @@
+/*
+ * main.c - the samgen binary: git-style dispatch over the command table.
+ *
+ *   samgen <command> [options]     run a command
+ *   samgen help [command]          list commands / show a command's usage
+ *   samgen <command> --help        same as samgen help <command>
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+static const sg_cmd commands[] = {
+    {"tensor", cmd_tensor, "convert, generate and inspect tensor files", cmd_tensor_usage},
+    {"check", cmd_check, "read a SAM graph and check it", cmd_check_usage},
+    {"dot", cmd_dot, "render a SAM graph with graphviz", cmd_dot_usage},
+    {"compile", cmd_compile, "compile tensor index notation to a SAM graph", cmd_compile_usage},
+    {"golden", cmd_golden, "run the golden model on a graph and tensors", cmd_golden_usage},
+    {"stream", cmd_stream, "run one golden-model primitive on token files", cmd_stream_usage},
+    {"gen", cmd_gen, "generate the Verilog accelerator for a graph", cmd_gen_usage},
+    {"verify", cmd_verify, "simulate the RTL and compare it token by token", cmd_verify_usage},
+    {"area", cmd_area, "synthesize with Yosys and report area and fmax", cmd_area_usage},
+};
+#define N_COMMANDS (sizeof commands / sizeof commands[0])
+
+static const sg_cmd *find(const char *name)
+{
+    for (size_t i = 0; i < N_COMMANDS; i++)
+        if (strcmp(commands[i].name, name) == 0)
+            return &commands[i];
+    return NULL;
+}
+
+int cli_report(const sg_err *e)
+{
+    fprintf(stderr, "%s\n", e->msg[0] ? e->msg : "error");
+    return e->code ? e->code : SG_EXIT_USAGE;
+}
+
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "samgen %s: ", cmd);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\n(see 'samgen help %s')\n", cmd);
+    return SG_EXIT_USAGE;
+}
+
+int cli_print_usage(const char *cmd)
+{
+    const sg_cmd *c = find(cmd);
+    if (!c)
+        return SG_EXIT_USAGE;
+    fputs(c->usage, stdout);
+    return SG_EXIT_OK;
+}
+
+static void list_commands(FILE *f)
+{
+    fprintf(f, "usage: samgen <command> [options]\n\ncommands:\n");
+    for (size_t i = 0; i < N_COMMANDS; i++)
+        fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
+    fprintf(f, "\n'samgen help <command>' shows a command's options.\n"
+               "exit codes: 0 success, 1 a check failed, 2 bad usage or input\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        list_commands(stderr);
+        return SG_EXIT_USAGE;
+    }
+    const char *name = argv[1];
+    if (strcmp(name, "help") == 0 || strcmp(name, "--help") == 0 ||
+        strcmp(name, "-h") == 0) {
+        if (argc < 3) {
+            list_commands(stdout);
+            return SG_EXIT_OK;
+        }
+        if (!find(argv[2])) {
+            fprintf(stderr, "samgen: '%s' is not a samgen command\n", argv[2]);
+            return SG_EXIT_USAGE;
+        }
+        return cli_print_usage(argv[2]);
+    }
+    if (strcmp(name, "--version") == 0) {
+        printf("samgen 0.1\n");
+        return SG_EXIT_OK;
+    }
+    const sg_cmd *c = find(name);
+    if (!c) {
+        fprintf(stderr, "samgen: '%s' is not a samgen command; see 'samgen help'\n",
+                name);
+        return SG_EXIT_USAGE;
+    }
+    for (int i = 2; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
+            return cli_print_usage(name);
+    int rc = c->fn(argc - 1, argv + 1);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "samgen: error writing to stdout\n");
+        return SG_EXIT_USAGE;
+    }
+    return rc;
+}

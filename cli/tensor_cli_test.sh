@@ -1,0 +1,176 @@
+#!/bin/sh
+# tensor_cli_test.sh - end-to-end tests of `samgen tensor` (convert, gen,
+# info): conversions in every direction agree, bad input gives one
+# "FILE:LINE: message" line, exit 2 and no output file.
+#
+#   sh cli/tensor_cli_test.sh SAMGEN WORKDIR
+#
+# Cases over $SHARED/data are skipped with a message when it is absent.
+set -u
+SAMGEN=$1
+W=$2
+rm -rf "$W"
+mkdir -p "$W"
+cd "$W" || exit 2
+fails=0
+n=0
+
+ok() { n=$((n + 1)); }
+bad() { n=$((n + 1)); fails=$((fails + 1)); echo "FAIL: $*"; }
+
+# run_ok DESCRIPTION CMD...: the command must exit 0.
+run_ok() {
+    d=$1; shift
+    if "$@" >out.txt 2>err.txt; then ok; else bad "$d: exit $? ($(cat err.txt))"; fi
+}
+
+# run_err DESCRIPTION EXPECTED-STDERR OUTPUT CMD...: exit 2, exactly that one
+# line on stderr, and OUTPUT not created.  Usage errors (messages starting
+# "samgen ") may add a "(see 'samgen help ...')" hint line.
+run_err() {
+    d=$1; want=$2; outp=$3; shift 3
+    "$@" >out.txt 2>err.txt
+    rc=$?
+    got=$(head -n 1 err.txt)
+    lines=$(grep -vc "^(see 'samgen help" err.txt)
+    if [ $rc -ne 2 ]; then bad "$d: exit $rc, want 2"; return; fi
+    if [ "$got" != "$want" ] || [ "$lines" -ne 1 ]; then
+        bad "$d: stderr '$got', want '$want'"; return
+    fi
+    if [ -n "$outp" ] && [ -e "$outp" ]; then bad "$d: $outp was created"; return; fi
+    if ls | grep -q '\.tmp'; then bad "$d: temporary file left"; return; fi
+    ok
+}
+
+same() {
+    d=$1
+    if cmp -s "$2" "$3"; then ok; else bad "$d: $2 and $3 differ"; diff "$2" "$3" | head -5; fi
+}
+
+# ---- conversions ----------------------------------------------------------
+cat >m.mtx <<'X'
+%%MatrixMarket matrix coordinate real general
+% B of SAM-SEMANTICS 3.1, column-major in the file
+4 4 5
+1 1 1.0
+4 1 4.0
+3 2 3.0
+1 3 2.0
+4 4 5.0
+X
+run_ok "mtx -> dir ss01" "$SAMGEN" tensor convert m.mtx d1 --format ss01 --name B
+printf '0\n3\n' >want; same "ss01 mode_0_seg" d1/tensor_B_mode_0_seg want
+printf '0\n2\n3\n5\n' >want; same "ss01 mode_1_seg" d1/tensor_B_mode_1_seg want
+printf '0\n2\n1\n0\n3\n' >want; same "ss01 mode_1_crd" d1/tensor_B_mode_1_crd want
+printf '1\n2\n3\n4\n5\n' >want; same "ss01 vals" d1/tensor_B_mode_vals want
+printf '4\n4\n' >want; same "ss01 shape" d1/tensor_B_mode_shape want
+
+run_ok "dir -> tns" "$SAMGEN" tensor convert d1 t1.tns
+printf '# shape 4 4\n1 1 1\n1 3 2\n3 2 3\n4 1 4\n4 4 5\n' >want
+same "dir -> tns" t1.tns want
+run_ok "tns -> tns column order" "$SAMGEN" tensor convert t1.tns t2.tns --format ss10
+printf '# shape 4 4\n1 1 1\n4 1 4\n3 2 3\n1 3 2\n4 4 5\n' >want
+same "tns in storage order, logical coordinates" t2.tns want
+run_ok "tns -> dir ss10" "$SAMGEN" tensor convert t2.tns d2 --format ss10 --name C
+printf '1\n4\n3\n2\n5\n' >want; same "ss10 vals" d2/tensor_C_mode_vals want
+run_ok "dir ss10 (inferred) -> mtx" "$SAMGEN" tensor convert d2 m2.mtx
+printf '%%%%MatrixMarket matrix coordinate integer general\n4 4 5\n1 1 1\n1 3 2\n3 2 3\n4 1 4\n4 4 5\n' >want
+same "dir -> mtx" m2.mtx want
+run_ok "mtx -> dir ds01" "$SAMGEN" tensor convert m2.mtx d3 --format ds01
+printf '0\n2\n2\n3\n5\n' >want; same "ds01 seg (empty row kept)" d3/tensor_B_mode_1_seg want
+[ ! -e d3/tensor_B_mode_0_seg ] && ok || bad "ds01 wrote a mode-0 seg"
+run_ok "mtx -> dir dd10" "$SAMGEN" tensor convert m.mtx d4 --format dd10
+run_ok "dir dd10 -> tns" "$SAMGEN" tensor convert d4 t4.tns --in-format dd10
+same "dense round trip" t4.tns t1.tns
+
+printf '42\n' >s.tns
+run_ok "scalar tns -> dir" "$SAMGEN" tensor convert s.tns ds --format none --name x
+printf '42\n' >want; same "scalar vals" ds/tensor_x_mode_vals want
+run_ok "scalar dir -> tns" "$SAMGEN" tensor convert ds s2.tns
+same "scalar tns is one line" s2.tns want
+
+printf '1 1 2.5\n2 2 -0.5\n' >r.tns
+run_ok "scale" "$SAMGEN" tensor convert r.tns r2.tns --scale 2
+printf '# shape 2 2\n1 1 5\n2 2 -1\n' >want; same "--scale 2" r2.tns want
+run_ok "rounding" "$SAMGEN" tensor convert r.tns r3.tns
+printf '# shape 2 2\n1 1 3\n2 2 -1\n' >want; same "ties away from zero" r3.tns want
+printf '1 1 200\n' >w.tns
+run_ok "width" "$SAMGEN" tensor convert w.tns w2.tns --width 8
+printf '# shape 1 1\n1 1 -56\n' >want; same "--width 8 wraps" w2.tns want
+
+# ---- gen and info ------------------------------------------------------------
+run_ok "gen" "$SAMGEN" tensor gen --shape 200x300 --density 0.05 --seed 4 -o g.mtx
+run_ok "gen again" "$SAMGEN" tensor gen --shape 200x300 --density 0.05 --seed 4 -o g2.mtx
+same "gen is deterministic" g.mtx g2.mtx
+run_ok "info" "$SAMGEN" tensor info g.mtx
+grep -q '^shape:   200x300$' out.txt && grep -q '^nnz:     3000 ' out.txt && ok \
+    || bad "info: $(cat out.txt)"
+run_ok "gen 3-d runs dir" "$SAMGEN" tensor gen --shape 4x5x64 --density 0.2 \
+    --pattern runs --run-length 8 --seed 1 -o gd --format sss012 --name T
+[ -s gd/tensor_T_mode_2_crd ] && ok || bad "gen to a directory"
+run_ok "gen blocks" "$SAMGEN" tensor gen --shape 2000 --density 0.2 --pattern blocks \
+    --run-length 20 --seed 1 -o gb.tns
+run_ok "info vector" "$SAMGEN" tensor info gb.tns
+
+# ---- bad input --------------------------------------------------------------
+printf '%%%%MatrixMarket matrix coordinate real general\n3 3 2\n1 1 1\n' >trunc.mtx
+run_err "truncated" "trunc.mtx:4: truncated file: 1 of 2 entries present" o1.tns \
+    "$SAMGEN" tensor convert trunc.mtx o1.tns
+printf '%%%%MatrixMarket matrix coordinate real general\n3 3 2\n1 1 1\n1 1 2\n' >dup.mtx
+run_err "duplicate" "dup.mtx:4: duplicate entry (1, 1) (first at line 3); use --sum-duplicates to add them" \
+    o2 "$SAMGEN" tensor convert dup.mtx o2
+run_ok "sum duplicates" "$SAMGEN" tensor convert dup.mtx o3.tns --sum-duplicates
+printf '# shape 3 3\n1 1 3\n' >want; same "summed" o3.tns want
+printf '%%%%MatrixMarket matrix coordinate complex general\n1 1 1\n1 1 1 0\n' >cx.mtx
+run_err "complex" "cx.mtx:1: complex matrices are not supported (values are W-bit integers)" \
+    o4.tns "$SAMGEN" tensor convert cx.mtx o4.tns
+printf '1 1 1\n1 0 1\n' >z.tns
+run_err "zero index" "z.tns:2: coordinate 0 in mode 1 (.tns is 1-based)" o5.mtx \
+    "$SAMGEN" tensor convert z.tns o5.mtx
+printf '1 1 x\n' >nn.tns
+run_err "non-numeric" "nn.tns:1: bad value 'x'" o6.tns "$SAMGEN" tensor convert nn.tns o6.tns
+: >empty.mtx
+run_err "empty" "empty.mtx: empty file" o7.tns "$SAMGEN" tensor convert empty.mtx o7.tns
+printf '%%%%MatrixMarket matrix coordinate real general\n99999999999999999999 2 0\n' >big.mtx
+run_err "shape overflow" "big.mtx:2: row count is too large" o8.tns \
+    "$SAMGEN" tensor convert big.mtx o8.tns
+printf '1 2 3 4\n' >t3.tns
+run_err "3-d to mtx" "o9.mtx: Matrix Market holds matrices only (this tensor has order 3); write .tns instead" \
+    o9.mtx "$SAMGEN" tensor convert t3.tns o9.mtx
+cp -r d1 dbad
+printf '0\n2\n1\n5\n3\n' >dbad/tensor_B_mode_1_crd
+run_err "bad crd" "dbad/tensor_B_mode_1_crd:4: coordinate 5 out of range 0..3" o10.tns \
+    "$SAMGEN" tensor convert dbad o10.tns
+run_err "bad format" "samgen tensor: --format: bad tensor format 'sx01': unknown level format 'x' (known: s compressed, d dense)" \
+    o11 "$SAMGEN" tensor convert m.mtx o11 --format sx01
+run_err "format order" "samgen tensor: --format s0 is for order 1 but the tensor has order 2" \
+    o12 "$SAMGEN" tensor convert m.mtx o12 --format s0
+run_err "unknown option" "samgen tensor: unknown option '--frobnicate'" "" \
+    "$SAMGEN" tensor convert m.mtx o13 --frobnicate 1
+run_err "bad density" "samgen tensor: --density: expected a number in 0..1, got '2'" "" \
+    "$SAMGEN" tensor gen --shape 5 --density 2 -o o14.tns
+run_err "bad shape" "samgen tensor: --shape: expected DxD.. with positive integers, got '5x0'" "" \
+    "$SAMGEN" tensor gen --shape 5x0 -o o15.tns
+
+# ---- real matrices ----------------------------------------------------------
+if [ -n "${SHARED:-}" ] && [ -d "$SHARED/data/mtx" ]; then
+    for f in "$SHARED"/data/mtx/*.mtx "$SHARED"/data/tns/*.tns; do
+        b=$(basename "$f")
+        case $f in *.mtx) fmt=ss01; ext=mtx ;; *) fmt=; ext=tns ;; esac
+        if ! "$SAMGEN" tensor convert "$f" "real_$b.d" ${fmt:+--format $fmt} 2>err.txt; then
+            bad "$b: $(cat err.txt)"; continue
+        fi
+        "$SAMGEN" tensor convert "$f" "real_a.$ext" 2>/dev/null
+        "$SAMGEN" tensor convert "real_$b.d" "real_b.$ext" 2>/dev/null
+        same "$b through a SAM directory" "real_a.$ext" "real_b.$ext"
+        rm -rf "real_$b.d"
+    done
+else
+    echo "SKIP: \$SHARED/data not available: real matrices not converted"
+fi
+
+if [ $fails -ne 0 ]; then
+    echo "tensor CLI tests: $fails of $n FAILED"
+    exit 1
+fi
+echo "tensor CLI tests: $n passed"

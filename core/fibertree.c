@@ -1,0 +1,191 @@
+/*
+ * fibertree.c - build a fibertree from coordinates, and back.
+ *
+ * Level by level: every position of the level above owns a contiguous range
+ * of the (sorted) entries.  A compressed level splits each range by this
+ * level's coordinate and stores only the coordinates it finds (so only
+ * coordinates with a non-empty subtree; the top level's seg is [0, n]); a
+ * dense level gives every parent all dim coordinates, empty ranges included.
+ * The ranges of the last level select the values (0 for empty dense slots).
+ * Dense levels multiply the number of positions, so their expansion is
+ * bounded (SG_FT_MAX_POSITIONS) instead of exhausting memory.
+ */
+#include "core/tensor.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define SG_FT_MAX_POSITIONS ((size_t)1 << 27)
+
+typedef struct range {
+    size_t lo, hi;
+} range;
+
+int sg_fibertree_build(sg_coo *t, const sg_format *f, sg_fibertree *ft,
+                       sg_err *e)
+{
+    memset(ft, 0, sizeof *ft);
+    if (t->order != f->order) {
+        char buf[2 * SG_MAX_ORDER + 1];
+        sg_format_str(f, buf);
+        return sg_errf(e, NULL, 0,
+                       "format %s is for order %d but the tensor has order %d",
+                       buf, f->order, t->order);
+    }
+    for (size_t i = 0; i < t->nnz; i++)
+        for (int m = 0; m < t->order; m++) {
+            int64_t c = t->crd[i * (size_t)t->order + (size_t)m];
+            if (c < 0 || c >= t->shape[m])
+                return sg_errf(e, NULL, 0,
+                               "entry %zu: coordinate %lld out of range in "
+                               "mode %d (size %lld)", i, (long long)c, m,
+                               (long long)t->shape[m]);
+        }
+    ft->fmt = *f;
+    for (int m = 0; m < t->order; m++)
+        ft->shape[m] = t->shape[m];
+    sg_coo_sort(t, f->mode);
+    if (sg_coo_dedup(t, 0, 64, NULL, e) < 0)
+        return -1;
+    size_t ord = t->order > 0 ? (size_t)t->order : 1;
+
+    range *par = sg_malloc(sizeof *par);
+    size_t npar = 1;
+    par[0].lo = 0;
+    par[0].hi = t->nnz;
+    for (int l = 0; l < f->order; l++) {
+        sg_level *lv = &ft->lvl[l];
+        int m = f->mode[l];
+        lv->fmt = f->level[l];
+        lv->mode = m;
+        lv->dim = t->shape[m];
+        range *kid = NULL;
+        size_t nkid = 0, kcap = 0;
+        if (lv->fmt == SG_LVL_COMPRESSED) {
+            size_t segcap = npar + 1;
+            lv->seg = sg_malloc(segcap * sizeof *lv->seg);
+            lv->seg[lv->nseg++] = 0;
+            size_t crdcap = 0;
+            for (size_t p = 0; p < npar; p++) {
+                size_t i = par[p].lo;
+                while (i < par[p].hi) {
+                    int64_t c = t->crd[i * ord + (size_t)m];
+                    size_t j = i + 1;
+                    while (j < par[p].hi && t->crd[j * ord + (size_t)m] == c)
+                        j++;
+                    sg_grow((void **)&lv->crd, &crdcap, lv->ncrd + 1,
+                            sizeof *lv->crd);
+                    lv->crd[lv->ncrd++] = c;
+                    sg_grow((void **)&kid, &kcap, nkid + 1, sizeof *kid);
+                    kid[nkid].lo = i;
+                    kid[nkid].hi = j;
+                    nkid++;
+                    i = j;
+                }
+                lv->seg[lv->nseg++] = (int64_t)lv->ncrd;
+            }
+        } else {
+            int64_t dim = lv->dim < 0 ? 0 : lv->dim;
+            if (dim && npar > SG_FT_MAX_POSITIONS / (uint64_t)dim) {
+                free(par);
+                sg_fibertree_free(ft);
+                return sg_errf(e, NULL, 0,
+                               "dense level over mode %d would hold more "
+                               "than %zu positions", m, SG_FT_MAX_POSITIONS);
+            }
+            nkid = npar * (size_t)dim;
+            kid = sg_malloc((nkid ? nkid : 1) * sizeof *kid);
+            for (size_t p = 0; p < npar; p++) {
+                size_t i = par[p].lo;
+                for (int64_t c = 0; c < dim; c++) {
+                    size_t j = i;
+                    while (j < par[p].hi && t->crd[j * ord + (size_t)m] == c)
+                        j++;
+                    kid[p * (size_t)dim + (size_t)c].lo = i;
+                    kid[p * (size_t)dim + (size_t)c].hi = j;
+                    i = j;
+                }
+                if (i != par[p].hi) {
+                    free(kid);
+                    free(par);
+                    sg_fibertree_free(ft);
+                    return sg_errf(e, NULL, 0,
+                                   "coordinate out of range in mode %d "
+                                   "(size %lld)", m, (long long)dim);
+                }
+            }
+        }
+        free(par);
+        par = kid;
+        npar = nkid;
+    }
+    ft->nvals = npar;
+    ft->vals = sg_malloc((npar ? npar : 1) * sizeof *ft->vals);
+    for (size_t p = 0; p < npar; p++)
+        ft->vals[p] = par[p].hi > par[p].lo ? t->val[par[p].lo] : 0;
+    free(par);
+    return 0;
+}
+
+typedef struct walk {
+    const sg_fibertree *ft;
+    int keep_zeros;
+    int64_t crd[SG_MAX_ORDER];
+    sg_coo *out;
+} walk;
+
+static void walk_level(walk *w, int l, size_t pos)
+{
+    const sg_fibertree *ft = w->ft;
+    if (l == ft->fmt.order) {
+        if (pos >= ft->nvals)
+            return;
+        int64_t v = ft->vals[pos];
+        int dense_leaf = ft->fmt.order > 0 &&
+                         ft->lvl[ft->fmt.order - 1].fmt == SG_LVL_DENSE;
+        if (v == 0 && dense_leaf && !w->keep_zeros)
+            return;
+        sg_coo_push(w->out, w->crd, v);
+        return;
+    }
+    const sg_level *lv = &ft->lvl[l];
+    if (lv->fmt == SG_LVL_COMPRESSED) {
+        if (pos + 1 >= lv->nseg)
+            return;
+        for (int64_t k = lv->seg[pos]; k < lv->seg[pos + 1]; k++) {
+            if (k < 0 || (size_t)k >= lv->ncrd)
+                return;
+            w->crd[lv->mode] = lv->crd[k];
+            walk_level(w, l + 1, (size_t)k);
+        }
+    } else {
+        for (int64_t c = 0; c < lv->dim; c++) {
+            w->crd[lv->mode] = c;
+            walk_level(w, l + 1, pos * (size_t)lv->dim + (size_t)c);
+        }
+    }
+}
+
+void sg_fibertree_to_coo(const sg_fibertree *ft, int keep_zeros, sg_coo *out)
+{
+    sg_coo_init(out, ft->fmt.order, ft->shape);
+    if (ft->nvals == 0)
+        return;             /* no leaf: nothing to walk (dense levels above
+                             * an empty one would otherwise loop for nothing) */
+    walk w;
+    memset(&w, 0, sizeof w);
+    w.ft = ft;
+    w.keep_zeros = keep_zeros;
+    w.out = out;
+    walk_level(&w, 0, 0);
+}
+
+void sg_fibertree_free(sg_fibertree *ft)
+{
+    for (int l = 0; l < SG_MAX_ORDER; l++) {
+        free(ft->lvl[l].seg);
+        free(ft->lvl[l].crd);
+    }
+    free(ft->vals);
+    memset(ft, 0, sizeof *ft);
+}

@@ -1,0 +1,275 @@
+/*
+ * mtx.c - Matrix Market reader and writer.
+ *
+ * Reads "%%MatrixMarket matrix coordinate|array real|integer|pattern
+ * general|symmetric|skew-symmetric" files (complex and hermitian are
+ * rejected with a message saying so).  Symmetric and skew-symmetric
+ * matrices are expanded on load: an off-diagonal entry (i,j) also yields
+ * (j,i), negated for skew-symmetric.  Explicit zeros are kept as stored
+ * entries; every entry of an array file is stored.  Entries keep their line
+ * numbers so that a duplicate can be reported where it occurs.
+ */
+#include "core/tensor.h"
+#include "core/textscan.h"
+#include "core/outfile.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+enum { F_REAL, F_INTEGER, F_PATTERN };
+enum { S_GENERAL, S_SYMMETRIC, S_SKEW };
+
+/* Next word of the header line, lower-cased into w (at most cap-1 bytes). */
+static size_t header_word(sg_scan *s, char *w, size_t cap)
+{
+    sg_scan_blanks(s);
+    size_t n = 0;
+    while (s->p < s->end && *s->p != ' ' && *s->p != '\t' && *s->p != '\r' &&
+           *s->p != '\n') {
+        char c = *s->p++;
+        if (n + 1 < cap)
+            w[n++] = (char)((c >= 'A' && c <= 'Z') ? c - 'A' + 'a' : c);
+    }
+    w[n] = '\0';
+    return n;
+}
+
+/* Skip comment ('%') and blank lines. Returns 0 at a data line, -1 at end. */
+static int next_data_line(sg_scan *s)
+{
+    for (;;) {
+        sg_scan_blanks(s);
+        if (s->p >= s->end)
+            return -1;
+        if (*s->p == '%' || *s->p == '\n') {
+            sg_scan_skip_line(s);
+            continue;
+        }
+        return 0;
+    }
+}
+
+static int parse_value(sg_scan *s, int field, const sg_read_opts *o,
+                       int64_t *v, sg_err *e)
+{
+    switch (field) {
+    case F_REAL: return sg_scan_real_value(s, o->scale, o->width, v, e);
+    case F_INTEGER: return sg_scan_int_value(s, o->width, v, e);
+    default: *v = 1; return 0;
+    }
+}
+
+int sg_mtx_parse(const char *path, const char *buf, size_t len,
+                 const sg_read_opts *o, sg_coo *t, sg_err *e)
+{
+    sg_read_opts def;
+    if (!o) {
+        sg_read_opts_default(&def);
+        o = &def;
+    }
+    memset(t, 0, sizeof *t);
+    sg_scan sc, *s = &sc;
+    sg_scan_init(s, path, buf, len);
+    if (len == 0)
+        return sg_errf(e, path, 0, "empty file");
+    char w[32];
+    header_word(s, w, sizeof w);
+    if (strcmp(w, "%%matrixmarket") != 0)
+        return sg_errf(e, path, 1,
+                       "not a Matrix Market file (expected a "
+                       "'%%%%MatrixMarket' header)");
+    header_word(s, w, sizeof w);
+    if (strcmp(w, "matrix") != 0)
+        return sg_errf(e, path, 1, "unsupported object '%s' (only 'matrix')",
+                       w);
+    header_word(s, w, sizeof w);
+    int array;
+    if (strcmp(w, "coordinate") == 0)
+        array = 0;
+    else if (strcmp(w, "array") == 0)
+        array = 1;
+    else
+        return sg_errf(e, path, 1,
+                       "unknown format '%s' (expected coordinate or array)", w);
+    header_word(s, w, sizeof w);
+    int field;
+    if (strcmp(w, "real") == 0 || strcmp(w, "double") == 0)
+        field = F_REAL;
+    else if (strcmp(w, "integer") == 0)
+        field = F_INTEGER;
+    else if (strcmp(w, "pattern") == 0)
+        field = F_PATTERN;
+    else if (strcmp(w, "complex") == 0)
+        return sg_errf(e, path, 1,
+                       "complex matrices are not supported (values are W-bit "
+                       "integers)");
+    else
+        return sg_errf(e, path, 1,
+                       "unknown field '%s' (expected real, integer or pattern)",
+                       w);
+    header_word(s, w, sizeof w);
+    int sym;
+    if (strcmp(w, "general") == 0)
+        sym = S_GENERAL;
+    else if (strcmp(w, "symmetric") == 0)
+        sym = S_SYMMETRIC;
+    else if (strcmp(w, "skew-symmetric") == 0)
+        sym = S_SKEW;
+    else if (strcmp(w, "hermitian") == 0)
+        return sg_errf(e, path, 1, "hermitian matrices are not supported");
+    else
+        return sg_errf(e, path, 1,
+                       "unknown symmetry '%s' (expected general, symmetric or "
+                       "skew-symmetric)", w);
+    if (!sg_scan_eol(s))
+        return sg_errf(e, path, 1, "unexpected words after the header");
+    if (array && field == F_PATTERN)
+        return sg_errf(e, path, 1, "pattern matrices must be in coordinate "
+                                   "format");
+    sg_scan_skip_line(s);
+
+    if (next_data_line(s) < 0)
+        return sg_errf(e, path, s->line, "missing size line");
+    int64_t shape[2], nnz = 0;
+    if (sg_scan_uint(s, "row count", &shape[0], e) < 0 ||
+        sg_scan_uint(s, "column count", &shape[1], e) < 0)
+        return -1;
+    if (array) {
+        if (shape[0] && shape[1] > INT64_MAX / shape[0])
+            return sg_errf(e, path, s->line, "matrix size overflows");
+        nnz = shape[0] * shape[1];
+    } else if (sg_scan_uint(s, "entry count", &nnz, e) < 0) {
+        return -1;
+    }
+    long size_line = s->line;
+    if (sg_scan_end_line(s, e) < 0)
+        return -1;
+    if (sym != S_GENERAL && shape[0] != shape[1])
+        return sg_errf(e, path, size_line,
+                       "%s matrix must be square (%lld x %lld)",
+                       sym == S_SYMMETRIC ? "symmetric" : "skew-symmetric",
+                       (long long)shape[0], (long long)shape[1]);
+    if (!array && nnz > 0) {
+        int overflow = shape[0] && shape[1] > INT64_MAX / shape[0];
+        if (!overflow && nnz > shape[0] * shape[1])
+            return sg_errf(e, path, size_line,
+                           "%lld entries do not fit a %lld x %lld matrix",
+                           (long long)nnz, (long long)shape[0],
+                           (long long)shape[1]);
+    }
+    /* Entries the file must hold. */
+    int64_t want = nnz;
+    if (array && sym == S_SYMMETRIC)
+        want = shape[0] * (shape[0] + 1) / 2;
+    else if (array && sym == S_SKEW)
+        want = shape[0] ? shape[0] * (shape[0] - 1) / 2 : 0;
+
+    sg_coo_init(t, 2, shape);
+    /* Reserve, but never more than the text could possibly hold. */
+    size_t guess = (size_t)want;
+    if (guess > len / 4 + 1)
+        guess = len / 4 + 1;
+    if (sym != S_GENERAL)
+        guess *= 2;
+    size_t cap = guess < 16 ? 16 : guess;
+    t->crd = sg_malloc(cap * 2 * sizeof *t->crd);
+    t->val = sg_malloc(cap * sizeof *t->val);
+    t->line = sg_malloc(cap * sizeof *t->line);   /* line tracking on */
+    t->cap = cap;
+    int64_t got = 0, ai = 0, aj = 0;
+    while (got < want) {
+        if (next_data_line(s) < 0) {
+            sg_errf(e, path, s->line,
+                    "truncated file: %lld of %lld entries present",
+                    (long long)got, (long long)want);
+            goto fail;
+        }
+        int64_t c[2], v;
+        if (array) {
+            /* Column-major; symmetric: lower triangle with diagonal;
+             * skew-symmetric: strictly lower triangle. */
+            c[0] = ai;
+            c[1] = aj;
+            if (parse_value(s, field, o, &v, e) < 0)
+                goto fail;
+            ai++;
+            if (ai >= shape[0]) {
+                aj++;
+                ai = sym == S_GENERAL ? 0 : sym == S_SYMMETRIC ? aj : aj + 1;
+            }
+        } else {
+            if (sg_scan_uint(s, "row index", &c[0], e) < 0 ||
+                sg_scan_uint(s, "column index", &c[1], e) < 0)
+                goto fail;
+            for (int k = 0; k < 2; k++)
+                if (c[k] < 1 || c[k] > shape[k]) {
+                    sg_errf(e, path, s->line,
+                            "%s index %lld out of range 1..%lld",
+                            k ? "column" : "row", (long long)c[k],
+                            (long long)shape[k]);
+                    goto fail;
+                }
+            c[0]--;
+            c[1]--;
+            if (parse_value(s, field, o, &v, e) < 0)
+                goto fail;
+            if (sym == S_SKEW && c[0] == c[1]) {
+                sg_errf(e, path, s->line,
+                        "skew-symmetric matrix with a diagonal entry");
+                goto fail;
+            }
+        }
+        long line = s->line;
+        if (sg_scan_end_line(s, e) < 0)
+            goto fail;
+        sg_coo_push_line(t, c, v, line);
+        if (sym != S_GENERAL && c[0] != c[1]) {
+            int64_t m[2] = {c[1], c[0]};
+            int64_t mv = sym == S_SKEW
+                             ? sg_wrap((int64_t)(0 - (uint64_t)v), o->width)
+                             : v;
+            sg_coo_push_line(t, m, mv, line);
+        }
+        got++;
+    }
+    if (next_data_line(s) == 0) {
+        sg_errf(e, path, s->line,
+                "more entries than the %lld the size line declares",
+                (long long)want);
+        goto fail;
+    }
+    sg_coo_sort(t, NULL);
+    if (sg_coo_dedup(t, o->sum_duplicates, o->width, path, e) < 0)
+        goto fail;
+    return 0;
+fail:
+    sg_coo_free(t);
+    return -1;
+}
+
+int sg_mtx_write(const char *path, const sg_coo *t, sg_err *e)
+{
+    if (t->order != 2)
+        return sg_errf(e, path, 0,
+                       "Matrix Market holds matrices only (this tensor has "
+                       "order %d); write .tns instead", t->order);
+    sg_outfile of;
+    if (sg_outfile_open(&of, path, e) < 0)
+        return -1;
+    fprintf(of.f, "%%%%MatrixMarket matrix coordinate integer general\n");
+    fprintf(of.f, "%lld %lld %zu\n", (long long)t->shape[0],
+            (long long)t->shape[1], t->nnz);
+    char line[96];
+    for (size_t i = 0; i < t->nnz; i++) {
+        size_t n = 0;
+        n += sg_fmt_i64(line + n, t->crd[2 * i] + 1);
+        line[n++] = ' ';
+        n += sg_fmt_i64(line + n, t->crd[2 * i + 1] + 1);
+        line[n++] = ' ';
+        n += sg_fmt_i64(line + n, t->val[i]);
+        line[n++] = '\n';
+        fwrite(line, 1, n, of.f);
+    }
+    return sg_outfile_commit(&of, e);
+}

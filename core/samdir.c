@@ -1,0 +1,556 @@
+/*
+ * samdir.c - SAM-formatted tensor directories (SAM-SEMANTICS section 3).
+ *
+ * A tensor T is stored as plain text files with one number per line:
+ * tensor_T_mode_shape (dimensions in mode order), tensor_T_mode_<m>_seg and
+ * tensor_T_mode_<m>_crd for every compressed level (named by the tensor
+ * mode m it stores, not by the level), and tensor_T_mode_vals.  Dense
+ * levels have no files.  The files do not say the storage order, so the
+ * reader takes it from the caller or infers it: compressed where seg/crd
+ * files exist, and the first mode order (identity first) whose array sizes
+ * fit together.  Everything read is checked (seg monotone and consistent,
+ * coordinates sorted and in range, value count) before it is used.
+ */
+#include "core/tensor.h"
+#include "core/textscan.h"
+#include "core/outfile.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define SG_SAM_MAX_POSITIONS ((uint64_t)1 << 27)
+
+int sg_samarr_parse(const char *path, const char *buf, size_t len, int vals,
+                    const sg_read_opts *o, int64_t **out, size_t *n,
+                    sg_err *e)
+{
+    sg_read_opts def;
+    if (!o) {
+        sg_read_opts_default(&def);
+        o = &def;
+    }
+    *out = NULL;
+    *n = 0;
+    sg_scan sc, *s = &sc;
+    sg_scan_init(s, path, buf, len);
+    size_t cap = len / 2 + 1, cnt = 0;
+    int64_t *a = sg_malloc(cap * sizeof *a);
+    while (s->p < s->end) {
+        if (sg_scan_eol(s)) {
+            if (s->p >= s->end)
+                break;
+            sg_errf(e, path, s->line, "blank line (expected one number per "
+                                      "line)");
+            goto fail;
+        }
+        int64_t v;
+        int r = vals ? sg_scan_any_value(s, o->scale, o->width, &v, e)
+                     : sg_scan_uint(s, "number", &v, e);
+        if (r < 0 || sg_scan_end_line(s, e) < 0)
+            goto fail;
+        if (cnt == cap) {
+            cap *= 2;
+            a = sg_realloc(a, cap * sizeof *a);
+        }
+        a[cnt++] = v;
+    }
+    *out = a;
+    *n = cnt;
+    return 0;
+fail:
+    free(a);
+    return -1;
+}
+
+/* "DIR/tensor_NAME_mode_SUFFIX" into a malloc'd string. */
+static char *sam_file(const char *dir, const char *name, const char *suffix)
+{
+    size_t n = strlen(dir) + strlen(name) + strlen(suffix) + 32;
+    char *p = sg_malloc(n);
+    snprintf(p, n, "%s/tensor_%s_mode_%s", dir, name, suffix);
+    return p;
+}
+
+static char *level_file(const char *dir, const char *name, int m,
+                        const char *what)
+{
+    char suffix[32];
+    snprintf(suffix, sizeof suffix, "%d_%s", m, what);
+    return sam_file(dir, name, suffix);
+}
+
+/* Error in an array file: line = index + 1 (one number per line). */
+static int arr_err(sg_err *e, const char *dir, const char *name, int m,
+                   const char *what, size_t idx, const char *fmt, long long a,
+                   long long b)
+{
+    char *p = m >= 0 ? level_file(dir ? dir : ".", name ? name : "?", m, what)
+                     : sam_file(dir ? dir : ".", name ? name : "?", what);
+    char msg[256];
+    snprintf(msg, sizeof msg, fmt, a, b);
+    sg_errf(e, p, (long)idx + 1, "%s", msg);
+    free(p);
+    return -1;
+}
+
+int sg_fibertree_check(const sg_fibertree *ft, const char *dir,
+                       const char *name, sg_err *e)
+{
+    uint64_t npar = 1;
+    for (int l = 0; l < ft->fmt.order; l++) {
+        const sg_level *lv = &ft->lvl[l];
+        int m = lv->mode;
+        if (lv->fmt == SG_LVL_COMPRESSED) {
+            if (lv->nseg != npar + 1)
+                return arr_err(e, dir, name, m, "seg", lv->nseg ? lv->nseg - 1 : 0,
+                               "seg has %lld entries; the level above needs "
+                               "%lld", (long long)lv->nseg,
+                               (long long)(npar + 1));
+            if (lv->seg[0] != 0)
+                return arr_err(e, dir, name, m, "seg", 0,
+                               "seg must start with 0, not %lld%.0lld",
+                               (long long)lv->seg[0], 0);
+            for (size_t i = 1; i < lv->nseg; i++)
+                if (lv->seg[i] < lv->seg[i - 1])
+                    return arr_err(e, dir, name, m, "seg", i,
+                                   "seg decreases (%lld after %lld)",
+                                   (long long)lv->seg[i],
+                                   (long long)lv->seg[i - 1]);
+            if ((uint64_t)lv->seg[lv->nseg - 1] != lv->ncrd)
+                return arr_err(e, dir, name, m, "seg", lv->nseg - 1,
+                               "last seg entry %lld but crd holds %lld "
+                               "entries", (long long)lv->seg[lv->nseg - 1],
+                               (long long)lv->ncrd);
+            for (size_t p = 0; p + 1 < lv->nseg; p++)
+                for (int64_t k = lv->seg[p]; k < lv->seg[p + 1]; k++) {
+                    int64_t c = lv->crd[k];
+                    if (c < 0 || c >= lv->dim)
+                        return arr_err(e, dir, name, m, "crd", (size_t)k,
+                                       "coordinate %lld out of range "
+                                       "0..%lld", (long long)c,
+                                       (long long)lv->dim - 1);
+                    if (k > lv->seg[p] && c <= lv->crd[k - 1])
+                        return arr_err(e, dir, name, m, "crd", (size_t)k,
+                                       "coordinates not strictly increasing "
+                                       "in a fiber (%lld after %lld)",
+                                       (long long)c,
+                                       (long long)lv->crd[k - 1]);
+                }
+            npar = lv->ncrd;
+        } else {
+            uint64_t dim = lv->dim < 0 ? 0 : (uint64_t)lv->dim;
+            if (dim && npar > SG_SAM_MAX_POSITIONS / dim) {
+                char *p = sam_file(dir ? dir : ".", name ? name : "?", "shape");
+                sg_errf(e, p, 0, "dense level over mode %d would hold more "
+                        "than %llu positions", m,
+                        (unsigned long long)SG_SAM_MAX_POSITIONS);
+                free(p);
+                return -1;
+            }
+            npar *= dim;
+        }
+    }
+    if (ft->nvals != npar)
+        return arr_err(e, dir, name, -1, "vals", ft->nvals,
+                       "vals holds %lld entries; the tree needs %lld",
+                       (long long)ft->nvals, (long long)npar);
+    return 0;
+}
+
+/* Do the array sizes fit format f?  (Cheap: sizes and last seg only.) */
+static int sizes_fit(const sg_samdir_arrays *a, const sg_format *f)
+{
+    uint64_t npar = 1;
+    for (int l = 0; l < f->order; l++) {
+        int m = f->mode[l];
+        if (f->level[l] == SG_LVL_COMPRESSED) {
+            if (a->nseg[m] != npar + 1 ||
+                (uint64_t)a->seg[m][a->nseg[m] - 1] != a->ncrd[m])
+                return 0;
+            npar = a->ncrd[m];
+        } else {
+            uint64_t dim = a->shape[m] < 0 ? 0 : (uint64_t)a->shape[m];
+            if (dim && npar > SG_SAM_MAX_POSITIONS / dim)
+                return 0;
+            npar *= dim;
+        }
+    }
+    return npar == a->nvals;
+}
+
+static int next_perm(int *p, int n)
+{
+    int i = n - 2;
+    while (i >= 0 && p[i] >= p[i + 1])
+        i--;
+    if (i < 0)
+        return 0;
+    int j = n - 1;
+    while (p[j] <= p[i])
+        j--;
+    int t = p[i]; p[i] = p[j]; p[j] = t;
+    for (int a = i + 1, b = n - 1; a < b; a++, b--) {
+        t = p[a]; p[a] = p[b]; p[b] = t;
+    }
+    return 1;
+}
+
+static void infer_format(const sg_samdir_arrays *a, sg_format *f)
+{
+    memset(f, 0, sizeof *f);
+    f->order = a->order;
+    int perm[SG_MAX_ORDER];
+    for (int i = 0; i < a->order; i++)
+        perm[i] = i;
+    sg_format cand;
+    do {
+        cand.order = a->order;
+        for (int l = 0; l < a->order; l++) {
+            cand.mode[l] = perm[l];
+            cand.level[l] = a->has_level[perm[l]] ? SG_LVL_COMPRESSED
+                                                  : SG_LVL_DENSE;
+        }
+        if (sizes_fit(a, &cand)) {
+            *f = cand;
+            return;
+        }
+    } while (next_perm(perm, a->order));
+    /* Nothing fits: the identity order, so the check names the problem. */
+    for (int l = 0; l < a->order; l++) {
+        f->mode[l] = l;
+        f->level[l] = a->has_level[l] ? SG_LVL_COMPRESSED : SG_LVL_DENSE;
+    }
+}
+
+/* The level writers' convention for an empty result: every compressed
+ * level is the single segment entry 0 with no coordinates (whatever the
+ * level above holds), and the values are empty or the one 0 a final
+ * reducer writes for an empty input.  The strict check would reject it:
+ * seg should have one entry more than the positions above. */
+static int writer_empty(const sg_fibertree *ft)
+{
+    int ncomp = 0;
+    for (int l = 0; l < ft->fmt.order; l++) {
+        const sg_level *lv = &ft->lvl[l];
+        if (lv->fmt != SG_LVL_COMPRESSED)
+            continue;
+        if (lv->nseg != 1 || lv->seg[0] != 0 || lv->ncrd != 0)
+            return 0;
+        ncomp++;
+    }
+    return ncomp > 0 && (ft->nvals == 0 || (ft->nvals == 1 && ft->vals[0] == 0));
+}
+
+int sg_samdir_assemble(const sg_samdir_arrays *a, const sg_format *fin,
+                       sg_coo *t, sg_err *e)
+{
+    memset(t, 0, sizeof *t);
+    int order = a->order < 0 ? 0 : a->order;
+    sg_format f;
+    if (fin) {
+        f = *fin;
+        if (f.order != order) {
+            char buf[2 * SG_MAX_ORDER + 1];
+            sg_format_str(&f, buf);
+            char *p = sam_file(a->dir, a->name, "shape");
+            sg_errf(e, p, 0, "format %s is for order %d but the shape has %d "
+                    "modes", buf, f.order, order);
+            free(p);
+            return -1;
+        }
+        for (int l = 0; l < order; l++) {
+            int m = f.mode[l];
+            int want = f.level[l] == SG_LVL_COMPRESSED;
+            if (want != a->has_level[m]) {
+                char *p = level_file(a->dir, a->name, m, "seg");
+                sg_errf(e, p, 0, want ? "missing: format %c%d needs it"
+                                      : "present although the format stores "
+                                        "mode %d dense",
+                        want ? 's' : m, m);
+                free(p);
+                return -1;
+            }
+        }
+    } else {
+        sg_samdir_arrays b = *a;
+        b.order = order;
+        infer_format(&b, &f);
+    }
+    sg_fibertree ft;
+    memset(&ft, 0, sizeof ft);
+    ft.fmt = f;
+    for (int m = 0; m < order; m++)
+        ft.shape[m] = a->shape[m];
+    for (int l = 0; l < order; l++) {
+        int m = f.mode[l];
+        ft.lvl[l].fmt = f.level[l];
+        ft.lvl[l].mode = m;
+        ft.lvl[l].dim = a->shape[m];
+        if (f.level[l] == SG_LVL_COMPRESSED) {
+            ft.lvl[l].seg = a->seg[m];
+            ft.lvl[l].nseg = a->nseg[m];
+            ft.lvl[l].crd = a->crd[m];
+            ft.lvl[l].ncrd = a->ncrd[m];
+        }
+    }
+    ft.vals = a->vals;
+    ft.nvals = a->nvals;
+    if (writer_empty(&ft)) {
+        /* The level writers' empty result (SAM-SEMANTICS 2.14): read as
+         * an empty tensor of the given shape. */
+        int64_t shape[SG_MAX_ORDER];
+        for (int m = 0; m < order; m++)
+            shape[m] = a->shape[m];
+        sg_coo_init(t, order, shape);
+        return 0;
+    }
+    if (sg_fibertree_check(&ft, a->dir, a->name, e) < 0)
+        return -1;
+    sg_fibertree_to_coo(&ft, 0, t);
+    return 0;
+}
+
+/* Load one array file; absent files give *present = 0 when optional. */
+static int load_arr(const char *path, int vals, int optional,
+                    const sg_read_opts *o, int64_t **out, size_t *n,
+                    int *present, sg_err *e)
+{
+    *present = 0;
+    *out = NULL;
+    *n = 0;
+    if (optional && access(path, F_OK) != 0)
+        return 0;
+    char *buf;
+    size_t len;
+    if (sg_slurp(path, &buf, &len, e) < 0)
+        return -1;
+    int r = sg_samarr_parse(path, buf, len, vals, o, out, n, e);
+    free(buf);
+    if (r == 0)
+        *present = 1;
+    return r;
+}
+
+/* Find the only tensor in dir (by its _mode_vals file). */
+static int find_name(const char *dir, char **name, sg_err *e)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return sg_errf(e, dir, 0, "cannot open directory: %s", strerror(errno));
+    char *found = NULL;
+    char list[256] = "";
+    int count = 0;
+    struct dirent *de;
+    while ((de = readdir(d)) != NULL) {
+        const char *s = de->d_name;
+        size_t n = strlen(s);
+        const char *suf = "_mode_vals";
+        size_t sn = strlen(suf);
+        if (n > 7 + sn && strncmp(s, "tensor_", 7) == 0 &&
+            strcmp(s + n - sn, suf) == 0) {
+            count++;
+            size_t tl = n - 7 - sn;
+            if (!found) {
+                found = sg_malloc(tl + 1);
+                memcpy(found, s + 7, tl);
+                found[tl] = '\0';
+            }
+            size_t ll = strlen(list);
+            if (ll < sizeof list - 1)
+                snprintf(list + ll, sizeof list - ll, "%s%.*s",
+                         ll ? ", " : "", (int)tl, s + 7);
+        }
+    }
+    closedir(d);
+    if (count == 0)
+        return sg_errf(e, dir, 0, "no tensor_<T>_mode_vals file: not a SAM "
+                                  "tensor directory");
+    if (count > 1) {
+        free(found);
+        return sg_errf(e, dir, 0, "holds several tensors (%s); name one",
+                       list);
+    }
+    *name = found;
+    return 0;
+}
+
+int sg_samdir_read(const char *dir, const char *name, const sg_read_opts *o,
+                   sg_coo *t, sg_err *e)
+{
+    sg_read_opts def;
+    if (!o) {
+        sg_read_opts_default(&def);
+        o = &def;
+    }
+    memset(t, 0, sizeof *t);
+    char *nm = NULL;
+    if (!name) {
+        if (find_name(dir, &nm, e) < 0)
+            return -1;
+        name = nm;
+    }
+    sg_format fmt, *fp = NULL;
+    if (o->format) {
+        if (sg_format_parse(o->format, &fmt, e) < 0) {
+            free(nm);
+            return -1;
+        }
+        fp = &fmt;
+    }
+    sg_samdir_arrays a;
+    memset(&a, 0, sizeof a);
+    a.dir = dir;
+    a.name = name;
+    int rc = -1, present;
+    int64_t *shape = NULL;
+    size_t nshape = 0;
+    char *p = sam_file(dir, name, "shape");
+    if (load_arr(p, 0, 1, o, &shape, &nshape, &present, e) < 0)
+        goto out;
+    if (!present) {
+        a.order = -1;
+    } else {
+        if (nshape > SG_MAX_ORDER) {
+            sg_errf(e, p, SG_MAX_ORDER + 1, "more than %d dimensions",
+                    SG_MAX_ORDER);
+            goto out;
+        }
+        a.order = (int)nshape;
+        for (size_t k = 0; k < nshape; k++)
+            a.shape[k] = shape[k];
+    }
+    for (int m = 0; m < a.order; m++) {
+        char *sp = level_file(dir, name, m, "seg");
+        char *cp = level_file(dir, name, m, "crd");
+        int ps, pc;
+        int r = load_arr(sp, 0, 1, o, &a.seg[m], &a.nseg[m], &ps, e);
+        if (r == 0)
+            r = load_arr(cp, 0, 1, o, &a.crd[m], &a.ncrd[m], &pc, e);
+        if (r == 0 && ps != pc) {
+            sg_errf(e, ps ? cp : sp, 0, "missing (its %s file exists)",
+                    ps ? "seg" : "crd");
+            r = -1;
+        }
+        free(sp);
+        free(cp);
+        if (r < 0)
+            goto out;
+        a.has_level[m] = ps;
+    }
+    free(p);
+    p = sam_file(dir, name, "vals");
+    if (load_arr(p, 1, 0, o, &a.vals, &a.nvals, &present, e) < 0)
+        goto out;
+    rc = sg_samdir_assemble(&a, fp, t, e);
+out:
+    free(p);
+    free(shape);
+    for (int m = 0; m < SG_MAX_ORDER; m++) {
+        free(a.seg[m]);
+        free(a.crd[m]);
+    }
+    free(a.vals);
+    free(nm);
+    return rc;
+}
+
+/* ---- writer -------------------------------------------------------------- */
+
+static int write_arr(sg_outfile *of, const int64_t *a, size_t n)
+{
+    char buf[32];
+    for (size_t i = 0; i < n; i++) {
+        size_t k = sg_fmt_i64(buf, a[i]);
+        buf[k++] = '\n';
+        if (fwrite(buf, 1, k, of->f) != k)
+            return -1;
+    }
+    return 0;
+}
+
+int sg_tensor_write_samdir(const char *dir, const char *name,
+                           const sg_fibertree *ft, sg_err *e)
+{
+    if (!name || !*name || strchr(name, '/'))
+        return sg_errf(e, dir, 0, "bad tensor name '%s'", name ? name : "");
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+        return sg_errf(e, dir, 0, "cannot create directory: %s",
+                       strerror(errno));
+    enum { MAXF = 2 * SG_MAX_ORDER + 2 };
+    sg_outfile of[MAXF];
+    int nf = 0, rc = -1;
+    int order = ft->fmt.order;
+    char *p;
+    if (order > 0) {
+        p = sam_file(dir, name, "shape");
+        int r = sg_outfile_open(&of[nf], p, e);
+        free(p);
+        if (r < 0)
+            goto fail;
+        nf++;
+        if (write_arr(&of[nf - 1], ft->shape, (size_t)order) < 0)
+            goto io;
+    }
+    for (int l = 0; l < order; l++) {
+        const sg_level *lv = &ft->lvl[l];
+        if (lv->fmt != SG_LVL_COMPRESSED)
+            continue;
+        p = level_file(dir, name, lv->mode, "seg");
+        int r = sg_outfile_open(&of[nf], p, e);
+        free(p);
+        if (r < 0)
+            goto fail;
+        nf++;
+        if (write_arr(&of[nf - 1], lv->seg, lv->nseg) < 0)
+            goto io;
+        p = level_file(dir, name, lv->mode, "crd");
+        r = sg_outfile_open(&of[nf], p, e);
+        free(p);
+        if (r < 0)
+            goto fail;
+        nf++;
+        if (write_arr(&of[nf - 1], lv->crd, lv->ncrd) < 0)
+            goto io;
+    }
+    p = sam_file(dir, name, "vals");
+    {
+        int r = sg_outfile_open(&of[nf], p, e);
+        free(p);
+        if (r < 0)
+            goto fail;
+        nf++;
+    }
+    if (write_arr(&of[nf - 1], ft->vals, ft->nvals) < 0)
+        goto io;
+    /* Everything written: put the files in place, then drop the seg/crd
+     * files a previous, differently formatted write left for dense modes. */
+    for (int i = 0; i < nf; i++) {
+        if (sg_outfile_commit(&of[i], e) < 0) {
+            for (int j = i + 1; j < nf; j++)
+                sg_outfile_abort(&of[j]);
+            return -1;
+        }
+    }
+    for (int l = 0; l < order; l++)
+        if (ft->lvl[l].fmt == SG_LVL_DENSE) {
+            p = level_file(dir, name, ft->lvl[l].mode,
+                           "seg");
+            unlink(p);
+            free(p);
+            p = level_file(dir, name, ft->lvl[l].mode, "crd");
+            unlink(p);
+            free(p);
+        }
+    return 0;
+io:
+    sg_errf(e, of[nf - 1].path, 0, "write error: %s", strerror(errno));
+fail:
+    for (int i = 0; i < nf; i++)
+        sg_outfile_abort(&of[i]);
+    return rc;
+}

@@ -1,0 +1,232 @@
+/*
+ * tensor.h - tensors in memory: coordinate lists and fibertrees.
+ *
+ * A tensor is read into an sg_coo (coordinates plus values, any order), and
+ * from it an sg_fibertree is built in any per-level format and mode order,
+ * as a graph header spells it ("ss01", "ds10", "sss012", "s0", "d0", "none").
+ *
+ * Value semantics (docs/values.md): values are W-bit two's complement
+ * integers, W = 32 by default (1..64); every add/sub/mul wraps modulo 2^W.
+ * Values are stored sign-extended in int64_t.  Integer inputs are taken
+ * modulo 2^W; real inputs are multiplied by an optional scale and rounded to
+ * nearest, ties away from zero; pattern inputs are 1.
+ *
+ * Sections: formats; coordinate lists; fibertrees; file I/O.
+ */
+#ifndef SG_TENSOR_H
+#define SG_TENSOR_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+#include "core/err.h"
+
+#define SG_MAX_ORDER 8
+
+/* ---- formats ------------------------------------------------------------ */
+
+/* Level formats.  An open set: singleton and bitvector come later. */
+typedef enum sg_level_fmt {
+    SG_LVL_COMPRESSED = 's',
+    SG_LVL_DENSE = 'd'
+} sg_level_fmt;
+
+/* A tensor format as the graph comment writes it. order 0 = scalar ("none"). */
+typedef struct sg_format {
+    int order;
+    char level[SG_MAX_ORDER];   /* SG_LVL_* per storage level, top first */
+    int mode[SG_MAX_ORDER];     /* tensor mode stored at each level */
+} sg_format;
+
+/* Parse "ss01", "s0", "none", ...; -1 with a message when malformed. */
+int sg_format_parse(const char *s, sg_format *f, sg_err *e);
+/* Write the canonical text form (at least 2*SG_MAX_ORDER+1 bytes). */
+void sg_format_str(const sg_format *f, char *buf);
+
+/* ---- value semantics ---------------------------------------------------- */
+
+/* Wrap v to a W-bit two's complement value, sign extended. */
+static inline int64_t sg_wrap(int64_t v, int w)
+{
+    if (w >= 64)
+        return v;
+    uint64_t m = (UINT64_C(1) << w) - 1;
+    uint64_t u = (uint64_t)v & m;
+    if (u >> (w - 1))
+        u |= ~m;
+    return (int64_t)u;
+}
+
+/* ---- coordinate lists --------------------------------------------------- */
+
+typedef struct sg_coo {
+    int order;
+    int64_t shape[SG_MAX_ORDER];
+    size_t nnz, cap;
+    int64_t *crd;      /* nnz * order, 0-based, entry-major */
+    int64_t *val;      /* nnz, already wrapped to the value width */
+    long *line;        /* optional: source line of each entry (NULL when
+                        * unknown); readers fill it so that a duplicate
+                        * entry error can name its line */
+} sg_coo;
+
+void sg_coo_init(sg_coo *t, int order, const int64_t *shape);
+void sg_coo_push(sg_coo *t, const int64_t *crd, int64_t val);
+/* Push with a source line (starts line tracking when t->line is NULL). */
+void sg_coo_push_line(sg_coo *t, const int64_t *crd, int64_t val, long line);
+void sg_coo_free(sg_coo *t);
+/* Sort entries lexicographically in the given mode order (NULL = 0,1,..). */
+void sg_coo_sort(sg_coo *t, const int *mode_order);
+/* After sorting: find duplicates; if sum, merge them by adding (wrapping to
+ * width w), else fail naming the first duplicate coordinate. */
+int sg_coo_dedup(sg_coo *t, int sum, int w, const char *path, sg_err *e);
+
+/* ---- fibertrees --------------------------------------------------------- */
+
+typedef struct sg_level {
+    char fmt;              /* SG_LVL_* */
+    int mode;              /* tensor mode stored here */
+    int64_t dim;           /* size of that mode */
+    int64_t *seg;          /* compressed: nseg entries; dense: NULL */
+    size_t nseg;
+    int64_t *crd;          /* compressed: ncrd entries; dense: NULL */
+    size_t ncrd;
+} sg_level;
+
+typedef struct sg_fibertree {
+    sg_format fmt;
+    int64_t shape[SG_MAX_ORDER];   /* by tensor mode */
+    sg_level lvl[SG_MAX_ORDER];
+    int64_t *vals;
+    size_t nvals;
+} sg_fibertree;
+
+/* Build a fibertree from a COO tensor (which is sorted in place to the
+ * format's mode order).  Compressed levels store only coordinates with a
+ * non-empty subtree; dense levels store every coordinate (vals then hold
+ * zeros for absent entries).  Fails when the tensor order differs from the
+ * format's. */
+int sg_fibertree_build(sg_coo *t, const sg_format *f, sg_fibertree *ft,
+                       sg_err *e);
+/* Back to coordinates (entries in storage order; zero-valued dense fill is
+ * skipped unless keep_zeros). */
+void sg_fibertree_to_coo(const sg_fibertree *ft, int keep_zeros, sg_coo *out);
+void sg_fibertree_free(sg_fibertree *ft);
+
+/* ---- file I/O ------------------------------------------------------------ */
+
+typedef struct sg_read_opts {
+    int width;             /* value width W (default 32) */
+    double scale;          /* multiplier for real inputs (default 1) */
+    int sum_duplicates;    /* sum duplicate coordinates instead of failing */
+    const char *format;    /* SAM dirs: storage format of the tensor (NULL:
+                            * inferred from the files present) */
+} sg_read_opts;
+
+void sg_read_opts_default(sg_read_opts *o);
+
+/* Read a tensor from a .mtx, .tns file or a SAM-formatted directory (the
+ * tensor_<T>_mode_* files of SAM-SEMANTICS section 3; name selects T, NULL
+ * when the directory holds a single tensor).  Errors: "FILE:LINE: msg". */
+int sg_tensor_read(const char *path, const char *name, const sg_read_opts *o,
+                   sg_coo *t, sg_err *e);
+/* Write .tns (1-based, logical index order) or .mtx; chosen by extension.
+ * Writes to a temporary file and renames, so no partial output is left. */
+int sg_tensor_write(const char *path, const sg_coo *t, sg_err *e);
+/* Write a SAM-formatted directory for tensor `name` in format f. */
+int sg_tensor_write_samdir(const char *dir, const char *name,
+                           const sg_fibertree *ft, sg_err *e);
+
+/* ---- readers on memory buffers (used by the file readers and fuzzers) ---
+ * buf holds len bytes and buf[len] must be '\0'.  `path` only names the
+ * input in messages; o may be NULL (defaults).  On success t is initialised
+ * and filled (sorted in natural order 0,1,.. and deduplicated per
+ * o->sum_duplicates); on failure t is left empty (freed). */
+int sg_mtx_parse(const char *path, const char *buf, size_t len,
+                 const sg_read_opts *o, sg_coo *t, sg_err *e);
+int sg_tns_parse(const char *path, const char *buf, size_t len,
+                 const sg_read_opts *o, sg_coo *t, sg_err *e);
+
+/* Writers of one file type (sg_tensor_write picks one by extension).  The
+ * .tns writer writes entries in t's current order, 1-based, after a
+ * "# shape d0 d1 .." comment line (omitted for order 0, whose file is the
+ * single value line). */
+int sg_mtx_write(const char *path, const sg_coo *t, sg_err *e);
+int sg_tns_write(const char *path, const sg_coo *t, sg_err *e);
+
+/* One SAM array file ("one number per line"): integers (seg, crd, shape)
+ * when vals is 0, values per the value semantics when vals is 1.  *out is
+ * malloc'd (free it); *n entries. */
+int sg_samarr_parse(const char *path, const char *buf, size_t len, int vals,
+                    const sg_read_opts *o, int64_t **out, size_t *n,
+                    sg_err *e);
+
+/* The arrays of one SAM tensor, as loaded from its directory.  Arrays are
+ * indexed by tensor mode; has_level[m] says whether mode m has seg/crd files.
+ * The assembler owns nothing: the caller frees the arrays. */
+typedef struct sg_samdir_arrays {
+    const char *dir, *name;          /* for messages */
+    int order;                       /* -1: no shape file (scalar) */
+    int64_t shape[SG_MAX_ORDER];
+    int has_level[SG_MAX_ORDER];
+    int64_t *seg[SG_MAX_ORDER], *crd[SG_MAX_ORDER];
+    size_t nseg[SG_MAX_ORDER], ncrd[SG_MAX_ORDER];
+    int64_t *vals;
+    size_t nvals;
+} sg_samdir_arrays;
+
+/* Check the arrays against format f (NULL: inferred: compressed where
+ * seg/crd files exist, dense elsewhere, the first mode order whose array
+ * sizes fit, identity first) and turn them into coordinates (storage order;
+ * zero fill of a dense last level dropped). */
+int sg_samdir_assemble(const sg_samdir_arrays *a, const sg_format *f,
+                       sg_coo *t, sg_err *e);
+
+/* Read the tensor files of `name` (NULL: the only tensor) in dir. */
+int sg_samdir_read(const char *dir, const char *name, const sg_read_opts *o,
+                   sg_coo *t, sg_err *e);
+
+/* Check a fibertree's arrays (seg monotone, crd sorted and in range, sizes
+ * consistent); "FILE:LINE" names the offending array file of dir/name. */
+int sg_fibertree_check(const sg_fibertree *ft, const char *dir,
+                       const char *name, sg_err *e);
+
+/* Which reader sg_tensor_read picks for path: 'm' (.mtx), 't' (.tns),
+ * 'd' (a directory); other files are sniffed by their first line. */
+int sg_tensor_kind(const char *path);
+
+/* ---- synthetic tensors --------------------------------------------------- */
+
+typedef enum sg_pattern {
+    SG_PAT_UNIFORM,   /* nnz = round(density * size) coordinates, uniform */
+    SG_PAT_RUNS,      /* per innermost fiber: runs of run_length nonzeros
+                       * separated by gaps; phase 1 fills the gaps of phase 0
+                       * (the SAM paper's "runs" vector pairs) */
+    SG_PAT_BLOCKS,    /* per innermost fiber: dense blocks of run_length
+                       * nonzeros at random places; phase 1 shifts each block
+                       * by run_length/4 .. 3*run_length/4 ("blocks" pairs) */
+    SG_PAT_BAND,      /* |c_last - c_0 * dim_last / dim_0| <= w, w from density */
+    SG_PAT_DIAG       /* c_0 == c_1 == ..., each kept with probability density */
+} sg_pattern;
+
+typedef struct sg_gen_opts {
+    int order;
+    int64_t shape[SG_MAX_ORDER];
+    double density;        /* 0..1 */
+    sg_pattern pattern;
+    uint64_t seed;
+    int64_t run_length;    /* runs/blocks: length of a run or block (>= 1) */
+    int phase;             /* runs/blocks: 0 or 1, the two vectors of a pair */
+    int64_t max_value;     /* values uniform in 1..max_value */
+    int width;             /* value width W */
+} sg_gen_opts;
+
+void sg_gen_opts_default(sg_gen_opts *o);
+/* Parse a pattern name; -1 when unknown. */
+int sg_pattern_parse(const char *s);
+const char *sg_pattern_name(sg_pattern p);
+/* Generate a tensor (entries sorted in natural order).  Deterministic for a
+ * given options record on every platform. */
+int sg_tensor_gen(const sg_gen_opts *o, sg_coo *t, sg_err *e);
+
+#endif

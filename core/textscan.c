@@ -1,0 +1,256 @@
+/*
+ * textscan.c - number scanning for the tensor readers (see textscan.h).
+ */
+#include "core/textscan.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int sg_slurp(const char *path, char **buf, size_t *len, sg_err *e)
+{
+    *buf = NULL;
+    *len = 0;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return sg_errf(e, path, 0, "cannot open: %s", strerror(errno));
+    size_t cap = 1 << 16, n = 0;
+    char *b = sg_malloc(cap);
+    for (;;) {
+        if (cap - n < 2) {
+            cap *= 2;
+            b = sg_realloc(b, cap);
+        }
+        size_t r = fread(b + n, 1, cap - n - 1, f);
+        n += r;
+        if (r == 0)
+            break;
+    }
+    if (ferror(f)) {
+        int err = errno;
+        fclose(f);
+        free(b);
+        return sg_errf(e, path, 0, "read error: %s", strerror(err));
+    }
+    fclose(f);
+    b[n] = '\0';
+    *buf = b;
+    *len = n;
+    return 0;
+}
+
+static int is_field_end(const sg_scan *s, const char *p)
+{
+    return p >= s->end || *p == ' ' || *p == '\t' || *p == '\r' || *p == '\n';
+}
+
+/* Report a malformed field: quote it (up to 40 bytes, printable only). */
+static int field_error(sg_scan *s, const char *what, sg_err *e)
+{
+    const char *q = s->p;
+    char word[48];
+    size_t n = 0;
+    while (!is_field_end(s, q) && n < 40) {
+        unsigned char c = (unsigned char)*q++;
+        word[n++] = (c >= 32 && c < 127) ? (char)c : '?';
+    }
+    word[n] = '\0';
+    if (n == 0)
+        return sg_errf(e, s->path, s->line, "missing %s", what);
+    return sg_errf(e, s->path, s->line, "bad %s '%s'", what, word);
+}
+
+int sg_scan_end_line(sg_scan *s, sg_err *e)
+{
+    if (!sg_scan_eol(s))
+        return field_error(s, "trailing field", e);
+    sg_scan_skip_line(s);
+    return 0;
+}
+
+int sg_scan_uint(sg_scan *s, const char *what, int64_t *out, sg_err *e)
+{
+    sg_scan_blanks(s);
+    const char *p = s->p;
+    if (p < s->end && *p == '+')
+        p++;
+    uint64_t v = 0;
+    const char *d0 = p;
+    while (p < s->end && *p >= '0' && *p <= '9') {
+        uint64_t d = (uint64_t)(*p - '0');
+        if (v > ((uint64_t)INT64_MAX - d) / 10)
+            return sg_errf(e, s->path, s->line, "%s is too large", what);
+        v = v * 10 + d;
+        p++;
+    }
+    if (p == d0 || !is_field_end(s, p))
+        return field_error(s, what, e);
+    s->p = p;
+    *out = (int64_t)v;
+    return 0;
+}
+
+int sg_scan_int_value(sg_scan *s, int w, int64_t *out, sg_err *e)
+{
+    sg_scan_blanks(s);
+    const char *p = s->p;
+    int neg = 0;
+    if (p < s->end && (*p == '-' || *p == '+'))
+        neg = *p++ == '-';
+    uint64_t v = 0;
+    const char *d0 = p;
+    while (p < s->end && *p >= '0' && *p <= '9')
+        v = v * 10 + (uint64_t)(*p++ - '0');   /* modulo 2^64 on purpose */
+    if (p == d0 || !is_field_end(s, p))
+        return field_error(s, "integer value", e);
+    s->p = p;
+    *out = sg_wrap((int64_t)(neg ? 0 - v : v), w);
+    return 0;
+}
+
+int sg_value_from_real(double x, double scale, int w, int64_t *out)
+{
+    double y = round(x * scale);      /* round() ties away from zero */
+    if (!isfinite(y))
+        return -1;
+    if (y >= -9223372036854775808.0 && y < 9223372036854775808.0) {
+        *out = sg_wrap((int64_t)y, w);
+        return 0;
+    }
+    /* Beyond int64: reduce modulo 2^64 first (exact for doubles). */
+    double r = fmod(y, 18446744073709551616.0);
+    if (r < 0)
+        r += 18446744073709551616.0;
+    uint64_t u = r >= 9223372036854775808.0
+                     ? (uint64_t)(r - 9223372036854775808.0) + (UINT64_C(1) << 63)
+                     : (uint64_t)r;
+    *out = sg_wrap((int64_t)u, w);
+    return 0;
+}
+
+static const double pow10_tab[23] = {
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
+/* Scan a real literal: [+-] digits [. digits] [(e|E) [+-] digits], or
+ * digits-less forms ".5", "5.".  Sets *is_int when it has no '.' and no
+ * exponent.  Returns -1 (no message) when malformed. */
+static int scan_real(sg_scan *s, double *out, int *is_int, uint64_t *ival,
+                     int *ineg)
+{
+    const char *p = s->p, *start = s->p;
+    int neg = 0;
+    if (p < s->end && (*p == '-' || *p == '+'))
+        neg = *p++ == '-';
+    uint64_t m = 0, iv = 0;
+    int ndig = 0, drop = 0, exp10 = 0, seen = 0, inexact = 0, frac = 0;
+    for (;;) {
+        if (p < s->end && *p == '.' && !frac) {
+            frac = 1;
+            p++;
+            continue;
+        }
+        if (p >= s->end || *p < '0' || *p > '9')
+            break;
+        unsigned d = (unsigned)(*p++ - '0');
+        seen = 1;
+        if (!frac)
+            iv = iv * 10 + d;          /* modulo 2^64 on purpose */
+        if (m == 0 && d == 0) {
+            exp10 -= frac;
+            continue;
+        }
+        if (ndig < 19) {
+            m = m * 10 + d;
+            ndig++;
+            exp10 -= frac;
+        } else {
+            inexact = 1;
+            drop += !frac;
+        }
+    }
+    int integral = !frac;
+    if (!seen)
+        return -1;
+    if (p < s->end && (*p == 'e' || *p == 'E')) {
+        integral = 0;
+        p++;
+        int eneg = 0;
+        if (p < s->end && (*p == '-' || *p == '+'))
+            eneg = *p++ == '-';
+        if (p >= s->end || *p < '0' || *p > '9')
+            return -1;
+        int ev = 0;
+        while (p < s->end && *p >= '0' && *p <= '9') {
+            if (ev < 100000)
+                ev = ev * 10 + (*p - '0');
+            p++;
+        }
+        exp10 += eneg ? -ev : ev;
+    }
+    if (!is_field_end(s, p))
+        return -1;
+    exp10 += drop;
+    *is_int = integral;
+    *ival = iv;
+    *ineg = neg;
+    double v;
+    while (m && m % 10 == 0 && exp10 < 0) {
+        m /= 10;
+        exp10++;
+    }
+    if (!inexact && m <= (UINT64_C(1) << 53) && exp10 >= -22 && exp10 <= 22) {
+        v = (double)m;
+        v = exp10 < 0 ? v / pow10_tab[-exp10] : v * pow10_tab[exp10];
+        if (neg)
+            v = -v;
+    } else if (m == 0) {
+        v = neg ? -0.0 : 0.0;
+    } else {
+        size_t n = (size_t)(p - start);
+        char small[128];
+        char *tmp = n < sizeof small ? small : sg_malloc(n + 1);
+        memcpy(tmp, start, n);
+        tmp[n] = '\0';
+        v = strtod(tmp, NULL);
+        if (tmp != small)
+            free(tmp);
+    }
+    *out = v;
+    s->p = p;
+    return 0;
+}
+
+int sg_scan_real_value(sg_scan *s, double scale, int w, int64_t *out,
+                       sg_err *e)
+{
+    sg_scan_blanks(s);
+    double x;
+    int is_int, neg;
+    uint64_t iv;
+    if (scan_real(s, &x, &is_int, &iv, &neg) < 0)
+        return field_error(s, "real value", e);
+    if (sg_value_from_real(x, scale, w, out) < 0)
+        return sg_errf(e, s->path, s->line, "value out of range after scaling");
+    return 0;
+}
+
+int sg_scan_any_value(sg_scan *s, double scale, int w, int64_t *out,
+                      sg_err *e)
+{
+    sg_scan_blanks(s);
+    double x;
+    int is_int, neg;
+    uint64_t iv;
+    if (scan_real(s, &x, &is_int, &iv, &neg) < 0)
+        return field_error(s, "value", e);
+    if (is_int && scale == 1.0) {
+        *out = sg_wrap((int64_t)(neg ? 0 - iv : iv), w);
+        return 0;
+    }
+    if (sg_value_from_real(x, scale, w, out) < 0)
+        return sg_errf(e, s->path, s->line, "value out of range after scaling");
+    return 0;
+}

@@ -1,0 +1,82 @@
+/*
+ * textscan.h - the number scanner shared by the tensor file readers.
+ *
+ * Tensor files are read whole into memory (NUL-terminated) and scanned with
+ * hand-rolled number parsers: sscanf per field was several times too slow
+ * for million-entry matrices.  Reals take an exact fast path (at most 19
+ * significant digits, |exponent| <= 22, mantissa <= 2^53: one correctly
+ * rounded multiply or divide) and fall back to strtod otherwise, so the
+ * result is always the correctly rounded double.  Value conversion follows
+ * docs/values.md.  Internal to golden/.
+ */
+#ifndef SG_TEXTSCAN_H
+#define SG_TEXTSCAN_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+#include "core/err.h"
+#include "core/tensor.h"
+
+typedef struct sg_scan {
+    const char *p, *end;   /* cursor and end of buffer (*end == '\0') */
+    long line;             /* 1-based line of the cursor */
+    const char *path;      /* for messages */
+} sg_scan;
+
+/* Read a whole file into a malloc'd NUL-terminated buffer. */
+int sg_slurp(const char *path, char **buf, size_t *len, sg_err *e);
+
+static inline void sg_scan_init(sg_scan *s, const char *path, const char *buf,
+                                size_t len)
+{
+    s->p = buf;
+    s->end = buf + len;
+    s->line = 1;
+    s->path = path;
+}
+
+/* Skip spaces, tabs and carriage returns (not newlines). */
+static inline void sg_scan_blanks(sg_scan *s)
+{
+    while (s->p < s->end && (*s->p == ' ' || *s->p == '\t' || *s->p == '\r'))
+        s->p++;
+}
+
+/* At a newline or the end of the buffer (after blanks). */
+static inline int sg_scan_eol(sg_scan *s)
+{
+    sg_scan_blanks(s);
+    return s->p >= s->end || *s->p == '\n';
+}
+
+/* Move past the next newline (or to the end). */
+static inline void sg_scan_skip_line(sg_scan *s)
+{
+    while (s->p < s->end && *s->p != '\n')
+        s->p++;
+    if (s->p < s->end) {
+        s->p++;
+        s->line++;
+    }
+}
+
+/* Fail unless only blanks remain on the line, then move past it. */
+int sg_scan_end_line(sg_scan *s, sg_err *e);
+
+/* Non-negative decimal integer field (what names it in messages). */
+int sg_scan_uint(sg_scan *s, const char *what, int64_t *out, sg_err *e);
+/* Integer value field, taken modulo 2^w. */
+int sg_scan_int_value(sg_scan *s, int w, int64_t *out, sg_err *e);
+/* Real value field: times scale, rounded half away from zero, mod 2^w. */
+int sg_scan_real_value(sg_scan *s, double scale, int w, int64_t *out,
+                       sg_err *e);
+/* Value field of a file without a declared type (.tns, SAM vals): an
+ * integer literal is exact when scale is 1, anything else is a real. */
+int sg_scan_any_value(sg_scan *s, double scale, int w, int64_t *out,
+                      sg_err *e);
+
+/* Convert a real per the value semantics; -1 when it is not finite. */
+int sg_value_from_real(double x, double scale, int w, int64_t *out);
+
+#endif

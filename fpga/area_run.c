@@ -1,0 +1,495 @@
+/*
+ * area_run.c - run Yosys (and nextpnr) for one design and collect the area.
+ *
+ * Every run happens in its own work directory so that a user can repeat it
+ * by hand: design.ys there says what to read, which parameters to set and
+ * which module is the top; the target's script in fpga/ does the rest and
+ * writes its results into the current directory.  The exact command lines
+ * are kept in the result so that the CLI can print them.
+ *
+ * Sections: paths and processes; the design script; place and route; run.
+ */
+#include "fpga/area.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* ---- paths and processes --------------------------------------------------- */
+
+static int file_exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+/* Absolute form of path (relative ones are taken from the current
+ * directory; nothing is resolved). */
+static void abs_path(const char *path, char *buf, size_t n)
+{
+    if (path[0] == '/') {
+        snprintf(buf, n, "%s", path);
+        return;
+    }
+    char cwd[1024];
+    if (!getcwd(cwd, sizeof cwd)) {
+        snprintf(buf, n, "%s", path);
+        return;
+    }
+    if (strcmp(path, ".") == 0)
+        snprintf(buf, n, "%s", cwd);
+    else
+        snprintf(buf, n, "%s/%s", cwd, path[0] == '.' && path[1] == '/' ? path + 2 : path);
+}
+
+void area_find_root(char *buf, size_t n)
+{
+    char probe[1200];
+    const char *env = getenv("SAMGEN_ROOT");
+    if (env && env[0]) {
+        snprintf(probe, sizeof probe, "%s/fpga/synth_generic.ys", env);
+        if (file_exists(probe)) {
+            abs_path(env, buf, n);
+            return;
+        }
+    }
+    char exe[1024];
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (len > 0) {
+        exe[len] = '\0';
+        for (int up = 0; up < 5; up++) {
+            char *slash = strrchr(exe, '/');
+            if (!slash || slash == exe)
+                break;
+            *slash = '\0';
+            snprintf(probe, sizeof probe, "%s/fpga/synth_generic.ys", exe);
+            if (file_exists(probe)) {
+                snprintf(buf, n, "%s", exe);
+                return;
+            }
+        }
+    }
+    abs_path(".", buf, n);
+}
+
+/* mkdir -p */
+static int make_dirs(const char *path, sg_err *e)
+{
+    char tmp[1024];
+    snprintf(tmp, sizeof tmp, "%s", path);
+    for (char *p = tmp + 1; ; p++) {
+        if (*p == '/' || *p == '\0') {
+            char c = *p;
+            *p = '\0';
+            if (mkdir(tmp, 0777) != 0 && errno != EEXIST)
+                return sg_errf(e, tmp, 0, "cannot create directory: %s",
+                               strerror(errno));
+            *p = c;
+            if (!c)
+                break;
+        }
+    }
+    return 0;
+}
+
+/* Append s to buf, single-quoted when it holds shell metacharacters. */
+static void shell_append(char *buf, size_t n, const char *s)
+{
+    size_t used = strlen(buf);
+    int plain = s[0] != '\0';
+    for (const char *p = s; *p && plain && strcmp(s, "&&") != 0; p++)
+        plain = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                       "0123456789_-./=,:+@%", *p) != NULL;
+    if (used && used + 1 < n)
+        buf[used++] = ' ', buf[used] = '\0';
+    if (plain)
+        snprintf(buf + used, n - used, "%s", s);
+    else
+        snprintf(buf + used, n - used, "'%s'", s);
+}
+
+int area_exec(const char *dir, char *const argv[], const char *out_path,
+              char *cmd, size_t ncmd, sg_err *e)
+{
+    if (cmd && ncmd) {
+        cmd[0] = '\0';
+        if (dir) {
+            shell_append(cmd, ncmd, "cd");
+            shell_append(cmd, ncmd, dir);
+            shell_append(cmd, ncmd, "&&");
+        }
+        for (int i = 0; argv[i]; i++)
+            shell_append(cmd, ncmd, argv[i]);
+    }
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0)
+        return sg_errf(e, NULL, 0, "cannot start %s: %s", argv[0], strerror(errno));
+    if (pid == 0) {
+        if (dir && chdir(dir) != 0)
+            _exit(127);
+        if (out_path) {
+            int fd = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+            if (fd >= 0) {
+                dup2(fd, 1);
+                dup2(fd, 2);
+                close(fd);
+            }
+        }
+        execvp(argv[0], argv);
+        dprintf(2, "cannot run %s: %s\n", argv[0], strerror(errno));
+        _exit(127);
+    }
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            return sg_errf(e, NULL, 0, "waiting for %s: %s", argv[0], strerror(errno));
+    if (WIFEXITED(status)) {
+        if (WEXITSTATUS(status) == 127)
+            return sg_errf(e, NULL, 0, "could not run '%s' in %s (is it installed?)",
+                           argv[0], dir ? dir : ".");
+        return WEXITSTATUS(status);
+    }
+    return sg_errf(e, NULL, 0, "%s was killed by signal %d", argv[0],
+                   WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
+
+/* Whole file as a NUL-terminated string, or NULL. */
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 0, n = 0;
+    char *buf = NULL;
+    for (;;) {
+        sg_grow((void **)&buf, &cap, n + 65537, 1);
+        size_t got = fread(buf + n, 1, cap - n - 1, f);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    fclose(f);
+    buf[n] = '\0';
+    return buf;
+}
+
+/* Read Yosys `stat -json` output.  With a hierarchy, Yosys 0.23 prints
+ * stray lines of its text hierarchy listing ("  $paramod$...\name  1")
+ * inside the JSON; every line that cannot start a JSON token is dropped. */
+static int read_stat_json(const char *path, area_jv *out, sg_err *e)
+{
+    char *text = slurp(path);
+    if (!text)
+        return sg_errf(e, path, 0, "cannot open: %s", strerror(errno));
+    char *w = text;
+    for (char *r = text; *r;) {
+        char *nl = strchr(r, '\n');
+        size_t len = nl ? (size_t)(nl - r + 1) : strlen(r);
+        const char *p = r;
+        while (p < r + len && (*p == ' ' || *p == '\t'))
+            p++;
+        if (p == r + len || strchr("{}[]\",0123456789-tfn\r\n", *p)) {
+            memmove(w, r, len);
+            w += len;
+        }
+        r += len;
+    }
+    *w = '\0';
+    int rc = area_json_parse(text, (size_t)(w - text), path, out, e);
+    free(text);
+    return rc;
+}
+
+/* First line of the file at path containing "ERROR" (for messages). */
+static void first_error(const char *path, char *buf, size_t n)
+{
+    buf[0] = '\0';
+    char *text = slurp(path);
+    if (!text)
+        return;
+    char *p = strstr(text, "ERROR");
+    if (p) {
+        char *e = strchr(p, '\n');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        snprintf(buf, n, "%.*s", (int)(len < 300 ? len : 300), p);
+    }
+    free(text);
+}
+
+/* ---- the design script ---------------------------------------------------------- */
+
+static int valid_value(const char *v)
+{
+    if (!v[0])
+        return 0;
+    for (const char *p = v; *p; p++)
+        if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                    "0123456789_-.'", *p))
+            return 0;
+    return 1;
+}
+
+static int is_number(const char *v)
+{
+    const char *p = v + (v[0] == '-');
+    if (!*p)
+        return 0;
+    for (; *p; p++)
+        if (*p < '0' || *p > '9')
+            return 0;
+    return 1;
+}
+
+static int write_design(const area_job *j, const char *path, sg_err *e)
+{
+    char tmp[1300];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        return sg_errf(e, tmp, 0, "cannot write: %s", strerror(errno));
+    fprintf(f, "# design.ys - what to synthesize (written by samgen area).\n"
+               "# Sources, parameters and top of %s; the target script\n"
+               "# in fpga/ runs it first with 'script design.ys'.\n",
+            j->label ? j->label : j->top);
+    for (size_t i = 0; i < j->n_libdirs; i++) {
+        char a[1024];
+        abs_path(j->libdirs[i], a, sizeof a);
+        fprintf(f, "verilog_defaults -add -I %s\n", a);
+    }
+    for (size_t i = 0; i < j->n_srcs; i++) {
+        char a[1024];
+        abs_path(j->srcs[i], a, sizeof a);
+        fprintf(f, "read_verilog -DSYNTHESIS %s\n", a);
+    }
+    for (size_t i = 0; i < j->n_params; i++) {
+        if (is_number(j->pvals[i]))
+            fprintf(f, "chparam -set %s %s %s\n", j->pkeys[i], j->pvals[i], j->top);
+        else
+            fprintf(f, "chparam -set %s \"%s\" %s\n", j->pkeys[i], j->pvals[i], j->top);
+    }
+    fprintf(f, "hierarchy -check -top %s", j->top);
+    for (size_t i = 0; i < j->n_libdirs; i++) {
+        char a[1024];
+        abs_path(j->libdirs[i], a, sizeof a);
+        fprintf(f, " -libdir %s", a);
+    }
+    fprintf(f, "\n");
+    int bad = ferror(f);
+    if (fclose(f) != 0 || bad) {
+        remove(tmp);
+        return sg_errf(e, tmp, 0, "write error");
+    }
+    if (rename(tmp, path) != 0) {
+        remove(tmp);
+        return sg_errf(e, path, 0, "cannot rename: %s", strerror(errno));
+    }
+    return 0;
+}
+
+/* ---- place and route ------------------------------------------------------------ */
+
+typedef struct device_caps {
+    long lcs, brams, dsps;
+    const char *flag, *package;
+} device_caps;
+
+static device_caps caps_of(area_device d)
+{
+    device_caps hx = {7680, 32, 0, "--hx8k", "ct256"};
+    device_caps up = {5280, 30, 8, "--up5k", "sg48"};
+    return d == AREA_UP5K ? up : hx;
+}
+
+static int run_pnr(const area_job *j, const char *dir, area_result *r, sg_err *e)
+{
+    area_pnr *p = &r->pnr;
+    device_caps cap = caps_of(j->device);
+    snprintf(p->device, sizeof p->device, "%s", area_device_name(j->device));
+    p->fits = -1;
+    p->fmax_mhz = -1;
+    p->lcs_avail = cap.lcs;
+
+    long io = 0;
+    for (size_t i = 0; i < r->n_ports; i++)
+        if (strcmp(r->ports[i].name, "clk_i") != 0)
+            io += r->ports[i].width;
+    long est = (r->total.luts > r->total.ffs ? r->total.luts : r->total.ffs) + io;
+    if (est > cap.lcs || r->total.brams > cap.brams || r->total.dsps > cap.dsps) {
+        p->fits = 0;
+        snprintf(p->msg, sizeof p->msg,
+                 "does not fit iCE40 %s: %ld LUTs, %ld FFs, %ld I/O bits, "
+                 "%ld BRAMs, %ld DSPs (device: %ld logic cells, %ld BRAMs, "
+                 "%ld DSPs)", p->device, r->total.luts, r->total.ffs, io,
+                 r->total.brams, r->total.dsps, cap.lcs, cap.brams, cap.dsps);
+        return 0;
+    }
+    if (!j->pnr)
+        return 0;
+
+    char path[1200];
+    snprintf(path, sizeof path, "%s/ooc_wrap.v", dir);
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return sg_errf(e, path, 0, "cannot write: %s", strerror(errno));
+    int rc = area_wrap_write(f, "sg_ooc_dut", r->ports, r->n_ports, e);
+    if (fclose(f) != 0 && rc == 0)
+        rc = sg_errf(e, path, 0, "write error");
+    if (rc != 0)
+        return -1;
+
+    char script[1200];
+    snprintf(script, sizeof script, "%s/fpga/pnr_ice40.ys", j->root);
+    char *yargv[] = {"yosys", "-q", "-l", "pnr_yosys.log", "-s", script, NULL};
+    char c1[1000], c2[1000];
+    int st = area_exec(dir, yargv, "pnr_yosys.out", c1, sizeof c1, e);
+    if (st < 0)
+        return -1;
+    if (st != 0) {
+        char msg[320];
+        snprintf(path, sizeof path, "%s/pnr_yosys.log", dir);
+        first_error(path, msg, sizeof msg);
+        return sg_errf(e, NULL, 0, "yosys (wrapper) failed, see %s: %s", path, msg);
+    }
+    char freq[32];
+    snprintf(freq, sizeof freq, "%g", j->freq_mhz > 0 ? j->freq_mhz : 100.0);
+    char *nargv[] = {"nextpnr-ice40", (char *)cap.flag, "--package",
+                     (char *)cap.package, "--json", "pnr.json",
+                     "--pcf-allow-unconstrained", "--freq", freq,
+                     "--timing-allow-fail", "--seed", "1", "--report",
+                     "report.json", "-q", "-l", "nextpnr.log", NULL};
+    snprintf(path, sizeof path, "%s/report.json", dir);
+    remove(path);
+    st = area_exec(dir, nargv, "nextpnr.out", c2, sizeof c2, e);
+    if (st < 0)
+        return -1;
+    snprintf(p->cmd, sizeof p->cmd, "%s; %s", c1, c2);
+    p->ran = 1;
+    if (st != 0) {
+        char msg[320];
+        snprintf(path, sizeof path, "%s/nextpnr.log", dir);
+        first_error(path, msg, sizeof msg);
+        p->fits = 0;
+        snprintf(p->msg, sizeof p->msg, "nextpnr could not place and route "
+                 "it on %s: %s", p->device, msg[0] ? msg : "(see nextpnr.log)");
+        return 0;
+    }
+    area_jv rep;
+    if (area_json_read(path, &rep, e) != 0)
+        return -1;
+    p->fits = 1;
+    const area_jv *fm = area_json_get(&rep, "fmax");
+    if (fm && fm->t == AREA_J_OBJ && fm->n > 0) {
+        /* the slowest clock domain (there is one: clk_i) */
+        for (size_t i = 0; i < fm->n; i++) {
+            double a = area_json_num(area_json_get(&fm->items[i], "achieved"), -1);
+            if (a > 0 && (p->fmax_mhz < 0 || a < p->fmax_mhz))
+                p->fmax_mhz = a;
+        }
+    }
+    const area_jv *u = area_json_get(&rep, "utilization");
+    p->lcs = (long)area_json_num(area_json_get(area_json_get(u, "ICESTORM_LC"), "used"), 0);
+    p->lcs_avail = (long)area_json_num(area_json_get(area_json_get(u, "ICESTORM_LC"), "available"), (double)cap.lcs);
+    p->brams = (long)area_json_num(area_json_get(area_json_get(u, "ICESTORM_RAM"), "used"), 0);
+    p->dsps = (long)area_json_num(area_json_get(area_json_get(u, "ICESTORM_DSP"), "used"), 0);
+    area_json_free(&rep);
+    return 0;
+}
+
+/* ---- run ------------------------------------------------------------------------ */
+
+static const char *script_name(area_target t, area_device d)
+{
+    switch (t) {
+    case AREA_ICE40: return d == AREA_UP5K ? "synth_ice40_up5k.ys" : "synth_ice40.ys";
+    case AREA_XILINX: return "synth_xilinx.ys";
+    default: return "synth_generic.ys";
+    }
+}
+
+static int run_job(const area_job *j, area_result *r, sg_err *e)
+{
+    char dir[1024], path[1200], script[1200];
+    area_jv stat = {0}, mem = {0}, top = {0};
+    char *log = NULL;
+    int rc = -1;
+
+    abs_path(j->workdir, dir, sizeof dir);
+    if (make_dirs(dir, e) != 0)
+        return -1;
+    snprintf(r->workdir, sizeof r->workdir, "%s", dir);
+    free(r->label);
+    r->label = sg_strdup(j->label ? j->label : j->top);
+    r->target = j->target;
+    r->pnr.fits = -1;
+    r->pnr.fmax_mhz = -1;
+
+    snprintf(path, sizeof path, "%s/design.ys", dir);
+    if (write_design(j, path, e) != 0)
+        return -1;
+    static const char *outs[] = {"stat.json", "mem.json", "top.json", "dut.json"};
+    for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, outs[i]);
+        remove(path);
+    }
+    snprintf(script, sizeof script, "%s/fpga/%s", j->root,
+             script_name(j->target, j->device));
+    if (!file_exists(script))
+        return sg_errf(e, script, 0, "yosys script not found");
+    char *yargv[] = {"yosys", "-q", "-l", "yosys.log", "-s", script, NULL};
+    int st = area_exec(dir, yargv, "yosys.out", r->yosys_cmd,
+                       sizeof r->yosys_cmd, e);
+    if (st < 0)
+        return -1;
+    snprintf(path, sizeof path, "%s/yosys.log", dir);
+    if (st != 0) {
+        char msg[320];
+        first_error(path, msg, sizeof msg);
+        return sg_errc(e, SG_EXIT_CHECK, NULL, 0,
+                       "yosys failed on %s (exit %d), see %s: %s", r->label,
+                       st, path, msg[0] ? msg : "(no ERROR line)");
+    }
+    log = slurp(path);
+    snprintf(path, sizeof path, "%s/stat.json", dir);
+    if (read_stat_json(path, &stat, e) != 0)
+        goto done;
+    snprintf(path, sizeof path, "%s/mem.json", dir);
+    if (read_stat_json(path, &mem, e) != 0)
+        goto done;
+    snprintf(path, sizeof path, "%s/top.json", dir);
+    if (area_json_read(path, &top, e) != 0)
+        goto done;
+    if (area_from_yosys(&stat, &mem, &top, j->top, j->target, r, e) != 0)
+        goto done;
+    if (log)
+        area_scan_log(log, r);
+    /* iCE40: the capacity check always, place and route when asked */
+    if (j->target == AREA_ICE40 && run_pnr(j, dir, r, e) != 0)
+        goto done;
+    rc = 0;
+done:
+    area_json_free(&stat);
+    area_json_free(&mem);
+    area_json_free(&top);
+    free(log);
+    return rc;
+}
+
+int area_run(const area_job *j, area_result *r, sg_err *e)
+{
+    for (size_t i = 0; i < j->n_params; i++)
+        if (!valid_value(j->pkeys[i]) || !valid_value(j->pvals[i]))
+            return sg_errc(e, SG_EXIT_USAGE, NULL, 0,
+                           "bad parameter '%s=%s'", j->pkeys[i], j->pvals[i]);
+    if (run_job(j, r, e) == 0)
+        return 0;
+    if (e)                       /* the input was fine: a tool run failed */
+        e->code = SG_EXIT_CHECK;
+    return -1;
+}

@@ -1,0 +1,514 @@
+/*
+ * area_stat.c - turn Yosys statistics, netlists and logs into area counts.
+ *
+ * Yosys `stat -json` lists, per module, its cells by type; a cell whose type
+ * is another module of the design is an instance.  Walking that hierarchy
+ * from a module with a multiplier gives the module's totals; walking from
+ * each direct instance of the top gives the per-instance rows.  Cell types
+ * are sorted into classes (LUT, flip-flop, carry, block RAM, DSP, ...) by the
+ * target's cell library names.
+ *
+ * Sections: names; classification; hierarchy walk; log scan; results.
+ */
+#include "fpga/area.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- names ----------------------------------------------------------------- */
+
+const char *area_target_name(area_target t)
+{
+    switch (t) {
+    case AREA_ICE40: return "ice40";
+    case AREA_XILINX: return "xilinx";
+    default: return "generic";
+    }
+}
+
+int area_target_parse(const char *s, area_target *t)
+{
+    if (strcmp(s, "generic") == 0) *t = AREA_GENERIC;
+    else if (strcmp(s, "ice40") == 0) *t = AREA_ICE40;
+    else if (strcmp(s, "xilinx") == 0) *t = AREA_XILINX;
+    else return -1;
+    return 0;
+}
+
+const char *area_device_name(area_device d)
+{
+    return d == AREA_UP5K ? "up5k" : "hx8k";
+}
+
+int area_device_parse(const char *s, area_device *d)
+{
+    if (strcmp(s, "hx8k") == 0) *d = AREA_HX8K;
+    else if (strcmp(s, "up5k") == 0) *d = AREA_UP5K;
+    else return -1;
+    return 0;
+}
+
+static int starts(const char *s, const char *prefix)
+{
+    return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+/* A Yosys constant "s32'00..0101" or "32'0101" as a decimal string; other
+ * text is copied. */
+static void param_value(const char *v, size_t len, char *out, size_t n)
+{
+    const char *q = memchr(v, '\'', len);
+    if (q) {
+        const char *bits = q + 1;
+        size_t nb = len - (size_t)(bits - v);
+        int is_signed = v[0] == 's';
+        int ok = nb > 0 && nb <= 64;
+        for (size_t i = 0; ok && i < nb; i++)
+            ok = bits[i] == '0' || bits[i] == '1';
+        if (ok) {
+            unsigned long long u = 0;
+            for (size_t i = 0; i < nb; i++)
+                u = (u << 1) | (unsigned)(bits[i] - '0');
+            if (is_signed && nb < 64 && bits[0] == '1')
+                snprintf(out, n, "%lld", (long long)u - (1LL << nb));
+            else if (is_signed && nb == 64)
+                snprintf(out, n, "%lld", (long long)u);
+            else
+                snprintf(out, n, "%llu", u);
+            return;
+        }
+    }
+    snprintf(out, n, "%.*s", (int)len, v);
+}
+
+void area_pretty_module(const char *yname, char *pretty, size_t np,
+                        char *base, size_t nb)
+{
+    const char *s = yname;
+    if (*s == '\\')
+        s++;
+    if (!starts(s, "$paramod")) {
+        snprintf(base, nb, "%s", s);
+        snprintf(pretty, np, "%s", s);
+        return;
+    }
+    int hashed = s[8] == '$';            /* $paramod$<hash>\name */
+    const char *b = strchr(s, '\\');
+    if (!b) {
+        snprintf(base, nb, "%s", s);
+        snprintf(pretty, np, "%s", s);
+        return;
+    }
+    b++;
+    const char *e = strchr(b, '\\');
+    size_t bl = e ? (size_t)(e - b) : strlen(b);
+    snprintf(base, nb, "%.*s", (int)bl, b);
+    size_t used = (size_t)snprintf(pretty, np, "%.*s(", (int)bl, b);
+    if (hashed || !e) {
+        snprintf(pretty + (used < np ? used : np - 1),
+                 used < np ? np - used : 1, "%s", hashed ? "#)" : ")");
+        return;
+    }
+    const char *p = e + 1;
+    int first = 1;
+    while (*p && used < np) {
+        const char *q = strchr(p, '\\');
+        size_t len = q ? (size_t)(q - p) : strlen(p);
+        const char *eq = memchr(p, '=', len);
+        char val[64];
+        if (eq) {
+            param_value(eq + 1, len - (size_t)(eq + 1 - p), val, sizeof val);
+            used += (size_t)snprintf(pretty + used, np - used, "%s%.*s=%s",
+                                     first ? "" : ",", (int)(eq - p), p, val);
+        } else {
+            used += (size_t)snprintf(pretty + used, np - used, "%s%.*s",
+                                     first ? "" : ",", (int)len, p);
+        }
+        first = 0;
+        if (!q)
+            break;
+        p = q + 1;
+    }
+    if (used < np)
+        snprintf(pretty + used, np - used, ")");
+}
+
+const char *area_family(const char *base)
+{
+    static const struct { const char *key, *fam; } map[] = {
+        {"scan_skip", "skip-scanner"},   /* ExTensor scanner with its CAM */
+        {"intersect", "intersect"},
+        {"join", "intersect"},
+        {"union", "union"},
+        {"scan", "scanner"},
+        {"fiberlookup", "scanner"},
+        {"fifo", "fifo"},
+        {"ram", "memory"},
+        {"mem", "memory"},
+        {"alu", "alu"},
+        {"mul", "alu"},
+        {"spacc", "reduce"},
+        {"reduce", "reduce"},
+        {"write", "writer"},
+        {"repsig", "repeat"},
+        {"repeat", "repeat"},
+        {"crd", "crd"},
+        {"broadcast", "broadcast"},
+        {"root", "root"},
+        {"arrayvals", "scanner"},
+    };
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+        if (strstr(base, map[i].key))
+            return map[i].fam;
+    return "other";
+}
+
+/* ---- classification ---------------------------------------------------------- */
+
+void area_classify(area_target t, const char *type, long n, area_counts *c)
+{
+    c->cells += n;
+    if (strstr(type, "DLATCH") || strstr(type, "dlatch") ||
+        starts(type, "$_SR_")) {
+        c->latches += n;
+        return;
+    }
+    switch (t) {
+    case AREA_GENERIC:
+        if (starts(type, "$_DFF") || starts(type, "$_SDFF") ||
+            starts(type, "$_ALDFF") || starts(type, "$dff") ||
+            starts(type, "$sdff") || starts(type, "$adff"))
+            c->ffs += n;
+        break;
+    case AREA_ICE40:
+        if (strcmp(type, "SB_LUT4") == 0) c->luts += n;
+        else if (starts(type, "SB_DFF")) c->ffs += n;
+        else if (strcmp(type, "SB_CARRY") == 0) c->carries += n;
+        else if (starts(type, "SB_RAM40_4K") || starts(type, "SB_SPRAM")) c->brams += n;
+        else if (strcmp(type, "SB_MAC16") == 0) c->dsps += n;
+        break;
+    case AREA_XILINX:
+        if (starts(type, "LUT")) c->luts += n;
+        else if (starts(type, "FD")) c->ffs += n;
+        else if (starts(type, "LD")) c->latches += n;
+        else if (starts(type, "CARRY")) c->carries += n;
+        else if (starts(type, "RAMB36")) c->brams += 2 * n;
+        else if (starts(type, "RAMB18")) c->brams += n;
+        else if (starts(type, "DSP48")) c->dsps += n;
+        else if (starts(type, "RAM") || starts(type, "SRL")) c->lutrams += n;
+        break;
+    }
+}
+
+/* ---- hierarchy walk ------------------------------------------------------------ */
+
+/* Module of stat named like `name` (with or without the leading '\'). */
+static const area_jv *find_module(const area_jv *mods, const char *name,
+                                  const char **key)
+{
+    if (!mods || mods->t != AREA_J_OBJ)
+        return NULL;
+    const char *n = name[0] == '\\' ? name + 1 : name;
+    for (size_t i = 0; i < mods->n; i++) {
+        const char *k = mods->keys[i];
+        if (k[0] == '\\')
+            k++;
+        if (strcmp(k, n) == 0) {
+            if (key)
+                *key = mods->keys[i];
+            return &mods->items[i];
+        }
+    }
+    return NULL;
+}
+
+static void kv_add(area_kv **kv, size_t *n, const char *key, long count)
+{
+    for (size_t i = 0; i < *n; i++)
+        if (strcmp((*kv)[i].key, key) == 0) {
+            (*kv)[i].n += count;
+            return;
+        }
+    *kv = sg_realloc(*kv, (*n + 1) * sizeof **kv);
+    (*kv)[*n].key = sg_strdup(key);
+    (*kv)[*n].n = count;
+    (*n)++;
+}
+
+static long leading_long(const area_jv *v)
+{
+    return (long)area_json_num(v, 0);
+}
+
+/* Add mult copies of module m (a stat module object) to c, and its leaf
+ * cell types to kv when kv is not NULL.  memmods: mem.json modules or NULL. */
+static void walk(const area_jv *mods, const area_jv *memmods, const char *mkey,
+                 const area_jv *m, long mult, area_target t, area_counts *c,
+                 area_kv **kv, size_t *nkv, int depth)
+{
+    if (depth > 64)
+        return;
+    const area_jv *types = area_json_get(m, "num_cells_by_type");
+    for (size_t i = 0; types && types->t == AREA_J_OBJ && i < types->n; i++) {
+        long n = (long)area_json_num(&types->items[i], 0);
+        const char *key = NULL;
+        const area_jv *sub = find_module(mods, types->keys[i], &key);
+        if (sub) {
+            walk(mods, memmods, key, sub, mult * n, t, c, kv, nkv, depth + 1);
+            continue;
+        }
+        area_classify(t, types->keys[i], mult * n, c);
+        if (kv)
+            kv_add(kv, nkv, types->keys[i], mult * n);
+    }
+    const area_jv *tr = area_json_get(m, "estimated_num_transistors");
+    if (tr && c->transistors >= 0)
+        c->transistors += mult * leading_long(tr);
+    const area_jv *mm = memmods ? find_module(memmods, mkey, NULL) : NULL;
+    if (mm) {
+        c->memories += mult * (long)area_json_num(area_json_get(mm, "num_memories"), 0);
+        c->mem_bits += mult * (long)area_json_num(area_json_get(mm, "num_memory_bits"), 0);
+    }
+}
+
+static void counts_init(area_counts *c, area_target t)
+{
+    memset(c, 0, sizeof *c);
+    c->transistors = t == AREA_GENERIC ? 0 : -1;
+}
+
+static int kv_cmp(const void *a, const void *b)
+{
+    return strcmp(((const area_kv *)a)->key, ((const area_kv *)b)->key);
+}
+
+int area_from_yosys(const area_jv *stat, const area_jv *mem,
+                    const area_jv *topnet, const char *top, area_target t,
+                    area_result *r, sg_err *e)
+{
+    const area_jv *mods = area_json_get(stat, "modules");
+    const area_jv *memmods = mem ? area_json_get(mem, "modules") : NULL;
+    const char *tkey = NULL;
+    const area_jv *tm = find_module(mods, top, &tkey);
+    if (!tm)
+        return sg_errf(e, NULL, 0, "yosys statistics have no module '%s'", top);
+    free(r->design);
+    r->design = sg_strdup(top);
+    r->target = t;
+    counts_init(&r->total, t);
+    walk(mods, memmods, tkey, tm, 1, t, &r->total, &r->types, &r->n_types, 0);
+    if (r->n_types > 1)
+        qsort(r->types, r->n_types, sizeof *r->types, kv_cmp);
+
+    const area_jv *nm = topnet ? area_json_get(topnet, "modules") : NULL;
+    const area_jv *tn = nm ? find_module(nm, top, NULL) : NULL;
+    if (!tn)
+        return 0;
+    const area_jv *ports = area_json_get(tn, "ports");
+    for (size_t i = 0; ports && ports->t == AREA_J_OBJ && i < ports->n; i++) {
+        const area_jv *dir = area_json_get(&ports->items[i], "direction");
+        const area_jv *bits = area_json_get(&ports->items[i], "bits");
+        r->ports = sg_realloc(r->ports, (r->n_ports + 1) * sizeof *r->ports);
+        area_port *p = &r->ports[r->n_ports++];
+        p->name = sg_strdup(ports->keys[i]);
+        p->is_output = dir && dir->t == AREA_J_STR && strcmp(dir->str, "input") != 0;
+        p->width = bits && bits->t == AREA_J_ARR ? (int)bits->n : 1;
+    }
+    const area_jv *cells = area_json_get(tn, "cells");
+    area_counts glue;
+    area_kv *gtypes = NULL;
+    size_t n_gtypes = 0;
+    counts_init(&glue, t);
+    for (size_t i = 0; cells && cells->t == AREA_J_OBJ && i < cells->n; i++) {
+        const area_jv *ty = area_json_get(&cells->items[i], "type");
+        if (!ty || ty->t != AREA_J_STR)
+            continue;
+        const char *skey = NULL;
+        const area_jv *sub = find_module(mods, ty->str, &skey);
+        if (!sub) {
+            area_classify(t, ty->str, 1, &glue);
+            kv_add(&gtypes, &n_gtypes, ty->str, 1);
+            continue;
+        }
+        char pretty[256], base[128];
+        area_pretty_module(skey, pretty, sizeof pretty, base, sizeof base);
+        r->inst = sg_realloc(r->inst, (r->n_inst + 1) * sizeof *r->inst);
+        area_inst *in = &r->inst[r->n_inst++];
+        in->name = sg_strdup(cells->keys[i]);
+        in->module = sg_strdup(pretty);
+        in->base = sg_strdup(base);
+        in->family = area_family(base);
+        counts_init(&in->c, t);
+        in->types = NULL;
+        in->n_types = 0;
+        walk(mods, memmods, skey, sub, 1, t, &in->c, &in->types, &in->n_types, 0);
+        if (in->n_types > 1)
+            qsort(in->types, in->n_types, sizeof *in->types, kv_cmp);
+    }
+    if (r->n_inst > 0 && glue.cells > 0) {
+        /* transistors of the top's own cells: the top's own estimate */
+        const area_jv *tr = area_json_get(tm, "estimated_num_transistors");
+        if (glue.transistors >= 0)
+            glue.transistors = leading_long(tr);
+        const area_jv *mm = memmods ? find_module(memmods, tkey, NULL) : NULL;
+        if (mm) {
+            glue.memories = (long)area_json_num(area_json_get(mm, "num_memories"), 0);
+            glue.mem_bits = (long)area_json_num(area_json_get(mm, "num_memory_bits"), 0);
+        }
+        r->inst = sg_realloc(r->inst, (r->n_inst + 1) * sizeof *r->inst);
+        area_inst *in = &r->inst[r->n_inst++];
+        in->name = sg_strdup("(top)");
+        in->module = sg_strdup(top);
+        in->base = sg_strdup(top);
+        in->family = "glue";
+        in->c = glue;
+        in->types = gtypes;
+        in->n_types = n_gtypes;
+        if (n_gtypes > 1)
+            qsort(gtypes, n_gtypes, sizeof *gtypes, kv_cmp);
+        gtypes = NULL;
+        n_gtypes = 0;
+    }
+    for (size_t i = 0; i < n_gtypes; i++)
+        free(gtypes[i].key);
+    free(gtypes);
+    return 0;
+}
+
+/* ---- log scan ------------------------------------------------------------------- */
+
+void area_list_add(char ***list, size_t *n, const char *fmt, ...)
+{
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    for (size_t i = 0; i < *n; i++)
+        if (strcmp((*list)[i], buf) == 0)
+            return;
+    *list = sg_realloc(*list, (*n + 1) * sizeof **list);
+    (*list)[(*n)++] = sg_strdup(buf);
+}
+
+/* Copy line [s, e) without trailing blanks into buf. */
+static void line_copy(const char *s, const char *e, char *buf, size_t n)
+{
+    while (e > s && isspace((unsigned char)e[-1]))
+        e--;
+    size_t len = (size_t)(e - s);
+    if (len >= n)
+        len = n - 1;
+    memcpy(buf, s, len);
+    buf[len] = '\0';
+}
+
+/* "MODULE.memname" with a readable module name. */
+static void mem_name(const char *s, size_t len, char *out, size_t n)
+{
+    char tmp[512], pretty[256], base[128];
+    snprintf(tmp, sizeof tmp, "%.*s", (int)len, s);
+    char *dot = strchr(tmp, '.');          /* module names hold no '.' */
+    if (!dot) {
+        snprintf(out, n, "%s", tmp[0] == '\\' ? tmp + 1 : tmp);
+        return;
+    }
+    *dot = '\0';
+    area_pretty_module(tmp, pretty, sizeof pretty, base, sizeof base);
+    snprintf(out, n, "%s.%s", pretty, dot[1] == '\\' ? dot + 2 : dot + 1);
+}
+
+void area_scan_log(const char *log, area_result *r)
+{
+    static const struct { const char *pat, *what; } bad[] = {
+        {"Latch inferred for signal", "latch"},
+        {"multiple conflicting drivers", "multiple drivers"},
+        {"Driver-driver conflict", "multiple drivers"},
+        {"Resizing cell port", "port width mismatch"},
+        {"is implicitly declared", "implicit wire"},
+        {"out of bounds", "out-of-range select"},
+        {"found logic loop", "combinational loop"},
+    };
+    char **seen = NULL;
+    size_t n_seen = 0;
+    const char *s = log;
+    while (*s) {
+        const char *e = strchr(s, '\n');
+        if (!e)
+            e = s + strlen(s);
+        char line[512];
+        line_copy(s, e, line, sizeof line);
+        if (starts(line, "Warning:")) {
+            size_t before = n_seen;
+            area_list_add(&seen, &n_seen, "%s", line);
+            if (n_seen > before)
+                r->n_warnings++;
+        }
+        for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+            if (strstr(line, bad[i].pat)) {
+                const char *msg = line;
+                if (starts(msg, "Warning: "))
+                    msg += 9;
+                area_list_add(&r->problems, &r->n_problems, "%s: %s",
+                              bad[i].what, msg);
+            }
+        const char *m;
+        char mn[600];
+        if ((m = strstr(line, "using FF mapping for memory ")) != NULL) {
+            m += strlen("using FF mapping for memory ");
+            mem_name(m, strlen(m), mn, sizeof mn);
+            area_list_add(&r->notes, &r->n_notes,
+                          "memory %s mapped to flip-flops, not block RAM", mn);
+        } else if ((m = strstr(line, "Replacing memory ")) != NULL) {
+            m += strlen("Replacing memory ");
+            const char *w = strstr(m, " with list of registers");
+            mem_name(m, w ? (size_t)(w - m) : strlen(m), mn, sizeof mn);
+            area_list_add(&r->notes, &r->n_notes,
+                          "memory %s mapped to flip-flops, not block RAM", mn);
+        } else if (starts(line, "mapping memory ") &&
+                   (m = strstr(line, " via ")) != NULL) {
+            const char *kind = strstr(m, "LUTRAM") ? "LUT RAM" : "block RAM";
+            mem_name(line + 15, (size_t)(m - line - 15), mn, sizeof mn);
+            area_list_add(&r->notes, &r->n_notes, "memory %s mapped to %s",
+                          mn, kind);
+        }
+        s = *e ? e + 1 : e;
+    }
+    for (size_t i = 0; i < n_seen; i++)
+        free(seen[i]);
+    free(seen);
+}
+
+/* ---- results -------------------------------------------------------------------- */
+
+void area_result_free(area_result *r)
+{
+    if (!r)
+        return;
+    free(r->design);
+    free(r->label);
+    for (size_t i = 0; i < r->n_types; i++)
+        free(r->types[i].key);
+    free(r->types);
+    for (size_t i = 0; i < r->n_inst; i++) {
+        free(r->inst[i].name);
+        free(r->inst[i].module);
+        free(r->inst[i].base);
+        for (size_t k = 0; k < r->inst[i].n_types; k++)
+            free(r->inst[i].types[k].key);
+        free(r->inst[i].types);
+    }
+    free(r->inst);
+    for (size_t i = 0; i < r->n_ports; i++)
+        free(r->ports[i].name);
+    free(r->ports);
+    for (size_t i = 0; i < r->n_notes; i++)
+        free(r->notes[i]);
+    free(r->notes);
+    for (size_t i = 0; i < r->n_problems; i++)
+        free(r->problems[i]);
+    free(r->problems);
+    memset(r, 0, sizeof *r);
+}

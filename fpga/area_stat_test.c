@@ -1,0 +1,321 @@
+/*
+ * area_stat_test.c - area counts from Yosys output, log scanning, the
+ * out-of-context wrapper and the reports (no Yosys needed: the inputs are
+ * the shapes Yosys 0.23 writes).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fpga/area.h"
+
+/* A top "kern" with two FIFOs of one module, one joiner that itself holds a
+ * FIFO, and two glue LUTs; as `stat -json` prints it after synth_ice40. */
+static const char *STAT =
+    "{\"creator\": \"Yosys 0.23\", \"modules\": {\n"
+    " \"$paramod\\\\sam_fifo\\\\Depth=s32'00000000000000000000000000010000\": {\n"
+    "   \"num_cells\": 83, \"num_cells_by_type\": {\"SB_CARRY\": 6, \"SB_DFF\": 19,\n"
+    "   \"SB_DFFESR\": 10, \"SB_LUT4\": 46, \"SB_RAM40_4K\": 2}},\n"
+    " \"\\\\sam_join2\": {\"num_cells_by_type\": {\"SB_LUT4\": 30, \"SB_DFFE\": 8,\n"
+    "   \"$paramod\\\\sam_fifo\\\\Depth=s32'00000000000000000000000000010000\": 1}},\n"
+    " \"\\\\kern\": {\"num_cells_by_type\": {\"SB_LUT4\": 2,\n"
+    "   \"$paramod\\\\sam_fifo\\\\Depth=s32'00000000000000000000000000010000\": 2,\n"
+    "   \"\\\\sam_join2\": 1}}\n"
+    "}}";
+static const char *MEM =
+    "{\"modules\": {\n"
+    " \"$paramod\\\\sam_fifo\\\\Depth=s32'00000000000000000000000000010000\":"
+    "   {\"num_memories\": 1, \"num_memory_bits\": 288},\n"
+    " \"\\\\kern\": {\"num_memories\": 0, \"num_memory_bits\": 0}}}";
+static const char *TOP =
+    "{\"modules\": {\"kern\": {\n"
+    "  \"ports\": {\"clk_i\": {\"direction\": \"input\", \"bits\": [2]},\n"
+    "            \"in_data_i\": {\"direction\": \"input\", \"bits\": [3,4,5]},\n"
+    "            \"out_valid_o\": {\"direction\": \"output\", \"bits\": [6]}},\n"
+    "  \"cells\": {\n"
+    "   \"u_f0\": {\"type\": \"$paramod\\\\sam_fifo\\\\Depth=s32'00000000000000000000000000010000\"},\n"
+    "   \"u_f1\": {\"type\": \"$paramod\\\\sam_fifo\\\\Depth=s32'00000000000000000000000000010000\"},\n"
+    "   \"u_j\": {\"type\": \"sam_join2\"},\n"
+    "   \"$abc$1\": {\"type\": \"SB_LUT4\"}, \"$abc$2\": {\"type\": \"SB_LUT4\"}}}}}";
+
+static void parse(const char *s, area_jv *v)
+{
+    sg_err e;
+    assert_int_equal(area_json_parse(s, strlen(s), "x.json", v, &e), 0);
+}
+
+static void load(area_result *r)
+{
+    area_jv stat, mem, top;
+    parse(STAT, &stat);
+    parse(MEM, &mem);
+    parse(TOP, &top);
+    sg_err e;
+    memset(r, 0, sizeof *r);
+    assert_int_equal(area_from_yosys(&stat, &mem, &top, "kern", AREA_ICE40, r, &e), 0);
+    area_json_free(&stat);
+    area_json_free(&mem);
+    area_json_free(&top);
+}
+
+static void test_hierarchy(void **state)
+{
+    (void)state;
+    area_result r;
+    load(&r);
+    /* 3 FIFOs (2 direct, 1 in the joiner) + joiner + glue */
+    assert_int_equal(r.total.luts, 3 * 46 + 30 + 2);
+    assert_int_equal(r.total.ffs, 3 * 29 + 8);
+    assert_int_equal(r.total.carries, 18);
+    assert_int_equal(r.total.brams, 6);
+    assert_int_equal(r.total.cells, 3 * 83 + 38 + 2);
+    assert_int_equal(r.total.memories, 3);
+    assert_int_equal(r.total.mem_bits, 3 * 288);
+    assert_int_equal(r.total.transistors, -1);
+    assert_int_equal(r.n_inst, 4);
+    assert_string_equal(r.inst[0].name, "u_f0");
+    assert_string_equal(r.inst[0].module, "sam_fifo(Depth=16)");
+    assert_string_equal(r.inst[0].family, "fifo");
+    assert_int_equal(r.inst[0].c.luts, 46);
+    assert_int_equal(r.inst[0].n_types, 5);
+    assert_string_equal(r.inst[0].types[4].key, "SB_RAM40_4K");
+    assert_int_equal(r.inst[2].n_types, 6);     /* joiner: its own + its FIFO's */
+    assert_int_equal(r.inst[3].n_types, 1);
+    assert_int_equal(r.inst[3].types[0].n, 2);
+    assert_string_equal(r.inst[2].family, "intersect");
+    assert_int_equal(r.inst[2].c.luts, 76);
+    assert_string_equal(r.inst[3].name, "(top)");
+    assert_int_equal(r.inst[3].c.luts, 2);
+    /* types summed over the hierarchy, sorted */
+    assert_string_equal(r.types[0].key, "SB_CARRY");
+    assert_int_equal(r.types[0].n, 18);
+    assert_int_equal(r.n_ports, 3);
+    assert_int_equal(r.ports[1].width, 3);
+    assert_int_equal(r.ports[2].is_output, 1);
+    /* family sums and the intersection share by LUTs */
+    const char *fam[8];
+    area_counts fc[8];
+    size_t nf = area_families(&r, fam, fc, 8);
+    assert_int_equal(nf, 3);
+    assert_string_equal(fam[0], "fifo");
+    assert_int_equal(fc[0].luts, 92);
+    double sh = area_intersect_share(&r);
+    assert_true(sh > 76.0 / 170 - 1e-9 && sh < 76.0 / 170 + 1e-9);
+    area_result_free(&r);
+}
+
+static void test_missing_top(void **state)
+{
+    (void)state;
+    area_jv stat;
+    parse(STAT, &stat);
+    area_result r = {0};
+    sg_err e;
+    assert_int_equal(area_from_yosys(&stat, NULL, NULL, "nope", AREA_ICE40, &r, &e), -1);
+    assert_non_null(strstr(e.msg, "nope"));
+    area_json_free(&stat);
+    area_result_free(&r);
+}
+
+static void test_generic_transistors(void **state)
+{
+    (void)state;
+    const char *s =
+        "{\"modules\": {\"\\\\m\": {\"num_cells_by_type\": {\"$_DFF_P_\": 4,"
+        " \"$_NAND_\": 10, \"$_DLATCH_P_\": 1}, \"estimated_num_transistors\": \"100+\"}}}";
+    area_jv stat;
+    parse(s, &stat);
+    area_result r = {0};
+    sg_err e;
+    assert_int_equal(area_from_yosys(&stat, NULL, NULL, "m", AREA_GENERIC, &r, &e), 0);
+    assert_int_equal(r.total.ffs, 4);
+    assert_int_equal(r.total.latches, 1);
+    assert_int_equal(r.total.cells, 15);
+    assert_int_equal(r.total.transistors, 100);
+    assert_int_equal(r.n_inst, 0);
+    area_json_free(&stat);
+    area_result_free(&r);
+}
+
+static void test_classify(void **state)
+{
+    (void)state;
+    area_counts c = {0};
+    area_classify(AREA_XILINX, "LUT6", 5, &c);
+    area_classify(AREA_XILINX, "FDRE", 3, &c);
+    area_classify(AREA_XILINX, "RAMB36E1", 1, &c);
+    area_classify(AREA_XILINX, "RAMB18E1", 1, &c);
+    area_classify(AREA_XILINX, "DSP48E1", 2, &c);
+    area_classify(AREA_XILINX, "RAM32M", 1, &c);
+    area_classify(AREA_XILINX, "LDCE", 1, &c);
+    assert_int_equal(c.luts, 5);
+    assert_int_equal(c.ffs, 3);
+    assert_int_equal(c.brams, 3);
+    assert_int_equal(c.dsps, 2);
+    assert_int_equal(c.lutrams, 1);
+    assert_int_equal(c.latches, 1);
+    assert_int_equal(c.cells, 14);
+    memset(&c, 0, sizeof c);
+    area_classify(AREA_ICE40, "SB_MAC16", 1, &c);
+    area_classify(AREA_ICE40, "SB_DFFESR", 2, &c);
+    assert_int_equal(c.dsps, 1);
+    assert_int_equal(c.ffs, 2);
+}
+
+static void test_pretty(void **state)
+{
+    (void)state;
+    char p[128], b[64];
+    area_pretty_module("\\sam_root", p, sizeof p, b, sizeof b);
+    assert_string_equal(p, "sam_root");
+    assert_string_equal(b, "sam_root");
+    area_pretty_module("$paramod\\sam_alu\\Op=s32'00000000000000000000000000000001"
+                       "\\Const=s32'11111111111111111111111111111110", p, sizeof p,
+                       b, sizeof b);
+    assert_string_equal(p, "sam_alu(Op=1,Const=-2)");
+    assert_string_equal(b, "sam_alu");
+    area_pretty_module("$paramod$4f2a\\sam_spacc", p, sizeof p, b, sizeof b);
+    assert_string_equal(b, "sam_spacc");
+    assert_string_equal(p, "sam_spacc(#)");
+    area_pretty_module("$paramod\\sam_x\\S=\"hello\"", p, sizeof p, b, sizeof b);
+    assert_string_equal(p, "sam_x(S=\"hello\")");
+    /* truncation stays inside the buffer */
+    area_pretty_module("$paramod\\sam_fifo\\Depth=s32'00000000000000000000000000010000",
+                       p, 8, b, 4);
+    assert_string_equal(b, "sam");
+    assert_int_equal(strlen(p), 7);
+    assert_string_equal(area_family("sam_scan_skip_core"), "skip-scanner");
+    assert_string_equal(area_family("sam_intersect_skip"), "intersect");
+    assert_string_equal(area_family("sam_scan_compressed"), "scanner");
+    assert_string_equal(area_family("sam_write_vals"), "writer");
+    assert_string_equal(area_family("sam_ram"), "memory");
+    assert_string_equal(area_family("foo"), "other");
+}
+
+static void test_scan_log(void **state)
+{
+    (void)state;
+    const char *log =
+        "No latch inferred for signal `\\m.\\a' from process `\\m.$proc$x.v:3$1'.\n"
+        "Latch inferred for signal `\\m.\\b' from process `\\m.$proc$x.v:9$2': $auto$1\n"
+        "Warning: multiple conflicting drivers for m.\\c [0]:\n"
+        "Warning: Resizing cell port m.u.in_data_i from 18 bits to 16 bits.\n"
+        "Warning: Resizing cell port m.u.in_data_i from 18 bits to 16 bits.\n"
+        "ABC: Warning: The network is combinational.\n"
+        "Warning: something harmless\n"
+        "using FF mapping for memory $paramod\\sam_fifo\\Depth=s32'00000000000000000000000000000010.mem_q\n"
+        "mapping memory \\sam_ram.mem via $__ICE40_RAM4K_\n"
+        "Warning: found logic loop in module m:";
+    area_result r = {0};
+    area_scan_log(log, &r);
+    assert_int_equal(r.n_warnings, 4);          /* unique Warning: lines */
+    assert_int_equal(r.n_problems, 4);
+    assert_non_null(strstr(r.problems[0], "latch"));
+    assert_non_null(strstr(r.problems[0], "\\m.\\b"));
+    assert_non_null(strstr(r.problems[1], "multiple drivers"));
+    assert_non_null(strstr(r.problems[2], "port width mismatch"));
+    assert_non_null(strstr(r.problems[3], "combinational loop"));
+    assert_int_equal(r.n_notes, 2);
+    assert_string_equal(r.notes[0],
+        "memory sam_fifo(Depth=2).mem_q mapped to flip-flops, not block RAM");
+    assert_string_equal(r.notes[1], "memory sam_ram.mem mapped to block RAM");
+    area_result_free(&r);
+
+    area_result ok = {0};
+    area_scan_log("Warning: Yosys has only limited support for tri-state logic.\n", &ok);
+    assert_int_equal(ok.n_problems, 0);
+    assert_int_equal(ok.n_warnings, 1);
+    area_result_free(&ok);
+}
+
+static char *capture_wrap(const area_port *p, size_t n, int *rc)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    sg_err e;
+    *rc = area_wrap_write(f, "dut", p, n, &e);
+    fclose(f);
+    return buf;
+}
+
+static void test_wrap(void **state)
+{
+    (void)state;
+    area_port p[] = {
+        {"clk_i", 0, 1}, {"rst_ni", 0, 1}, {"in_data_i", 0, 18},
+        {"out_data_o", 1, 18}, {"out_valid_o", 1, 1},
+    };
+    int rc;
+    char *v = capture_wrap(p, 5, &rc);
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(v, "reg  [18:0] in_q;"));
+    assert_non_null(strstr(v, "reg  [18:0] out_q;"));
+    assert_non_null(strstr(v, ".clk_i(clk_i),"));
+    assert_non_null(strstr(v, ".rst_ni(in_q[0:0]),"));
+    assert_non_null(strstr(v, ".in_data_i(in_q[18:1]),"));
+    assert_non_null(strstr(v, ".out_data_o(out_w[17:0]),"));
+    assert_non_null(strstr(v, ".out_valid_o(out_w[18:18])\n"));
+    assert_non_null(strstr(v, "dut u_dut ("));
+    free(v);
+    area_port noclk[] = {{"a", 0, 1}};
+    v = capture_wrap(noclk, 1, &rc);
+    assert_int_equal(rc, -1);
+    free(v);
+}
+
+static void test_json_report_parses(void **state)
+{
+    (void)state;
+    area_result r;
+    load(&r);
+    r.label = strdup("kern \"quoted\"");
+    r.pnr.fits = 1;
+    r.pnr.fmax_mhz = 123.4;
+    snprintf(r.pnr.device, sizeof r.pnr.device, "hx8k");
+    area_list_add(&r.notes, &r.n_notes, "memory %s mapped", "x");
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    area_report_json(f, &r, 1, NULL, NULL);
+    area_report_table(f, &r);
+    fclose(f);
+    char *table = strstr(buf, "\n}\n") + 3;
+    area_jv v;
+    sg_err e;
+    assert_int_equal(area_json_parse(buf, (size_t)(table - buf), "r.json", &v, &e), 0);
+    const area_jv *run = &area_json_get(&v, "runs")->items[0];
+    assert_string_equal(area_json_get(run, "label")->str, "kern \"quoted\"");
+    assert_true(area_json_num(area_json_get(area_json_get(run, "total"), "luts"), 0) == 170);
+    assert_int_equal(area_json_get(run, "instances")->n, 4);
+    const area_jv *i0 = &area_json_get(run, "instances")->items[0];
+    assert_true(area_json_num(area_json_get(area_json_get(i0, "cells_by_type"), "SB_LUT4"), 0) == 46);
+    assert_true(area_json_num(area_json_get(area_json_get(run, "pnr"), "fmax_mhz"), 0) == 123.4);
+    area_json_free(&v);
+    assert_non_null(strstr(table, "u_f0"));
+    assert_non_null(strstr(table, "fmax 123.4 MHz"));
+    assert_non_null(strstr(table, "intersection logic: 44.71%"));
+    free(buf);
+    area_result_free(&r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_hierarchy),
+        cmocka_unit_test(test_missing_top),
+        cmocka_unit_test(test_generic_transistors),
+        cmocka_unit_test(test_classify),
+        cmocka_unit_test(test_pretty),
+        cmocka_unit_test(test_scan_log),
+        cmocka_unit_test(test_wrap),
+        cmocka_unit_test(test_json_report_parses),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

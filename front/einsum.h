@@ -1,0 +1,114 @@
+/*
+ * einsum.h - the einsum front end: tensor index notation to a SAM graph.
+ *
+ * `samgen compile` takes the three inputs Custard (the TACO-based SAM
+ * compiler) takes: an expression in tensor index notation, a format per
+ * tensor and a loop order, and builds the typed graph of graph/graph.h in the
+ * vocabulary Custard writes.  Compilation has three steps:
+ *
+ *   einsum_parse          the expression: X(i,j) = B(i,k)*C(k,j) - 2*d(i) ...
+ *   einsum_set_format     one -f flag: "X:ss", "C:ss:1,0", "b:" (scalar)
+ *   einsum_set_schedule   the -s flag: "reorder(i,k,j)"
+ *   einsum_finish         defaults (compressed levels, the loop order), checks
+ *   einsum_lower          the graph (front/einsum_lower.c)
+ *
+ * Every user error is one line naming the input and the column:
+ *   expression 'X(i)=B(i,', column 10: expected an index variable
+ * with code SG_EXIT_USAGE.  Nothing here prints or exits; there is no
+ * global state.
+ *
+ * Sections: limits; parsed expression; API.
+ */
+#ifndef SG_EINSUM_H
+#define SG_EINSUM_H
+
+#include <stdint.h>
+
+#include "core/err.h"
+#include "core/tensor.h"
+#include "graph/graph.h"
+
+/* ---- limits ------------------------------------------------------------- */
+
+#define SG_EINSUM_MAX_TENSORS 15    /* input tensors (graph holds 16 decls) */
+#define SG_EINSUM_MAX_TERMS 8       /* additive terms */
+#define SG_EINSUM_MAX_FACTORS 8     /* tensor factors per term */
+#define SG_EINSUM_MAX_INDEX 8       /* distinct index variables */
+#define SG_EINSUM_TEXT_MAX 512      /* longest expression or flag */
+
+/* ---- parsed expression -------------------------------------------------- */
+
+/* A tensor as the expression uses it.  A tensor may appear several times,
+ * always with the same index list (one path through the graph serves every
+ * use; its values are broadcast). */
+typedef struct sg_einsum_tensor {
+    char name[SG_NAME_MAX];
+    int order;                     /* number of indices, 0 for a scalar */
+    char idx[SG_MAX_ORDER];        /* index variable of each mode */
+    int col;                       /* column of its first use (1-based) */
+    sg_format fmt;                 /* storage format */
+    int has_fmt;                   /* given by a -f flag */
+} sg_einsum_tensor;
+
+/* One additive term: sign * cnst * product of tensors. */
+typedef struct sg_einsum_term {
+    int sign;                      /* +1 or -1 */
+    int64_t cnst;                  /* product of the constant factors */
+    int has_cnst;                  /* a constant factor was written */
+    int n_factors;
+    int factor[SG_EINSUM_MAX_FACTORS];   /* index into sg_einsum.in */
+    int col;                       /* column where the term starts */
+} sg_einsum_term;
+
+typedef struct sg_einsum {
+    char text[SG_EINSUM_TEXT_MAX]; /* the expression as given */
+    sg_einsum_tensor out;          /* the result */
+    sg_einsum_tensor in[SG_EINSUM_MAX_TENSORS];  /* in order of appearance */
+    int n_in;
+    sg_einsum_term term[SG_EINSUM_MAX_TERMS];
+    int n_terms;
+    char index[SG_EINSUM_MAX_INDEX + 1];   /* index variables, order of appearance */
+    int n_index;
+    char order[SG_EINSUM_MAX_INDEX + 1];   /* loop order ("" until set/finished) */
+    int has_order;                 /* given by -s */
+} sg_einsum;
+
+/* ---- API ---------------------------------------------------------------- */
+
+/* Parse an expression into es (which it initialises).  Returns 0, or -1 with
+ * a one-line error carrying the column (code SG_EXIT_USAGE). */
+int einsum_parse(const char *text, sg_einsum *es, sg_err *e);
+
+/* Apply one format flag "NAME:LEVELS[:MODE,MODE,...]" (a leading '=' as in
+ * TACO's -f=X:ss is accepted).  LEVELS is one letter per tensor mode, s
+ * (compressed) or d (dense); the optional mode order says which tensor mode
+ * each storage level holds.  Fails on an unknown tensor, a level count that
+ * differs from the tensor's order, or a bad mode order. */
+int einsum_set_format(sg_einsum *es, const char *flag, sg_err *e);
+
+/* Apply the schedule "reorder(i,k,j)" (leading '=' accepted): the loop
+ * order, which must name every index variable exactly once. */
+int einsum_set_schedule(sg_einsum *es, const char *flag, sg_err *e);
+
+/* Fill defaults and check the whole problem: tensors without a -f flag get
+ * compressed levels in mode order; without a schedule the loop order is the
+ * output's indices (in its storage order), then the reduction indices in
+ * order of appearance, adjusted so that every input tensor is visited in
+ * its storage order.  Fails when a given loop order visits a tensor's
+ * levels out of storage order. */
+int einsum_finish(sg_einsum *es, sg_err *e);
+
+/* Build the SAM graph of a finished problem into g (initialised here; free
+ * with graph_free).  name becomes g->name (NULL: "einsum").  Fails (code
+ * SG_EXIT_USAGE) on expressions the SAM construction does not cover, with
+ * the reason. */
+int einsum_lower(const sg_einsum *es, const char *name, sg_graph *g,
+                 sg_err *e);
+
+/* All of the above in one call: formats[0..nf-1] are -f flags, schedule may
+ * be NULL. */
+int einsum_compile(const char *expr, const char *const *formats, int nf,
+                   const char *schedule, const char *name, sg_graph *g,
+                   sg_err *e);
+
+#endif

@@ -1,0 +1,617 @@
+/*
+ * graph.c - the typed SAM graph: names, ports, lookups, builders.
+ *
+ * Everything here works on an sg_graph that is already in memory, whether
+ * the DOT reader (graph_read.c) or the einsum compiler built it.  The port
+ * numbering table lives in graph.h; graph_node_ports, graph_port_name and
+ * graph_port_kind are the three functions that encode it, so a change to the
+ * table is a change to those three and nothing else.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "graph/graph.h"
+
+/* ---- names ------------------------------------------------------------- */
+
+static const char *const kind_names[SG_NK__COUNT] = {
+    [SG_NK_UNKNOWN] = "unknown",
+    [SG_NK_FIBERLOOKUP] = "fiberlookup",
+    [SG_NK_FIBERWRITE] = "fiberwrite",
+    [SG_NK_ARRAYVALS] = "arrayvals",
+    [SG_NK_REPSIGGEN] = "repsiggen",
+    [SG_NK_REPEAT] = "repeat",
+    [SG_NK_BROADCAST] = "broadcast",
+    [SG_NK_INTERSECT] = "intersect",
+    [SG_NK_UNION] = "union",
+    [SG_NK_ALU] = "alu",
+    [SG_NK_REDUCE] = "reduce",
+    [SG_NK_SPACC] = "spaccumulator",
+    [SG_NK_VECTORREDUCER] = "vectorreducer",
+    [SG_NK_CRDDROP] = "crddrop",
+    [SG_NK_CRDHOLD] = "crdhold",
+    [SG_NK_LOCATE] = "locate",
+};
+
+/* DOT type words of the ALU ops (the canonical spelling for writing). */
+static const char *const alu_names[SG_ALU__COUNT] = {
+    [SG_ALU_MUL] = "mul",       [SG_ALU_ADD] = "add",
+    [SG_ALU_SUB] = "sub",       [SG_ALU_MAX] = "max",
+    [SG_ALU_MIN] = "min",       [SG_ALU_SMAX] = "smax",
+    [SG_ALU_SMUL] = "smul",     [SG_ALU_EXP] = "exp",
+    [SG_ALU_DIV] = "div",       [SG_ALU_FP_MUL] = "fp_mul",
+    [SG_ALU_FP_ADD] = "fp_add", [SG_ALU_FP_DIV] = "fp_div",
+    [SG_ALU_FP_MAX] = "fp_max", [SG_ALU_FP_EXP] = "fp_exp",
+};
+
+const char *graph_kind_name(sg_node_kind k)
+{
+    if ((int)k < 0 || k >= SG_NK__COUNT)
+        return "unknown";
+    return kind_names[k];
+}
+
+const char *graph_alu_name(sg_alu_op op)
+{
+    if ((int)op < 0 || op >= SG_ALU__COUNT)
+        return "?";
+    return alu_names[op];
+}
+
+sg_node_kind graph_kind_parse(const char *type, sg_alu_op *op)
+{
+    static const struct { const char *w; sg_node_kind k; } kinds[] = {
+        {"fiberlookup", SG_NK_FIBERLOOKUP}, {"fiberwrite", SG_NK_FIBERWRITE},
+        {"arrayvals", SG_NK_ARRAYVALS},     {"repsiggen", SG_NK_REPSIGGEN},
+        {"repeat", SG_NK_REPEAT},           {"broadcast", SG_NK_BROADCAST},
+        {"intersect", SG_NK_INTERSECT},     {"union", SG_NK_UNION},
+        {"reduce", SG_NK_REDUCE},           {"spaccumulator", SG_NK_SPACC},
+        {"vectorreducer", SG_NK_VECTORREDUCER},
+        {"crddrop", SG_NK_CRDDROP},         {"crdhold", SG_NK_CRDHOLD},
+        {"locate", SG_NK_LOCATE},           {"lookup", SG_NK_LOCATE},
+        {"locator", SG_NK_LOCATE},
+    };
+    if (op)
+        *op = SG_ALU_MUL;
+    if (!type)
+        return SG_NK_UNKNOWN;
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (strcmp(type, kinds[i].w) == 0)
+            return kinds[i].k;
+    for (int i = 0; i < SG_ALU__COUNT; i++)
+        if (strcmp(type, alu_names[i]) == 0) {
+            if (op)
+                *op = (sg_alu_op)i;
+            return SG_NK_ALU;
+        }
+    return SG_NK_UNKNOWN;
+}
+
+const char *graph_node_type(const sg_node *n)
+{
+    if (n->type[0])
+        return n->type;
+    if (n->kind == SG_NK_ALU) {
+        /* Custard spells sub as add sub=1 and a scaled mul as mul in2=c. */
+        if (n->op == SG_ALU_SUB)
+            return "add";
+        if (n->op == SG_ALU_SMUL)
+            return "mul";
+        return graph_alu_name(n->op);
+    }
+    return graph_kind_name(n->kind);
+}
+
+const char *graph_node_desc(const sg_node *n, char *buf, size_t cap)
+{
+    int k = snprintf(buf, cap, "%s %d", graph_node_type(n), n->id);
+    if (k < 0 || (size_t)k >= cap)
+        return buf;
+    char extra[96] = "";
+    switch (n->kind) {
+    case SG_NK_FIBERLOOKUP:
+    case SG_NK_FIBERWRITE:
+        if (n->is_vals)
+            snprintf(extra, sizeof extra, " (%s vals)", n->tensor);
+        else
+            snprintf(extra, sizeof extra, " (%c, %s mode %d)",
+                     n->index ? n->index : '?', n->tensor, n->mode);
+        break;
+    case SG_NK_REPEAT:
+        snprintf(extra, sizeof extra, " (%c, %s)", n->index ? n->index : '?',
+                 n->tensor);
+        break;
+    case SG_NK_ARRAYVALS:
+        snprintf(extra, sizeof extra, " (%s)", n->tensor);
+        break;
+    case SG_NK_REPSIGGEN:
+    case SG_NK_INTERSECT:
+    case SG_NK_UNION:
+    case SG_NK_VECTORREDUCER:
+        if (n->index)
+            snprintf(extra, sizeof extra, " (%c)", n->index);
+        break;
+    case SG_NK_CRDDROP:
+    case SG_NK_CRDHOLD:
+        snprintf(extra, sizeof extra, " (outer %c, inner %s)",
+                 n->outer ? n->outer : '?',
+                 n->inner == 'v' ? "val" : (char[2]){n->inner ? n->inner : '?', 0});
+        break;
+    default:
+        break;
+    }
+    snprintf(buf + k, cap - (size_t)k, "%s", extra);
+    return buf;
+}
+
+/* ---- ports ------------------------------------------------------------- */
+
+void graph_node_init(sg_node *n, sg_node_kind k)
+{
+    memset(n, 0, sizeof *n);
+    n->kind = k;
+    n->mode = -1;
+    n->skip = -1;          /* use the global default (golden_opts.skip) */
+    n->line = 0;
+    n->stream = SG_ST_CRD;
+    n->src = k == SG_NK_FIBERLOOKUP;   /* Custard marks every scanner src */
+    graph_node_ports(n);
+}
+
+static int alu_arity(const sg_node *n)
+{
+    switch (n->op) {
+    case SG_ALU_SMAX:
+    case SG_ALU_SMUL:
+    case SG_ALU_EXP:
+    case SG_ALU_FP_EXP:
+        return 1;
+    default:
+        return n->has_cnst ? 1 : 2;
+    }
+}
+
+void graph_node_ports(sg_node *n)
+{
+    int in = 0, out = 0;
+    switch (n->kind) {
+    case SG_NK_FIBERLOOKUP: in = 2; out = 2; break;
+    case SG_NK_FIBERWRITE: in = 1; out = 0; break;
+    case SG_NK_ARRAYVALS: in = 1; out = 1; break;
+    case SG_NK_REPSIGGEN: in = 1; out = 1; break;
+    case SG_NK_REPEAT: in = 2; out = 1; break;
+    case SG_NK_BROADCAST: in = 1; out = 0; break;
+    case SG_NK_INTERSECT:
+    case SG_NK_UNION:
+        in = 2 * n->n_operands;
+        out = 1 + n->n_operands;
+        break;
+    case SG_NK_ALU: in = alu_arity(n); out = 1; break;
+    case SG_NK_REDUCE: in = 1; out = 1; break;
+    case SG_NK_SPACC: in = 3; out = 3; break;
+    case SG_NK_VECTORREDUCER: in = 2; out = 2; break;
+    case SG_NK_CRDDROP:
+    case SG_NK_CRDHOLD: in = 2; out = 2; break;
+    case SG_NK_LOCATE: in = 2; out = 1; break;
+    default: break;
+    }
+    /* Variable-width nodes keep what their edges need. */
+    if (n->kind == SG_NK_BROADCAST || n->kind == SG_NK_UNKNOWN) {
+        if (n->n_out > out)
+            out = n->n_out;
+    }
+    if (n->kind == SG_NK_SPACC || n->kind == SG_NK_UNKNOWN) {
+        if (n->n_in > in)
+            in = n->n_in;
+    }
+    if (n->kind == SG_NK_UNKNOWN && n->n_out > out)
+        out = n->n_out;
+    n->n_in = in;
+    n->n_out = out;
+}
+
+const char *graph_port_name(const sg_node *n, int is_input, int p, char *buf)
+{
+    const char *d = is_input ? "in" : "out";
+    const char *s = NULL;
+    switch (n->kind) {
+    case SG_NK_FIBERLOOKUP:
+        s = is_input ? (p == 0 ? "ref" : "skip") : (p == 0 ? "crd" : "ref");
+        break;
+    case SG_NK_FIBERWRITE:
+        s = n->is_vals ? "val" : "crd";
+        break;
+    case SG_NK_ARRAYVALS: s = is_input ? "ref" : "val"; break;
+    case SG_NK_REPSIGGEN: s = is_input ? "crd" : "repsig"; break;
+    case SG_NK_REPEAT: s = (is_input && p == 1) ? "repsig" : "ref"; break;
+    case SG_NK_BROADCAST:
+        if (is_input)
+            s = "data";
+        else {
+            snprintf(buf, 48, "out_data%d", p);
+            return buf;
+        }
+        break;
+    case SG_NK_INTERSECT:
+    case SG_NK_UNION:
+        if (is_input)
+            snprintf(buf, 48, "in_%s%d", (p & 1) ? "ref" : "crd", p / 2);
+        else if (p == 0)
+            snprintf(buf, 48, "out_crd");
+        else
+            snprintf(buf, 48, "out_ref%d", p - 1);
+        return buf;
+    case SG_NK_ALU:
+        if (is_input) {
+            snprintf(buf, 48, "in_val%d", p);
+            return buf;
+        }
+        s = "val";
+        break;
+    case SG_NK_REDUCE: s = "val"; break;
+    case SG_NK_SPACC:
+        if (is_input && p >= 3) {
+            snprintf(buf, 48, "in_crd_red%d", p - 3);
+            return buf;
+        }
+        if (is_input)
+            s = p == 0 ? "crd_outer" : p == 1 ? "crd_inner" : "val";
+        else
+            s = p == 0 ? "crd_inner" : p == 1 ? "crd_outer" : "val";
+        break;
+    case SG_NK_VECTORREDUCER: s = p == 0 ? "crd" : "val"; break;
+    case SG_NK_CRDDROP:
+    case SG_NK_CRDHOLD: s = p == 0 ? "outer" : "inner"; break;
+    case SG_NK_LOCATE:
+        s = is_input ? (p == 0 ? "crd" : "ref") : "ref";
+        break;
+    default:
+        break;
+    }
+    if (s)
+        snprintf(buf, 48, "%s_%s", d, s);
+    else
+        snprintf(buf, 48, "%s_p%d", d, p);
+    return buf;
+}
+
+sg_stream_kind graph_port_kind(const sg_node *n, int is_input, int p)
+{
+    switch (n->kind) {
+    case SG_NK_FIBERLOOKUP:
+        if (is_input)
+            return p == 0 ? SG_ST_REF : SG_ST_CRD;
+        return p == 0 ? SG_ST_CRD : SG_ST_REF;
+    case SG_NK_FIBERWRITE:
+        return n->is_vals ? SG_ST_VAL : SG_ST_CRD;
+    case SG_NK_ARRAYVALS:
+        return is_input ? SG_ST_REF : SG_ST_VAL;
+    case SG_NK_REPSIGGEN:
+        return is_input ? SG_ST_CRD : SG_ST_REPSIG;
+    case SG_NK_REPEAT:
+        return (is_input && p == 1) ? SG_ST_REPSIG : SG_ST_REF;
+    case SG_NK_BROADCAST:
+        return n->stream;
+    case SG_NK_INTERSECT:
+    case SG_NK_UNION:
+        if (is_input)
+            return (p & 1) ? SG_ST_REF : SG_ST_CRD;
+        return p == 0 ? SG_ST_CRD : SG_ST_REF;
+    case SG_NK_ALU:
+    case SG_NK_REDUCE:
+        return SG_ST_VAL;
+    case SG_NK_SPACC:
+        return p == 2 ? SG_ST_VAL : SG_ST_CRD;
+    case SG_NK_VECTORREDUCER:
+        return p == 0 ? SG_ST_CRD : SG_ST_VAL;
+    case SG_NK_CRDDROP:
+    case SG_NK_CRDHOLD:
+        return (p == 1 && n->inner == 'v') ? SG_ST_VAL : SG_ST_CRD;
+    case SG_NK_LOCATE:
+        return (is_input && p == 0) ? SG_ST_CRD : SG_ST_REF;
+    default:
+        return SG_ST_CRD;
+    }
+}
+
+/* ---- lookups ----------------------------------------------------------- */
+
+const sg_tensor_decl *graph_tensor(const sg_graph *g, const char *name)
+{
+    for (int i = 0; i < g->n_tensors; i++)
+        if (strcmp(g->tensors[i].name, name) == 0)
+            return &g->tensors[i];
+    return NULL;
+}
+
+int graph_find_node(const sg_graph *g, int id)
+{
+    for (size_t i = 0; i < g->n_nodes; i++)
+        if (g->nodes[i].id == id)
+            return (int)i;
+    return -1;
+}
+
+int graph_operand_index(const sg_node *n, const char *tensor)
+{
+    for (int k = 0; k < n->n_operands; k++)
+        if (strcmp(n->operand[k], tensor) == 0)
+            return k;
+    return -1;
+}
+
+int graph_in_edge(const sg_graph *g, int node, int port)
+{
+    for (size_t i = 0; i < g->n_edges; i++)
+        if (g->edges[i].dst == node && g->edges[i].dst_port == port)
+            return (int)i;
+    return -1;
+}
+
+/* Does the val stream into port p of node v come from a reducer (through
+ * broadcasts and ALUs)?  hops bounds the walk on malformed graphs. */
+static int from_reducer(const sg_graph *g, int v, int port, int hops)
+{
+    int k = graph_in_edge(g, v, port);
+    if (k < 0 || hops > 16)
+        return 0;
+    int sv = g->edges[k].src;
+    switch (g->nodes[sv].kind) {
+    case SG_NK_REDUCE:
+    case SG_NK_SPACC:
+    case SG_NK_VECTORREDUCER:
+        return 1;
+    case SG_NK_BROADCAST:
+        return from_reducer(g, sv, 0, hops + 1);
+    case SG_NK_ALU:
+        return from_reducer(g, sv, 0, hops + 1) || from_reducer(g, sv, 1, hops + 1);
+    default:
+        return 0;
+    }
+}
+
+int graph_inner_is_vals(const sg_node *n)
+{
+    return (n->kind == SG_NK_CRDDROP || n->kind == SG_NK_CRDHOLD) &&
+           (n->vals || n->inner == 'v');
+}
+
+int graph_sub_swapped(const sg_graph *g, int node)
+{
+    const sg_node *n = &g->nodes[node];
+    return n->kind == SG_NK_ALU && n->op == SG_ALU_SUB && n->n_in >= 2 &&
+           from_reducer(g, node, 0, 0) && !from_reducer(g, node, 1, 0);
+}
+
+/* Kahn's algorithm; ready nodes are taken lowest index first, so the order
+ * is deterministic and follows the file where the graph allows. */
+int graph_topo_order(const sg_graph *g, int *order)
+{
+    size_t n = g->n_nodes;
+    int rc = -1;
+    int *indeg = sg_calloc(n ? n : 1, sizeof *indeg);
+    char *done = sg_calloc(n ? n : 1, 1);
+    for (size_t i = 0; i < g->n_edges; i++) {
+        const sg_edge *e = &g->edges[i];
+        if (e->src >= 0 && (size_t)e->src < n && e->dst >= 0 &&
+            (size_t)e->dst < n)
+            indeg[e->dst]++;
+    }
+    /* Edge lists per source, so the whole sort is O(V + E). */
+    size_t *first = sg_calloc(n + 1, sizeof *first);
+    size_t *by_src = sg_calloc(g->n_edges ? g->n_edges : 1, sizeof *by_src);
+    for (size_t i = 0; i < g->n_edges; i++)
+        if (g->edges[i].src >= 0 && (size_t)g->edges[i].src < n)
+            first[g->edges[i].src + 1]++;
+    for (size_t i = 0; i < n; i++)
+        first[i + 1] += first[i];
+    size_t *fill = sg_calloc(n ? n : 1, sizeof *fill);
+    for (size_t i = 0; i < g->n_edges; i++) {
+        int s = g->edges[i].src;
+        if (s >= 0 && (size_t)s < n)
+            by_src[first[s] + fill[s]++] = i;
+    }
+    /* A min-heap of ready node indices. */
+    int *heap = sg_malloc((n ? n : 1) * sizeof *heap);
+    size_t hn = 0, out = 0;
+#define HEAP_PUSH(v) do { size_t c_ = hn++; heap[c_] = (v); \
+        while (c_ > 0 && heap[(c_ - 1) / 2] > heap[c_]) { \
+            int t_ = heap[c_]; heap[c_] = heap[(c_ - 1) / 2]; \
+            heap[(c_ - 1) / 2] = t_; c_ = (c_ - 1) / 2; } } while (0)
+    for (size_t i = 0; i < n; i++)
+        if (indeg[i] == 0)
+            HEAP_PUSH((int)i);
+    while (hn > 0) {
+        int v = heap[0];
+        heap[0] = heap[--hn];
+        for (size_t c = 0;;) {
+            size_t l = 2 * c + 1, r = l + 1, m = c;
+            if (l < hn && heap[l] < heap[m]) m = l;
+            if (r < hn && heap[r] < heap[m]) m = r;
+            if (m == c) break;
+            int t = heap[c]; heap[c] = heap[m]; heap[m] = t;
+            c = m;
+        }
+        done[v] = 1;
+        order[out++] = v;
+        for (size_t k = first[v]; k < first[v + 1]; k++) {
+            int d = g->edges[by_src[k]].dst;
+            if (d >= 0 && (size_t)d < n && --indeg[d] == 0)
+                HEAP_PUSH(d);
+        }
+    }
+#undef HEAP_PUSH
+    rc = out == n ? 0 : -1;
+    free(heap);
+    free(fill);
+    free(by_src);
+    free(first);
+    free(done);
+    free(indeg);
+    return rc;
+}
+
+/* ---- builders ---------------------------------------------------------- */
+
+int graph_add_node(sg_graph *g, const sg_node *n)
+{
+    sg_grow((void **)&g->nodes, &g->cap_nodes, g->n_nodes + 1,
+            sizeof *g->nodes);
+    sg_node *d = &g->nodes[g->n_nodes];
+    *d = *n;
+    graph_node_ports(d);
+    return (int)g->n_nodes++;
+}
+
+int graph_add_edge(sg_graph *g, const sg_edge *e)
+{
+    sg_grow((void **)&g->edges, &g->cap_edges, g->n_edges + 1,
+            sizeof *g->edges);
+    g->edges[g->n_edges] = *e;
+    if (e->src >= 0 && (size_t)e->src < g->n_nodes) {
+        sg_node *s = &g->nodes[e->src];
+        if ((s->kind == SG_NK_BROADCAST || s->kind == SG_NK_UNKNOWN) &&
+            e->src_port >= s->n_out)
+            s->n_out = e->src_port + 1;
+    }
+    if (e->dst >= 0 && (size_t)e->dst < g->n_nodes) {
+        sg_node *d = &g->nodes[e->dst];
+        if ((d->kind == SG_NK_SPACC || d->kind == SG_NK_UNKNOWN) &&
+            e->dst_port >= d->n_in)
+            d->n_in = e->dst_port + 1;
+        if (d->kind == SG_NK_BROADCAST)
+            d->stream = e->type;
+    }
+    return (int)g->n_edges++;
+}
+
+void graph_free(sg_graph *g)
+{
+    if (!g)
+        return;
+    free(g->path);
+    free(g->nodes);
+    free(g->edges);
+    memset(g, 0, sizeof *g);
+}
+
+/* ---- diagnostics ------------------------------------------------------- */
+
+void sg_diag_add(sg_diags *d, sg_diag_sev sev, long line, int node,
+                 const char *fmt, ...)
+{
+    sg_grow((void **)&d->d, &d->cap, d->n + 1, sizeof *d->d);
+    sg_diag *x = &d->d[d->n++];
+    x->sev = sev;
+    x->line = line;
+    x->node = node;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(x->msg, sizeof x->msg, fmt, ap);
+    va_end(ap);
+}
+
+size_t sg_diags_count(const sg_diags *d, sg_diag_sev sev)
+{
+    size_t c = 0;
+    for (size_t i = 0; i < d->n; i++)
+        c += d->d[i].sev == sev;
+    return c;
+}
+
+void sg_diags_free(sg_diags *d)
+{
+    if (!d)
+        return;
+    free(d->d);
+    memset(d, 0, sizeof *d);
+}
+
+/* ---- index order --------------------------------------------------------- */
+
+static int is_level_node(const sg_node *n)
+{
+    return n->kind == SG_NK_FIBERLOOKUP || n->kind == SG_NK_REPEAT;
+}
+
+/* Depth of a scanner/repeat: 0 at a root, else one more than the scanner
+ * or repeat whose reference stream feeds it.  memo: -2 unknown, -3 busy. */
+static int level_depth(const sg_graph *g, int v, int *memo)
+{
+    if (memo[v] >= 0)
+        return memo[v];
+    if (memo[v] == -3)
+        return 0;                       /* a cycle: checked elsewhere */
+    memo[v] = -3;
+    int d = 0;
+    int e = g->nodes[v].root ? -1 : graph_in_edge(g, v, 0);
+    for (size_t steps = 0; e >= 0 && steps <= g->n_edges; steps++) {
+        int u = g->edges[e].src;
+        if (u < 0 || (size_t)u >= g->n_nodes)
+            break;
+        const sg_node *un = &g->nodes[u];
+        if (is_level_node(un)) {
+            d = level_depth(g, u, memo) + 1;
+            break;
+        }
+        if (un->kind == SG_NK_BROADCAST) {
+            e = graph_in_edge(g, u, 0);
+        } else if ((un->kind == SG_NK_INTERSECT || un->kind == SG_NK_UNION) &&
+                   g->edges[e].src_port >= 1) {
+            /* The joiner's ref_k comes from operand k's scanner, which sits
+             * at the joiner's own level. */
+            e = graph_in_edge(g, u, 2 * (g->edges[e].src_port - 1) + 1);
+        } else {
+            break;
+        }
+    }
+    memo[v] = d;
+    return d;
+}
+
+void graph_derive_index_order(sg_graph *g)
+{
+    char idx[SG_MAX_ORDER + 1];
+    int depth[SG_MAX_ORDER];
+    int n = 0;
+    int *memo = sg_malloc((g->n_nodes ? g->n_nodes : 1) * sizeof *memo);
+    for (size_t i = 0; i < g->n_nodes; i++)
+        memo[i] = -2;
+    /* Pass 0: scanners and repeats with a depth; pass 1: every other node
+     * naming an index (appended after, in file order). */
+    for (int pass = 0; pass < 2; pass++) {
+        for (size_t i = 0; i < g->n_nodes; i++) {
+            const sg_node *nd = &g->nodes[i];
+            char x = nd->index;
+            if (!x || x == 'v')
+                continue;
+            if (pass == 0 && !is_level_node(nd))
+                continue;
+            int d = pass == 0 ? level_depth(g, (int)i, memo) : 1 << 20;
+            int k;
+            for (k = 0; k < n && idx[k] != x; k++)
+                ;
+            if (k < n) {
+                if (d < depth[k])
+                    depth[k] = d;
+                continue;
+            }
+            if (n == SG_MAX_ORDER)
+                continue;
+            idx[n] = x;
+            depth[n] = d;
+            n++;
+        }
+    }
+    free(memo);
+    /* Stable insertion sort by depth. */
+    for (int a = 1; a < n; a++)
+        for (int b = a; b > 0 && depth[b - 1] > depth[b]; b--) {
+            int td = depth[b]; depth[b] = depth[b - 1]; depth[b - 1] = td;
+            char tc = idx[b]; idx[b] = idx[b - 1]; idx[b - 1] = tc;
+        }
+    memcpy(g->index_order, idx, (size_t)n);
+    g->index_order[n] = 0;
+}

@@ -1,0 +1,266 @@
+/*
+ * graph.h - the typed SAM graph every samgen command shares.
+ *
+ * A graph comes from a Custard DOT file (graph_read.c) or from the einsum
+ * compiler (gen/einsum*.c); either way it ends up as this structure: nodes
+ * with a kind and typed attributes, and edges bound to named ports of their
+ * two ends.  Nodes and edges live in arrays and refer to each other by index.
+ *
+ * Port numbering per kind (in = input ports, out = output ports).  Joiners
+ * and broadcast have a variable number of ports; "k" is the operand index
+ * (operands sorted by tensor name, the order the reference uses).
+ *
+ *   kind          in ports                        out ports
+ *   fiberlookup   0 ref (absent when root)         0 crd, 1 ref
+ *                 1 skip (ExTensor, optional)
+ *   fiberwrite    0 crd (level) or val (vals)      -
+ *   arrayvals     0 ref                            0 val
+ *   repsiggen     0 crd                            0 repsig
+ *   repeat        0 ref (absent when root), 1 repsig   0 ref
+ *   broadcast     0 any                            0..n-1 copies
+ *   intersect     2k crd_k, 2k+1 ref_k             0 crd, 1+k ref_k
+ *   union         2k crd_k, 2k+1 ref_k             0 crd, 1+k ref_k
+ *   alu           0 val a, 1 val b (sub: a - b)    0 val
+ *                 (one-input ops: only port 0)
+ *   reduce        0 val                            0 val
+ *   spacc         0 outer crd, 1 inner crd, 2 val  0 inner crd, 1 outer crd, 2 val
+ *                 3.. ignored crd (reduced index)
+ *   vectorreducer 0 crd, 1 val                     0 crd, 1 val
+ *   crddrop       0 outer, 1 inner                 0 outer, 1 inner
+ *   crdhold       0 outer, 1 inner                 0 outer, 1 inner
+ *   locate        0 crd, 1 ref                     0 ref  (not yet executed)
+ *   unknown       in file order                    in file order
+ *
+ * Port names (graph_port_name) carry the direction, as the RTL stream ports
+ * do: "in_ref", "out_crd", "in_crd0"/"in_ref0" (joiner operand 0),
+ * "out_ref0", "in_val0"/"in_val1" (ALU operands), "in_outer"/"out_inner"
+ * (crddrop, crdhold), "in_crd_outer"/"in_crd_inner"/"in_crd_red0" (spacc),
+ * "in_data"/"out_data3" (broadcast).
+ *
+ * An edge whose port could not be identified has port -1 (graph_check
+ * reports it).  ALU operands are numbered in file order of their edges; for
+ * sub the DOT text cannot say which operand is the minuend (the expression
+ * decides), so port 0 is merely the first edge in the file.
+ *
+ * Sections: kinds; nodes; edges; graph; API.
+ */
+#ifndef SG_GRAPH_H
+#define SG_GRAPH_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/err.h"
+#include "core/tensor.h"
+#include "core/token.h"
+
+/* ---- kinds ---------------------------------------------------------------- */
+
+typedef enum sg_node_kind {
+    SG_NK_UNKNOWN = 0,
+    SG_NK_FIBERLOOKUP,
+    SG_NK_FIBERWRITE,
+    SG_NK_ARRAYVALS,
+    SG_NK_REPSIGGEN,
+    SG_NK_REPEAT,
+    SG_NK_BROADCAST,
+    SG_NK_INTERSECT,
+    SG_NK_UNION,
+    SG_NK_ALU,
+    SG_NK_REDUCE,
+    SG_NK_SPACC,
+    SG_NK_VECTORREDUCER,
+    SG_NK_CRDDROP,
+    SG_NK_CRDHOLD,
+    SG_NK_LOCATE,
+    SG_NK__COUNT
+} sg_node_kind;
+
+/* ALU operations (SG_NK_ALU).  fp_* ops are kept distinct so that a graph
+ * using them can be reported as not executable with integer semantics. */
+typedef enum sg_alu_op {
+    SG_ALU_MUL = 0,
+    SG_ALU_ADD,
+    SG_ALU_SUB,
+    SG_ALU_MAX,
+    SG_ALU_MIN,
+    SG_ALU_SMAX,      /* one input: max(a, const) (ReLU with const 0) */
+    SG_ALU_SMUL,      /* one input: a * const (mul in2=c) */
+    SG_ALU_EXP,
+    SG_ALU_DIV,
+    SG_ALU_FP_MUL,
+    SG_ALU_FP_ADD,
+    SG_ALU_FP_DIV,
+    SG_ALU_FP_MAX,
+    SG_ALU_FP_EXP,
+    SG_ALU__COUNT
+} sg_alu_op;
+
+/* ---- nodes ---------------------------------------------------------------- */
+
+#define SG_MAX_OPERANDS 8
+#define SG_NAME_MAX 32
+
+typedef struct sg_node {
+    int id;                 /* DOT node id (decimal) */
+    long line;              /* line of the node statement in the file */
+    sg_node_kind kind;
+    char type[SG_NAME_MAX]; /* DOT type= text, as written */
+
+    /* Attributes; unused ones are 0 / "" / -1. */
+    char index;             /* index variable ('i'...), 0 if none */
+    char tensor[SG_NAME_MAX];
+    int mode;               /* tensor mode; -1 for vals writers/none */
+    int is_vals;            /* fiberwrite mode=vals */
+    char format;            /* SG_LVL_* for fiberlookup/fiberwrite, 0 else */
+    int root, src, sink;
+    sg_alu_op op;           /* ALU */
+    int64_t cnst;           /* smax/smul constant (integer semantics) */
+    int has_cnst;
+    int fp;                 /* reduce fp=true, fp_* ops */
+    int order;              /* spaccumulator order */
+    char in0, in1;          /* spaccumulator inner / outer index (0 if absent) */
+    char outer, inner;      /* crddrop/crdhold index; inner = 'v' for values */
+    int skip;               /* ExTensor CAM size T for intersect/fiberlookup (0 off, -1 = global default) */
+    char segsize[64], crdsize[64], size[64];   /* writer capacity expressions */
+    char cnst_text[32];     /* the constant as written ("0.2"), "" if none */
+    char cnst_attr[16];     /* attribute it came from: "const0", "in2", or ""
+                               when implied (one-input max = max with 0) */
+    int vals;               /* crddrop/crdhold vals=true */
+    sg_stream_kind stream;  /* broadcast: kind of the stream it copies */
+
+    /* Joiners: operand tensor names, sorted; n_operands = 2 or 3. */
+    int n_operands;
+    char operand[SG_MAX_OPERANDS][SG_NAME_MAX];
+
+    /* Port counts (filled by the reader from the kind and operands). */
+    int n_in, n_out;
+} sg_node;
+
+/* ---- edges ---------------------------------------------------------------- */
+
+typedef struct sg_edge {
+    int src, dst;           /* node array indices */
+    int src_port, dst_port; /* port numbers of the table above */
+    sg_stream_kind type;
+    long line;
+    char label[64];
+    char comment[64];
+    char tag[SG_NAME_MAX];  /* index tag of section 4.3 (text after last '-') */
+} sg_edge;
+
+/* ---- graph ---------------------------------------------------------------- */
+
+typedef struct sg_tensor_decl {
+    char name[SG_NAME_MAX];
+    sg_format fmt;
+    int is_output;
+} sg_tensor_decl;
+
+typedef struct sg_graph {
+    char *path;             /* file it came from, or "<einsum>" */
+    char name[64];          /* kernel name: file base name without .gv */
+    char comment[256];      /* the header comment as written */
+    sg_tensor_decl tensors[SG_MAX_OPERANDS * 2];
+    int n_tensors;
+    char index_order[SG_MAX_ORDER + 1];   /* index variables in loop order */
+    sg_node *nodes;
+    size_t n_nodes, cap_nodes;
+    sg_edge *edges;
+    size_t n_edges, cap_edges;
+} sg_graph;
+
+/* A finding of the checker; severity NOTE does not fail the check. */
+typedef enum { SG_DIAG_ERROR, SG_DIAG_NOTE, SG_DIAG_UNSUPPORTED_RTL } sg_diag_sev;
+
+typedef struct sg_diag {
+    sg_diag_sev sev;
+    long line;
+    int node;               /* node index the finding is about, -1 if none */
+    char msg[256];          /* without location; names the node */
+} sg_diag;
+
+typedef struct sg_diags {
+    sg_diag *d;
+    size_t n, cap;
+} sg_diags;
+
+/* ---- API ------------------------------------------------------------------ */
+
+void graph_free(sg_graph *g);
+
+/* Run every check; appends findings to d.  Returns the number of errors. */
+int graph_check(const sg_graph *g, sg_diags *d);
+void sg_diags_free(sg_diags *d);
+/* Append a finding (message formatted like printf). */
+void sg_diag_add(sg_diags *d, sg_diag_sev sev, long line, int node,
+                 const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* Count findings of one severity. */
+size_t sg_diags_count(const sg_diags *d, sg_diag_sev sev);
+
+/* Names for messages and generated identifiers. */
+const char *graph_kind_name(sg_node_kind k);
+const char *graph_alu_name(sg_alu_op op);
+/* Kind (and ALU op) of a DOT type= word; SG_NK_UNKNOWN when unknown. */
+sg_node_kind graph_kind_parse(const char *type, sg_alu_op *op);
+/* The type= word to write for n: n->type when set, else the canonical one. */
+const char *graph_node_type(const sg_node *n);
+/* Short description for messages: "fiberlookup 19 (i, B mode 0)". */
+const char *graph_node_desc(const sg_node *n, char *buf, size_t cap);
+/* Port name, e.g. "in_ref", "out_crd", "in_crd1" (see the table above).
+ * buf at least 48 bytes. */
+const char *graph_port_name(const sg_node *n, int is_input, int port,
+                            char *buf);
+/* Stream kind a port carries (for typing checks and RTL widths). */
+sg_stream_kind graph_port_kind(const sg_node *n, int is_input, int port);
+
+/* Lookups. */
+const sg_tensor_decl *graph_tensor(const sg_graph *g, const char *name);
+/* Node array index of DOT id, or -1. */
+int graph_find_node(const sg_graph *g, int id);
+/* Operand index k of tensor name in joiner n, or -1. */
+int graph_operand_index(const sg_node *n, const char *tensor);
+/* Edge index into node n's input port p, or -1 when unconnected. */
+int graph_in_edge(const sg_graph *g, int node, int port);
+/* ALU sub: 1 when graph ports 0 and 1 must be swapped so that port 0 is
+ * the minuend.  The DOT text does not say which operand it is
+ * (SAM-SEMANTICS 2.9); the expressions Custard compiles subtract a
+ * reduction from a plain operand (x = b - C*d), so when exactly port 0's
+ * operand comes from a reducer (reduce, spaccumulator, vectorreducer,
+ * through broadcasts and ALUs) it is the subtrahend; otherwise file order
+ * stands (docs/differences.md item 9).  The golden model and the
+ * generator both follow this one rule.  0 for any other node. */
+int graph_sub_swapped(const sg_graph *g, int node);
+/* 1 when n is a crddrop or crdhold whose inner stream is the outer level's
+ * value stream (inner=val/vals, or vals=true): a value dropper/holder.  The
+ * golden model and the generator both follow this one test. */
+int graph_inner_is_vals(const sg_node *n);
+/* Topological order of node indices into order[n_nodes]: 0, or -1 on a
+ * cycle (order then holds only the nodes outside cycles). */
+int graph_topo_order(const sg_graph *g, int *order);
+/* Fill g->index_order: index variables by the depth of the scanners and
+ * repeats that iterate them (roots first), following ref chains through
+ * broadcasts and joiners; indices seen only elsewhere come last. */
+void graph_derive_index_order(sg_graph *g);
+
+/* Builders, used by the einsum compiler and tests. */
+/* Zero a node and set the "unused" defaults (mode -1, ...) for kind k. */
+void graph_node_init(sg_node *n, sg_node_kind k);
+/* Set n->n_in / n->n_out from the kind (and operands); variable-width
+ * nodes (broadcast outputs, spacc reduced inputs) keep larger counts. */
+void graph_node_ports(sg_node *n);
+/* Append a copy of n (ports set by graph_node_ports); returns its index. */
+int graph_add_node(sg_graph *g, const sg_node *n);
+/* Append a copy of e; widens variable-width nodes to the port used.
+ * Returns the edge index. */
+int graph_add_edge(sg_graph *g, const sg_edge *e);
+/* Write g as Custard-style DOT (the vocabulary the reader accepts), through
+ * a temporary file renamed into place; path "-" is stdout.  Edges are
+ * written in array order (ALU operands and broadcast outputs are numbered
+ * in file order by the reader, so add them in port order). */
+int graph_write_dot(const sg_graph *g, const char *path, sg_err *e);
+/* The same text to an open stream; -1 on an I/O error. */
+int graph_write_dot_stream(const sg_graph *g, FILE *f);
+
+#endif

@@ -1,0 +1,445 @@
+/*
+ * graph_check.c - the semantic checks of a typed graph.
+ *
+ * The reader accepts anything that fits the typed structure; this file says
+ * whether it makes a SAM graph samgen can run.  Findings have three
+ * severities (graph.h): errors fail `samgen check`, notes are legal but
+ * worth knowing (an output port nobody reads: later stages drain it), and
+ * "unsupported in RTL" marks graphs the golden model can run but the Verilog
+ * generator cannot build yet.  Every finding carries the line of the node or
+ * edge it is about and a message naming the node.
+ *
+ * Checks, in order: node kinds and required attributes; edges bound to
+ * ports; missing and doubled input ports; unread outputs; stream kinds
+ * against ports; tensors against the graph comment (declared, mode/format
+ * of each scanner and writer level); cycles; index variables along crd/ref
+ * edges (scanner -> joiner, repsiggen -> repeat, ...); RTL support.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "graph/graph.h"
+
+typedef struct ck {
+    const sg_graph *g;
+    sg_diags *d;
+    int errors;
+} ck;
+
+#define DESC(n, buf) graph_node_desc((n), (buf), sizeof (buf))
+
+static void err(ck *c, long line, int node, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static void err(ck *c, long line, int node, const char *fmt, ...)
+{
+    char msg[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    sg_diag_add(c->d, SG_DIAG_ERROR, line, node, "%s", msg);
+    c->errors++;
+}
+
+/* ---- nodes -------------------------------------------------------------- */
+
+static int needs_index(sg_node_kind k)
+{
+    return k == SG_NK_FIBERLOOKUP || k == SG_NK_REPSIGGEN ||
+           k == SG_NK_REPEAT || k == SG_NK_INTERSECT || k == SG_NK_UNION ||
+           k == SG_NK_VECTORREDUCER;
+}
+
+static void check_nodes(ck *c)
+{
+    const sg_graph *g = c->g;
+    char b[128];
+    for (size_t i = 0; i < g->n_nodes; i++) {
+        const sg_node *n = &g->nodes[i];
+        int ni = (int)i;
+        if (n->kind == SG_NK_UNKNOWN) {
+            if (n->type[0])
+                err(c, n->line, ni, "node %d: unknown node type '%s'", n->id,
+                    n->type);
+            else
+                err(c, n->line, ni, "node %d has no type attribute", n->id);
+            continue;
+        }
+        if (needs_index(n->kind) && !n->index)
+            err(c, n->line, ni, "%s: no index variable", DESC(n, b));
+        if (n->kind == SG_NK_FIBERWRITE && !n->is_vals && !n->index)
+            err(c, n->line, ni, "%s: no index variable", DESC(n, b));
+        if ((n->kind == SG_NK_FIBERLOOKUP || n->kind == SG_NK_FIBERWRITE ||
+             n->kind == SG_NK_ARRAYVALS || n->kind == SG_NK_REPEAT) &&
+            !n->tensor[0])
+            err(c, n->line, ni, "%s: no tensor", DESC(n, b));
+        if ((n->kind == SG_NK_FIBERLOOKUP ||
+             (n->kind == SG_NK_FIBERWRITE && !n->is_vals))) {
+            if (n->mode < 0)
+                err(c, n->line, ni, "%s: no mode", DESC(n, b));
+            if (!n->format)
+                err(c, n->line, ni, "%s: no level format", DESC(n, b));
+        }
+        if ((n->kind == SG_NK_CRDDROP || n->kind == SG_NK_CRDHOLD) &&
+            (!n->outer || !n->inner))
+            err(c, n->line, ni, "%s: needs both outer and inner", DESC(n, b));
+        if (n->kind == SG_NK_SPACC) {
+            if (n->order != 1 && n->order != 2)
+                err(c, n->line, ni, "%s: order must be 1 or 2", DESC(n, b));
+            if (!n->in0)
+                err(c, n->line, ni, "%s: no in0 (inner index)", DESC(n, b));
+        }
+        if ((n->kind == SG_NK_INTERSECT || n->kind == SG_NK_UNION) &&
+            n->n_operands < 2)
+            err(c, n->line, ni, "%s: needs at least two operands (crd_in-T/ref_in-T edges), has %d",
+                DESC(n, b), n->n_operands);
+    }
+}
+
+/* ---- ports -------------------------------------------------------------- */
+
+static int in_required(const sg_node *n, int p)
+{
+    switch (n->kind) {
+    case SG_NK_FIBERLOOKUP: return p == 0 && !n->root;
+    case SG_NK_REPEAT: return p == 1 || !n->root;
+    case SG_NK_SPACC: return p == 1 || p == 2 || (p == 0 && n->in1);
+    case SG_NK_UNKNOWN: return 0;
+    default: return 1;
+    }
+}
+
+/* Is an unread output worth a note?  (spacc's outer output does not exist
+ * without in1.) */
+static int out_exists(const sg_node *n, int p)
+{
+    if (n->kind == SG_NK_SPACC && p == 1 && !n->in1)
+        return 0;
+    return 1;
+}
+
+static void check_ports(ck *c)
+{
+    const sg_graph *g = c->g;
+    char b1[128], b2[128], pb[48];
+    size_t nn = g->n_nodes;
+    size_t *in_off = sg_calloc(nn + 1, sizeof *in_off);
+    size_t *out_off = sg_calloc(nn + 1, sizeof *out_off);
+    for (size_t i = 0; i < nn; i++) {
+        in_off[i + 1] = in_off[i] + (size_t)(g->nodes[i].n_in > 0 ? g->nodes[i].n_in : 0);
+        out_off[i + 1] = out_off[i] + (size_t)(g->nodes[i].n_out > 0 ? g->nodes[i].n_out : 0);
+    }
+    int *in_n = sg_calloc(in_off[nn] + 1, sizeof *in_n);
+    int *out_n = sg_calloc(out_off[nn] + 1, sizeof *out_n);
+
+    for (size_t i = 0; i < g->n_edges; i++) {
+        const sg_edge *e = &g->edges[i];
+        const sg_node *s = &g->nodes[e->src], *d = &g->nodes[e->dst];
+        const char *ty = sg_stream_kind_name(e->type);
+        if (d->kind != SG_NK_UNKNOWN) {
+            if (e->dst_port < 0 || e->dst_port >= d->n_in)
+                err(c, e->line, e->dst,
+                    "edge %d -> %d (%s '%s'): no matching input port on %s",
+                    s->id, d->id, ty, e->label[0] ? e->label : e->comment,
+                    DESC(d, b1));
+            else {
+                if (++in_n[in_off[e->dst] + (size_t)e->dst_port] == 2)
+                    err(c, e->line, e->dst,
+                        "%s: extra input on port %s (edge %d -> %d)",
+                        DESC(d, b1), graph_port_name(d, 1, e->dst_port, pb),
+                        s->id, d->id);
+                sg_stream_kind want = graph_port_kind(d, 1, e->dst_port);
+                if (want != e->type)
+                    err(c, e->line, e->dst,
+                        "edge %d -> %d: a %s stream into %s port %s, which takes %s",
+                        s->id, d->id, ty, DESC(d, b1),
+                        graph_port_name(d, 1, e->dst_port, pb),
+                        sg_stream_kind_name(want));
+            }
+        }
+        if (s->kind != SG_NK_UNKNOWN) {
+            if (e->src_port < 0 || e->src_port >= s->n_out)
+                err(c, e->line, e->src,
+                    "edge %d -> %d (%s '%s'): no matching output port on %s",
+                    s->id, d->id, ty, e->label[0] ? e->label : e->comment,
+                    DESC(s, b1));
+            else {
+                out_n[out_off[e->src] + (size_t)e->src_port]++;
+                sg_stream_kind have = graph_port_kind(s, 0, e->src_port);
+                if (have != e->type)
+                    err(c, e->line, e->src,
+                        "edge %d -> %d: typed %s but %s port %s carries %s",
+                        s->id, d->id, ty, DESC(s, b2),
+                        graph_port_name(s, 0, e->src_port, pb),
+                        sg_stream_kind_name(have));
+            }
+        }
+    }
+    for (size_t i = 0; i < nn; i++) {
+        const sg_node *n = &g->nodes[i];
+        if (n->kind == SG_NK_UNKNOWN)
+            continue;
+        for (int p = 0; p < n->n_in; p++) {
+            int k = in_n[in_off[i] + (size_t)p];
+            if (k == 0 && in_required(n, p))
+                err(c, n->line, (int)i, "%s: input %s is not connected",
+                    DESC(n, b1), graph_port_name(n, 1, p, pb));
+        }
+        if ((n->kind == SG_NK_FIBERLOOKUP || n->kind == SG_NK_REPEAT) &&
+            n->root && in_n[in_off[i]] > 0)
+            err(c, n->line, (int)i,
+                "%s: root=true but it has a ref input", DESC(n, b1));
+        for (int p = 0; p < n->n_out; p++)
+            if (out_n[out_off[i] + (size_t)p] == 0 && out_exists(n, p))
+                sg_diag_add(c->d, SG_DIAG_NOTE, n->line, (int)i,
+                            "%s: output %s is not read (drained)",
+                            DESC(n, b1), graph_port_name(n, 0, p, pb));
+        if (n->kind == SG_NK_BROADCAST && n->n_out == 0)
+            sg_diag_add(c->d, SG_DIAG_NOTE, n->line, (int)i,
+                        "%s: no outputs (drained)", DESC(n, b1));
+    }
+    free(out_n);
+    free(in_n);
+    free(out_off);
+    free(in_off);
+}
+
+/* ---- tensors ------------------------------------------------------------ */
+
+static void check_tensors(ck *c)
+{
+    const sg_graph *g = c->g;
+    char b[128];
+    if (g->n_tensors == 0)
+        err(c, 1, -1, "the graph comment declares no tensors (comment=\"X=ss01,B=ss01,...\")");
+    for (size_t i = 0; i < g->n_nodes; i++) {
+        const sg_node *n = &g->nodes[i];
+        if (!n->tensor[0] || g->n_tensors == 0)
+            continue;
+        const sg_tensor_decl *t = graph_tensor(g, n->tensor);
+        if (!t) {
+            err(c, n->line, (int)i,
+                "%s: tensor %s is not declared in the graph comment",
+                DESC(n, b), n->tensor);
+            continue;
+        }
+        int is_level = n->kind == SG_NK_FIBERLOOKUP ||
+                       (n->kind == SG_NK_FIBERWRITE && !n->is_vals);
+        if (!is_level || n->mode < 0)
+            continue;
+        int lvl = -1;
+        for (int l = 0; l < t->fmt.order; l++)
+            if (t->fmt.mode[l] == n->mode)
+                lvl = l;
+        if (lvl < 0) {
+            err(c, n->line, (int)i, "%s: tensor %s has no mode %d (order %d)",
+                DESC(n, b), t->name, n->mode, t->fmt.order);
+            continue;
+        }
+        if (n->format && t->fmt.level[lvl] != n->format)
+            err(c, n->line, (int)i,
+                "%s: level %d of %s is %s in the graph comment, the node says %s",
+                DESC(n, b), lvl, t->name,
+                t->fmt.level[lvl] == SG_LVL_DENSE ? "dense" : "compressed",
+                n->format == SG_LVL_DENSE ? "dense" : "compressed");
+        /* A root scanner reads level 0; level 0 may also be scanned below
+         * a repeat (root=false, ref from the repeat). */
+        if (n->kind == SG_NK_FIBERLOOKUP && n->root && lvl != 0)
+            err(c, n->line, (int)i,
+                "%s: root=true but mode %d is level %d of %s, not its top level",
+                DESC(n, b), n->mode, lvl, t->name);
+    }
+}
+
+/* ---- cycles ------------------------------------------------------------- */
+
+static void check_cycles(ck *c)
+{
+    const sg_graph *g = c->g;
+    if (g->n_nodes == 0)
+        return;
+    int *order = sg_malloc(g->n_nodes * sizeof *order);
+    char *in = sg_calloc(g->n_nodes, 1);
+    if (graph_topo_order(g, order) < 0) {
+        /* Peel off nodes with no unplaced predecessor (Kahn's rule); what
+         * remains lies on a cycle or behind one.  Name the first in the
+         * file. */
+        size_t placed = 0;
+        int *indeg_left = sg_calloc(g->n_nodes, sizeof *indeg_left);
+        for (size_t i = 0; i < g->n_edges; i++)
+            indeg_left[g->edges[i].dst]++;
+        int changed = 1;
+        while (changed) {
+            changed = 0;
+            for (size_t v = 0; v < g->n_nodes; v++) {
+                if (in[v] || indeg_left[v] != 0)
+                    continue;
+                in[v] = 1;
+                placed++;
+                changed = 1;
+                for (size_t k = 0; k < g->n_edges; k++)
+                    if (g->edges[k].src == (int)v)
+                        indeg_left[g->edges[k].dst]--;
+            }
+        }
+        /* Every unplaced node has an unplaced predecessor: walking back
+         * n steps from one lands on a cycle. */
+        int v = -1;
+        for (size_t u = 0; u < g->n_nodes && v < 0; u++)
+            if (!in[u])
+                v = (int)u;
+        for (size_t step = 0; v >= 0 && step < g->n_nodes; step++)
+            for (size_t k = 0; k < g->n_edges; k++)
+                if (g->edges[k].dst == v && !in[g->edges[k].src]) {
+                    v = g->edges[k].src;
+                    break;
+                }
+        if (v >= 0) {
+            char b[128];
+            err(c, g->nodes[v].line, v,
+                "%s is on a cycle (%zu nodes cannot be ordered)",
+                DESC(&g->nodes[v], b), g->n_nodes - placed);
+        }
+        free(indeg_left);
+    }
+    free(in);
+    free(order);
+}
+
+/* ---- index variables ---------------------------------------------------- */
+
+/* Index variable of the stream on edge e, from its producer (through
+ * broadcasts); 0 when the producer does not say. */
+static char stream_index(const sg_graph *g, int ei)
+{
+    for (size_t steps = 0; ei >= 0 && steps <= g->n_edges; steps++) {
+        const sg_edge *e = &g->edges[ei];
+        const sg_node *s = &g->nodes[e->src];
+        switch (s->kind) {
+        case SG_NK_BROADCAST:
+            ei = graph_in_edge(g, e->src, 0);
+            continue;
+        case SG_NK_FIBERLOOKUP:
+        case SG_NK_INTERSECT:
+        case SG_NK_UNION:
+        case SG_NK_REPSIGGEN:
+            return s->index;
+        case SG_NK_REPEAT:
+            return s->index;
+        case SG_NK_CRDDROP:
+        case SG_NK_CRDHOLD:
+            return e->src_port == 0 ? s->outer
+                 : e->src_port == 1 && s->inner != 'v' ? s->inner : 0;
+        case SG_NK_SPACC:
+            return e->src_port == 0 ? s->in0 : e->src_port == 1 ? s->in1 : 0;
+        case SG_NK_VECTORREDUCER:
+            return e->src_port == 0 ? s->index : 0;
+        default:
+            return 0;
+        }
+    }
+    return 0;
+}
+
+static void want_index(ck *c, int ei, char want, const char *what)
+{
+    const sg_graph *g = c->g;
+    if (ei < 0 || !want || want == 'v')
+        return;
+    char have = stream_index(g, ei);
+    if (!have || have == want)
+        return;
+    const sg_edge *e = &g->edges[ei];
+    char b1[128], b2[128];
+    err(c, e->line, e->dst,
+        "%s: %s comes from %s over index %c, expected %c",
+        DESC(&g->nodes[e->dst], b1), what, DESC(&g->nodes[e->src], b2), have,
+        want);
+}
+
+static void check_indices(ck *c)
+{
+    const sg_graph *g = c->g;
+    char what[64];
+    for (size_t i = 0; i < g->n_edges; i++) {
+        const sg_edge *e = &g->edges[i];
+        const sg_node *d = &g->nodes[e->dst];
+        if (e->dst_port < 0)
+            continue;
+        switch (d->kind) {
+        case SG_NK_INTERSECT:
+        case SG_NK_UNION:
+            if (e->dst_port / 2 < d->n_operands) {
+                snprintf(what, sizeof what, "operand %s (%s)",
+                         d->operand[e->dst_port / 2],
+                         (e->dst_port & 1) ? "ref" : "crd");
+                want_index(c, (int)i, d->index, what);
+            }
+            break;
+        case SG_NK_REPSIGGEN:
+            want_index(c, (int)i, d->index, "its crd input");
+            break;
+        case SG_NK_REPEAT:
+            if (e->dst_port == 1)
+                want_index(c, (int)i, d->index, "its repsig input");
+            break;
+        case SG_NK_CRDDROP:
+        case SG_NK_CRDHOLD:
+            if (e->type == SG_ST_CRD)
+                want_index(c, (int)i, e->dst_port == 0 ? d->outer : d->inner,
+                           e->dst_port == 0 ? "the outer input" : "the inner input");
+            break;
+        case SG_NK_FIBERWRITE:
+            if (!d->is_vals && e->type == SG_ST_CRD)
+                want_index(c, (int)i, d->index, "its crd input");
+            break;
+        case SG_NK_SPACC:
+            if (e->dst_port == 0)
+                want_index(c, (int)i, d->in1, "the outer crd input");
+            else if (e->dst_port == 1)
+                want_index(c, (int)i, d->in0, "the inner crd input");
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+/* ---- RTL support ---------------------------------------------------------- */
+
+static void check_rtl(ck *c)
+{
+    const sg_graph *g = c->g;
+    char b[128];
+    for (size_t i = 0; i < g->n_nodes; i++) {
+        const sg_node *n = &g->nodes[i];
+        const char *why = NULL;
+        if (n->kind == SG_NK_ALU && n->op >= SG_ALU_FP_MUL)
+            why = "floating-point ALU";
+        else if (n->kind == SG_NK_ALU &&
+                 (n->op == SG_ALU_EXP || n->op == SG_ALU_DIV))
+            why = "exp/div ALU";
+        else if (n->kind == SG_NK_REDUCE && n->fp)
+            why = "floating-point reduce";
+        else if (n->kind == SG_NK_LOCATE)
+            why = "locate";
+        if (why)
+            sg_diag_add(c->d, SG_DIAG_UNSUPPORTED_RTL, n->line, (int)i,
+                        "%s: %s is not supported in RTL yet", DESC(n, b), why);
+    }
+}
+
+int graph_check(const sg_graph *g, sg_diags *d)
+{
+    ck c = {g, d, 0};
+    check_nodes(&c);
+    check_ports(&c);
+    check_tensors(&c);
+    check_cycles(&c);
+    check_indices(&c);
+    check_rtl(&c);
+    return c.errors;
+}
