@@ -45,5 +45,6 @@ SG_DECLARE_CMD(gen);
 SG_DECLARE_CMD(verify);
 SG_DECLARE_CMD(area);
 SG_DECLARE_CMD(compile);
+SG_DECLARE_CMD(kinds);
 
 #endif

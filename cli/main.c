@@ -21,6 +21,7 @@ static const sg_cmd commands[] = {
     {"gen", cmd_gen, "generate the Verilog accelerator for a graph", cmd_gen_usage},
     {"verify", cmd_verify, "simulate the RTL and compare it token by token", cmd_verify_usage},
     {"area", cmd_area, "synthesize with Yosys and report area and fmax", cmd_area_usage},
+    {"kinds", cmd_kinds, "list the node kinds, their ports and RTL modules", cmd_kinds_usage},
 };
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
 

@@ -10,6 +10,7 @@
  * The skeleton around the body comes from templates/top.v.in.
  */
 #include "gen/emit.h"
+#include "graph/kinds.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -127,91 +128,24 @@ static int port_width(const char *rtl, const sg_emit_opts *o)
 
 /* ---- node kinds to RTL modules ------------------------------------------ */
 
-/* The RTL input port name of graph input port p, or NULL when the RTL has
- * no such port (the edge is drained). */
+/* The RTL stream ports of a node come from the kinds table
+ * (graph/kinds.def): RTL port p is graph port p. */
 static const char *rtl_in(const sg_node *n, int p, char *buf)
 {
-    switch (n->kind) {
-    case SG_NK_FIBERLOOKUP: return p == 0 ? "in_ref" : NULL;
-    case SG_NK_FIBERWRITE: return p == 0 ? (n->is_vals ? "in_val" : "in_crd") : NULL;
-    case SG_NK_ARRAYVALS: return p == 0 ? "in_ref" : NULL;
-    case SG_NK_REPSIGGEN: return p == 0 ? "in_crd" : NULL;
-    case SG_NK_REPEAT: return p == 0 ? "in_ref" : p == 1 ? "in_repsig" : NULL;
-    case SG_NK_BROADCAST: return p == 0 ? "in" : NULL;
-    case SG_NK_INTERSECT:
-    case SG_NK_UNION:
-        if (p < 0 || p >= 6)
-            return NULL;
-        snprintf(buf, 32, "in_%s%d", (p & 1) ? "ref" : "crd", p / 2);
-        return buf;
-    case SG_NK_ALU:
-        if (p < 0 || p > 1)
-            return NULL;
-        snprintf(buf, 32, "in_val%d", p);
-        return buf;
-    case SG_NK_REDUCE: return p == 0 ? "in_val" : NULL;
-    case SG_NK_SPACC:
-        return p == 0 ? "in_outer" : p == 1 ? "in_inner" : p == 2 ? "in_val" : NULL;
-    case SG_NK_VECTORREDUCER:
-        return p == 0 ? "in_crd" : p == 1 ? "in_val" : NULL;
-    case SG_NK_CRDDROP:
-    case SG_NK_CRDHOLD:
-        return p == 0 ? "in_outer" : p == 1 ? (graph_inner_is_vals(n) ? "in_val" : "in_inner") : NULL;
-    default: return NULL;
-    }
+    sg_port pt;
+    if (sg_kind_rtl_port(n, 1, p, &pt) != 0)
+        return NULL;
+    snprintf(buf, 48, "%s", pt.name);
+    return buf;
 }
 
 static const char *rtl_out(const sg_node *n, int p, char *buf)
 {
-    switch (n->kind) {
-    case SG_NK_FIBERLOOKUP: return p == 0 ? "out_crd" : p == 1 ? "out_ref" : NULL;
-    case SG_NK_ARRAYVALS: return p == 0 ? "out_val" : NULL;
-    case SG_NK_REPSIGGEN: return p == 0 ? "out_repsig" : NULL;
-    case SG_NK_REPEAT: return p == 0 ? "out_ref" : NULL;
-    case SG_NK_INTERSECT:
-    case SG_NK_UNION:
-        if (p == 0)
-            return "out_crd";
-        if (p < 1 || p > 3)
-            return NULL;
-        snprintf(buf, 32, "out_ref%d", p - 1);
-        return buf;
-    case SG_NK_ALU:
-    case SG_NK_REDUCE: return p == 0 ? "out_val" : NULL;
-    case SG_NK_SPACC:
-        return p == 0 ? "out_inner" : p == 1 ? "out_outer" : p == 2 ? "out_val" : NULL;
-    case SG_NK_VECTORREDUCER:
-        return p == 0 ? "out_crd" : p == 1 ? "out_val" : NULL;
-    case SG_NK_CRDDROP:
-    case SG_NK_CRDHOLD:
-        return p == 0 ? "out_outer" : p == 1 ? (graph_inner_is_vals(n) ? "out_val" : "out_inner") : NULL;
-    default: return NULL;
-    }
-}
-
-/* Number of RTL input / output stream ports (all must be connected). */
-static int rtl_n_in(const sg_node *n)
-{
-    switch (n->kind) {
-    case SG_NK_INTERSECT: case SG_NK_UNION: return 6;
-    case SG_NK_ALU: return 2;
-    case SG_NK_REPEAT: case SG_NK_CRDDROP: case SG_NK_CRDHOLD: return 2;
-    case SG_NK_VECTORREDUCER: return 2;
-    case SG_NK_SPACC: return 3;
-    default: return 1;
-    }
-}
-
-static int rtl_n_out(const sg_node *n)
-{
-    switch (n->kind) {
-    case SG_NK_FIBERWRITE: return 0;
-    case SG_NK_FIBERLOOKUP: case SG_NK_CRDDROP: case SG_NK_CRDHOLD: return 2;
-    case SG_NK_VECTORREDUCER: return 2;
-    case SG_NK_INTERSECT: case SG_NK_UNION: return 4;
-    case SG_NK_SPACC: return 3;
-    default: return 1;
-    }
+    sg_port pt;
+    if (sg_kind_rtl_port(n, 0, p, &pt) != 0)
+        return NULL;
+    snprintf(buf, 48, "%s", pt.name);
+    return buf;
 }
 
 static int is_root(const sg_node *n)
@@ -934,7 +868,7 @@ static void emit_node(emitter *m, int i, const char *mod, const char *par)
     FILE *f = m->f;
     const sg_node *n = &m->g->nodes[i];
     const char *in = m->inst[i];
-    char desc[160], b1[32];
+    char desc[160], b1[48];
     graph_node_desc(n, desc, sizeof desc);
     fprintf(f, "  // %s: %s, DOT line %ld\n", in, desc, n->line);
     if (n->kind == SG_NK_BROADCAST) {
@@ -942,7 +876,8 @@ static void emit_node(emitter *m, int i, const char *mod, const char *par)
         fprintf(f, "\n");
         return;
     }
-    int nin = rtl_n_in(n), nout = rtl_n_out(n);
+    int nin, nout;
+    sg_kind_rtl_counts(n, &nin, &nout);
     /* Per-port text: RTL input i of this module corresponds to graph port
      * i for every kind (the tables above are in the same order). */
     for (int p = 0; p < nout; p++)

@@ -13,27 +13,9 @@
 #include <string.h>
 
 #include "graph/graph.h"
+#include "graph/kinds.h"
 
 /* ---- names ------------------------------------------------------------- */
-
-static const char *const kind_names[SG_NK__COUNT] = {
-    [SG_NK_UNKNOWN] = "unknown",
-    [SG_NK_FIBERLOOKUP] = "fiberlookup",
-    [SG_NK_FIBERWRITE] = "fiberwrite",
-    [SG_NK_ARRAYVALS] = "arrayvals",
-    [SG_NK_REPSIGGEN] = "repsiggen",
-    [SG_NK_REPEAT] = "repeat",
-    [SG_NK_BROADCAST] = "broadcast",
-    [SG_NK_INTERSECT] = "intersect",
-    [SG_NK_UNION] = "union",
-    [SG_NK_ALU] = "alu",
-    [SG_NK_REDUCE] = "reduce",
-    [SG_NK_SPACC] = "spaccumulator",
-    [SG_NK_VECTORREDUCER] = "vectorreducer",
-    [SG_NK_CRDDROP] = "crddrop",
-    [SG_NK_CRDHOLD] = "crdhold",
-    [SG_NK_LOCATE] = "locate",
-};
 
 /* DOT type words of the ALU ops (the canonical spelling for writing). */
 static const char *const alu_names[SG_ALU__COUNT] = {
@@ -48,9 +30,7 @@ static const char *const alu_names[SG_ALU__COUNT] = {
 
 const char *graph_kind_name(sg_node_kind k)
 {
-    if ((int)k < 0 || k >= SG_NK__COUNT)
-        return "unknown";
-    return kind_names[k];
+    return sg_kind_info_of(k)->name;
 }
 
 const char *graph_alu_name(sg_alu_op op)
@@ -62,24 +42,13 @@ const char *graph_alu_name(sg_alu_op op)
 
 sg_node_kind graph_kind_parse(const char *type, sg_alu_op *op)
 {
-    static const struct { const char *w; sg_node_kind k; } kinds[] = {
-        {"fiberlookup", SG_NK_FIBERLOOKUP}, {"fiberwrite", SG_NK_FIBERWRITE},
-        {"arrayvals", SG_NK_ARRAYVALS},     {"repsiggen", SG_NK_REPSIGGEN},
-        {"repeat", SG_NK_REPEAT},           {"broadcast", SG_NK_BROADCAST},
-        {"intersect", SG_NK_INTERSECT},     {"union", SG_NK_UNION},
-        {"reduce", SG_NK_REDUCE},           {"spaccumulator", SG_NK_SPACC},
-        {"vectorreducer", SG_NK_VECTORREDUCER},
-        {"crddrop", SG_NK_CRDDROP},         {"crdhold", SG_NK_CRDHOLD},
-        {"locate", SG_NK_LOCATE},           {"lookup", SG_NK_LOCATE},
-        {"locator", SG_NK_LOCATE},
-    };
     if (op)
         *op = SG_ALU_MUL;
     if (!type)
         return SG_NK_UNKNOWN;
-    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
-        if (strcmp(type, kinds[i].w) == 0)
-            return kinds[i].k;
+    sg_node_kind k = sg_kind_by_word(type);
+    if (k != SG_NK_UNKNOWN)
+        return k;
     for (int i = 0; i < SG_ALU__COUNT; i++)
         if (strcmp(type, alu_names[i]) == 0) {
             if (op)
@@ -160,160 +129,32 @@ void graph_node_init(sg_node *n, sg_node_kind k)
     graph_node_ports(n);
 }
 
-static int alu_arity(const sg_node *n)
-{
-    switch (n->op) {
-    case SG_ALU_SMAX:
-    case SG_ALU_SMUL:
-    case SG_ALU_EXP:
-    case SG_ALU_FP_EXP:
-        return 1;
-    default:
-        return n->has_cnst ? 1 : 2;
-    }
-}
-
 void graph_node_ports(sg_node *n)
 {
-    int in = 0, out = 0;
-    switch (n->kind) {
-    case SG_NK_FIBERLOOKUP: in = 2; out = 2; break;
-    case SG_NK_FIBERWRITE: in = 1; out = 0; break;
-    case SG_NK_ARRAYVALS: in = 1; out = 1; break;
-    case SG_NK_REPSIGGEN: in = 1; out = 1; break;
-    case SG_NK_REPEAT: in = 2; out = 1; break;
-    case SG_NK_BROADCAST: in = 1; out = 0; break;
-    case SG_NK_INTERSECT:
-    case SG_NK_UNION:
-        in = 2 * n->n_operands;
-        out = 1 + n->n_operands;
-        break;
-    case SG_NK_ALU: in = alu_arity(n); out = 1; break;
-    case SG_NK_REDUCE: in = 1; out = 1; break;
-    case SG_NK_SPACC: in = 3; out = 3; break;
-    case SG_NK_VECTORREDUCER: in = 2; out = 2; break;
-    case SG_NK_CRDDROP:
-    case SG_NK_CRDHOLD: in = 2; out = 2; break;
-    case SG_NK_LOCATE: in = 2; out = 1; break;
-    default: break;
-    }
-    /* Variable-width nodes keep what their edges need. */
-    if (n->kind == SG_NK_BROADCAST || n->kind == SG_NK_UNKNOWN) {
-        if (n->n_out > out)
-            out = n->n_out;
-    }
-    if (n->kind == SG_NK_SPACC || n->kind == SG_NK_UNKNOWN) {
-        if (n->n_in > in)
-            in = n->n_in;
-    }
-    if (n->kind == SG_NK_UNKNOWN && n->n_out > out)
+    int in, out;
+    sg_kind_port_counts(n, &in, &out);
+    /* Open kinds keep what their edges need. */
+    if (sg_kind_open_out(n->kind) && n->n_out > out)
         out = n->n_out;
+    if (sg_kind_open_in(n->kind) && n->n_in > in)
+        in = n->n_in;
     n->n_in = in;
     n->n_out = out;
 }
 
 const char *graph_port_name(const sg_node *n, int is_input, int p, char *buf)
 {
-    const char *d = is_input ? "in" : "out";
-    const char *s = NULL;
-    switch (n->kind) {
-    case SG_NK_FIBERLOOKUP:
-        s = is_input ? (p == 0 ? "ref" : "skip") : (p == 0 ? "crd" : "ref");
-        break;
-    case SG_NK_FIBERWRITE:
-        s = n->is_vals ? "val" : "crd";
-        break;
-    case SG_NK_ARRAYVALS: s = is_input ? "ref" : "val"; break;
-    case SG_NK_REPSIGGEN: s = is_input ? "crd" : "repsig"; break;
-    case SG_NK_REPEAT: s = (is_input && p == 1) ? "repsig" : "ref"; break;
-    case SG_NK_BROADCAST:
-        if (is_input)
-            s = "data";
-        else {
-            snprintf(buf, 48, "out_data%d", p);
-            return buf;
-        }
-        break;
-    case SG_NK_INTERSECT:
-    case SG_NK_UNION:
-        if (is_input)
-            snprintf(buf, 48, "in_%s%d", (p & 1) ? "ref" : "crd", p / 2);
-        else if (p == 0)
-            snprintf(buf, 48, "out_crd");
-        else
-            snprintf(buf, 48, "out_ref%d", p - 1);
-        return buf;
-    case SG_NK_ALU:
-        if (is_input) {
-            snprintf(buf, 48, "in_val%d", p);
-            return buf;
-        }
-        s = "val";
-        break;
-    case SG_NK_REDUCE: s = "val"; break;
-    case SG_NK_SPACC:
-        if (is_input && p >= 3) {
-            snprintf(buf, 48, "in_crd_red%d", p - 3);
-            return buf;
-        }
-        if (is_input)
-            s = p == 0 ? "crd_outer" : p == 1 ? "crd_inner" : "val";
-        else
-            s = p == 0 ? "crd_inner" : p == 1 ? "crd_outer" : "val";
-        break;
-    case SG_NK_VECTORREDUCER: s = p == 0 ? "crd" : "val"; break;
-    case SG_NK_CRDDROP:
-    case SG_NK_CRDHOLD: s = p == 0 ? "outer" : "inner"; break;
-    case SG_NK_LOCATE:
-        s = is_input ? (p == 0 ? "crd" : "ref") : "ref";
-        break;
-    default:
-        break;
-    }
-    if (s)
-        snprintf(buf, 48, "%s_%s", d, s);
-    else
-        snprintf(buf, 48, "%s_p%d", d, p);
+    sg_port pt;
+    sg_kind_port(n, is_input, p, &pt);
+    snprintf(buf, 48, "%s", pt.name);
     return buf;
 }
 
 sg_stream_kind graph_port_kind(const sg_node *n, int is_input, int p)
 {
-    switch (n->kind) {
-    case SG_NK_FIBERLOOKUP:
-        if (is_input)
-            return p == 0 ? SG_ST_REF : SG_ST_CRD;
-        return p == 0 ? SG_ST_CRD : SG_ST_REF;
-    case SG_NK_FIBERWRITE:
-        return n->is_vals ? SG_ST_VAL : SG_ST_CRD;
-    case SG_NK_ARRAYVALS:
-        return is_input ? SG_ST_REF : SG_ST_VAL;
-    case SG_NK_REPSIGGEN:
-        return is_input ? SG_ST_CRD : SG_ST_REPSIG;
-    case SG_NK_REPEAT:
-        return (is_input && p == 1) ? SG_ST_REPSIG : SG_ST_REF;
-    case SG_NK_BROADCAST:
-        return n->stream;
-    case SG_NK_INTERSECT:
-    case SG_NK_UNION:
-        if (is_input)
-            return (p & 1) ? SG_ST_REF : SG_ST_CRD;
-        return p == 0 ? SG_ST_CRD : SG_ST_REF;
-    case SG_NK_ALU:
-    case SG_NK_REDUCE:
-        return SG_ST_VAL;
-    case SG_NK_SPACC:
-        return p == 2 ? SG_ST_VAL : SG_ST_CRD;
-    case SG_NK_VECTORREDUCER:
-        return p == 0 ? SG_ST_CRD : SG_ST_VAL;
-    case SG_NK_CRDDROP:
-    case SG_NK_CRDHOLD:
-        return (p == 1 && n->inner == 'v') ? SG_ST_VAL : SG_ST_CRD;
-    case SG_NK_LOCATE:
-        return (is_input && p == 0) ? SG_ST_CRD : SG_ST_REF;
-    default:
-        return SG_ST_CRD;
-    }
+    sg_port pt;
+    sg_kind_port(n, is_input, p, &pt);
+    return pt.kind;
 }
 
 /* ---- lookups ----------------------------------------------------------- */
@@ -472,14 +313,12 @@ int graph_add_edge(sg_graph *g, const sg_edge *e)
     g->edges[g->n_edges] = *e;
     if (e->src >= 0 && (size_t)e->src < g->n_nodes) {
         sg_node *s = &g->nodes[e->src];
-        if ((s->kind == SG_NK_BROADCAST || s->kind == SG_NK_UNKNOWN) &&
-            e->src_port >= s->n_out)
+        if (sg_kind_open_out(s->kind) && e->src_port >= s->n_out)
             s->n_out = e->src_port + 1;
     }
     if (e->dst >= 0 && (size_t)e->dst < g->n_nodes) {
         sg_node *d = &g->nodes[e->dst];
-        if ((d->kind == SG_NK_SPACC || d->kind == SG_NK_UNKNOWN) &&
-            e->dst_port >= d->n_in)
+        if (sg_kind_open_in(d->kind) && e->dst_port >= d->n_in)
             d->n_in = e->dst_port + 1;
         if (d->kind == SG_NK_BROADCAST)
             d->stream = e->type;

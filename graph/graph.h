@@ -6,35 +6,13 @@
  * with a kind and typed attributes, and edges bound to named ports of their
  * two ends.  Nodes and edges live in arrays and refer to each other by index.
  *
- * Port numbering per kind (in = input ports, out = output ports).  Joiners
- * and broadcast have a variable number of ports; "k" is the operand index
- * (operands sorted by tensor name, the order the reference uses).
- *
- *   kind          in ports                        out ports
- *   fiberlookup   0 ref (absent when root)         0 crd, 1 ref
- *                 1 skip (ExTensor, optional)
- *   fiberwrite    0 crd (level) or val (vals)      -
- *   arrayvals     0 ref                            0 val
- *   repsiggen     0 crd                            0 repsig
- *   repeat        0 ref (absent when root), 1 repsig   0 ref
- *   broadcast     0 any                            0..n-1 copies
- *   intersect     2k crd_k, 2k+1 ref_k             0 crd, 1+k ref_k
- *   union         2k crd_k, 2k+1 ref_k             0 crd, 1+k ref_k
- *   alu           0 val a, 1 val b (sub: a - b)    0 val
- *                 (one-input ops: only port 0)
- *   reduce        0 val                            0 val
- *   spacc         0 outer crd, 1 inner crd, 2 val  0 inner crd, 1 outer crd, 2 val
- *                 3.. ignored crd (reduced index)
- *   vectorreducer 0 crd, 1 val                     0 crd, 1 val
- *   crddrop       0 outer, 1 inner                 0 outer, 1 inner
- *   crdhold       0 outer, 1 inner                 0 outer, 1 inner
- *   locate        0 crd, 1 ref                     0 ref  (not yet executed)
- *   unknown       in file order                    in file order
- *
- * Port names (graph_port_name) carry the direction, as the RTL stream ports
- * do: "in_ref", "out_crd", "in_crd0"/"in_ref0" (joiner operand 0),
- * "out_ref0", "in_val0"/"in_val1" (ALU operands), "in_outer"/"out_inner"
- * (crddrop, crdhold), "in_crd_outer"/"in_crd_inner"/"in_crd_red0" (spacc),
+ * The kinds, their ports (numbering, names, stream types) and the RTL and
+ * golden-model files that implement them are one table, graph/kinds.def;
+ * graph_node_ports, graph_port_name and graph_port_kind read it
+ * (graph/kinds.h).  Port names carry the direction, as the RTL stream ports
+ * do: "in_ref", "out_crd", "in_crd0"/"in_ref0" (joiner operand 0, operands
+ * sorted by tensor name, the order the reference uses), "in_val0"/"in_val1"
+ * (ALU operands), "in_outer"/"out_inner" (crddrop, crdhold, spacc),
  * "in_data"/"out_data3" (broadcast).
  *
  * An edge whose port could not be identified has port -1 (graph_check
@@ -58,22 +36,9 @@
 /* ---- kinds ---------------------------------------------------------------- */
 
 typedef enum sg_node_kind {
-    SG_NK_UNKNOWN = 0,
-    SG_NK_FIBERLOOKUP,
-    SG_NK_FIBERWRITE,
-    SG_NK_ARRAYVALS,
-    SG_NK_REPSIGGEN,
-    SG_NK_REPEAT,
-    SG_NK_BROADCAST,
-    SG_NK_INTERSECT,
-    SG_NK_UNION,
-    SG_NK_ALU,
-    SG_NK_REDUCE,
-    SG_NK_SPACC,
-    SG_NK_VECTORREDUCER,
-    SG_NK_CRDDROP,
-    SG_NK_CRDHOLD,
-    SG_NK_LOCATE,
+#define SG_KIND(ID, ...) SG_NK_##ID,
+#include "graph/kinds.def"
+#undef SG_KIND
     SG_NK__COUNT
 } sg_node_kind;
 
