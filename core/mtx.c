@@ -64,10 +64,7 @@ int sg_mtx_parse(const char *path, const char *buf, size_t len,
                  const sg_read_opts *o, sg_coo *t, sg_err *e)
 {
     sg_read_opts def;
-    if (!o) {
-        sg_read_opts_default(&def);
-        o = &def;
-    }
+    o = sg_read_opts_or(o, &def);
     memset(t, 0, sizeof *t);
     sg_scan sc, *s = &sc;
     sg_scan_init(s, path, buf, len);

@@ -30,10 +30,7 @@ int sg_samarr_parse(const char *path, const char *buf, size_t len, int vals,
                     sg_err *e)
 {
     sg_read_opts def;
-    if (!o) {
-        sg_read_opts_default(&def);
-        o = &def;
-    }
+    o = sg_read_opts_or(o, &def);
     *out = NULL;
     *n = 0;
     sg_scan sc, *s = &sc;
@@ -383,10 +380,7 @@ int sg_samdir_read(const char *dir, const char *name, const sg_read_opts *o,
                    sg_coo *t, sg_err *e)
 {
     sg_read_opts def;
-    if (!o) {
-        sg_read_opts_default(&def);
-        o = &def;
-    }
+    o = sg_read_opts_or(o, &def);
     memset(t, 0, sizeof *t);
     char *nm = NULL;
     if (!name) {

@@ -15,13 +15,6 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-void sg_read_opts_default(sg_read_opts *o)
-{
-    memset(o, 0, sizeof *o);
-    o->width = 32;
-    o->scale = 1.0;
-}
-
 static int has_ext(const char *path, const char *ext)
 {
     size_t n = strlen(path), k = strlen(ext);
@@ -53,10 +46,7 @@ int sg_tensor_read(const char *path, const char *name, const sg_read_opts *o,
                    sg_coo *t, sg_err *e)
 {
     sg_read_opts def;
-    if (!o) {
-        sg_read_opts_default(&def);
-        o = &def;
-    }
+    o = sg_read_opts_or(o, &def);
     memset(t, 0, sizeof *t);
     if (o->width < 1 || o->width > 64)
         return sg_errf(e, NULL, 0, "value width %d not in 1..64", o->width);

@@ -9,6 +9,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+void sg_read_opts_default(sg_read_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->width = 32;
+    o->scale = 1.0;
+}
+
+const sg_read_opts *sg_read_opts_or(const sg_read_opts *o, sg_read_opts *def)
+{
+    if (o)
+        return o;
+    sg_read_opts_default(def);
+    return def;
+}
+
 int sg_slurp(const char *path, char **buf, size_t *len, sg_err *e)
 {
     *buf = NULL;

@@ -7,7 +7,9 @@
  * significant digits, |exponent| <= 22, mantissa <= 2^53: one correctly
  * rounded multiply or divide) and fall back to strtod otherwise, so the
  * result is always the correctly rounded double.  Value conversion follows
- * docs/values.md.  Internal to golden/.
+ * docs/values.md.  Internal to the tensor readers of core/ (mtx.c, tns.c,
+ * samdir.c), which tensor_io.c dispatches to; the read options' defaults
+ * live here, below all of them.
  */
 #ifndef SG_TEXTSCAN_H
 #define SG_TEXTSCAN_H
@@ -23,6 +25,10 @@ typedef struct sg_scan {
     long line;             /* 1-based line of the cursor */
     const char *path;      /* for messages */
 } sg_scan;
+
+/* A reader's options: o, or the defaults (sg_read_opts_default) stored in
+ * *def when o is NULL. */
+const sg_read_opts *sg_read_opts_or(const sg_read_opts *o, sg_read_opts *def);
 
 /* Read a whole file into a malloc'd NUL-terminated buffer. */
 int sg_slurp(const char *path, char **buf, size_t *len, sg_err *e);

@@ -188,24 +188,13 @@ static uint64_t fnv(uint64_t h, const void *p, size_t n)
 /* The inputs every run of this test uses (its pinned figures depend on them). */
 static const sg_test_inputs inputs = {23, 9, 0.3, 0.08, 100, 3};
 
-static int gen_inputs(const sg_graph *g, int seed, sg_coo *coo,
-                      golden_binding *b)
-{
-    sg_err e;
-    sg_err_clear(&e);
-    int nb = sg_test_bind(g, seed, &inputs, coo, b, 16, &e);
-    if (nb < 0)
-        fail_msg("%s", e.msg);
-    return nb;
-}
-
 static void run_one(const sg_graph *g, const char *label, int cfg, int seed,
                     int record)
 {
     sg_coo coo[16];
     golden_binding b[16];
     memset(coo, 0, sizeof coo);
-    int nb = gen_inputs(g, seed, coo, b);
+    int nb = sg_test_bind_or_fail(g, seed, &inputs, coo, b);
     golden_opts o;
     golden_opts_default(&o);
     o.engine = cfg == 0 ? GOLDEN_FUNC : GOLDEN_CYCLE;

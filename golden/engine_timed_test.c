@@ -36,17 +36,6 @@ static const char *const custard_graphs[] = {
 /* The inputs every run of this test uses (its pinned figures depend on them). */
 static const sg_test_inputs inputs = {19, 7, 0.35, 0.1, 1000, 2};
 
-static int gen_inputs(const sg_graph *g, int seed, sg_coo *coo,
-                      golden_binding *b)
-{
-    sg_err e;
-    sg_err_clear(&e);
-    int nb = sg_test_bind(g, seed, &inputs, coo, b, 16, &e);
-    if (nb < 0)
-        fail_msg("%s", e.msg);
-    return nb;
-}
-
 /* One cycle-engine run; loop selects the cycle-by-cycle loop.  Returns
  * golden_run's result; the message goes to msg. */
 static int run(const sg_graph *g, golden_binding *b, int nb, int loop,
@@ -112,7 +101,7 @@ static void check_graph(const char *path, const char *label)
         sg_coo coo[16];
         golden_binding b[16];
         memset(coo, 0, sizeof coo);
-        int nb = gen_inputs(&g, seed, coo, b);
+        int nb = sg_test_bind_or_fail(&g, seed, &inputs, coo, b);
         golden_result rt, rl;
         char mt[512], ml[512];
         int ct = run(&g, b, nb, 0, 0, &rt, mt, sizeof mt);

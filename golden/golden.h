@@ -151,6 +151,14 @@ int golden_write_report(const char *path, const sg_graph *g,
 int golden_stream_run(const char *prim, const sg_stream_file *in, int width,
                       sg_stream_file *out, sg_err *e);
 
+/* The same with `one` set: one firing per step in commit mode, every queue
+ * committed after each (the cycle engine's one-firing paths, `_fire1`);
+ * golden_stream_run (one = 0) fires as long as it can (the batch paths).
+ * prim_vectors_test.c checks that both give every vector's streams. */
+int golden_stream_run_firings(const char *prim, const sg_stream_file *in,
+                              int width, int one, sg_stream_file *out,
+                              sg_err *e);
+
 /* NULL-terminated list of primitive names golden_stream_run accepts. */
 const char *const *golden_stream_prims(void);
 

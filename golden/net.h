@@ -1,12 +1,14 @@
 /*
  * net.h - a graph instantiated for execution: one sg_pnode per graph node,
  * one queue per graph edge, plus the engine-made queues (root references,
- * skip channels).  Built by run.c, executed by engine_func.c or
- * engine_cycle.c.  Internal to the golden model.
+ * skip channels).  Built by net.c, executed by engine_func.c or
+ * engine_cycle.c, its outputs assembled by collect.c.  Internal to the
+ * golden model.
  */
 #ifndef SG_NET_H
 #define SG_NET_H
 
+#include "golden/bind.h"
 #include "golden/golden.h"
 #include "golden/prim.h"
 
@@ -25,6 +27,16 @@ typedef struct sg_net {
     int cyc;
     int cycle_loop;         /* golden_opts.cycle_loop */
 } sg_net;
+
+/* Instantiate g on the bound tensors bt[0..nbt) (net.c): 0, or -1 with
+ * e filled; net_free releases what was built, also after a failure. */
+int net_build(sg_net *net, const sg_graph *g, bound *bt, int nbt,
+              const golden_opts *o, sg_err *e);
+void net_free(sg_net *net);
+
+/* Output tensor d from the writers of a finished net (collect.c). */
+int collect_output(const sg_net *net, bound *bt, int nbt,
+                   const sg_tensor_decl *d, golden_output *out, sg_err *e);
 
 /* Engines: 0, or -1 with e filled (malformed stream, deadlock, limit). */
 int engine_func_run(sg_net *net, sg_err *e);

@@ -8,8 +8,11 @@
  *   a == b (coordinates or the same stop): emit a and both refs;
  *   a stop, b not: drop b; b stop, a not: drop a;
  *   a < b: drop a; a > b: drop b.
- * With skipping the 2-operand intersect is stepped by prim_join.c's fused
- * path (golden/skip_core.c) instead, which decides by the same rules.
+ * The rule itself is isect_rule (prim_join.h).  With skipping the intersect
+ * is stepped by prim_join.c's fused path instead, which decides by the RTL
+ * skip intersector's n-input rule (sg_skc_decide, golden/skip_core.c); on
+ * two operands it is this rule (golden/skip_engine_test.c compares the
+ * outputs with and without skipping).
  *
  * Cycle rule: one firing (one rule) per cycle.
  */
@@ -40,42 +43,29 @@ int isect_step(join_state *s, join_io *io, sg_pnode *n)
     sg_tok a = q_peek(io->c1), b = q_peek(io->c2);
     if (isect_check(a, 1, b, 2, n) < 0)
         return -1;
-    if (a.kind == SG_TK_EMPTY || b.kind == SG_TK_EMPTY) {
-        if (!join_room(io))
-            return 0;
+    int act = isect_rule(a, b);
+    if (act == ISECT_DROP1) {
+        q_pop(io->c1);
+        q_pop(io->r1);
+        return 1;
+    }
+    if (act == ISECT_DROP2) {
+        q_pop(io->c2);
+        q_pop(io->r2);
+        return 1;
+    }
+    if (!join_room(io))
+        return 0;
+    if (act == ISECT_EMPTY) {
         port_push(io->oc, sg_empty());
         port_push(io->o1, sg_empty());
         port_push(io->o2, sg_empty());
-        q_pop(io->c1); q_pop(io->r1); q_pop(io->c2); q_pop(io->r2);
-        return 1;
-    }
-    if (a.kind == SG_TK_DONE) {
-        if (!join_room(io))
-            return 0;
-        port_push(io->oc, a);
-        port_push(io->o1, q_peek(io->r1));
-        port_push(io->o2, q_peek(io->r2));
-        q_pop(io->c1); q_pop(io->r1); q_pop(io->c2); q_pop(io->r2);
-        s->done = 1;
-        return 1;
-    }
-    if (sg_tok_eq(a, b)) {
-        if (!join_room(io))
-            return 0;
-        port_push(io->oc, a);
-        port_push(io->o1, q_peek(io->r1));
-        port_push(io->o2, q_peek(io->r2));
-        q_pop(io->c1); q_pop(io->r1); q_pop(io->c2); q_pop(io->r2);
-        return 1;
-    }
-    /* a stop, b not: drop b; b stop, a not: drop a; else drop the smaller */
-    int drop1 = a.kind == SG_TK_STOP ? 0 : b.kind == SG_TK_STOP ? 1 : a.v < b.v;
-    if (drop1) {
-        q_pop(io->c1);
-        q_pop(io->r1);
     } else {
-        q_pop(io->c2);
-        q_pop(io->r2);
+        port_push(io->oc, a);
+        port_push(io->o1, q_peek(io->r1));
+        port_push(io->o2, q_peek(io->r2));
     }
+    q_pop(io->c1); q_pop(io->r1); q_pop(io->c2); q_pop(io->r2);
+    s->done = act == ISECT_DONE;
     return 1;
 }

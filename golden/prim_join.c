@@ -52,31 +52,20 @@ static int step(join_node *jn, int k, sg_pnode *n)
 }
 
 /* One firing of the common kind (cycle engine, intersect without skip
- * channels): two coordinate heads, or a coordinate against the other
- * side's stop (dropped), as in isect_step.  Returns 1 when it fired, 0 when
- * the general loop must decide. */
+ * channels): isect_rule on plain heads (isect_plain), as isect_step fires
+ * it.  Returns 1 when it fired, 0 when the general loop must decide. */
 static inline int join2_fire1(join_io *io)
 {
     if (!join_avail(io))
         return 0;
     sg_tok a = q_peek(io->c1), b = q_peek(io->c2);
-    if (a.kind != SG_TK_DATA || b.kind != SG_TK_DATA) {
-        if (a.kind == SG_TK_STOP && b.kind == SG_TK_DATA) {
-            q_pop(io->c2);
-            q_pop(io->r2);
-            return 1;
-        }
-        if (b.kind == SG_TK_STOP && a.kind == SG_TK_DATA) {
-            q_pop(io->c1);
-            q_pop(io->r1);
-            return 1;
-        }
+    if (!isect_plain(a, b))
         return 0;
-    }
-    if (a.v < b.v) {
+    int act = isect_rule(a, b);
+    if (act == ISECT_DROP1) {
         q_pop(io->c1);
         q_pop(io->r1);
-    } else if (a.v > b.v) {
+    } else if (act == ISECT_DROP2) {
         q_pop(io->c2);
         q_pop(io->r2);
     } else {
@@ -91,22 +80,21 @@ static inline int join2_fire1(join_io *io)
     return 1;
 }
 
-/* Drop the run of data heads of side (c, r) below `lim` (any data head
- * when `any`: the other side is at its stop), at most `max`, straight from
- * the rings: each one is a firing of the "drop the smaller coordinate" or
- * "drop against a stop" rule (the other side's head stays, so it stays
+/* Drop the run of heads of side (c, r) that isect_rule drops
+ * against the other side's head o, at most `max`, straight from the
+ * rings: each one is a firing (the other side's head stays, so it stays
  * visible).  The first head is known to qualify.  Returns the number
  * dropped. */
-static long join2_drop_run(sg_q *c, sg_q *r, int64_t lim, int any, long max)
+static long join2_drop_run(sg_q *c, sg_q *r, sg_tok o, long max)
 {
+    int any = o.kind == SG_TK_STOP;
     uint64_t h = c->head, k = *c->vendp - h, kr = *r->vendp - r->head, i = 1;
     k = k < kr ? k : kr;
     k = k < (uint64_t)max ? k : (uint64_t)max;
     const sg_tok *cb = c->buf;
     uint64_t m = c->mask;
     while (i < k) {
-        sg_tok t = cb[(h + i) & m];
-        if (t.kind != SG_TK_DATA || (!any && t.v >= lim))
+        if (!isect_drops(cb[(h + i) & m], any, o.v))
             break;
         i++;
     }
@@ -118,9 +106,9 @@ static long join2_drop_run(sg_q *c, sg_q *r, int64_t lim, int any, long max)
 static long join2_run(sg_pnode *n, long budget);
 
 /* How many of the next cycles the intersect's firing would drop the head
- * of side (c, r) against the other side's head o (visible, and not popped
- * meanwhile): the heads from c's head on that are data below o (any data
- * when o is a stop), counted only while c and r are fed by a producer
+ * of side (c, r) against the other side's head o (visible, and not
+ * popped meanwhile): the heads from c's head on that isect_rule drops,
+ * counted only while c and r are fed by a producer
  * running ahead (see sg_pnode), which makes head + j visible in cycle j
  * from now on; the last written-ahead token is left out, so the producer
  * is still running ahead in every drained cycle. */
@@ -134,12 +122,8 @@ static uint64_t join2_drain_len(const sg_q *c, const sg_q *r, sg_tok o)
     uint64_t k = c->ahead - 1, h = c->head, m = c->mask, i = 0;
     k = k < r->ahead - 1 ? k : r->ahead - 1;
     const sg_tok *b = c->buf;
-    while (i < k) {
-        sg_tok t = b[(h + i) & m];
-        if (t.kind != SG_TK_DATA || (!any && t.v >= o.v))
-            break;
+    while (i < k && isect_drops(b[(h + i) & m], any, o.v))
         i++;
-    }
     return i;
 }
 
@@ -167,14 +151,15 @@ static void join2_drain(sg_pnode *n, join_io *io)
     }
 }
 
-/* Timed mode: a run of drops of side (dc, dr)'s data heads (below lim, or
- * any when `any`: the other side is at a stop) against the other side's
- * head, which stays, visible from cycle fo; the first drop is in cycle f
- * (known to qualify).  The sides are copied to locals for the loop. */
-static inline long join2_tdrop(sg_tq *dcp, sg_tq *drp, int64_t lim, int any,
+/* Timed mode: a run of drops of side (dc, dr)'s heads that
+ * isect_rule drops against the other side's head o, which stays, visible
+ * from cycle fo; the first drop is in cycle f (known to qualify).  The
+ * sides are copied to locals for the loop. */
+static inline long join2_tdrop(sg_tq *dcp, sg_tq *drp, sg_tok o,
                                uint64_t fo, uint64_t f, uint64_t *cp,
                                uint64_t end)
 {
+    int any = o.kind == SG_TK_STOP;
     sg_tq dc = *dcp, dr = *drp;
     uint64_t c, s1 = tq_hstamp(&dc), s2 = tq_hstamp(&dr);
     long k = 0;
@@ -185,8 +170,7 @@ static inline long join2_tdrop(sg_tq *dcp, sg_tq *drp, int64_t lim, int any,
         k++;
         if (!tq_has(&dc) || !tq_has(&dr))
             break;
-        sg_tok d = tq_peek(&dc);
-        if (d.kind != SG_TK_DATA || (!any && d.v >= lim))
+        if (!isect_drops(tq_peek(&dc), any, o.v))
             break;
         s1 = tq_hstamp(&dc);
         s2 = tq_hstamp(&dr);
@@ -209,7 +193,8 @@ static inline uint64_t tq_hstamp2(const sg_tq *a, const sg_tq *b)
 }
 
 /* Timed mode (see sg_pnode; intersect without skip channels, single
- * queue outputs): the firings of join2_fire1, each in the cycle all four
+ * queue outputs): the firings of join2_fire1 (isect_rule on plain heads),
+ * each in the cycle all four
  * heads are visible (no firing needs fewer). */
 static long join2_tfire(sg_pnode *n, uint64_t *t, uint64_t end)
 {
@@ -247,30 +232,24 @@ static long join2_tfire(sg_pnode *n, uint64_t *t, uint64_t end)
         f = f > c ? f : c;
         if (f >= end)
             break;
-        if (a.kind == SG_TK_DATA && b.kind == SG_TK_DATA) {
-            if (a.v < b.v) {
-                k += join2_tdrop(&c1, &r1, b.v, 0, tq_hstamp2(&c2, &r2), f, &c, end);
-                continue;
-            } else if (a.v > b.v) {
-                k += join2_tdrop(&c2, &r2, a.v, 0, tq_hstamp2(&c1, &r1), f, &c, end);
-                continue;
-            } else {
-                tq_push(&oc, a, f + 1);
-                tq_push(&o1, tq_pop(&r1, f), f + 1);
-                tq_push(&o2, tq_pop(&r2, f), f + 1);
-                tq_pop(&c1, f);
-                tq_pop(&c2, f);
-            }
-        } else if (a.kind == SG_TK_STOP && b.kind == SG_TK_DATA) {
-            k += join2_tdrop(&c2, &r2, 0, 1, tq_hstamp2(&c1, &r1), f, &c, end);
-            continue;
-        } else if (b.kind == SG_TK_STOP && a.kind == SG_TK_DATA) {
-            k += join2_tdrop(&c1, &r1, 0, 1, tq_hstamp2(&c2, &r2), f, &c, end);
-            continue;
-        } else {
+        if (!isect_plain(a, b)) {
             blk = 0;
             break;
         }
+        int act = isect_rule(a, b);
+        if (act == ISECT_DROP1) {
+            k += join2_tdrop(&c1, &r1, b, tq_hstamp2(&c2, &r2), f, &c, end);
+            continue;
+        }
+        if (act == ISECT_DROP2) {
+            k += join2_tdrop(&c2, &r2, a, tq_hstamp2(&c1, &r1), f, &c, end);
+            continue;
+        }
+        tq_push(&oc, a, f + 1);
+        tq_push(&o1, tq_pop(&r1, f), f + 1);
+        tq_push(&o2, tq_pop(&r2, f), f + 1);
+        tq_pop(&c1, f);
+        tq_pop(&c2, f);
         c = f + 1;
         k++;
     }
@@ -307,34 +286,27 @@ static __attribute__((noinline)) long join2_run(sg_pnode *n, long budget)
     int fast = !jn->is_union && !io->sk1 && !io->sk2;
     while (fired < budget) {
         if (fast && join_avail(io)) {
-            /* Two coordinates: the intersect rules for data heads without
-             * skip channels, inlined (same result as isect_step). */
+            /* Plain heads without skip channels: isect_rule with the runs
+             * of drops read from the rings (as isect_step fires them). */
             sg_tok a = q_peek(io->c1), b = q_peek(io->c2);
-            if (a.kind == SG_TK_DATA && b.kind == SG_TK_DATA) {
-                if (a.v < b.v) {
-                    fired += join2_drop_run(io->c1, io->r1, b.v, 0, budget - fired);
+            if (isect_plain(a, b)) {
+                int act = isect_rule(a, b);
+                if (act == ISECT_DROP1) {
+                    fired += join2_drop_run(io->c1, io->r1, b, budget - fired);
                     continue;
-                } else if (a.v > b.v) {
-                    fired += join2_drop_run(io->c2, io->r2, a.v, 0, budget - fired);
-                    continue;
-                } else {
-                    if (!join_room(io))
-                        break;
-                    port_push(io->oc, a);
-                    port_push(io->o1, q_pop(io->r1));
-                    port_push(io->o2, q_pop(io->r2));
-                    q_pop(io->c1);
-                    q_pop(io->c2);
                 }
+                if (act == ISECT_DROP2) {
+                    fired += join2_drop_run(io->c2, io->r2, a, budget - fired);
+                    continue;
+                }
+                if (!join_room(io))
+                    break;
+                port_push(io->oc, a);
+                port_push(io->o1, q_pop(io->r1));
+                port_push(io->o2, q_pop(io->r2));
+                q_pop(io->c1);
+                q_pop(io->c2);
                 fired++;
-                continue;
-            }
-            if (a.kind == SG_TK_STOP && b.kind == SG_TK_DATA) {
-                fired += join2_drop_run(io->c2, io->r2, 0, 1, budget - fired);
-                continue;
-            }
-            if (b.kind == SG_TK_STOP && a.kind == SG_TK_DATA) {
-                fired += join2_drop_run(io->c1, io->r1, 0, 1, budget - fired);
                 continue;
             }
         }

@@ -24,6 +24,49 @@ typedef struct join_state {
  * with the message in n->err, else 0. */
 int isect_check(sg_tok a, int ia, sg_tok b, int ib, sg_pnode *n);
 
+/* The intersect rule (SAM-SEMANTICS 2.4) on heads a (side 1) and b
+ * (side 2) that passed isect_check: N on either side: N on every output;
+ * both D: D; the same coordinate or stop: emit it with both refs; a stop
+ * against a coordinate: drop the coordinate; else drop the smaller.  Every
+ * intersect path (isect_step and prim_join.c's one-firing, batch and timed
+ * paths) decides by this function. */
+enum { ISECT_EMPTY, ISECT_DONE, ISECT_MATCH, ISECT_DROP1, ISECT_DROP2 };
+
+static inline __attribute__((always_inline)) int isect_rule(sg_tok a, sg_tok b)
+{
+    if (a.kind == SG_TK_EMPTY || b.kind == SG_TK_EMPTY)
+        return ISECT_EMPTY;
+    if (a.kind == SG_TK_DONE)
+        return ISECT_DONE;
+    if (sg_tok_eq(a, b))
+        return ISECT_MATCH;
+    if (a.kind == SG_TK_STOP)
+        return ISECT_DROP2;
+    if (b.kind == SG_TK_STOP)
+        return ISECT_DROP1;
+    return a.v < b.v ? ISECT_DROP1 : ISECT_DROP2;
+}
+
+/* Heads for which isect_check cannot fail and isect_rule matches, or
+ * drops a coordinate: at least one coordinate, the other a coordinate or
+ * a stop (the fast paths take only these). */
+static inline __attribute__((always_inline)) int isect_plain(sg_tok a, sg_tok b)
+{
+    return (a.kind == SG_TK_DATA && (b.kind == SG_TK_DATA || b.kind == SG_TK_STOP)) ||
+           (b.kind == SG_TK_DATA && a.kind == SG_TK_STOP);
+}
+
+/* isect_rule's drops in the form the runs of drops use, for the other
+ * side's head o fixed (a coordinate or a stop): a coordinate head t of
+ * either side is dropped when o is a stop (any = 1) or t.v < o.v (lim =
+ * o.v).  prim_vectors_test.c checks the runs against one firing per step
+ * (isect_rule) on every shared vector. */
+static inline __attribute__((always_inline)) int isect_drops(sg_tok t, int any,
+                                                             int64_t lim)
+{
+    return t.kind == SG_TK_DATA && (any || t.v < lim);
+}
+
 /* One firing: 1 progress, 0 blocked, -1 error (message in n->err). */
 int isect_step(join_state *s, join_io *io, sg_pnode *n);
 int union_step(join_state *s, join_io *io, sg_pnode *n);

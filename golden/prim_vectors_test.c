@@ -107,6 +107,31 @@ static const diff *find_diff(const char *rel, const char *line)
 }
 
 /* Returns 1 pass, 0 fail, -1 not runnable (float literals). */
+/* The one-firing paths (golden_stream_run_firings, one = 1) must give
+ * what the batch paths gave (r, out): the same rejection or the same
+ * streams. */
+static int same_as_one_firing(const char *rel, const char *prim,
+                              const sg_stream_file *in, int r,
+                              const sg_stream_file *out)
+{
+    sg_stream_file o1 = {0};
+    sg_err e;
+    sg_err_clear(&e);
+    int r1 = golden_stream_run_firings(prim, in, 32, 1, &o1, &e);
+    int ok = (r < 0) == (r1 < 0) && (r < 0 || o1.n == out->n);
+    for (size_t i = 0; ok && r >= 0 && i < out->n; i++) {
+        const sg_stream_line *a = &out->lines[i], *b = &o1.lines[i];
+        ok = !strcmp(a->name, b->name) && a->toks.n == b->toks.n;
+        for (size_t k = 0; ok && k < a->toks.n; k++)
+            ok = sg_tok_eq(a->toks.t[k], b->toks.t[k]);
+    }
+    if (!ok)
+        fprintf(stderr, "FAIL %s (%s): one firing per step differs from the batch run\n",
+                rel, prim);
+    sg_stream_file_free(&o1);
+    return ok;
+}
+
 static int run_vector(const char *root, const char *rel, const char *prim)
 {
     char path[8192];
@@ -140,7 +165,7 @@ static int run_vector(const char *root, const char *rel, const char *prim)
         return -1;
     }
     int r = golden_stream_run(prim, &in, 32, &out, &e);
-    int ok = 1;
+    int ok = same_as_one_firing(rel, prim, &in, r, &out);
     if (want_error) {
         ok = r < 0;
         if (!ok) {

@@ -125,6 +125,13 @@ static int get_arr(const sg_stream_file *in, const char *name,
 int golden_stream_run(const char *prim, const sg_stream_file *in, int width,
                       sg_stream_file *out, sg_err *e)
 {
+    return golden_stream_run_firings(prim, in, width, 0, out, e);
+}
+
+int golden_stream_run_firings(const char *prim, const sg_stream_file *in,
+                              int width, int one, sg_stream_file *out,
+                              sg_err *e)
+{
     const prim_desc *d = NULL;
     for (size_t i = 0; i < NDESC; i++)
         if (strcmp(descs[i].name, prim) == 0)
@@ -158,7 +165,7 @@ int golden_stream_run(const char *prim, const sg_stream_file *in, int width,
             sg_errc(e, SG_EXIT_USAGE, in->path, 0, "%s needs a line %s", prim, d->in[p]);
             goto out;
         }
-        sg_q_init(&qin[p], kind_of(d->in[p]), 0, 0);
+        sg_q_init(&qin[p], kind_of(d->in[p]), one, 0);
         for (size_t i = 0; i < l->toks.n; i++) {
             sg_tok t = l->toks.t[i];
             if (t.kind == SG_TK_GAP)
@@ -167,6 +174,8 @@ int golden_stream_run(const char *prim, const sg_stream_file *in, int width,
                 t.v = sg_wrap(-(int64_t)t.v, width);
             q_push(&qin[p], t);
         }
+        if (one)
+            q_commit(&qin[p]);
         n.in[p] = &qin[p];
         nin = p + 1;
     }
@@ -174,7 +183,7 @@ int golden_stream_run(const char *prim, const sg_stream_file *in, int width,
     for (int p = 0; p < 4 && d->out[p]; p++) {
         if (p == 3 && nin < 6)
             break;
-        sg_q_init(&qout[p], kind_of(d->out[p]), 0, 0);
+        sg_q_init(&qout[p], kind_of(d->out[p]), one, 0);
         qout[p].keep = &keep[p];
         pout[p] = &qout[p];
         n.out[p].q = &pout[p];
@@ -236,7 +245,13 @@ int golden_stream_run(const char *prim, const sg_stream_file *in, int width,
         prim_write_vals_init(&n);
     }
     for (;;) {
-        long r = n.fire(&n, 1L << 40);
+        long r = n.fire(&n, one ? 1 : 1L << 40);
+        for (int p = 0; one && p < 4; p++)
+            if (qout[p].buf)
+                q_commit(&qout[p]);
+        for (int p = 0; one && p < 6; p++)
+            if (qin[p].buf)
+                q_commit(&qin[p]);
         if (r < 0) {
             sg_errc(e, SG_EXIT_CHECK, in->path, 0, "%s: %s", prim, n.err);
             goto out;

@@ -2,7 +2,8 @@
  * test_inputs.h - seeded synthetic inputs for every input tensor of a graph,
  * for the engine tests that run many graphs on generated data.
  *
- * Header only (static inline): it is used by unit tests, not by the tool.
+ * Header only (static inline): it is used by unit tests, not by the tool;
+ * sg_test_bind_or_fail needs <cmocka.h> included first.
  * The parameters are the caller's, because each test's pinned figures
  * depend on the exact tensors it generated.
  */
@@ -57,5 +58,21 @@ static inline int sg_test_bind(const sg_graph *g, int seed,
     }
     return nb;
 }
+
+#ifdef fail_msg
+/* sg_test_bind with at most 16 bindings, failing the test (cmocka) when
+ * generation fails. */
+static inline int sg_test_bind_or_fail(const sg_graph *g, int seed,
+                                       const sg_test_inputs *p, sg_coo *coo,
+                                       golden_binding *b)
+{
+    sg_err e;
+    sg_err_clear(&e);
+    int nb = sg_test_bind(g, seed, p, coo, b, 16, &e);
+    if (nb < 0)
+        fail_msg("%s", e.msg);
+    return nb;
+}
+#endif
 
 #endif

@@ -1,0 +1,27 @@
+/*
+ * bind.h - tensors bound to a graph's inputs (golden model internal).
+ *
+ * Every non-output tensor of the graph comment gets a binding (a file, an
+ * in-memory COO or an inline scalar), converted to the fibertree format the
+ * graph declares (bind.c).  net.c reads the scanners' levels and the value
+ * arrays from them, collect.c the dimensions of the output's indices.
+ */
+#ifndef SG_GOLDEN_BIND_H
+#define SG_GOLDEN_BIND_H
+
+#include "golden/golden.h"
+
+typedef struct bound {
+    const sg_tensor_decl *decl;
+    sg_fibertree ft;
+    int64_t scalar;         /* order 0 */
+    int have_ft;
+} bound;
+
+/* Bind d to b (width and read options from o): 0, or -1 with e filled. */
+int bind_one(const golden_binding *b, const sg_tensor_decl *d,
+             const golden_opts *o, bound *out, sg_err *e);
+/* The bound tensor named `name` among bt[0..nb), or NULL. */
+bound *find_bound(bound *bt, int nb, const char *name);
+
+#endif

@@ -1,0 +1,170 @@
+/*
+ * collect.c - output assembly: the writers' arrays are walked as a
+ * fibertree (every written level, dense ones included, records its
+ * coordinates) into coordinates, then rebuilt in the declared format
+ * (docs/golden-model.md, Structure: the two writer conventions kept).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "golden/net.h"
+
+static int64_t index_dim(const sg_graph *g, bound *bt, int nbt, char idx)
+{
+    for (size_t v = 0; v < g->n_nodes; v++) {
+        const sg_node *n = &g->nodes[v];
+        if (n->kind != SG_NK_FIBERLOOKUP || n->index != idx)
+            continue;
+        bound *b = find_bound(bt, nbt, n->tensor);
+        if (b && b->have_ft && n->mode >= 0 && n->mode < SG_MAX_ORDER)
+            return b->ft.shape[n->mode];
+    }
+    return 0;
+}
+
+/* Walk written levels (seg/crd per level, positional vals) into c. */
+static int walk(const int64_t *const *seg, const size_t *nseg,
+                const int64_t *const *crd, const size_t *ncrd, int order,
+                const int64_t *vals, size_t nvals, int l, size_t pos,
+                int64_t *pt, const int *mode, sg_coo *c, const char *name,
+                sg_err *e)
+{
+    if (l == order) {
+        if (pos >= nvals)
+            return sg_errf(e, NULL, 0, "output %s: the writers produced fewer values (%zu) "
+                           "than coordinates", name, nvals);
+        int64_t x[SG_MAX_ORDER];
+        for (int m = 0; m < order; m++)
+            x[m] = 0;
+        for (int k = 0; k < order; k++)
+            x[mode[k]] = pt[k];
+        sg_coo_push(c, x, vals[pos]);
+        return 0;
+    }
+    if (l == 0 && nseg[0] == 1)
+        return 0;                           /* seg = [0]: empty */
+    if (pos + 1 >= nseg[l])
+        return sg_errf(e, NULL, 0, "output %s: level %d has no fiber for position %zu "
+                       "(writer arrays inconsistent)", name, l, pos);
+    for (int64_t p = seg[l][pos]; p < seg[l][pos + 1]; p++) {
+        if ((size_t)p >= ncrd[l])
+            return sg_errf(e, NULL, 0, "output %s: level %d seg points past crd", name, l);
+        pt[l] = crd[l][p];
+        if (walk(seg, nseg, crd, ncrd, order, vals, nvals, l + 1, (size_t)p, pt,
+                 mode, c, name, e) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+int collect_output(const sg_net *net, bound *bt, int nbt,
+                   const sg_tensor_decl *d, golden_output *out, sg_err *e)
+{
+    const sg_graph *g = net->g;
+    snprintf(out->name, sizeof out->name, "%s", d->name);
+    out->fmt = d->fmt;
+    int order = d->fmt.order;
+    const int64_t *seg[SG_MAX_ORDER], *crd[SG_MAX_ORDER], *sega[SG_MAX_ORDER];
+    size_t nseg[SG_MAX_ORDER], ncrd[SG_MAX_ORDER], nsega[SG_MAX_ORDER];
+    int64_t shape[SG_MAX_ORDER];
+    const int64_t *vals = NULL;
+    size_t nvals = 0;
+    int have_vals = 0, have_lvl[SG_MAX_ORDER] = {0};
+    for (size_t v = 0; v < g->n_nodes; v++) {
+        const sg_node *n = &g->nodes[v];
+        if (n->kind != SG_NK_FIBERWRITE || strcmp(n->tensor, d->name) != 0)
+            continue;
+        const int64_t *s, *c;
+        size_t ns, nc;
+        prim_write_arrays(&net->node[v], &s, &ns, &c, &nc);
+        if (n->is_vals) {
+            vals = c;
+            nvals = nc;
+            have_vals = 1;
+            continue;
+        }
+        for (int l = 0; l < order; l++)
+            if (d->fmt.mode[l] == n->mode) {
+                seg[l] = s;
+                nseg[l] = ns;
+                prim_write_seg_all(&net->node[v], &sega[l], &nsega[l]);
+                crd[l] = c;
+                ncrd[l] = nc;
+                have_lvl[l] = 1;
+                shape[n->mode] = index_dim(g, bt, nbt, n->index);
+            }
+    }
+    if (!have_vals)
+        return sg_errf(e, g->path, 0, "output %s has no values writer", d->name);
+    for (int l = 0; l < order; l++)
+        if (!have_lvl[l])
+            return sg_errf(e, g->path, 0, "output %s: no writer for level %d (mode %d)",
+                           d->name, l, d->fmt.mode[l]);
+    /* A level with fewer non-empty fibers than parent positions belongs to
+     * a graph that keeps coordinates with empty fibers: use seg_all. */
+    for (int l = 1; l < order; l++)
+        if (nseg[l] != ncrd[l - 1] + 1 && nsega[l] == ncrd[l - 1] + 1) {
+            seg[l] = sega[l];
+            nseg[l] = nsega[l];
+        }
+    sg_coo c;
+    sg_coo_init(&c, order, shape);
+    if (order == 0) {
+        int64_t x[1] = {0};
+        sg_coo_push(&c, x, nvals ? vals[0] : 0);
+    } else {
+        int64_t pt[SG_MAX_ORDER];
+        if (walk(seg, nseg, crd, ncrd, order, vals, nvals, 0, 0, pt, d->fmt.mode, &c,
+                 d->name, e) < 0) {
+            sg_coo_free(&c);
+            return -1;
+        }
+        /* Every value must belong to a written coordinate; surplus values
+         * mean the graph put coordinates and values out of step.  The one
+         * exception: a reduce emits a value (0) for an empty result
+         * (SAM-SEMANTICS 2.10, item 11), written with no coordinate. */
+        if (c.nnz != nvals && !(c.nnz == 0 && nvals == 1)) {
+            sg_errf(e, g->path, 0, "output %s: the writers produced %zu values for %zu "
+                    "coordinates (coordinates and values out of step: a crddrop removed "
+                    "coordinates whose values a reduce kept)", d->name, nvals, c.nnz);
+            sg_coo_free(&c);
+            return -1;
+        }
+    }
+    /* The fibertree in the declared format (sorts a copy). */
+    sg_coo tmp;
+    sg_coo_init(&tmp, order, shape);
+    for (size_t k = 0; k < c.nnz; k++)
+        sg_coo_push(&tmp, c.crd + k * (size_t)order, c.val[k]);
+    int r = 0;
+    if (order > 0) {
+        r = sg_fibertree_build(&tmp, &d->fmt, &out->ft, e);
+        if (r < 0) {
+            char msg[sizeof e->msg];
+            snprintf(msg, sizeof msg, "%s", e->msg);
+            sg_errf(e, g->path, 0, "output %s: %s", d->name, msg);
+        }
+        /* An empty compressed root level is written as seg = [0]
+         * (SAM-SEMANTICS 2.14, item 17): the writer closes no fiber, and the
+         * RTL writer's seg memory holds the same single entry. */
+        if (r == 0 && out->ft.lvl[0].fmt == SG_LVL_COMPRESSED && nseg[0] == 1 &&
+            out->ft.lvl[0].ncrd == 0 && out->ft.lvl[0].nseg == 2)
+            out->ft.lvl[0].nseg = 1;
+        /* ...and the reduce's value for an empty result stays in vals, as
+         * the RTL values writer stores it. */
+        if (r == 0 && c.nnz == 0 && nvals == 1) {
+            free(out->ft.vals);
+            out->ft.vals = sg_malloc(sizeof *out->ft.vals);
+            out->ft.vals[0] = vals[0];
+            out->ft.nvals = 1;
+        }
+    } else {
+        memset(&out->ft, 0, sizeof out->ft);
+        out->ft.vals = sg_malloc(sizeof *out->ft.vals);
+        out->ft.vals[0] = c.val[0];
+        out->ft.nvals = 1;
+    }
+    sg_coo_free(&tmp);
+    out->coo = c;
+    return r;
+}

@@ -1,0 +1,452 @@
+/*
+ * net.c - a graph instantiated for execution (see net.h): the net's
+ * structure helpers and net_build.
+ *
+ * Instantiation: one queue per edge, root scanners and root repeats fed
+ * the root reference "0 D", ALU sub operands ordered minuend first (see
+ * graph_sub_swapped), crddrop/crdhold told how many levels their inner
+ * stream lies below the outer one (from stream depths propagated through
+ * the graph), and, in the cycle engine with skipping on, a skip channel
+ * from each 2- or 3-operand intersect to every compressed scanner that
+ * feeds it exclusively.
+ *
+ * Sections: net helpers; stream depths; skip planning; net_build.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "golden/net.h"
+#include "golden/skip_core.h"
+
+/* ---- net helpers ---------------------------------------------------------- */
+
+void net_free(sg_net *net)
+{
+    if (net->node)
+        for (size_t i = 0; i < net->g->n_nodes; i++)
+            prim_node_free(&net->node[i]);
+    free(net->node);
+    free(net->node_name);
+    if (net->eq)
+        for (size_t i = 0; i < net->g->n_edges; i++)
+            sg_q_free(&net->eq[i]);
+    free(net->eq);
+    for (size_t i = 0; i < net->n_xq; i++)
+        sg_q_free(&net->xq[i]);
+    free(net->xq);
+    free(net->all);
+    free(net->order);
+    free(net->outq_store);
+}
+
+int net_node_error(const sg_net *net, size_t i, sg_err *e)
+{
+    const sg_node *n = &net->g->nodes[i];
+    return sg_errc(e, SG_EXIT_USAGE, net->g->path, n->line, "node %s: %s",
+                   net->node_name[i], net->node[i].err);
+}
+
+char *net_stuck_report(const sg_net *net)
+{
+    const sg_graph *g = net->g;
+    size_t cap = 4096, len = 0;
+    char *s = sg_malloc(cap);
+    s[0] = 0;
+#define APPEND(...) do { \
+        int k_ = snprintf(s + len, cap - len, __VA_ARGS__); \
+        if (k_ > 0 && (size_t)k_ >= cap - len) { \
+            cap = cap * 2 + (size_t)k_; s = sg_realloc(s, cap); \
+            k_ = snprintf(s + len, cap - len, __VA_ARGS__); } \
+        if (k_ > 0) len += (size_t)k_; } while (0)
+    char nm[128];
+    APPEND("full FIFOs:");
+    int any = 0;
+    for (size_t i = 0; i < g->n_edges; i++)
+        if (net->eq[i].room_n >= net->eq[i].lim) {
+            APPEND(" %s (%zu tokens)", golden_edge_name(g, i, nm), net->eq[i].n);
+            any = 1;
+        }
+    if (!any)
+        APPEND(" none");
+    APPEND("; waiting nodes:");
+    for (size_t v = 0; v < g->n_nodes; v++) {
+        if (net->node[v].done)
+            continue;
+        APPEND(" %s [", net->node_name[v]);
+        int first = 1;
+        for (size_t i = 0; i < g->n_edges; i++) {
+            const sg_q *q = &net->eq[i];
+            if ((size_t)g->edges[i].dst == v && q->vis == 0) {
+                APPEND("%sempty input %s", first ? "" : ", ", golden_edge_name(g, i, nm));
+                first = 0;
+            }
+            if ((size_t)g->edges[i].src == v && q->room_n >= q->lim) {
+                APPEND("%sfull output %s", first ? "" : ", ", golden_edge_name(g, i, nm));
+                first = 0;
+            }
+        }
+        APPEND("]");
+    }
+#undef APPEND
+    return s;
+}
+
+static sg_q *new_xq(sg_net *net, sg_stream_kind k)
+{
+    sg_q *q = &net->xq[net->n_xq++];
+    sg_q_init(q, k, net->cyc, 0);
+    return q;
+}
+
+/* ---- stream depths --------------------------------------------------------- */
+
+/* Depth (levels) of the stream leaving each node port, propagated in
+ * topological order; -1 when unknown. */
+static int in_depth(const sg_graph *g, const int *edepth, size_t node, int port)
+{
+    int ei = graph_in_edge(g, (int)node, port);
+    return ei < 0 ? -1 : edepth[ei];
+}
+
+static void stream_depths(const sg_graph *g, const int *order, size_t nord,
+                          int *edepth)
+{
+    for (size_t i = 0; i < g->n_edges; i++)
+        edepth[i] = -1;
+    for (size_t k = 0; k < nord; k++) {
+        size_t v = (size_t)order[k];
+        const sg_node *n = &g->nodes[v];
+        for (size_t i = 0; i < g->n_edges; i++) {
+            const sg_edge *ed = &g->edges[i];
+            if ((size_t)ed->src != v)
+                continue;
+            int d = -1, p = ed->src_port;
+            switch (n->kind) {
+            case SG_NK_FIBERLOOKUP:
+                d = n->root ? 1 : in_depth(g, edepth, v, 0) + 1;
+                if (!n->root && in_depth(g, edepth, v, 0) < 0)
+                    d = -1;
+                break;
+            case SG_NK_REPEAT:
+            case SG_NK_REPSIGGEN:
+                d = in_depth(g, edepth, v, n->kind == SG_NK_REPEAT ? 1 : 0);
+                break;
+            case SG_NK_REDUCE:
+                d = in_depth(g, edepth, v, 0);
+                d = d > 0 ? d - 1 : -1;
+                break;
+            case SG_NK_VECTORREDUCER:
+                d = in_depth(g, edepth, v, 0);
+                d = d > 0 ? d - 1 : -1;
+                break;
+            case SG_NK_SPACC:
+                d = p == 1 ? 1 : (graph_in_edge(g, (int)v, 0) >= 0 ? 2 : 1);
+                break;
+            case SG_NK_CRDHOLD:
+                d = in_depth(g, edepth, v, 1);
+                break;
+            case SG_NK_CRDDROP:
+                d = in_depth(g, edepth, v, p == 0 ? 0 : 1);
+                break;
+            case SG_NK_INTERSECT:
+            case SG_NK_UNION:
+                d = in_depth(g, edepth, v, 0);
+                break;
+            default:
+                d = in_depth(g, edepth, v, 0);
+                break;
+            }
+            edepth[i] = d;
+        }
+    }
+}
+
+/* ---- skip planning ------------------------------------------------------------ */
+
+/* Is node s a compressed scanner whose crd and ref outputs go only to
+ * operand k of intersect v? */
+static int exclusive_scanner(const sg_graph *g, int v, int k, int *scanner)
+{
+    int ec = graph_in_edge(g, v, 2 * k), er = graph_in_edge(g, v, 2 * k + 1);
+    if (ec < 0 || er < 0)
+        return 0;
+    int s = g->edges[ec].src;
+    if (g->edges[er].src != s)
+        return 0;
+    const sg_node *sn = &g->nodes[s];
+    if (sn->kind != SG_NK_FIBERLOOKUP || sn->format != SG_LVL_COMPRESSED)
+        return 0;
+    for (size_t i = 0; i < g->n_edges; i++)
+        if (g->edges[i].src == s && (int)i != ec && (int)i != er)
+            return 0;
+    *scanner = s;
+    return 1;
+}
+
+/* Skip channels: intersect operand k -> its exclusive compressed
+ * scanner, which gets CAM size T (the scanner's own skip attribute,
+ * when set, overrides it: 0 = plain scanner), as the RTL generator
+ * plans it (gen/emit.c, plan_skip).  skq[3 * v + k]: the channel from
+ * intersect v to operand k's scanner; cam[s]: scanner s's CAM size. */
+static int net_skip_plan(sg_net *net, const golden_opts *o, sg_q **skq,
+                         int *cam, sg_err *e)
+{
+    const sg_graph *g = net->g;
+    size_t nn = g->n_nodes;
+    for (size_t v = 0; v < nn && net->cyc; v++) {
+        const sg_node *gn = &g->nodes[v];
+        int T = gn->skip >= 0 ? gn->skip : o->skip;
+        if (gn->kind != SG_NK_INTERSECT || gn->n_operands < 2 ||
+            gn->n_operands > 3 || T <= 0)
+            continue;
+        for (int k = 0; k < gn->n_operands; k++) {
+            int sc;
+            if (!exclusive_scanner(g, (int)v, k, &sc) || g->nodes[sc].skip == 0)
+                continue;
+            skq[3 * v + (size_t)k] = new_xq(net, SG_ST_CRD);
+            net->node[sc].in[1] = skq[3 * v + (size_t)k];
+            if (net->node[sc].n_in < 2)
+                net->node[sc].n_in = 2;
+            cam[sc] = g->nodes[sc].skip > 0 ? g->nodes[sc].skip : T;
+            if (!sg_skc_size_ok(cam[sc]))
+                return sg_errf(e, g->path, g->nodes[sc].line, "node %s: skip CAM size %d is "
+                               "not a power of two up to %d", net->node[sc].name, cam[sc],
+                               SG_SKC_T_MAX);
+        }
+    }
+    return 0;
+}
+
+/* ---- net_build -------------------------------------------------------------- */
+
+/* The node and queue arrays, the topological order, one queue per edge. */
+static int net_alloc(sg_net *net, const sg_graph *g, const golden_opts *o,
+                     sg_err *e)
+{
+    memset(net, 0, sizeof *net);
+    net->g = g;
+    net->cyc = o->engine == GOLDEN_CYCLE;
+    net->cycle_loop = o->cycle_loop;
+    size_t nn = g->n_nodes, ne = g->n_edges;
+    net->node = sg_calloc(nn ? nn : 1, sizeof *net->node);
+    net->node_name = sg_calloc(nn ? nn : 1, sizeof *net->node_name);
+    net->eq = sg_calloc(ne ? ne : 1, sizeof *net->eq);
+    net->xq = sg_calloc(nn * 3 + 1, sizeof *net->xq);
+    net->order = sg_malloc((nn ? nn : 1) * sizeof *net->order);
+    if (graph_topo_order(g, net->order) < 0)
+        return sg_errf(e, g->path, 0, "the graph has a cycle");
+    net->n_order = nn;
+    size_t lim = net->cyc ? o->fifo_depth : ((size_t)1 << 16);
+    for (size_t i = 0; i < ne; i++)
+        sg_q_init(&net->eq[i], g->edges[i].type, net->cyc, lim);
+    return 0;
+}
+
+/* Names, widths, output port lists and input queues of every node. */
+static int net_wire(sg_net *net, const golden_opts *o, sg_err *e)
+{
+    const sg_graph *g = net->g;
+    size_t nn = g->n_nodes, ne = g->n_edges;
+    net->outq_store = sg_malloc((ne ? ne : 1) * sizeof *net->outq_store);
+    size_t used = 0;
+    for (size_t v = 0; v < nn; v++) {
+        const sg_node *gn = &g->nodes[v];
+        sg_pnode *pn = &net->node[v];
+        graph_node_desc(gn, net->node_name[v], sizeof net->node_name[v]);
+        pn->name = net->node_name[v];
+        pn->width = o->width;
+        pn->n_in = gn->n_in < SG_PRIM_MAX_IN ? gn->n_in : SG_PRIM_MAX_IN;
+        int nout = gn->n_out;
+        if (gn->kind == SG_NK_BROADCAST)
+            nout = 1;           /* one port holding every edge */
+        if (nout > SG_PRIM_MAX_OUT)
+            return sg_errf(e, g->path, gn->line, "node %s has too many outputs", pn->name);
+        pn->n_out = nout;
+        for (int p = 0; p < nout; p++) {
+            pn->out[p].q = net->outq_store + used;
+            pn->out[p].n = 0;
+            for (size_t i = 0; i < ne; i++)
+                if ((size_t)g->edges[i].src == v &&
+                    (gn->kind == SG_NK_BROADCAST || g->edges[i].src_port == p))
+                    net->outq_store[used + (size_t)pn->out[p].n++] = &net->eq[i];
+            used += (size_t)pn->out[p].n;
+        }
+        for (size_t i = 0; i < ne; i++)
+            if ((size_t)g->edges[i].dst == v) {
+                int p = g->edges[i].dst_port;
+                if (p >= SG_PRIM_MAX_IN)
+                    return sg_errf(e, g->path, g->edges[i].line, "node %s: input port %d unsupported",
+                                   pn->name, p);
+                if (pn->in[p])
+                    return sg_errf(e, g->path, g->edges[i].line,
+                                   "node %s: two edges into input port %d", pn->name, p);
+                pn->in[p] = &net->eq[i];
+                if (p >= pn->n_in)
+                    pn->n_in = p + 1;
+            }
+    }
+    return 0;
+}
+
+/* Node v's root reference "0 D" (root scanners and repeats); every input
+ * port that is not optional must be connected. */
+static int net_node_inputs(sg_net *net, size_t v, sg_err *e)
+{
+    const sg_graph *g = net->g;
+    const sg_node *gn = &g->nodes[v];
+    sg_pnode *pn = &net->node[v];
+    if ((gn->kind == SG_NK_FIBERLOOKUP || gn->kind == SG_NK_REPEAT) && gn->root) {
+        sg_q *q = new_xq(net, SG_ST_REF);
+        q_push(q, sg_data(0));
+        q_push(q, sg_done());
+        q_commit(q);
+        pn->in[0] = q;
+    }
+    for (int p = 0; p < pn->n_in; p++) {
+        if (pn->in[p])
+            continue;
+        int optional = (gn->kind == SG_NK_FIBERLOOKUP && p == 1) ||
+                       (gn->kind == SG_NK_SPACC && (p == 0 || p >= 3));
+        if (!optional)
+            return sg_errf(e, g->path, gn->line, "node %s: input port %d is not connected",
+                           pn->name, p);
+    }
+    return 0;
+}
+
+/* A scanner over the level of its bound tensor (cam: its CAM size). */
+static int net_scanner_init(sg_net *net, size_t v, bound *bt, int nbt,
+                            int cam, sg_err *e)
+{
+    const sg_graph *g = net->g;
+    const sg_node *gn = &g->nodes[v];
+    sg_pnode *pn = &net->node[v];
+    bound *b = find_bound(bt, nbt, gn->tensor);
+    if (!b || !b->have_ft)
+        return sg_errf(e, g->path, gn->line, "node %s: tensor %s is not bound to a tensor "
+                       "of order >= 1", pn->name, gn->tensor);
+    int l = -1;
+    for (int k = 0; k < b->ft.fmt.order; k++)
+        if (b->ft.fmt.mode[k] == gn->mode)
+            l = k;
+    if (l < 0)
+        return sg_errf(e, g->path, gn->line, "node %s: tensor %s has no mode %d",
+                       pn->name, gn->tensor, gn->mode);
+    const sg_level *lv = &b->ft.lvl[l];
+    prim_scan_cfg c;
+    memset(&c, 0, sizeof c);
+    c.dense = lv->fmt == SG_LVL_DENSE;
+    c.dim = lv->dim;
+    c.seg = lv->seg;
+    c.nseg = lv->nseg;
+    c.crd = lv->crd;
+    c.ncrd = lv->ncrd;
+    c.cam = cam;
+    if (gn->format && gn->format != lv->fmt)
+        return sg_errf(e, g->path, gn->line, "node %s: level format differs from the "
+                       "tensor's declared format", pn->name);
+    prim_scan_init(pn, &c);
+    return 0;
+}
+
+/* Node v's primitive. */
+static int net_node_init(sg_net *net, size_t v, bound *bt, int nbt,
+                         const int *edepth, sg_q **skq, const int *cam,
+                         sg_err *e)
+{
+    const sg_graph *g = net->g;
+    const sg_node *gn = &g->nodes[v];
+    sg_pnode *pn = &net->node[v];
+    switch (gn->kind) {
+    case SG_NK_FIBERLOOKUP:
+        return net_scanner_init(net, v, bt, nbt, cam[v], e);
+    case SG_NK_FIBERWRITE:
+        if (gn->is_vals)
+            prim_write_vals_init(pn);
+        else
+            prim_write_level_init(pn, gn->format == SG_LVL_DENSE);
+        break;
+    case SG_NK_ARRAYVALS: {
+        bound *b = find_bound(bt, nbt, gn->tensor);
+        if (!b)
+            return sg_errf(e, g->path, gn->line, "node %s: tensor %s is not bound",
+                           pn->name, gn->tensor);
+        if (b->have_ft)
+            prim_arrayvals_init(pn, b->ft.vals, b->ft.nvals);
+        else
+            prim_arrayvals_init(pn, &b->scalar, 1);
+        break;
+    }
+    case SG_NK_REPSIGGEN: prim_repsiggen_init(pn); break;
+    case SG_NK_REPEAT: prim_repeat_init(pn); break;
+    case SG_NK_BROADCAST: prim_broadcast_init(pn); break;
+    case SG_NK_INTERSECT:
+        prim_intersect_init(pn, gn->n_operands, skq + 3 * v);
+        break;
+    case SG_NK_UNION: prim_union_init(pn, gn->n_operands); break;
+    case SG_NK_ALU: {
+        if (graph_sub_swapped(g, (int)v)) {
+            sg_q *t = pn->in[0];
+            pn->in[0] = pn->in[1];
+            pn->in[1] = t;
+        }
+        prim_alu_init(pn, gn->op, gn->cnst);
+        break;
+    }
+    case SG_NK_REDUCE: prim_reduce_init(pn); break;
+    case SG_NK_SPACC: prim_spacc_init(pn, gn->order, 0); break;
+    case SG_NK_VECTORREDUCER: prim_vectorreducer_init(pn); break;
+    case SG_NK_CRDDROP:
+    case SG_NK_CRDHOLD: {
+        int vals = graph_inner_is_vals(gn);
+        int d0 = in_depth(g, edepth, v, 0), d1 = in_depth(g, edepth, v, 1);
+        int depth = (d0 > 0 && d1 > d0) ? d1 - d0 : 1;
+        if (gn->kind == SG_NK_CRDDROP)
+            prim_crddrop_init(pn, vals, depth);
+        else
+            prim_crdhold_init(pn, vals, depth);
+        break;
+    }
+    default:
+        return sg_errf(e, g->path, gn->line, "node %s cannot be executed", pn->name);
+    }
+    return 0;
+}
+
+/* The list of every queue (edges, then extra queues), for commits. */
+static void net_all_queues(sg_net *net)
+{
+    size_t ne = net->g->n_edges;
+    net->n_all = ne + net->n_xq;
+    net->all = sg_malloc((net->n_all ? net->n_all : 1) * sizeof *net->all);
+    for (size_t i = 0; i < ne; i++)
+        net->all[i] = &net->eq[i];
+    for (size_t i = 0; i < net->n_xq; i++)
+        net->all[ne + i] = &net->xq[i];
+}
+
+int net_build(sg_net *net, const sg_graph *g, bound *bt, int nbt,
+              const golden_opts *o, sg_err *e)
+{
+    if (net_alloc(net, g, o, e) < 0 || net_wire(net, o, e) < 0)
+        return -1;
+    size_t nn = g->n_nodes, ne = g->n_edges;
+    int *edepth = sg_malloc((ne ? ne : 1) * sizeof *edepth);
+    stream_depths(g, net->order, nn, edepth);
+    sg_q **skq = sg_calloc(3 * nn + 3, sizeof *skq);
+    int *cam = sg_calloc(nn + 1, sizeof *cam);
+    int rc = net_skip_plan(net, o, skq, cam, e);
+    for (size_t v = 0; v < nn && rc == 0; v++) {
+        rc = net_node_inputs(net, v, e);
+        if (rc == 0)
+            rc = net_node_init(net, v, bt, nbt, edepth, skq, cam, e);
+    }
+    free(edepth);
+    free(skq);
+    free(cam);
+    if (rc < 0)
+        return -1;
+    net_all_queues(net);
+    return 0;
+}
