@@ -10,6 +10,7 @@
  * The skeleton around the body comes from templates/top.v.in.
  */
 #include "gen/emit.h"
+#include "graph/depth.h"
 #include "graph/kinds.h"
 
 #include <errno.h>
@@ -368,56 +369,13 @@ static void emit_pos_wires(emitter *m)
         fprintf(f, "\n");
 }
 
-/* ---- stream depths (levels per edge), as the golden model derives them -- */
-
-static int in_depth(const emitter *m, int node, int port)
-{
-    int k = graph_in_edge(m->g, node, port);
-    return k < 0 ? -1 : m->edepth[k];
-}
-
-static void stream_depths(emitter *m, const int *order)
-{
-    const sg_graph *g = m->g;
-    for (size_t k = 0; k < g->n_edges; k++)
-        m->edepth[k] = -1;
-    for (size_t j = 0; j < g->n_nodes; j++) {
-        int v = order[j];
-        const sg_node *n = &g->nodes[v];
-        for (size_t k = 0; k < g->n_edges; k++) {
-            if (g->edges[k].src != v)
-                continue;
-            int p = g->edges[k].src_port, d;
-            switch (n->kind) {
-            case SG_NK_FIBERLOOKUP:
-                d = n->root ? 1 : in_depth(m, v, 0) < 0 ? -1 : in_depth(m, v, 0) + 1;
-                break;
-            case SG_NK_REPEAT: d = in_depth(m, v, 1); break;
-            case SG_NK_REDUCE:
-            case SG_NK_VECTORREDUCER:
-                d = in_depth(m, v, 0);
-                d = d > 0 ? d - 1 : -1;
-                break;
-            case SG_NK_SPACC:
-                d = p == 1 ? 1 : (graph_in_edge(g, v, 0) >= 0 ? 2 : 1);
-                break;
-            case SG_NK_CRDHOLD: d = in_depth(m, v, 1); break;
-            case SG_NK_CRDDROP: d = in_depth(m, v, p == 0 ? 0 : 1); break;
-            default: d = in_depth(m, v, 0); break;
-            }
-            m->edepth[k] = d;
-        }
-    }
-}
-
 /* Levels between a crddrop's outer and inner streams (1: adjacent). */
 static int crddrop_depth(const emitter *m, int i)
 {
     const sg_node *n = &m->g->nodes[i];
     if (n->kind != SG_NK_CRDDROP || graph_inner_is_vals(n))
         return 1;
-    int d0 = in_depth(m, i, 0), d1 = in_depth(m, i, 1);
-    return (d0 > 0 && d1 > d0) ? d1 - d0 : 1;
+    return sg_crddrop_levels(m->g, m->edepth, i);
 }
 
 static int edge_depth(const emitter *m, size_t k)
@@ -452,63 +410,24 @@ static size_t out_edges(const sg_graph *g, int node, int port, size_t *out,
     return n;
 }
 
-/* The one edge leaving (node, port), or -1 when there are none or several. */
-static int sole_out_edge(const sg_graph *g, int node, int port)
-{
-    size_t k[1];
-    return out_edges(g, node, port, k, 1) == 1 ? (int)k[0] : -1;
-}
-
-static int check_cam(const emitter *m, const sg_node *n, int t, const char *inst,
-                     sg_err *e)
-{
-    if (t > 0 && sg_skc_size_ok(t))
-        return 0;
-    return sg_errc(e, SG_EXIT_USAGE, m->g->path ? m->g->path : "<graph>", n->line,
-                   "%s: skip CAM size %d is not a power of two up to %d", inst, t,
-                   SG_SKC_T_MAX);
-}
-
-/* Choose the skipping intersectors and scanners.  An intersect with
- * T = (its skip attribute, else --skip) > 0 skips on every operand whose
- * crd and ref both come straight, and only, from one compressed scanner
- * (that scanner's own skip attribute, when set, overrides T: 0 = plain);
- * it becomes sam_intersect_skip when at least one operand does. */
+/* The skipping intersectors and scanners (graph/skip_plan.h), into the
+ * design's per-node CAM sizes and per-edge skip marks. */
 static int plan_skip(emitter *m, sg_err *e)
 {
     const sg_graph *g = m->g;
-    sg_emit_design *d = m->d;
-    for (size_t i = 0; i < g->n_nodes; i++) {
-        const sg_node *n = &g->nodes[i];
-        m->skip_scan[i][0] = m->skip_scan[i][1] = m->skip_scan[i][2] = -1;
-        if (n->kind != SG_NK_INTERSECT || n->n_operands < 2 || n->n_operands > 3)
-            continue;
-        int t = n->skip >= 0 ? n->skip : m->o->skip;
-        if (t <= 0)
-            continue;
-        if (check_cam(m, n, t, m->inst[i], e) < 0)
-            return -1;
-        for (int k = 0; k < n->n_operands; k++) {
-            int kc = graph_in_edge(g, (int)i, 2 * k);
-            int kr = graph_in_edge(g, (int)i, 2 * k + 1);
-            if (kc < 0 || kr < 0)
-                continue;
-            int s = g->edges[kc].src;
-            const sg_node *sn = &g->nodes[s];
-            if (g->edges[kr].src != s || sn->kind != SG_NK_FIBERLOOKUP ||
-                sn->format != SG_LVL_COMPRESSED || g->edges[kc].src_port != 0 ||
-                g->edges[kr].src_port != 1 || sole_out_edge(g, s, 0) != kc ||
-                sole_out_edge(g, s, 1) != kr || sn->skip == 0)
-                continue;
-            int ts = sn->skip > 0 ? sn->skip : t;
-            if (check_cam(m, sn, ts, m->inst[s], e) < 0)
-                return -1;
-            d->node_skip[s] = ts;
-            d->edge_skip[kc] = d->edge_skip[kr] = 1;
-            m->skip_scan[i][k] = s;
-            d->node_skip[i] = t;
-        }
+    sg_skip_plan sp;
+    if (sg_skip_plan_make(g, m->o->skip, &sp, e) < 0) {
+        sg_skip_plan_free(&sp);
+        return -1;
     }
+    for (size_t i = 0; i < g->n_nodes; i++) {
+        m->d->node_skip[i] = sp.node_cam[i];
+        for (int k = 0; k < 3; k++)
+            m->skip_scan[i][k] = sp.scan[i][k];
+    }
+    for (size_t k = 0; k < g->n_edges; k++)
+        m->d->edge_skip[k] = sp.edge_skip[k];
+    sg_skip_plan_free(&sp);
     return 0;
 }
 
@@ -1402,7 +1321,7 @@ int sg_emit(const sg_graph *g, const sg_emit_opts *opts, sg_emit_design *d,
         for (size_t i = 0; i < g->n_nodes; i++)
             order[i] = (int)i;
     m.edepth = sg_calloc(g->n_edges ? g->n_edges : 1, sizeof *m.edepth);
-    stream_depths(&m, order);
+    sg_stream_depths(g, order, m.edepth);
 
     m.f = open_memstream(&body, &body_len);
     if (!m.f) {

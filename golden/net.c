@@ -18,6 +18,8 @@
 
 #include "golden/net.h"
 #include "golden/skip_core.h"
+#include "graph/depth.h"
+#include "graph/skip_plan.h"
 
 /* ---- net helpers ---------------------------------------------------------- */
 
@@ -99,123 +101,32 @@ static sg_q *new_xq(sg_net *net, sg_stream_kind k)
     return q;
 }
 
-/* ---- stream depths --------------------------------------------------------- */
-
-/* Depth (levels) of the stream leaving each node port, propagated in
- * topological order; -1 when unknown. */
-static int in_depth(const sg_graph *g, const int *edepth, size_t node, int port)
-{
-    int ei = graph_in_edge(g, (int)node, port);
-    return ei < 0 ? -1 : edepth[ei];
-}
-
-static void stream_depths(const sg_graph *g, const int *order, size_t nord,
-                          int *edepth)
-{
-    for (size_t i = 0; i < g->n_edges; i++)
-        edepth[i] = -1;
-    for (size_t k = 0; k < nord; k++) {
-        size_t v = (size_t)order[k];
-        const sg_node *n = &g->nodes[v];
-        for (size_t i = 0; i < g->n_edges; i++) {
-            const sg_edge *ed = &g->edges[i];
-            if ((size_t)ed->src != v)
-                continue;
-            int d = -1, p = ed->src_port;
-            switch (n->kind) {
-            case SG_NK_FIBERLOOKUP:
-                d = n->root ? 1 : in_depth(g, edepth, v, 0) + 1;
-                if (!n->root && in_depth(g, edepth, v, 0) < 0)
-                    d = -1;
-                break;
-            case SG_NK_REPEAT:
-            case SG_NK_REPSIGGEN:
-                d = in_depth(g, edepth, v, n->kind == SG_NK_REPEAT ? 1 : 0);
-                break;
-            case SG_NK_REDUCE:
-                d = in_depth(g, edepth, v, 0);
-                d = d > 0 ? d - 1 : -1;
-                break;
-            case SG_NK_VECTORREDUCER:
-                d = in_depth(g, edepth, v, 0);
-                d = d > 0 ? d - 1 : -1;
-                break;
-            case SG_NK_SPACC:
-                d = p == 1 ? 1 : (graph_in_edge(g, (int)v, 0) >= 0 ? 2 : 1);
-                break;
-            case SG_NK_CRDHOLD:
-                d = in_depth(g, edepth, v, 1);
-                break;
-            case SG_NK_CRDDROP:
-                d = in_depth(g, edepth, v, p == 0 ? 0 : 1);
-                break;
-            case SG_NK_INTERSECT:
-            case SG_NK_UNION:
-                d = in_depth(g, edepth, v, 0);
-                break;
-            default:
-                d = in_depth(g, edepth, v, 0);
-                break;
-            }
-            edepth[i] = d;
-        }
-    }
-}
-
 /* ---- skip planning ------------------------------------------------------------ */
 
-/* Is node s a compressed scanner whose crd and ref outputs go only to
- * operand k of intersect v? */
-static int exclusive_scanner(const sg_graph *g, int v, int k, int *scanner)
-{
-    int ec = graph_in_edge(g, v, 2 * k), er = graph_in_edge(g, v, 2 * k + 1);
-    if (ec < 0 || er < 0)
-        return 0;
-    int s = g->edges[ec].src;
-    if (g->edges[er].src != s)
-        return 0;
-    const sg_node *sn = &g->nodes[s];
-    if (sn->kind != SG_NK_FIBERLOOKUP || sn->format != SG_LVL_COMPRESSED)
-        return 0;
-    for (size_t i = 0; i < g->n_edges; i++)
-        if (g->edges[i].src == s && (int)i != ec && (int)i != er)
-            return 0;
-    *scanner = s;
-    return 1;
-}
-
-/* Skip channels: intersect operand k -> its exclusive compressed
- * scanner, which gets CAM size T (the scanner's own skip attribute,
- * when set, overrides it: 0 = plain scanner), as the RTL generator
- * plans it (gen/emit.c, plan_skip).  skq[3 * v + k]: the channel from
- * intersect v to operand k's scanner; cam[s]: scanner s's CAM size. */
+/* Skip channels (graph/skip_plan.h; the cycle engine only): intersect v's
+ * operand k gets a channel to its scanner, skq[3 * v + k]; cam[s] is
+ * scanner s's CAM size. */
 static int net_skip_plan(sg_net *net, const golden_opts *o, sg_q **skq,
                          int *cam, sg_err *e)
 {
     const sg_graph *g = net->g;
-    size_t nn = g->n_nodes;
-    for (size_t v = 0; v < nn && net->cyc; v++) {
-        const sg_node *gn = &g->nodes[v];
-        int T = gn->skip >= 0 ? gn->skip : o->skip;
-        if (gn->kind != SG_NK_INTERSECT || gn->n_operands < 2 ||
-            gn->n_operands > 3 || T <= 0)
-            continue;
-        for (int k = 0; k < gn->n_operands; k++) {
-            int sc;
-            if (!exclusive_scanner(g, (int)v, k, &sc) || g->nodes[sc].skip == 0)
+    if (!net->cyc)
+        return 0;
+    sg_skip_plan sp;
+    int rc = sg_skip_plan_make(g, o->skip, &sp, e);
+    for (size_t v = 0; v < g->n_nodes && rc == 0; v++)
+        for (int k = 0; k < 3; k++) {
+            int sc = sp.scan[v][k];
+            if (sc < 0)
                 continue;
             skq[3 * v + (size_t)k] = new_xq(net, SG_ST_CRD);
             net->node[sc].in[1] = skq[3 * v + (size_t)k];
             if (net->node[sc].n_in < 2)
                 net->node[sc].n_in = 2;
-            cam[sc] = g->nodes[sc].skip > 0 ? g->nodes[sc].skip : T;
-            if (!sg_skc_size_ok(cam[sc]))
-                return sg_errf(e, g->path, g->nodes[sc].line, "node %s: skip CAM size %d is "
-                               "not a power of two up to %d", net->node[sc].name, cam[sc],
-                               SG_SKC_T_MAX);
+            cam[sc] = sp.node_cam[sc];
         }
-    }
-    return 0;
+    sg_skip_plan_free(&sp);
+    return rc;
 }
 
 /* ---- net_build -------------------------------------------------------------- */
@@ -400,8 +311,7 @@ static int net_node_init(sg_net *net, size_t v, bound *bt, int nbt,
     case SG_NK_CRDDROP:
     case SG_NK_CRDHOLD: {
         int vals = graph_inner_is_vals(gn);
-        int d0 = in_depth(g, edepth, v, 0), d1 = in_depth(g, edepth, v, 1);
-        int depth = (d0 > 0 && d1 > d0) ? d1 - d0 : 1;
+        int depth = sg_crddrop_levels(g, edepth, (int)v);
         if (gn->kind == SG_NK_CRDDROP)
             prim_crddrop_init(pn, vals, depth);
         else
@@ -433,7 +343,7 @@ int net_build(sg_net *net, const sg_graph *g, bound *bt, int nbt,
         return -1;
     size_t nn = g->n_nodes, ne = g->n_edges;
     int *edepth = sg_malloc((ne ? ne : 1) * sizeof *edepth);
-    stream_depths(g, net->order, nn, edepth);
+    sg_stream_depths(g, net->order, edepth);
     sg_q **skq = sg_calloc(3 * nn + 3, sizeof *skq);
     int *cam = sg_calloc(nn + 1, sizeof *cam);
     int rc = net_skip_plan(net, o, skq, cam, e);
