@@ -63,19 +63,17 @@ int sg_binds_load(sg_binds *b, const sg_graph *g, const sg_read_opts *ro,
                                t->name, (long long)t->scalar, t->name, d->fmt.order);
             continue;
         }
-        if (sg_tensor_read(t->path, t->name, ro, &t->coo, e) < 0)
+        sg_binding src = {.name = t->name, .path = t->path};
+        sg_bound_tensor bt;
+        int rc = sg_bind_tensor(d, &src, ro, &bt, e);
+        t->coo = bt.coo;
+        t->ft = bt.ft;
+        t->has_ft = bt.have_ft;
+        if (rc < 0)
             return -1;
-        if (t->coo.order != d->fmt.order)
-            return sg_errc(e, SG_EXIT_USAGE, t->path, 0,
-                           "tensor has order %d but the graph declares %s with order %d",
-                           t->coo.order, t->name, d->fmt.order);
-        if (d->fmt.order > 0) {
-            if (sg_fibertree_build(&t->coo, &d->fmt, &t->ft, e) < 0)
-                return -1;
-            t->has_ft = 1;
-        } else if (t->coo.nnz > 0) {
+        if (d->fmt.order == 0 && t->coo.nnz > 0) {
             t->is_scalar = 1;
-            t->scalar = t->coo.val[0];
+            t->scalar = bt.scalar;
         }
     }
     return 0;

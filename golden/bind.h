@@ -11,12 +11,9 @@
 
 #include "golden/golden.h"
 
-typedef struct bound {
-    const sg_tensor_decl *decl;
-    sg_fibertree ft;
-    int64_t scalar;         /* order 0 */
-    int have_ft;
-} bound;
+/* A bound input (graph/bind.h) without its COO entries, which the golden
+ * model does not keep once the fibertree is built. */
+typedef sg_bound_tensor bound;
 
 /* Bind d to b (width and read options from o): 0, or -1 with e filled. */
 int bind_one(const golden_binding *b, const sg_tensor_decl *d,

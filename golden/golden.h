@@ -36,6 +36,7 @@
 #include "core/err.h"
 #include "core/tensor.h"
 #include "core/token.h"
+#include "graph/bind.h"
 #include "graph/graph.h"
 
 /* ---- options and bindings ------------------------------------------------ */
@@ -65,14 +66,9 @@ typedef struct golden_opts {
 /* Defaults: functional engine, W = 32, unbounded FIFOs, no skip, no trace. */
 void golden_opts_default(golden_opts *o);
 
-/* A graph tensor bound to data: exactly one of path, coo, or is_scalar. */
-typedef struct golden_binding {
-    const char *name;       /* tensor name as in the graph comment ("B") */
-    const char *path;       /* .mtx, .tns or SAM-formatted directory */
-    const sg_coo *coo;      /* in-memory tensor (not owned, not modified) */
-    int is_scalar;          /* a 0-order tensor given inline */
-    int64_t scalar;
-} golden_binding;
+/* A graph tensor bound to data (graph/bind.h): exactly one of path, coo,
+ * or is_scalar. */
+typedef sg_binding golden_binding;
 
 /* ---- results ------------------------------------------------------------- */
 

@@ -1,0 +1,41 @@
+/*
+ * bind.h - binding a graph's input tensors to data.
+ *
+ * A tensor the graph comment declares ("B=ss01") is bound to a file (.mtx,
+ * .tns or a SAM-formatted directory), an in-memory COO tensor or an inline
+ * scalar; its values are wrapped to the value width and it is converted to
+ * the level format the graph declares.  One copy, used by the golden model
+ * and by the commands that load memories for the generated RTL.
+ */
+#ifndef SG_BIND_H
+#define SG_BIND_H
+
+#include "graph/graph.h"
+
+/* Where a tensor's data comes from: exactly one of path, coo, is_scalar. */
+typedef struct sg_binding {
+    const char *name;       /* tensor name as in the graph comment ("B") */
+    const char *path;       /* .mtx, .tns or SAM-formatted directory */
+    const sg_coo *coo;      /* in-memory tensor (not owned, not modified) */
+    int is_scalar;          /* a 0-order tensor given inline */
+    int64_t scalar;
+} sg_binding;
+
+/* A bound tensor. */
+typedef struct sg_bound_tensor {
+    const sg_tensor_decl *decl;
+    sg_coo coo;             /* the entries, values wrapped (order > 0) */
+    sg_fibertree ft;        /* in decl->fmt (order > 0) */
+    int have_ft;
+    int64_t scalar;         /* order 0: the value (0 when the file is empty) */
+} sg_bound_tensor;
+
+/* Bind declaration d to the data of b, reading files with ro (ro->width is
+ * the value width).  0, or -1 with e filled (code SG_EXIT_USAGE for data
+ * that does not fit the declaration).  out is valid for
+ * sg_bound_tensor_free after the call. */
+int sg_bind_tensor(const sg_tensor_decl *d, const sg_binding *b,
+                   const sg_read_opts *ro, sg_bound_tensor *out, sg_err *e);
+void sg_bound_tensor_free(sg_bound_tensor *t);
+
+#endif
