@@ -15,21 +15,6 @@ const char cmd_kinds_usage[] =
     "file, testbench.  --markdown prints the table docs/rtl-interfaces.md\n"
     "holds (a unit test checks that the two agree).\n";
 
-static void words(const char *list, const char *pre, const char *suf)
-{
-    int n = 0;
-    for (const char *w = list; *w;) {
-        while (*w == ' ')
-            w++;
-        size_t l = strcspn(w, " ");
-        if (l)
-            printf("%s%s%.*s%s", n++ ? " " : "", pre, (int)l, w, suf);
-        w += l;
-    }
-    if (!n)
-        fputs("-", stdout);
-}
-
 int cmd_kinds(int argc, char **argv)
 {
     int md = 0;
@@ -49,13 +34,10 @@ int cmd_kinds(int argc, char **argv)
             continue;
         printf("%-14s in: %s\n", ki->name, ki->in[0] ? ki->in : "-");
         printf("%-14s out: %s\n", "", ki->out[0] ? ki->out : "-");
-        printf("%-14s rtl: ", "");
-        words(ki->rtl, "rtl/", ".v");
-        printf("\n%-14s golden: ", "");
-        words(ki->golden, "golden/prim_", ".c");
-        printf("\n%-14s bench: ", "");
-        words(ki->bench, "testbenches/tb_", ".v");
-        printf("\n%-14s %s\n", "", ki->doc);
+        printf("%-14s rtl modules: %s\n", "", ki->rtl[0] ? ki->rtl : "-");
+        printf("%-14s golden/prim_*.c: %s\n", "", ki->golden[0] ? ki->golden : "-");
+        printf("%-14s testbenches/tb_*.v: %s\n", "", ki->bench[0] ? ki->bench : "-");
+        printf("%-14s %s\n", "", ki->doc);
     }
     return SG_EXIT_OK;
 }
