@@ -57,6 +57,11 @@ sed 's/^    1 -> 3 \[label="crd_in-b".*$/    1 -> 3 [label="crd_in-b"/' "$SEED" 
 expect 2 "syntax error is exit 2" "$SAMGEN" check "$WORK/broken.gv"
 grep -q "broken.gv:[0-9]*: DOT syntax error" "$WORK/err" && ok "syntax error located" || bad "syntax: $(cat "$WORK/err")"
 expect 2 "missing file is exit 2" "$SAMGEN" check "$WORK/nonexistent.gv"
+expect 0 "kinds lists the node kinds" "$SAMGEN" kinds
+grep -q "^spaccumulator  *in: outer:c inner:c val:v" "$WORK/out" && ok "kinds: spacc ports" || bad "kinds: $(head -3 "$WORK/out")"
+expect 0 "kinds --markdown" "$SAMGEN" kinds --markdown
+grep -q '^| `crddrop` | `in_outer`, `in_inner` or `in_val` (values)' "$WORK/out" && ok "kinds --markdown row" || bad "kinds --markdown"
+expect 2 "kinds with an unknown option is exit 2" "$SAMGEN" kinds --frob
 expect 2 "unknown option is exit 2" "$SAMGEN" check --frob "$SEED"
 
 expect 0 "dot -o .gv" "$SAMGEN" dot "$SEED" -o "$WORK/styled.gv"
