@@ -26,6 +26,8 @@
 
 #include "cli/cli.h"
 #include "cli/emit_opts.h"
+#include "core/hash.h"
+#include "core/paths.h"
 #include "sim/compare.h"
 #include "sim/trace.h"
 
@@ -696,7 +698,7 @@ int cmd_verify(int argc, char **argv)
         made_tmp = 1;
     }
     char root[4096];
-    if (sg_emit_root(root, sizeof root, &e) < 0) {
+    if (sg_source_root(root, sizeof root, &e) < 0) {
         rc = cli_report(&e);
         goto out;
     }

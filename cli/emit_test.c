@@ -487,14 +487,6 @@ static void test_auto_depth(void **state)
     assert_int_equal(SG_AUTO_FLOOR, SG_FIFO_DEFAULT);
 }
 
-static void test_fnv(void **state)
-{
-    (void)state;
-    /* FNV-1a 64 reference values. */
-    assert_true(sg_fnv1a(SG_FNV_INIT, "", 0) == UINT64_C(0xcbf29ce484222325));
-    assert_true(sg_fnv1a(SG_FNV_INIT, "a", 1) == UINT64_C(0xaf63dc4c8601ec8c));
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -505,7 +497,6 @@ int main(void)
         cmocka_unit_test(test_reducers),
         cmocka_unit_test(test_crdvals),
         cmocka_unit_test(test_auto_depth),
-        cmocka_unit_test(test_fnv),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -20,6 +20,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "core/paths.h"
+
 /* ---- paths and processes --------------------------------------------------- */
 
 static int file_exists(const char *path)
@@ -49,51 +51,21 @@ static void abs_path(const char *path, char *buf, size_t n)
 
 void area_find_root(char *buf, size_t n)
 {
-    char probe[1200];
-    const char *env = getenv("SAMGEN_ROOT");
-    if (env && env[0]) {
-        snprintf(probe, sizeof probe, "%s/fpga/synth_generic.ys", env);
-        if (file_exists(probe)) {
-            abs_path(env, buf, n);
-            return;
-        }
-    }
-    char exe[1024];
-    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (len > 0) {
-        exe[len] = '\0';
-        for (int up = 0; up < 5; up++) {
-            char *slash = strrchr(exe, '/');
-            if (!slash || slash == exe)
-                break;
-            *slash = '\0';
-            snprintf(probe, sizeof probe, "%s/fpga/synth_generic.ys", exe);
-            if (file_exists(probe)) {
-                snprintf(buf, n, "%s", exe);
-                return;
-            }
-        }
-    }
-    abs_path(".", buf, n);
+    /* At most five levels above the binary (build/samgen, bench binaries);
+     * the root is made absolute, with "." as the last resort. */
+    char root[4096];
+    if (sg_find_root("fpga/synth_generic.ys", 5, root, sizeof root) == 0)
+        abs_path(root, buf, n);
+    else
+        abs_path(".", buf, n);
 }
 
 /* mkdir -p */
 static int make_dirs(const char *path, sg_err *e)
 {
-    char tmp[1024];
-    snprintf(tmp, sizeof tmp, "%s", path);
-    for (char *p = tmp + 1; ; p++) {
-        if (*p == '/' || *p == '\0') {
-            char c = *p;
-            *p = '\0';
-            if (mkdir(tmp, 0777) != 0 && errno != EEXIST)
-                return sg_errf(e, tmp, 0, "cannot create directory: %s",
-                               strerror(errno));
-            *p = c;
-            if (!c)
-                break;
-        }
-    }
+    char at[4096];
+    if (sg_mkdir_p(path, at, sizeof at) < 0)
+        return sg_errf(e, at, 0, "cannot create directory: %s", strerror(errno));
     return 0;
 }
 
