@@ -8,7 +8,8 @@
 #                         graph passes, every onyx/opal graph reads
 #   make graph-bench      read+check all shared graphs; time per pass
 #
-# The unit tests (front/graph_test.c) run with `make unit`.
+# The unit tests (front/graph_test.c, front/graph_write_test.c) run with
+# `make unit`.
 
 # The DOT reader: graph_read.c with its scanner (dot_scan.c) and edges (dot_edges.c).
 GRAPH_SRC := $(call layer_src,core) $(call layer_src,graph) front/graph_read.c \
