@@ -174,6 +174,82 @@ static int cmp_agedge(const void *a, const void *b)
     return (AGSEQ(x) > AGSEQ(y)) - (AGSEQ(x) < AGSEQ(y));
 }
 
+/* One cgraph edge as an sg_edge (ports not bound yet), with the line of
+ * its statement.  0, or -1 on an unknown stream type. */
+static int read_edge(rd *r, Agedge_t *ae, size_t *cursor, sg_edge *e)
+{
+    sg_graph *g = r->g;
+    const char *tn = agnameof(agtail(ae)), *hn = agnameof(aghead(ae));
+    long tid = dot_parse_id(tn, strlen(tn)), hid = dot_parse_id(hn, strlen(hn));
+    memset(e, 0, sizeof *e);
+    e->src = graph_find_node(g, (int)tid);
+    e->dst = graph_find_node(g, (int)hid);
+    e->line = dot_edge_line(&r->si, cursor, tid, hid);
+    if (!e->line)
+        e->line = g->nodes[e->src].line;
+    dot_copy_cut(e->label, sizeof e->label, dot_ag_str(ae, "label"));
+    dot_copy_cut(e->comment, sizeof e->comment, dot_ag_str(ae, "comment"));
+    const char *ty = dot_ag_str(ae, "type");
+    char lab_ty[16] = "";
+    if (!*ty) {
+        /* No type: the label's first word ("crd_in-B" -> crd). */
+        size_t k = strcspn(e->label, "_- ");
+        if (k < sizeof lab_ty)
+            memcpy(lab_ty, e->label, k), lab_ty[k] = 0;
+        ty = lab_ty;
+    }
+    int sk = sg_stream_kind_parse(ty);
+    if (sk < 0)
+        return sg_errf(r->e, r->path, e->line,
+                       "edge %s -> %s: unknown stream type '%.40s' (crd, ref, val or repsig)",
+                       tn, hn, ty);
+    e->type = (sg_stream_kind)sk;
+    edge_tag(e->comment, e->label, e->tag, sizeof e->tag);
+    e->src_port = e->dst_port = -1;
+    return 0;
+}
+
+/* Bind every edge to its ports (joiner operands known), then settle what
+ * the inputs decide: a one-input max is ReLU, broadcasts and unknown nodes
+ * get their port counts, a spaccumulator its extra inputs. */
+static void bind_ports(sg_graph *g)
+{
+    int *in_seq = sg_calloc(g->n_nodes + 1, sizeof *in_seq);
+    int *out_seq = sg_calloc(g->n_nodes + 1, sizeof *out_seq);
+    int *n_val_in = sg_calloc(g->n_nodes + 1, sizeof *n_val_in);
+    for (size_t i = 0; i < g->n_edges; i++) {
+        sg_edge *e = &g->edges[i];
+        e->dst_port = bind_in(g, e->dst, e, &in_seq[e->dst]);
+        e->src_port = bind_out(g, e->src, e, &out_seq[e->src]);
+        if (e->type == SG_ST_VAL)
+            n_val_in[e->dst]++;
+        sg_node *d = &g->nodes[e->dst];
+        if (d->kind == SG_NK_BROADCAST)
+            d->stream = e->type;
+    }
+    for (size_t ni = 0; ni < g->n_nodes; ni++) {
+        sg_node *n = &g->nodes[ni];
+        /* A one-input max is ReLU: max with an implied constant 0. */
+        if (n->kind == SG_NK_ALU && n->op == SG_ALU_MAX && !n->has_cnst &&
+            n_val_in[ni] == 1) {
+            n->op = SG_ALU_SMAX;
+            n->has_cnst = 1;
+            n->cnst = 0;
+            snprintf(n->cnst_text, sizeof n->cnst_text, "0");
+        }
+        if (n->kind == SG_NK_BROADCAST || n->kind == SG_NK_UNKNOWN)
+            n->n_out = out_seq[ni];
+        if (n->kind == SG_NK_UNKNOWN)
+            n->n_in = in_seq[ni];
+        if (n->kind == SG_NK_SPACC)
+            n->n_in = 3 + in_seq[ni];
+        graph_node_ports(n);
+    }
+    free(n_val_in);
+    free(out_seq);
+    free(in_seq);
+}
+
 int dot_read_edges(rd *r, Agraph_t *ag)
 {
     sg_graph *g = r->g;
@@ -189,37 +265,9 @@ int dot_read_edges(rd *r, Agraph_t *ag)
         qsort(es, ne, sizeof *es, cmp_agedge);
     size_t cursor = 0;
     for (size_t i = 0; i < ne; i++) {
-        Agedge_t *ae = es[i];
-        const char *tn = agnameof(agtail(ae)), *hn = agnameof(aghead(ae));
-        long tid = dot_parse_id(tn, strlen(tn)), hid = dot_parse_id(hn, strlen(hn));
         sg_edge e;
-        memset(&e, 0, sizeof e);
-        e.src = graph_find_node(g, (int)tid);
-        e.dst = graph_find_node(g, (int)hid);
-        e.line = dot_edge_line(&r->si, &cursor, tid, hid);
-        if (!e.line)
-            e.line = g->nodes[e.src].line;
-        dot_copy_cut(e.label, sizeof e.label, dot_ag_str(ae, "label"));
-        dot_copy_cut(e.comment, sizeof e.comment, dot_ag_str(ae, "comment"));
-        const char *ty = dot_ag_str(ae, "type");
-        char lab_ty[16] = "";
-        if (!*ty) {
-            /* No type: the label's first word ("crd_in-B" -> crd). */
-            size_t k = strcspn(e.label, "_- ");
-            if (k < sizeof lab_ty)
-                memcpy(lab_ty, e.label, k), lab_ty[k] = 0;
-            ty = lab_ty;
-        }
-        int sk = sg_stream_kind_parse(ty);
-        if (sk < 0) {
-            sg_errf(r->e, r->path, e.line,
-                    "edge %s -> %s: unknown stream type '%.40s' (crd, ref, val or repsig)",
-                    tn, hn, ty);
+        if (read_edge(r, es[i], &cursor, &e) < 0)
             goto out;
-        }
-        e.type = (sg_stream_kind)sk;
-        edge_tag(e.comment, e.label, e.tag, sizeof e.tag);
-        e.src_port = e.dst_port = -1;
         sg_grow((void **)&g->edges, &g->cap_edges, g->n_edges + 1,
                 sizeof *g->edges);
         g->edges[g->n_edges++] = e;
@@ -231,42 +279,7 @@ int dot_read_edges(rd *r, Agraph_t *ag)
             joiner_operands(r, (int)ni) < 0)
             goto out;
     }
-    {
-        int *in_seq = sg_calloc(g->n_nodes + 1, sizeof *in_seq);
-        int *out_seq = sg_calloc(g->n_nodes + 1, sizeof *out_seq);
-        int *n_val_in = sg_calloc(g->n_nodes + 1, sizeof *n_val_in);
-        for (size_t i = 0; i < g->n_edges; i++) {
-            sg_edge *e = &g->edges[i];
-            e->dst_port = bind_in(g, e->dst, e, &in_seq[e->dst]);
-            e->src_port = bind_out(g, e->src, e, &out_seq[e->src]);
-            if (e->type == SG_ST_VAL)
-                n_val_in[e->dst]++;
-            sg_node *d = &g->nodes[e->dst];
-            if (d->kind == SG_NK_BROADCAST)
-                d->stream = e->type;
-        }
-        for (size_t ni = 0; ni < g->n_nodes; ni++) {
-            sg_node *n = &g->nodes[ni];
-            /* A one-input max is ReLU: max with an implied constant 0. */
-            if (n->kind == SG_NK_ALU && n->op == SG_ALU_MAX && !n->has_cnst &&
-                n_val_in[ni] == 1) {
-                n->op = SG_ALU_SMAX;
-                n->has_cnst = 1;
-                n->cnst = 0;
-                snprintf(n->cnst_text, sizeof n->cnst_text, "0");
-            }
-            if (n->kind == SG_NK_BROADCAST || n->kind == SG_NK_UNKNOWN)
-                n->n_out = out_seq[ni];
-            if (n->kind == SG_NK_UNKNOWN)
-                n->n_in = in_seq[ni];
-            if (n->kind == SG_NK_SPACC)
-                n->n_in = 3 + in_seq[ni];
-            graph_node_ports(n);
-        }
-        free(n_val_in);
-        free(out_seq);
-        free(in_seq);
-    }
+    bind_ports(g);
     rc = 0;
 out:
     free(es);

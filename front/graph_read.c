@@ -168,6 +168,10 @@ static int is_true(const char *v)
 
 /* ---- nodes --------------------------------------------------------------- */
 
+/* One node: its id and line, then its attributes one after another (each a
+ * few lines: read, check, store).  Kept as one list rather than split, as
+ * the parts would share the node, its attribute sources and the error
+ * context and do nothing else. */
 static int read_node(rd *r, Agnode_t *an, sg_node *n)
 {
     const char *name = agnameof(an);
