@@ -239,6 +239,15 @@ static char **shared_or_skip(const char *set, size_t *n)
     return v;
 }
 
+/* Read a shared graph; a read error fails the test. */
+static void read_or_fail(const char *path, sg_graph *g)
+{
+    sg_err e;
+    sg_err_clear(&e);
+    if (graph_read(path, g, &e) < 0)
+        fail_msg("%s", e.msg);
+}
+
 static void free_list(char **v, size_t n)
 {
     for (size_t i = 0; i < n; i++)
@@ -256,10 +265,7 @@ static void test_shared_custard(void **state)
     assert_non_null(mkdtemp(dir));
     for (size_t i = 0; i < n; i++) {
         sg_graph g;
-        sg_err e;
-        sg_err_clear(&e);
-        if (graph_read(v[i], &g, &e) < 0)
-            fail_msg("%s", e.msg);
+        read_or_fail(v[i], &g);
         sg_diags d = {0};
         int errs = graph_check(&g, &d);
         for (size_t k = 0; k < d.n && errs; k++)
@@ -285,10 +291,7 @@ static void test_shared_onyx_opal(void **state)
         char **v = shared_or_skip(sets[s], &n);
         for (size_t i = 0; i < n; i++) {
             sg_graph g;
-            sg_err e;
-            sg_err_clear(&e);
-            if (graph_read(v[i], &g, &e) < 0)
-                fail_msg("%s", e.msg);
+            read_or_fail(v[i], &g);
             sg_diags d = {0};
             graph_check(&g, &d);       /* must not crash; errors allowed */
             sg_diags_free(&d);
