@@ -100,6 +100,31 @@ static int is_gv(const char *s)
            (n > 4 && strcmp(s + n - 4, ".dot") == 0);
 }
 
+/* --sweep P=a,b,c.  0, or SG_EXIT_USAGE after the message. */
+static int parse_sweep(area_opts *o, const char *arg)
+{
+    const char *cmd = "area";
+    const char *k, *v;
+    char tmp[1024];
+    if (split_kv(arg, tmp, sizeof tmp, &k, &v) != 0)
+        return cli_usage_error(cmd, "--sweep wants P=a,b,c, not '%s'", arg);
+    if (strlen(k) >= sizeof o->sweep_param)
+        return cli_usage_error(cmd, "--sweep parameter name too long");
+    snprintf(o->sweep_param, sizeof o->sweep_param, "%.63s", k);
+    snprintf(o->sweep_buf, sizeof o->sweep_buf, "%s", v);
+    o->n_sweep = 0;
+    char *save = NULL;
+    for (char *t = strtok_r(o->sweep_buf, ",", &save); t;
+         t = strtok_r(NULL, ",", &save)) {
+        if (o->n_sweep == MAX_SWEEP)
+            return cli_usage_error(cmd, "too many sweep values");
+        o->sweep_vals[o->n_sweep++] = t;
+    }
+    if (o->n_sweep == 0)
+        return cli_usage_error(cmd, "--sweep has no values");
+    return 0;
+}
+
 static int parse_opts(int argc, char **argv, area_opts *o)
 {
     const char *cmd = "area";
@@ -154,24 +179,8 @@ static int parse_opts(int argc, char **argv, area_opts *o)
             o->n_params++;
         } else if (strcmp(a, "--sweep") == 0) {
             NEED_ARG();
-            const char *k, *v;
-            char tmp[1024];
-            if (split_kv(next, tmp, sizeof tmp, &k, &v) != 0)
-                return cli_usage_error(cmd, "--sweep wants P=a,b,c, not '%s'", next);
-            if (strlen(k) >= sizeof o->sweep_param)
-                return cli_usage_error(cmd, "--sweep parameter name too long");
-            snprintf(o->sweep_param, sizeof o->sweep_param, "%.63s", k);
-            snprintf(o->sweep_buf, sizeof o->sweep_buf, "%s", v);
-            o->n_sweep = 0;
-            char *save = NULL;
-            for (char *t = strtok_r(o->sweep_buf, ",", &save); t;
-                 t = strtok_r(NULL, ",", &save)) {
-                if (o->n_sweep == MAX_SWEEP)
-                    return cli_usage_error(cmd, "too many sweep values");
-                o->sweep_vals[o->n_sweep++] = t;
-            }
-            if (o->n_sweep == 0)
-                return cli_usage_error(cmd, "--sweep has no values");
+            if (parse_sweep(o, next) != 0)
+                return SG_EXIT_USAGE;
         } else if (a[0] != '-' && !o->graph && is_gv(a)) {
             o->graph = a;
         } else {
