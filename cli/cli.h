@@ -2,11 +2,11 @@
  * cli.h - the samgen command table and what every command shares.
  *
  * Every command is `int cmd_<name>(int argc, char **argv)` in its own file
- * gen/cmd_<name>.c; argv[0] is the command name.  It returns an SG_EXIT_*
+ * cli/cmd_<name>.c; argv[0] is the command name.  It returns an SG_EXIT_*
  * code: 0 success, 1 a check failed, 2 bad usage or bad input.  Messages go
  * to stderr as "samgen <cmd>: ..." or "FILE:LINE: ..." (see err.h).
  *
- * To add a command: write gen/cmd_<name>.c with its usage text and handler,
+ * To add a command: write cli/cmd_<name>.c with its usage text and handler,
  * add a line to the table in main.c, a row to the README's CLI table, and a
  * test.
  */
@@ -32,7 +32,7 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 /* Print the usage of cmd to stdout (for --help) and return 0. */
 int cli_print_usage(const char *cmd);
 
-/* Command handlers and usage strings (one pair per gen/cmd_*.c). */
+/* Command handlers and usage strings (one pair per cli/cmd_*.c). */
 #define SG_DECLARE_CMD(n) \
     int cmd_##n(int argc, char **argv); \
     extern const char cmd_##n##_usage[]

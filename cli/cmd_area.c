@@ -23,8 +23,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "fpga/area.h"
 #include "cli/cli.h"
+#include "core/paths.h"
+#include "fpga/area.h"
 
 const char cmd_area_usage[] =
     "usage: samgen area GRAPH.gv [gen options] [options]\n"
@@ -99,6 +100,31 @@ static int is_gv(const char *s)
            (n > 4 && strcmp(s + n - 4, ".dot") == 0);
 }
 
+/* --sweep P=a,b,c.  0, or SG_EXIT_USAGE after the message. */
+static int parse_sweep(area_opts *o, const char *arg)
+{
+    const char *cmd = "area";
+    const char *k, *v;
+    char tmp[1024];
+    if (split_kv(arg, tmp, sizeof tmp, &k, &v) != 0)
+        return cli_usage_error(cmd, "--sweep wants P=a,b,c, not '%s'", arg);
+    if (strlen(k) >= sizeof o->sweep_param)
+        return cli_usage_error(cmd, "--sweep parameter name too long");
+    snprintf(o->sweep_param, sizeof o->sweep_param, "%.63s", k);
+    snprintf(o->sweep_buf, sizeof o->sweep_buf, "%s", v);
+    o->n_sweep = 0;
+    char *save = NULL;
+    for (char *t = strtok_r(o->sweep_buf, ",", &save); t;
+         t = strtok_r(NULL, ",", &save)) {
+        if (o->n_sweep == MAX_SWEEP)
+            return cli_usage_error(cmd, "too many sweep values");
+        o->sweep_vals[o->n_sweep++] = t;
+    }
+    if (o->n_sweep == 0)
+        return cli_usage_error(cmd, "--sweep has no values");
+    return 0;
+}
+
 static int parse_opts(int argc, char **argv, area_opts *o)
 {
     const char *cmd = "area";
@@ -153,24 +179,8 @@ static int parse_opts(int argc, char **argv, area_opts *o)
             o->n_params++;
         } else if (strcmp(a, "--sweep") == 0) {
             NEED_ARG();
-            const char *k, *v;
-            char tmp[1024];
-            if (split_kv(next, tmp, sizeof tmp, &k, &v) != 0)
-                return cli_usage_error(cmd, "--sweep wants P=a,b,c, not '%s'", next);
-            if (strlen(k) >= sizeof o->sweep_param)
-                return cli_usage_error(cmd, "--sweep parameter name too long");
-            snprintf(o->sweep_param, sizeof o->sweep_param, "%.63s", k);
-            snprintf(o->sweep_buf, sizeof o->sweep_buf, "%s", v);
-            o->n_sweep = 0;
-            char *save = NULL;
-            for (char *t = strtok_r(o->sweep_buf, ",", &save); t;
-                 t = strtok_r(NULL, ",", &save)) {
-                if (o->n_sweep == MAX_SWEEP)
-                    return cli_usage_error(cmd, "too many sweep values");
-                o->sweep_vals[o->n_sweep++] = t;
-            }
-            if (o->n_sweep == 0)
-                return cli_usage_error(cmd, "--sweep has no values");
+            if (parse_sweep(o, next) != 0)
+                return SG_EXIT_USAGE;
         } else if (a[0] != '-' && !o->graph && is_gv(a)) {
             o->graph = a;
         } else {
@@ -281,9 +291,80 @@ static int find_top(const char *dir, const char *kernel, char *file, size_t nf,
     return 0;
 }
 
+/* The primitive library: --rtl, else <root>/rtl. */
+static void rtl_dir(const area_opts *o, char *buf, size_t n)
+{
+    if (o->rtl)
+        snprintf(buf, n, "%s", o->rtl);
+    else
+        snprintf(buf, n, "%s/rtl", o->root);
+}
+
+/* A job for the target, device and place-and-route options of o. */
+static void job_init(area_job *j, const area_opts *o, const char *workdir, const char *top,
+                     const char *label, const char **srcs, const char **libs, size_t n_libs)
+{
+    memset(j, 0, sizeof *j);
+    j->root = o->root;
+    j->workdir = workdir;
+    j->top = top;
+    j->label = label;
+    j->srcs = srcs;
+    j->n_srcs = 1;
+    j->libdirs = libs;
+    j->n_libdirs = n_libs;
+    j->target = o->target;
+    j->device = o->device;
+    j->pnr = o->pnr;
+    j->freq_mhz = o->freq;
+}
+
+/* samgen gen GRAPH -o OUTDIR/rtl [gen options], as a child process with
+ * its output in OUTDIR/gen.out.  Returns -1 when it succeeded, else the
+ * exit code. */
+static int gen_kernel(const area_opts *o, const char *outdir, const char *gendir, sg_err *e)
+{
+    char self[1024];
+    ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (len <= 0) {
+        fprintf(stderr, "samgen area: cannot find the samgen binary\n");
+        return SG_EXIT_CHECK;
+    }
+    self[len] = '\0';
+    char *gargv[MAX_FWD + 8];
+    size_t ga = 0;
+    gargv[ga++] = self;
+    gargv[ga++] = "gen";
+    gargv[ga++] = (char *)o->graph;
+    gargv[ga++] = "-o";
+    gargv[ga++] = (char *)gendir;
+    for (size_t i = 0; i < o->n_fwd; i++)
+        gargv[ga++] = (char *)o->fwd[i];
+    gargv[ga] = NULL;
+    sg_mkdir_p(outdir, NULL, 0);   /* errors are left to the steps that write there */
+    char gencmd[2048], genout[1200];
+    snprintf(genout, sizeof genout, "%s/gen.out", outdir);
+    int st = area_exec(NULL, gargv, genout, gencmd, sizeof gencmd, e);
+    if (st < 0)
+        return run_error(e);
+    if (!o->json)
+        printf("gen: %s\n", gencmd);
+    if (st != 0) {
+        FILE *f = fopen(genout, "r");
+        char line[512];
+        while (f && fgets(line, sizeof line, f))
+            fputs(line, stderr);
+        if (f)
+            fclose(f);
+        fprintf(stderr, "samgen area: samgen gen failed (exit %d)\n", st);
+        return st == SG_EXIT_USAGE ? SG_EXIT_USAGE : SG_EXIT_CHECK;
+    }
+    return -1;
+}
+
 static int run_kernel(area_opts *o)
 {
-    char name[256], outdir[1024], gendir[1100], self[1024], rtl[1100];
+    char name[256], outdir[1024], gendir[1100], rtl[1100];
     const char *b = strrchr(o->graph, '/');
     snprintf(name, sizeof name, "%s", b ? b + 1 : o->graph);
     char *dot = strrchr(name, '.');
@@ -298,55 +379,13 @@ static int run_kernel(area_opts *o)
     else
         snprintf(outdir, sizeof outdir, "out/area/%s", name);
     snprintf(gendir, sizeof gendir, "%s/rtl", outdir);
-    snprintf(rtl, sizeof rtl, "%s", o->rtl ? o->rtl : "");
-    if (!o->rtl)
-        snprintf(rtl, sizeof rtl, "%s/rtl", o->root);
+    rtl_dir(o, rtl, sizeof rtl);
 
-    /* samgen gen GRAPH -o OUT/rtl [gen options] */
-    ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (len <= 0) {
-        fprintf(stderr, "samgen area: cannot find the samgen binary\n");
-        return SG_EXIT_CHECK;
-    }
-    self[len] = '\0';
-    char *gargv[MAX_FWD + 8];
-    size_t ga = 0;
-    gargv[ga++] = self;
-    gargv[ga++] = "gen";
-    gargv[ga++] = (char *)o->graph;
-    gargv[ga++] = "-o";
-    gargv[ga++] = gendir;
-    for (size_t i = 0; i < o->n_fwd; i++)
-        gargv[ga++] = (char *)o->fwd[i];
-    gargv[ga] = NULL;
     sg_err e;
     sg_err_clear(&e);
-    char mk[1200];
-    snprintf(mk, sizeof mk, "%s", outdir);
-    for (char *p = mk + 1; *p; p++)
-        if (*p == '/') {
-            *p = '\0';
-            mkdir(mk, 0777);
-            *p = '/';
-        }
-    mkdir(mk, 0777);
-    char gencmd[2048], genout[1200];
-    snprintf(genout, sizeof genout, "%s/gen.out", outdir);
-    int st = area_exec(NULL, gargv, genout, gencmd, sizeof gencmd, &e);
-    if (st < 0)
-        return run_error(&e);
-    if (!o->json)
-        printf("gen: %s\n", gencmd);
-    if (st != 0) {
-        FILE *f = fopen(genout, "r");
-        char line[512];
-        while (f && fgets(line, sizeof line, f))
-            fputs(line, stderr);
-        if (f)
-            fclose(f);
-        fprintf(stderr, "samgen area: samgen gen failed (exit %d)\n", st);
-        return st == SG_EXIT_USAGE ? SG_EXIT_USAGE : SG_EXIT_CHECK;
-    }
+    int rc = gen_kernel(o, outdir, gendir, &e);
+    if (rc >= 0)
+        return rc;
     char topfile[1400], topmod[256];
     if (find_top(gendir, name, topfile, sizeof topfile, topmod, sizeof topmod) != 0) {
         fprintf(stderr, "samgen area: samgen gen wrote no *_top.v into %s\n", gendir);
@@ -354,21 +393,9 @@ static int run_kernel(area_opts *o)
     }
     const char *srcs[] = {topfile};
     const char *libs[] = {gendir, rtl};
-    area_job j = {0};
-    j.root = o->root;
-    j.workdir = outdir;
-    j.top = topmod;
-    j.label = name;
-    j.srcs = srcs;
-    j.n_srcs = 1;
-    j.libdirs = libs;
-    j.n_libdirs = 2;
-    j.target = o->target;
-    j.device = o->device;
-    j.pnr = o->pnr;
-    j.freq_mhz = o->freq;
+    area_job j;
+    job_init(&j, o, outdir, topmod, name, srcs, libs, 2);
     area_result r = {0};
-    int rc;
     if (area_run(&j, &r, &e) != 0) {
         rc = run_error(&e);
     } else {
@@ -380,13 +407,46 @@ static int run_kernel(area_opts *o)
 
 /* ---- primitive ---------------------------------------------------------------------- */
 
+/* Parameters of sweep point s (all of them without a sweep) into
+ * keys/vals, the point's label ("sam_x K=V ...") and its work directory.
+ * Returns the number of parameters. */
+static size_t sweep_point(const area_opts *o, size_t s, const char *mod, const char **keys,
+                          const char **vals, char *label, size_t nl, char *wd, size_t nwd)
+{
+    size_t np = 0;
+    int used = snprintf(label, nl, "%s", mod);
+    for (size_t i = 0; i < o->n_params; i++) {
+        if (o->n_sweep && strcmp(o->pkeys[i], o->sweep_param) == 0)
+            continue;
+        keys[np] = o->pkeys[i];
+        vals[np++] = o->pvals[i];
+    }
+    if (o->n_sweep) {
+        keys[np] = o->sweep_param;
+        vals[np++] = o->sweep_vals[s];
+    }
+    for (size_t i = 0; i < np && used < (int)nl; i++)
+        used += snprintf(label + used, nl - (size_t)used, " %s=%s",
+                         keys[i], vals[i]);
+    char sub[600] = "";
+    for (size_t i = 0; i < np; i++) {
+        size_t l = strlen(sub);
+        snprintf(sub + l, sizeof sub - l, "%s%s=%s", i ? "," : "", keys[i], vals[i]);
+    }
+    if (o->out && o->n_sweep)
+        snprintf(wd, nwd, "%s/%s", o->out, sub);
+    else if (o->out)
+        snprintf(wd, nwd, "%s", o->out);
+    else
+        snprintf(wd, nwd, "out/area/%s-%s%s%s", mod,
+                 area_target_name(o->target), np ? "/" : "", sub);
+    return np;
+}
+
 static int run_prim(area_opts *o)
 {
     char rtl[1100], file[1300], mod[128];
-    if (o->rtl)
-        snprintf(rtl, sizeof rtl, "%s", o->rtl);
-    else
-        snprintf(rtl, sizeof rtl, "%s/rtl", o->root);
+    rtl_dir(o, rtl, sizeof rtl);
     for (const char *p = o->prim; *p; p++)
         if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_", *p))
             return cli_usage_error("area", "bad primitive name '%s'", o->prim);
@@ -407,50 +467,13 @@ static int run_prim(area_opts *o)
     size_t done = 0;
     for (size_t s = 0; s < npts; s++) {
         const char *keys[MAX_PARAMS + 1], *vals[MAX_PARAMS + 1];
-        size_t np = 0;
         char label[512], wd[1400];
-        int used = snprintf(label, sizeof label, "%s", mod);
-        for (size_t i = 0; i < o->n_params; i++) {
-            if (o->n_sweep && strcmp(o->pkeys[i], o->sweep_param) == 0)
-                continue;
-            keys[np] = o->pkeys[i];
-            vals[np++] = o->pvals[i];
-        }
-        if (o->n_sweep) {
-            keys[np] = o->sweep_param;
-            vals[np++] = o->sweep_vals[s];
-        }
-        for (size_t i = 0; i < np && used < (int)sizeof label; i++)
-            used += snprintf(label + used, sizeof label - (size_t)used, " %s=%s",
-                             keys[i], vals[i]);
-        char sub[600] = "";
-        for (size_t i = 0; i < np; i++) {
-            size_t l = strlen(sub);
-            snprintf(sub + l, sizeof sub - l, "%s%s=%s", i ? "," : "", keys[i], vals[i]);
-        }
-        if (o->out && o->n_sweep)
-            snprintf(wd, sizeof wd, "%s/%s", o->out, sub);
-        else if (o->out)
-            snprintf(wd, sizeof wd, "%s", o->out);
-        else
-            snprintf(wd, sizeof wd, "out/area/%s-%s%s%s", mod,
-                     area_target_name(o->target), np ? "/" : "", sub);
-        area_job j = {0};
-        j.root = o->root;
-        j.workdir = wd;
-        j.top = mod;
-        j.label = label;
-        j.srcs = srcs;
-        j.n_srcs = 1;
-        j.libdirs = libs;
-        j.n_libdirs = 1;
+        size_t np = sweep_point(o, s, mod, keys, vals, label, sizeof label, wd, sizeof wd);
+        area_job j;
+        job_init(&j, o, wd, mod, label, srcs, libs, 1);
         j.pkeys = keys;
         j.pvals = vals;
         j.n_params = np;
-        j.target = o->target;
-        j.device = o->device;
-        j.pnr = o->pnr;
-        j.freq_mhz = o->freq;
         sg_err e;
         sg_err_clear(&e);
         done = s + 1;

@@ -42,7 +42,15 @@ const char cmd_compile_usage[] =
     "Forms with '=' (-f=X:ss, -s=reorder(i,j)) are accepted as TACO writes them.\n"
     "Errors name the column of the expression or flag; exit 2.\n";
 
-int cmd_compile(int argc, char **argv)
+typedef struct compile_opts {
+    const char **formats;     /* -f flags, nf of them */
+    int nf;
+    const char *schedule, *out;
+} compile_opts;
+
+/* Options up to the next non-option argument (or the end).  0, or -1 after
+ * the message. */
+static int read_opts(int argc, char **argv, compile_opts *co)
 {
     static const struct option longopts[] = {
         {"format", required_argument, NULL, 'f'},
@@ -50,25 +58,30 @@ int cmd_compile(int argc, char **argv)
         {"output", required_argument, NULL, 'o'},
         {NULL, 0, NULL, 0},
     };
-    const char **formats = sg_calloc((size_t)argc + 1, sizeof *formats);
-    int nf = 0;
-    const char *schedule = NULL, *out = "-", *expr = NULL;
-    int rc = SG_EXIT_USAGE;
-    optind = 0;
-    opterr = 0;
     int ch;
     while ((ch = getopt_long(argc, argv, "+f:s:o:", longopts, NULL)) != -1) {
         switch (ch) {
-        case 'f': formats[nf++] = optarg; break;
-        case 's': schedule = optarg; break;
-        case 'o': out = optarg; break;
+        case 'f': co->formats[co->nf++] = optarg; break;
+        case 's': co->schedule = optarg; break;
+        case 'o': co->out = optarg; break;
         default:
             cli_usage_error("compile", "unknown option or missing value: '%s'",
                             argv[optind - 1]);
-            goto done;
+            return -1;
         }
-        /* Options may follow the expression: restart after it. */
     }
+    return 0;
+}
+
+int cmd_compile(int argc, char **argv)
+{
+    compile_opts co = {sg_calloc((size_t)argc + 1, sizeof *co.formats), 0, NULL, "-"};
+    const char *expr = NULL;
+    int rc = SG_EXIT_USAGE;
+    optind = 0;
+    opterr = 0;
+    if (read_opts(argc, argv, &co) < 0)
+        goto done;
     while (optind < argc) {
         if (expr) {
             cli_usage_error("compile", "more than one expression ('%s' and "
@@ -76,18 +89,11 @@ int cmd_compile(int argc, char **argv)
             goto done;
         }
         expr = argv[optind++];
-        while ((ch = getopt_long(argc, argv, "+f:s:o:", longopts, NULL)) != -1) {
-            switch (ch) {
-            case 'f': formats[nf++] = optarg; break;
-            case 's': schedule = optarg; break;
-            case 'o': out = optarg; break;
-            default:
-                cli_usage_error("compile", "unknown option or missing value: "
-                                "'%s'", argv[optind - 1]);
-                goto done;
-            }
-        }
+        /* Options may follow the expression: restart after it. */
+        if (read_opts(argc, argv, &co) < 0)
+            goto done;
     }
+    const char *out = co.out;
     if (!expr) {
         cli_usage_error("compile", "missing the expression");
         goto done;
@@ -107,7 +113,7 @@ int cmd_compile(int argc, char **argv)
     sg_err e;
     sg_err_clear(&e);
     sg_graph g;
-    if (einsum_compile(expr, formats, nf, schedule, name, &g, &e)) {
+    if (einsum_compile(expr, co.formats, co.nf, co.schedule, name, &g, &e)) {
         fprintf(stderr, "samgen compile: %s\n", e.msg);
         rc = e.code ? e.code : SG_EXIT_USAGE;
         goto done;
@@ -120,6 +126,6 @@ int cmd_compile(int argc, char **argv)
     graph_free(&g);
     rc = SG_EXIT_OK;
 done:
-    free(formats);
+    free(co.formats);
     return rc;
 }

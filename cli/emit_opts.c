@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/hash.h"
+
 void gen_opts_init(gen_opts *o)
 {
     memset(o, 0, sizeof *o);
@@ -126,19 +128,6 @@ static long dim_cb(void *ctx, char idx)
     return d;
 }
 
-static int hash_file(const char *path, uint64_t *h, sg_err *e)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return sg_errc(e, SG_EXIT_USAGE, path, 0, "cannot open: %s", strerror(errno));
-    char buf[8192];
-    size_t r;
-    while ((r = fread(buf, 1, sizeof buf, f)) > 0)
-        *h = sg_fnv1a(*h, buf, r);
-    fclose(f);
-    return 0;
-}
-
 static int bits_for(long v)   /* bits to hold 0..v */
 {
     int b = 1;
@@ -241,8 +230,8 @@ int gen_prepare(const gen_opts *o, gen_ctx *c, sg_err *e)
         }
     }
     uint64_t h = SG_FNV_INIT;
-    if (hash_file(o->graph, &h, e) < 0)
-        return -1;
+    if (sg_fnv1a_file(&h, o->graph) < 0)
+        return sg_errc(e, SG_EXIT_USAGE, o->graph, 0, "cannot open: %s", strerror(errno));
     char optstr[128];
     int n = snprintf(optstr, sizeof optstr, "crd=%d val=%d depth=%d auto=%d nnz=%ld dim=%ld skip=%d",
                      c->crd_width, o->val_width, o->fifo_depth, o->fifo_auto,

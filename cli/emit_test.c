@@ -93,6 +93,16 @@ static void opts(sg_emit_opts *o)
     o->source_hash = "0123456789abcdef";
 }
 
+/* Emit g with the test options into d; an error fails the test. */
+static void emit_ok(const sg_graph *g, sg_emit_design *d)
+{
+    sg_emit_opts o;
+    opts(&o);
+    sg_err e;
+    if (sg_emit(g, &o, d, &e) != 0)
+        fail_msg("%s", e.msg);
+}
+
 static void test_structure(void **state)
 {
     (void)state;
@@ -339,12 +349,8 @@ static void test_positional(void **state)
     add_edge(&g, scan, 0, w1, 0, SG_ST_CRD);
     add_edge(&g, scan, 1, arr, 0, SG_ST_REF);
     add_edge(&g, arr, 0, wv, 0, SG_ST_VAL);
-    sg_emit_opts o;
-    opts(&o);
     sg_emit_design d;
-    sg_err e;
-    if (sg_emit(&g, &o, &d, &e) != 0)
-        fail_msg("%s", e.msg);
+    emit_ok(&g, &d);
     const char *t = d.text;
     assert_non_null(strstr(t, "sam_write_dense_pos #(.CrdWidth(CrdWidth), .Root(1)) n2_fiberwrite_X0_i ("));
     assert_non_null(strstr(t, "sam_write_dense_pos #(.CrdWidth(CrdWidth), .Root(0)) n3_fiberwrite_X1_j ("));
@@ -362,7 +368,7 @@ static void test_positional(void **state)
 
     /* A compressed level in the output: arrival-order writers. */
     g.tensors[0].fmt.level[0] = SG_LVL_COMPRESSED;
-    assert_int_equal(sg_emit(&g, &o, &d, &e), 0);
+    emit_ok(&g, &d);
     assert_null(strstr(d.text, "sam_write_dense_pos"));
     assert_null(strstr(d.text, "sam_write_vals_pos"));
     assert_non_null(strstr(d.text, "sam_write_vals #("));
@@ -393,12 +399,8 @@ static void test_reducers(void **state)
     add_edge(&g, sp, 2, vr, 1, SG_ST_VAL);
     add_edge(&g, vr, 0, wc, 0, SG_ST_CRD);
     add_edge(&g, vr, 1, wv, 0, SG_ST_VAL);
-    sg_emit_opts o;
-    opts(&o);
     sg_emit_design d;
-    sg_err e;
-    if (sg_emit(&g, &o, &d, &e) != 0)
-        fail_msg("%s", e.msg);
+    emit_ok(&g, &d);
     const char *t = d.text;
     /* the inner stream forked into in_outer, coordinates zeroed */
     assert_non_null(strstr(t, "u_n3_spaccumulator_nox_fork ("));
@@ -442,13 +444,9 @@ static void test_crdvals(void **state)
 {
     (void)state;
     sg_graph g;
-    sg_emit_opts o;
     sg_emit_design d;
-    sg_err e;
     build_crdvals(&g, SG_NK_CRDDROP, 0);
-    opts(&o);
-    if (sg_emit(&g, &o, &d, &e) != 0)
-        fail_msg("%s", e.msg);
+    emit_ok(&g, &d);
     const char *t = d.text;
     assert_non_null(strstr(t, "sam_crdvals #(.CrdWidth(CrdWidth), .ValWidth(ValWidth), .Drop(1)) n3_crddrop ("));
     assert_non_null(strstr(t, ".in_outer_valid_i(e0_dn_valid)"));
@@ -462,9 +460,7 @@ static void test_crdvals(void **state)
 
     /* crdhold: Drop(0); a drained value output is declared at value width */
     build_crdvals(&g, SG_NK_CRDHOLD, 1);
-    opts(&o);
-    if (sg_emit(&g, &o, &d, &e) != 0)
-        fail_msg("%s", e.msg);
+    emit_ok(&g, &d);
     t = d.text;
     assert_non_null(strstr(t, "sam_crdvals #(.CrdWidth(CrdWidth), .ValWidth(ValWidth), .Drop(0)) n3_crdhold ("));
     assert_non_null(strstr(t, "wire [33:0] n3_crdhold_out_val_data;"));
@@ -487,14 +483,6 @@ static void test_auto_depth(void **state)
     assert_int_equal(SG_AUTO_FLOOR, SG_FIFO_DEFAULT);
 }
 
-static void test_fnv(void **state)
-{
-    (void)state;
-    /* FNV-1a 64 reference values. */
-    assert_true(sg_fnv1a(SG_FNV_INIT, "", 0) == UINT64_C(0xcbf29ce484222325));
-    assert_true(sg_fnv1a(SG_FNV_INIT, "a", 1) == UINT64_C(0xaf63dc4c8601ec8c));
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -505,7 +493,6 @@ int main(void)
         cmocka_unit_test(test_reducers),
         cmocka_unit_test(test_crdvals),
         cmocka_unit_test(test_auto_depth),
-        cmocka_unit_test(test_fnv),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -20,6 +20,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "core/paths.h"
+
 /* ---- paths and processes --------------------------------------------------- */
 
 static int file_exists(const char *path)
@@ -49,51 +51,21 @@ static void abs_path(const char *path, char *buf, size_t n)
 
 void area_find_root(char *buf, size_t n)
 {
-    char probe[1200];
-    const char *env = getenv("SAMGEN_ROOT");
-    if (env && env[0]) {
-        snprintf(probe, sizeof probe, "%s/fpga/synth_generic.ys", env);
-        if (file_exists(probe)) {
-            abs_path(env, buf, n);
-            return;
-        }
-    }
-    char exe[1024];
-    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (len > 0) {
-        exe[len] = '\0';
-        for (int up = 0; up < 5; up++) {
-            char *slash = strrchr(exe, '/');
-            if (!slash || slash == exe)
-                break;
-            *slash = '\0';
-            snprintf(probe, sizeof probe, "%s/fpga/synth_generic.ys", exe);
-            if (file_exists(probe)) {
-                snprintf(buf, n, "%s", exe);
-                return;
-            }
-        }
-    }
-    abs_path(".", buf, n);
+    /* At most five levels above the binary (build/samgen, bench binaries);
+     * the root is made absolute, with "." as the last resort. */
+    char root[4096];
+    if (sg_find_root("fpga/synth_generic.ys", 5, root, sizeof root) == 0)
+        abs_path(root, buf, n);
+    else
+        abs_path(".", buf, n);
 }
 
 /* mkdir -p */
 static int make_dirs(const char *path, sg_err *e)
 {
-    char tmp[1024];
-    snprintf(tmp, sizeof tmp, "%s", path);
-    for (char *p = tmp + 1; ; p++) {
-        if (*p == '/' || *p == '\0') {
-            char c = *p;
-            *p = '\0';
-            if (mkdir(tmp, 0777) != 0 && errno != EEXIST)
-                return sg_errf(e, tmp, 0, "cannot create directory: %s",
-                               strerror(errno));
-            *p = c;
-            if (!c)
-                break;
-        }
-    }
+    char at[4096];
+    if (sg_mkdir_p(path, at, sizeof at) < 0)
+        return sg_errf(e, at, 0, "cannot create directory: %s", strerror(errno));
     return 0;
 }
 
@@ -307,32 +279,29 @@ static device_caps caps_of(area_device d)
     return d == AREA_UP5K ? up : hx;
 }
 
-static int run_pnr(const area_job *j, const char *dir, area_result *r, sg_err *e)
+/* Before placing: does the design's estimate (LUTs or FFs plus I/O bits,
+ * BRAMs, DSPs) fit the device?  When it does not, p says why. */
+static int estimate_fits(const area_result *r, area_pnr *p, device_caps cap)
 {
-    area_pnr *p = &r->pnr;
-    device_caps cap = caps_of(j->device);
-    snprintf(p->device, sizeof p->device, "%s", area_device_name(j->device));
-    p->fits = -1;
-    p->fmax_mhz = -1;
-    p->lcs_avail = cap.lcs;
-
     long io = 0;
     for (size_t i = 0; i < r->n_ports; i++)
         if (strcmp(r->ports[i].name, "clk_i") != 0)
             io += r->ports[i].width;
     long est = (r->total.luts > r->total.ffs ? r->total.luts : r->total.ffs) + io;
-    if (est > cap.lcs || r->total.brams > cap.brams || r->total.dsps > cap.dsps) {
-        p->fits = 0;
-        snprintf(p->msg, sizeof p->msg,
-                 "does not fit iCE40 %s: %ld LUTs, %ld FFs, %ld I/O bits, "
-                 "%ld BRAMs, %ld DSPs (device: %ld logic cells, %ld BRAMs, "
-                 "%ld DSPs)", p->device, r->total.luts, r->total.ffs, io,
-                 r->total.brams, r->total.dsps, cap.lcs, cap.brams, cap.dsps);
-        return 0;
-    }
-    if (!j->pnr)
-        return 0;
+    if (est <= cap.lcs && r->total.brams <= cap.brams && r->total.dsps <= cap.dsps)
+        return 1;
+    p->fits = 0;
+    snprintf(p->msg, sizeof p->msg,
+             "does not fit iCE40 %s: %ld LUTs, %ld FFs, %ld I/O bits, "
+             "%ld BRAMs, %ld DSPs (device: %ld logic cells, %ld BRAMs, "
+             "%ld DSPs)", p->device, r->total.luts, r->total.ffs, io,
+             r->total.brams, r->total.dsps, cap.lcs, cap.brams, cap.dsps);
+    return 0;
+}
 
+/* The out-of-context wrapper dir/ooc_wrap.v around the design's ports. */
+static int write_wrapper(const char *dir, const area_result *r, sg_err *e)
+{
     char path[1200];
     snprintf(path, sizeof path, "%s/ooc_wrap.v", dir);
     FILE *f = fopen(path, "w");
@@ -341,9 +310,49 @@ static int run_pnr(const area_job *j, const char *dir, area_result *r, sg_err *e
     int rc = area_wrap_write(f, "sg_ooc_dut", r->ports, r->n_ports, e);
     if (fclose(f) != 0 && rc == 0)
         rc = sg_errf(e, path, 0, "write error");
-    if (rc != 0)
+    return rc != 0 ? -1 : 0;
+}
+
+/* fmax (the slowest clock domain) and utilization from nextpnr's
+ * report.json at path. */
+static int read_pnr_report(const char *path, area_pnr *p, device_caps cap, sg_err *e)
+{
+    area_jv rep;
+    if (area_json_read(path, &rep, e) != 0)
+        return -1;
+    p->fits = 1;
+    const area_jv *fm = area_json_get(&rep, "fmax");
+    if (fm && fm->t == AREA_J_OBJ && fm->n > 0) {
+        /* the slowest clock domain (there is one: clk_i) */
+        for (size_t i = 0; i < fm->n; i++) {
+            double a = area_json_num(area_json_get(&fm->items[i], "achieved"), -1);
+            if (a > 0 && (p->fmax_mhz < 0 || a < p->fmax_mhz))
+                p->fmax_mhz = a;
+        }
+    }
+    const area_jv *u = area_json_get(&rep, "utilization");
+    p->lcs = (long)area_json_num(area_json_get(area_json_get(u, "ICESTORM_LC"), "used"), 0);
+    p->lcs_avail = (long)area_json_num(area_json_get(area_json_get(u, "ICESTORM_LC"), "available"), (double)cap.lcs);
+    p->brams = (long)area_json_num(area_json_get(area_json_get(u, "ICESTORM_RAM"), "used"), 0);
+    p->dsps = (long)area_json_num(area_json_get(area_json_get(u, "ICESTORM_DSP"), "used"), 0);
+    area_json_free(&rep);
+    return 0;
+}
+
+static int run_pnr(const area_job *j, const char *dir, area_result *r, sg_err *e)
+{
+    area_pnr *p = &r->pnr;
+    device_caps cap = caps_of(j->device);
+    snprintf(p->device, sizeof p->device, "%s", area_device_name(j->device));
+    p->fits = -1;
+    p->fmax_mhz = -1;
+    p->lcs_avail = cap.lcs;
+    if (!estimate_fits(r, p, cap) || !j->pnr)
+        return 0;
+    if (write_wrapper(dir, r, e) != 0)
         return -1;
 
+    char path[1200];
     char script[1200];
     snprintf(script, sizeof script, "%s/fpga/pnr_ice40.ys", j->root);
     char *yargv[] = {"yosys", "-q", "-l", "pnr_yosys.log", "-s", script, NULL};
@@ -380,26 +389,7 @@ static int run_pnr(const area_job *j, const char *dir, area_result *r, sg_err *e
                  "it on %s: %s", p->device, msg[0] ? msg : "(see nextpnr.log)");
         return 0;
     }
-    area_jv rep;
-    if (area_json_read(path, &rep, e) != 0)
-        return -1;
-    p->fits = 1;
-    const area_jv *fm = area_json_get(&rep, "fmax");
-    if (fm && fm->t == AREA_J_OBJ && fm->n > 0) {
-        /* the slowest clock domain (there is one: clk_i) */
-        for (size_t i = 0; i < fm->n; i++) {
-            double a = area_json_num(area_json_get(&fm->items[i], "achieved"), -1);
-            if (a > 0 && (p->fmax_mhz < 0 || a < p->fmax_mhz))
-                p->fmax_mhz = a;
-        }
-    }
-    const area_jv *u = area_json_get(&rep, "utilization");
-    p->lcs = (long)area_json_num(area_json_get(area_json_get(u, "ICESTORM_LC"), "used"), 0);
-    p->lcs_avail = (long)area_json_num(area_json_get(area_json_get(u, "ICESTORM_LC"), "available"), (double)cap.lcs);
-    p->brams = (long)area_json_num(area_json_get(area_json_get(u, "ICESTORM_RAM"), "used"), 0);
-    p->dsps = (long)area_json_num(area_json_get(area_json_get(u, "ICESTORM_DSP"), "used"), 0);
-    area_json_free(&rep);
-    return 0;
+    return read_pnr_report(path, p, cap, e);
 }
 
 /* ---- run ------------------------------------------------------------------------ */

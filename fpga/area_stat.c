@@ -284,6 +284,36 @@ static int kv_cmp(const void *a, const void *b)
     return strcmp(((const area_kv *)a)->key, ((const area_kv *)b)->key);
 }
 
+/* The top's ports from yosys's netlist module tn. */
+static void read_ports(area_result *r, const area_jv *tn)
+{
+    const area_jv *ports = area_json_get(tn, "ports");
+    for (size_t i = 0; ports && ports->t == AREA_J_OBJ && i < ports->n; i++) {
+        const area_jv *dir = area_json_get(&ports->items[i], "direction");
+        const area_jv *bits = area_json_get(&ports->items[i], "bits");
+        r->ports = sg_realloc(r->ports, (r->n_ports + 1) * sizeof *r->ports);
+        area_port *p = &r->ports[r->n_ports++];
+        p->name = sg_strdup(ports->keys[i]);
+        p->is_output = dir && dir->t == AREA_J_STR && strcmp(dir->str, "input") != 0;
+        p->width = bits && bits->t == AREA_J_ARR ? (int)bits->n : 1;
+    }
+}
+
+/* A new instance row (counts and cell types left to the caller). */
+static area_inst *inst_add(area_result *r, const char *name, const char *module,
+                           const char *base, const char *family)
+{
+    r->inst = sg_realloc(r->inst, (r->n_inst + 1) * sizeof *r->inst);
+    area_inst *in = &r->inst[r->n_inst++];
+    in->name = sg_strdup(name);
+    in->module = sg_strdup(module);
+    in->base = sg_strdup(base);
+    in->family = family;
+    in->types = NULL;
+    in->n_types = 0;
+    return in;
+}
+
 int area_from_yosys(const area_jv *stat, const area_jv *mem,
                     const area_jv *topnet, const char *top, area_target t,
                     area_result *r, sg_err *e)
@@ -306,16 +336,7 @@ int area_from_yosys(const area_jv *stat, const area_jv *mem,
     const area_jv *tn = nm ? find_module(nm, top, NULL) : NULL;
     if (!tn)
         return 0;
-    const area_jv *ports = area_json_get(tn, "ports");
-    for (size_t i = 0; ports && ports->t == AREA_J_OBJ && i < ports->n; i++) {
-        const area_jv *dir = area_json_get(&ports->items[i], "direction");
-        const area_jv *bits = area_json_get(&ports->items[i], "bits");
-        r->ports = sg_realloc(r->ports, (r->n_ports + 1) * sizeof *r->ports);
-        area_port *p = &r->ports[r->n_ports++];
-        p->name = sg_strdup(ports->keys[i]);
-        p->is_output = dir && dir->t == AREA_J_STR && strcmp(dir->str, "input") != 0;
-        p->width = bits && bits->t == AREA_J_ARR ? (int)bits->n : 1;
-    }
+    read_ports(r, tn);
     const area_jv *cells = area_json_get(tn, "cells");
     area_counts glue;
     area_kv *gtypes = NULL;
@@ -334,15 +355,8 @@ int area_from_yosys(const area_jv *stat, const area_jv *mem,
         }
         char pretty[256], base[128];
         area_pretty_module(skey, pretty, sizeof pretty, base, sizeof base);
-        r->inst = sg_realloc(r->inst, (r->n_inst + 1) * sizeof *r->inst);
-        area_inst *in = &r->inst[r->n_inst++];
-        in->name = sg_strdup(cells->keys[i]);
-        in->module = sg_strdup(pretty);
-        in->base = sg_strdup(base);
-        in->family = area_family(base);
+        area_inst *in = inst_add(r, cells->keys[i], pretty, base, area_family(base));
         counts_init(&in->c, t);
-        in->types = NULL;
-        in->n_types = 0;
         walk(mods, memmods, skey, sub, 1, t, &in->c, &in->types, &in->n_types, 0);
         if (in->n_types > 1)
             qsort(in->types, in->n_types, sizeof *in->types, kv_cmp);
@@ -357,12 +371,7 @@ int area_from_yosys(const area_jv *stat, const area_jv *mem,
             glue.memories = (long)area_json_num(area_json_get(mm, "num_memories"), 0);
             glue.mem_bits = (long)area_json_num(area_json_get(mm, "num_memory_bits"), 0);
         }
-        r->inst = sg_realloc(r->inst, (r->n_inst + 1) * sizeof *r->inst);
-        area_inst *in = &r->inst[r->n_inst++];
-        in->name = sg_strdup("(top)");
-        in->module = sg_strdup(top);
-        in->base = sg_strdup(top);
-        in->family = "glue";
+        area_inst *in = inst_add(r, "(top)", top, top, "glue");
         in->c = glue;
         in->types = gtypes;
         in->n_types = n_gtypes;

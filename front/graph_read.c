@@ -9,14 +9,15 @@
  * graph comment, and the loop order of the index variables.
  *
  * cgraph keeps no line numbers and reports errors through global state, so:
- * a small scanner of our own walks the text once to find the line of every
- * node statement and edge statement (edges are matched to cgraph's edges in
- * creation order); cgraph's error printing is switched off for the duration
- * of one parse and its last message is turned into a "FILE:LINE: ..." error.
- * Nothing of cgraph's state is relied on across calls.
+ * a small scanner of our own (dot_scan.c) walks the text once to find the
+ * line of every node statement and edge statement (edges are matched to
+ * cgraph's edges in creation order); cgraph's error printing is switched
+ * off for the duration of one parse and its last message is turned into a
+ * "FILE:LINE: ..." error.  Nothing of cgraph's state is relied on across
+ * calls.
  *
- * Sections: text scanner; attribute access; nodes; edges and ports; header
- * comment; entry points.
+ * Sections: attribute access; nodes; header comment; entry points.  Edges
+ * and their ports are in dot_edges.c.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -27,269 +28,9 @@
 
 #include <cgraph.h>
 
-#include "graph/graph.h"
 #include "front/dot.h"
-
-/* ---- text scanner ------------------------------------------------------ */
-
-typedef struct id_line {
-    long id;
-    long line;
-    int is_stmt;           /* 1: a node statement, 0: a mention in an edge */
-} id_line;
-
-typedef struct edge_line {
-    long tail, head;
-    long line;
-    int used;
-} edge_line;
-
-typedef struct scan_info {
-    id_line *ids;
-    size_t n_ids, cap_ids;
-    edge_line *edges;
-    size_t n_edges, cap_edges;
-    long comment_line;     /* line of the graph's comment= statement */
-    size_t graph_end;      /* offset just past the first graph's '}' (0: none) */
-    long end_line;         /* line of that brace */
-} scan_info;
-
-enum { TK_NONE, TK_ID, TK_ARROW, TK_LBRACK, TK_OTHER };
-
-/* Parse s[0..n-1] as a decimal node id; -1 when it is not one. */
-static long parse_id(const char *s, size_t n)
-{
-    if (n == 0 || n > 9)
-        return -1;
-    long v = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (!isdigit((unsigned char)s[i]))
-            return -1;
-        v = v * 10 + (s[i] - '0');
-    }
-    return v;
-}
-
-static void add_id(scan_info *si, long id, long line, int is_stmt)
-{
-    if (id < 0)
-        return;
-    sg_grow((void **)&si->ids, &si->cap_ids, si->n_ids + 1, sizeof *si->ids);
-    si->ids[si->n_ids++] = (id_line){id, line, is_stmt};
-}
-
-static int is_keyword(const char *s, size_t n)
-{
-    static const char *const kw[] = {"node", "edge", "graph", "digraph",
-                                     "subgraph", "strict"};
-    for (size_t i = 0; i < sizeof kw / sizeof kw[0]; i++)
-        if (strlen(kw[i]) == n && strncasecmp(kw[i], s, n) == 0)
-            return 1;
-    return 0;
-}
-
-/* One pass over the text: lines of node and edge statements, the graph
- * comment, and where the first top-level graph ends.  It follows DOT's
- * lexical rules for strings, comments and '#' lines closely enough to keep
- * line numbers right; syntax errors are left to cgraph.
- *
- * Where the graph ends must be exactly where cgraph's scanner ends it.  The
- * text handed to cgraph stops at that brace; were cgraph to finish earlier,
- * its scanner would keep the rest for the next parse in the process, and an
- * open quote in that rest breaks every later read.  So '#' starts a comment
- * anywhere outside a string, and '<' an HTML string anywhere, as in cgraph's
- * lexer. */
-static void scan_text(const char *t, size_t len, scan_info *si)
-{
-    long line = 1;
-    int depth = 0, brack = 0;
-    int last = TK_NONE, before_last = TK_NONE;
-    long last_id = -1, last_line = 0, arrow_tail = -1, arrow_line = 0;
-    const char *last_s = NULL;
-    size_t last_n = 0;
-    size_t i = 0;
-    while (i < len) {
-        char c = t[i];
-        if (c == '\n') {
-            line++;
-            i++;
-            continue;
-        }
-        if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
-            i++;
-            continue;
-        }
-        if (c == '#') {          /* to the end of the line, as cgraph does */
-            while (i < len && t[i] != '\n')
-                i++;
-            continue;
-        }
-        if (c == '/' && i + 1 < len && t[i + 1] == '/') {
-            while (i < len && t[i] != '\n')
-                i++;
-            continue;
-        }
-        if (c == '/' && i + 1 < len && t[i + 1] == '*') {
-            i += 2;
-            while (i + 1 < len && !(t[i] == '*' && t[i + 1] == '/')) {
-                if (t[i] == '\n')
-                    line++;
-                i++;
-            }
-            i = i + 2 <= len ? i + 2 : len;
-            continue;
-        }
-        int tk = TK_OTHER;
-        const char *s = t + i;
-        size_t n = 0;
-        long tok_line = line;
-        if (c == '"') {
-            size_t j = i + 1;
-            while (j < len && t[j] != '"') {
-                if (t[j] == '\\' && j + 1 < len) {
-                    if (t[j + 1] == '\n')
-                        line++;
-                    j += 2;
-                    continue;
-                }
-                if (t[j] == '\n')
-                    line++;
-                j++;
-            }
-            s = t + i + 1;
-            n = (j < len ? j : len) - (i + 1);
-            tk = TK_ID;
-            i = j < len ? j + 1 : len;
-        } else if (c == '<') {               /* HTML string, anywhere */
-            int lvl = 0;
-            size_t j = i;
-            for (; j < len; j++) {
-                if (t[j] == '<')
-                    lvl++;
-                else if (t[j] == '>' && --lvl == 0)
-                    break;
-                else if (t[j] == '\n')
-                    line++;
-            }
-            i = j < len ? j + 1 : len;
-            tk = TK_ID;
-            n = 0;
-        } else if (isalnum((unsigned char)c) || c == '_' || c == '.' ||
-                   (unsigned char)c >= 0x80) {
-            size_t j = i;
-            while (j < len && (isalnum((unsigned char)t[j]) || t[j] == '_' ||
-                               t[j] == '.' || (unsigned char)t[j] >= 0x80))
-                j++;
-            n = j - i;
-            tk = TK_ID;
-            i = j;
-        } else if (c == '-' && i + 1 < len && (t[i + 1] == '>' || t[i + 1] == '-')) {
-            tk = TK_ARROW;
-            i += 2;
-        } else {
-            i++;
-            if (c == '[') {
-                if (brack == 0 && depth >= 1 && last == TK_ID &&
-                    before_last != TK_ARROW && last_s &&
-                    !is_keyword(last_s, last_n))
-                    add_id(si, last_id, last_line, 1);
-                brack++;
-                tk = TK_LBRACK;
-            } else if (c == ']') {
-                if (brack > 0)
-                    brack--;
-            } else if (c == '{') {
-                depth++;
-            } else if (c == '}') {
-                if (depth > 0 && --depth == 0 && si->graph_end == 0) {
-                    si->graph_end = i;
-                    si->end_line = line;
-                }
-            } else if (c == '=' && brack == 0 && depth == 1 && last == TK_ID &&
-                       last_n == 7 && strncmp(last_s, "comment", 7) == 0 &&
-                       si->comment_line == 0) {
-                si->comment_line = last_line;
-            }
-        }
-        if (brack > 0 && tk != TK_LBRACK)
-            continue;                         /* inside an attribute list */
-        if (tk == TK_ID && depth >= 1) {
-            long id = parse_id(s, n);
-            if (last == TK_ARROW && arrow_tail >= 0 && id >= 0) {
-                sg_grow((void **)&si->edges, &si->cap_edges, si->n_edges + 1,
-                        sizeof *si->edges);
-                si->edges[si->n_edges++] =
-                    (edge_line){arrow_tail, id, arrow_line, 0};
-                add_id(si, id, tok_line, 0);
-            }
-            last_id = id;
-            last_line = tok_line;
-            last_s = s;
-            last_n = n;
-        } else if (tk == TK_ARROW) {
-            arrow_tail = last == TK_ID ? last_id : -1;
-            arrow_line = last_line;
-            if (arrow_tail >= 0)
-                add_id(si, arrow_tail, last_line, 0);
-        }
-        before_last = last;
-        last = tk;
-    }
-}
-
-static int cmp_id_line(const void *a, const void *b)
-{
-    const id_line *x = a, *y = b;
-    if (x->id != y->id)
-        return x->id < y->id ? -1 : 1;
-    /* Statements before mentions, then by line. */
-    if (x->is_stmt != y->is_stmt)
-        return y->is_stmt - x->is_stmt;
-    return (x->line > y->line) - (x->line < y->line);
-}
-
-/* Line of node id: its statement, else its first mention; 0 if unknown. */
-static long node_line(const scan_info *si, long id)
-{
-    size_t lo = 0, hi = si->n_ids;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (si->ids[mid].id < id)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    if (lo < si->n_ids && si->ids[lo].id == id) {
-        if (si->ids[lo].is_stmt)
-            return si->ids[lo].line;
-        long best = si->ids[lo].line;
-        for (size_t k = lo; k < si->n_ids && si->ids[k].id == id; k++)
-            if (si->ids[k].line < best)
-                best = si->ids[k].line;
-        return best;
-    }
-    return 0;
-}
-
-/* Line of the next edge statement tail -> head, in file order. */
-static long edge_line_of(scan_info *si, size_t *cursor, long tail, long head)
-{
-    for (size_t k = *cursor; k < si->n_edges; k++)
-        if (!si->edges[k].used && si->edges[k].tail == tail &&
-            si->edges[k].head == head) {
-            si->edges[k].used = 1;
-            if (k == *cursor)
-                (*cursor)++;
-            return si->edges[k].line;
-        }
-    for (size_t k = 0; k < *cursor && k < si->n_edges; k++)
-        if (!si->edges[k].used && si->edges[k].tail == tail &&
-            si->edges[k].head == head) {
-            si->edges[k].used = 1;
-            return si->edges[k].line;
-        }
-    return 0;
-}
+#include "front/dot_read.h"
+#include "graph/graph.h"
 
 /* ---- attribute access --------------------------------------------------- */
 
@@ -300,10 +41,7 @@ typedef struct kv_list {
     int n;
 } kv_list;
 
-/* Copy s into d[cap], cut to fit.  The cut never splits a backslash pair:
- * half a pair left at the end would escape the closing quote when the
- * graph is written back. */
-static void copy_cut(char *d, size_t cap, const char *s)
+void dot_copy_cut(char *d, size_t cap, const char *s)
 {
     size_t n = 0;
     while (s[n]) {
@@ -356,24 +94,16 @@ static const char *kv_get(const kv_list *kv, const char *key)
     return NULL;
 }
 
-static const char *ag_str(void *obj, const char *name)
+const char *dot_ag_str(void *obj, const char *name)
 {
     const char *v = agget(obj, (char *)name);
     return v ? v : "";
 }
 
-/* Reading state for one parse. */
-typedef struct rd {
-    const char *path;
-    sg_graph *g;
-    sg_err *e;
-    scan_info si;
-} rd;
-
 /* The value of a node attribute: the DOT attribute, else the comment copy. */
 static const char *nattr(Agnode_t *n, const kv_list *kv, const char *key)
 {
-    const char *v = ag_str(n, key);
+    const char *v = dot_ag_str(n, key);
     if (*v)
         return v;
     v = kv_get(kv, key);
@@ -438,19 +168,23 @@ static int is_true(const char *v)
 
 /* ---- nodes --------------------------------------------------------------- */
 
+/* One node: its id and line, then its attributes one after another (each a
+ * few lines: read, check, store).  Kept as one list rather than split, as
+ * the parts would share the node, its attribute sources and the error
+ * context and do nothing else. */
 static int read_node(rd *r, Agnode_t *an, sg_node *n)
 {
     const char *name = agnameof(an);
-    long id = parse_id(name, strlen(name));
+    long id = dot_parse_id(name, strlen(name));
     graph_node_init(n, SG_NK_UNKNOWN);
-    n->line = id >= 0 ? node_line(&r->si, id) : 0;
+    n->line = id >= 0 ? dot_node_line(&r->si, id) : 0;
     if (id < 0)
         return sg_errf(r->e, r->path, 0,
                        "node id '%.40s' is not a decimal number", name);
     n->id = (int)id;
 
     kv_list kv;
-    kv_parse(ag_str(an, "comment"), &kv);
+    kv_parse(dot_ag_str(an, "comment"), &kv);
     const char *type = nattr(an, &kv, "type");
     if (copy_name(r, n, n->type, sizeof n->type, "type", type) < 0)
         return -1;
@@ -536,270 +270,6 @@ static int read_node(rd *r, Agnode_t *an, sg_node *n)
             n->fp = 1;
     }
     return 0;
-}
-
-/* ---- edges and ports ------------------------------------------------------ */
-
-/* Index tag of an edge (graph.h): text after the last '-' of the comment,
- * or the comment; without a comment, the label's suffix after '_'/'-'. */
-static void edge_tag(const char *comment, const char *label, char *tag,
-                     size_t cap)
-{
-    const char *t = "";
-    if (*comment) {
-        const char *dash = strrchr(comment, '-');
-        t = dash ? dash + 1 : comment;
-    } else if (*label) {
-        const char *u = strrchr(label, '_'), *d = strrchr(label, '-');
-        const char *m = u > d ? u : d;
-        t = m ? m + 1 : "";
-    }
-    copy_cut(tag, cap, t);
-}
-
-/* Does edge e name index variable x by its tag (exact), or, for hand-edited
- * graphs with typos ("outer_i", "crddrp-crd-j-out"), by any one-letter word
- * of its comment (or label when there is no comment)?  loose selects. */
-static int tag_is(const sg_edge *e, char x, int loose)
-{
-    if (!x)
-        return 0;
-    if (e->tag[0] == x && e->tag[1] == 0)
-        return 1;
-    if (!loose)
-        return 0;
-    const char *s = e->comment[0] ? e->comment : e->label;
-    for (const char *p = s; *p; p++) {
-        int start = p == s || p[-1] == '-' || p[-1] == '_';
-        int end = p[1] == 0 || p[1] == '-' || p[1] == '_';
-        if (start && end && *p == x)
-            return 1;
-    }
-    return 0;
-}
-
-/* Port of a crddrop/crdhold edge: 0 outer, 1 inner, -1 unknown. */
-static int tag_outer_inner(const sg_node *n, const sg_edge *e)
-{
-    int vin = n->inner == 'v';
-    for (int loose = 0; loose < 2; loose++) {
-        int o = e->type != SG_ST_VAL && tag_is(e, n->outer, loose);
-        int i = vin ? (e->type == SG_ST_VAL || strcmp(e->tag, "val") == 0 ||
-                       strcmp(e->tag, "vals") == 0)
-                    : tag_is(e, n->inner, loose);
-        if (o && !i)
-            return 0;
-        if (i && !o)
-            return 1;
-    }
-    return -1;
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp((const char *)a, (const char *)b);
-}
-
-/* Collect a joiner's operand tensors from its input edges' tags. */
-static int joiner_operands(rd *r, int ni)
-{
-    sg_graph *g = r->g;
-    sg_node *n = &g->nodes[ni];
-    n->n_operands = 0;
-    for (size_t i = 0; i < g->n_edges; i++) {
-        sg_edge *e = &g->edges[i];
-        if (e->dst != ni || !e->tag[0])
-            continue;
-        if (graph_operand_index(n, e->tag) >= 0)
-            continue;
-        if (n->n_operands == SG_MAX_OPERANDS)
-            return sg_errf(r->e, r->path, n->line,
-                           "node %d: %s has more than %d operands", n->id,
-                           n->type, SG_MAX_OPERANDS);
-        copy_cut(n->operand[n->n_operands++], SG_NAME_MAX, e->tag);
-    }
-    qsort(n->operand, (size_t)n->n_operands, sizeof n->operand[0], cmp_str);
-    return 0;
-}
-
-static int bind_in(const sg_graph *g, int ni, const sg_edge *e, int *seq)
-{
-    const sg_node *n = &g->nodes[ni];
-    int k;
-    switch (n->kind) {
-    case SG_NK_FIBERLOOKUP:
-        return (e->type == SG_ST_CRD && strcmp(e->tag, "skip") == 0) ? 1 : 0;
-    case SG_NK_REPEAT:
-        return e->type == SG_ST_REPSIG ? 1 : 0;
-    case SG_NK_INTERSECT:
-    case SG_NK_UNION:
-        k = graph_operand_index(n, e->tag);
-        if (k < 0 || (e->type != SG_ST_CRD && e->type != SG_ST_REF))
-            return -1;
-        return 2 * k + (e->type == SG_ST_REF);
-    case SG_NK_ALU:
-        return (*seq)++;
-    case SG_NK_SPACC:
-        if (e->type == SG_ST_VAL)
-            return 2;
-        if (n->in1 && tag_is(e, n->in1, 0))
-            return 0;
-        if (tag_is(e, n->in0, 0))
-            return 1;
-        return 3 + (*seq)++;
-    case SG_NK_VECTORREDUCER:
-        return e->type == SG_ST_VAL ? 1 : 0;
-    case SG_NK_CRDDROP:
-    case SG_NK_CRDHOLD:
-        return tag_outer_inner(n, e);
-    case SG_NK_LOCATE:
-        return e->type == SG_ST_REF ? 1 : 0;
-    case SG_NK_UNKNOWN:
-        return (*seq)++;
-    default:
-        return 0;
-    }
-}
-
-static int bind_out(const sg_graph *g, int ni, const sg_edge *e, int *seq)
-{
-    const sg_node *n = &g->nodes[ni];
-    int k;
-    switch (n->kind) {
-    case SG_NK_FIBERLOOKUP:
-        return e->type == SG_ST_REF ? 1 : 0;
-    case SG_NK_FIBERWRITE:
-        return -1;
-    case SG_NK_BROADCAST:
-    case SG_NK_UNKNOWN:
-        return (*seq)++;
-    case SG_NK_INTERSECT:
-    case SG_NK_UNION:
-        if (e->type == SG_ST_CRD)
-            return 0;
-        k = graph_operand_index(n, e->tag);
-        return k < 0 ? -1 : 1 + k;
-    case SG_NK_SPACC:
-        if (e->type == SG_ST_VAL)
-            return 2;
-        if (tag_is(e, n->in0, 1))
-            return 0;
-        if (n->in1 && tag_is(e, n->in1, 1))
-            return 1;
-        return -1;
-    case SG_NK_VECTORREDUCER:
-        return e->type == SG_ST_VAL ? 1 : 0;
-    case SG_NK_CRDDROP:
-    case SG_NK_CRDHOLD:
-        return tag_outer_inner(n, e);
-    default:
-        return 0;
-    }
-}
-
-static int cmp_agedge(const void *a, const void *b)
-{
-    Agedge_t *x = *(Agedge_t *const *)a, *y = *(Agedge_t *const *)b;
-    return (AGSEQ(x) > AGSEQ(y)) - (AGSEQ(x) < AGSEQ(y));
-}
-
-static int read_edges(rd *r, Agraph_t *ag)
-{
-    sg_graph *g = r->g;
-    int rc = -1;
-    size_t ne = 0, cap = 0;
-    Agedge_t **es = NULL;
-    for (Agnode_t *an = agfstnode(ag); an; an = agnxtnode(ag, an))
-        for (Agedge_t *ae = agfstout(ag, an); ae; ae = agnxtout(ag, ae)) {
-            sg_grow((void **)&es, &cap, ne + 1, sizeof *es);
-            es[ne++] = ae;
-        }
-    if (ne)
-        qsort(es, ne, sizeof *es, cmp_agedge);
-    size_t cursor = 0;
-    for (size_t i = 0; i < ne; i++) {
-        Agedge_t *ae = es[i];
-        const char *tn = agnameof(agtail(ae)), *hn = agnameof(aghead(ae));
-        long tid = parse_id(tn, strlen(tn)), hid = parse_id(hn, strlen(hn));
-        sg_edge e;
-        memset(&e, 0, sizeof e);
-        e.src = graph_find_node(g, (int)tid);
-        e.dst = graph_find_node(g, (int)hid);
-        e.line = edge_line_of(&r->si, &cursor, tid, hid);
-        if (!e.line)
-            e.line = g->nodes[e.src].line;
-        copy_cut(e.label, sizeof e.label, ag_str(ae, "label"));
-        copy_cut(e.comment, sizeof e.comment, ag_str(ae, "comment"));
-        const char *ty = ag_str(ae, "type");
-        char lab_ty[16] = "";
-        if (!*ty) {
-            /* No type: the label's first word ("crd_in-B" -> crd). */
-            size_t k = strcspn(e.label, "_- ");
-            if (k < sizeof lab_ty)
-                memcpy(lab_ty, e.label, k), lab_ty[k] = 0;
-            ty = lab_ty;
-        }
-        int sk = sg_stream_kind_parse(ty);
-        if (sk < 0) {
-            sg_errf(r->e, r->path, e.line,
-                    "edge %s -> %s: unknown stream type '%.40s' (crd, ref, val or repsig)",
-                    tn, hn, ty);
-            goto out;
-        }
-        e.type = (sg_stream_kind)sk;
-        edge_tag(e.comment, e.label, e.tag, sizeof e.tag);
-        e.src_port = e.dst_port = -1;
-        sg_grow((void **)&g->edges, &g->cap_edges, g->n_edges + 1,
-                sizeof *g->edges);
-        g->edges[g->n_edges++] = e;
-    }
-    /* Operands first (joiner ports depend on them), then ports. */
-    for (size_t ni = 0; ni < g->n_nodes; ni++) {
-        sg_node *n = &g->nodes[ni];
-        if ((n->kind == SG_NK_INTERSECT || n->kind == SG_NK_UNION) &&
-            joiner_operands(r, (int)ni) < 0)
-            goto out;
-    }
-    {
-        int *in_seq = sg_calloc(g->n_nodes + 1, sizeof *in_seq);
-        int *out_seq = sg_calloc(g->n_nodes + 1, sizeof *out_seq);
-        int *n_val_in = sg_calloc(g->n_nodes + 1, sizeof *n_val_in);
-        for (size_t i = 0; i < g->n_edges; i++) {
-            sg_edge *e = &g->edges[i];
-            e->dst_port = bind_in(g, e->dst, e, &in_seq[e->dst]);
-            e->src_port = bind_out(g, e->src, e, &out_seq[e->src]);
-            if (e->type == SG_ST_VAL)
-                n_val_in[e->dst]++;
-            sg_node *d = &g->nodes[e->dst];
-            if (d->kind == SG_NK_BROADCAST)
-                d->stream = e->type;
-        }
-        for (size_t ni = 0; ni < g->n_nodes; ni++) {
-            sg_node *n = &g->nodes[ni];
-            /* A one-input max is ReLU: max with an implied constant 0. */
-            if (n->kind == SG_NK_ALU && n->op == SG_ALU_MAX && !n->has_cnst &&
-                n_val_in[ni] == 1) {
-                n->op = SG_ALU_SMAX;
-                n->has_cnst = 1;
-                n->cnst = 0;
-                snprintf(n->cnst_text, sizeof n->cnst_text, "0");
-            }
-            if (n->kind == SG_NK_BROADCAST || n->kind == SG_NK_UNKNOWN)
-                n->n_out = out_seq[ni];
-            if (n->kind == SG_NK_UNKNOWN)
-                n->n_in = in_seq[ni];
-            if (n->kind == SG_NK_SPACC)
-                n->n_in = 3 + in_seq[ni];
-            graph_node_ports(n);
-        }
-        free(n_val_in);
-        free(out_seq);
-        free(in_seq);
-    }
-    rc = 0;
-out:
-    free(es);
-    return rc;
 }
 
 /* ---- header comment ------------------------------------------------------ */
@@ -924,30 +394,8 @@ int graph_read_mem(const char *text, size_t len, const char *path,
     char *buf = NULL;
     Agraph_t *ag = NULL;
 
-    const char *nul = memchr(text, 0, len);
-    if (nul) {
-        long line = 1;
-        for (const char *p = text; p < nul; p++)
-            line += *p == '\n';
-        sg_errf(e, r.path, line, "NUL byte in the file");
+    if (dot_scan(text, len, r.path, &r.si, e) < 0)
         goto out;
-    }
-    scan_text(text, len, &r.si);
-    if (r.si.graph_end == 0) {
-        sg_errf(e, r.path, 0, "no complete DOT graph (digraph NAME { ... })");
-        goto out;
-    }
-    /* Only the first graph: anything after it is an error, and cgraph must
-     * not keep unread text for the next parse. */
-    for (size_t i = r.si.graph_end; i < len; i++) {
-        if (!isspace((unsigned char)text[i])) {
-            sg_errf(e, r.path, r.si.end_line,
-                    "text after the end of the graph");
-            goto out;
-        }
-    }
-    if (r.si.n_ids)
-        qsort(r.si.ids, r.si.n_ids, sizeof *r.si.ids, cmp_id_line);
     /* The text ends at the closing brace: cgraph's scanner keeps unread
      * input between calls, so nothing may be left over. */
     buf = sg_malloc(r.si.graph_end + 1);
@@ -981,9 +429,9 @@ int graph_read_mem(const char *text, size_t len, const char *path,
                 sizeof *g->nodes);
         g->nodes[g->n_nodes++] = n;
     }
-    if (read_edges(&r, ag) < 0)
+    if (dot_read_edges(&r, ag) < 0)
         goto out;
-    if (read_header(&r, ag_str(ag, "comment")) < 0)
+    if (read_header(&r, dot_ag_str(ag, "comment")) < 0)
         goto out;
     graph_derive_index_order(g);
     rc = 0;
@@ -991,8 +439,7 @@ out:
     if (ag)
         agclose(ag);
     free(buf);
-    free(r.si.ids);
-    free(r.si.edges);
+    dot_scan_free(&r.si);
     if (rc < 0) {
         if (e && e->code == 0)
             e->code = SG_EXIT_USAGE;

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/paths.h"
 #include "graph/skip_plan.h"
 
 #define SG_TEMPLATE "templates/top.v.in"
@@ -32,16 +33,6 @@ void sg_emit_opts_default(sg_emit_opts *o)
     o->fifo_depth = 4;
     o->max_nnz = 1024;
     o->dim_default = 64;
-}
-
-uint64_t sg_fnv1a(uint64_t h, const void *p, size_t n)
-{
-    const unsigned char *b = p;
-    for (size_t i = 0; i < n; i++) {
-        h ^= b[i];
-        h *= UINT64_C(0x100000001b3);
-    }
-    return h;
 }
 
 /* ---- small helpers ------------------------------------------------------ */
@@ -1149,35 +1140,6 @@ static int read_file(const char *path, char **text, sg_err *e)
     return 0;
 }
 
-int sg_emit_root(char *buf, size_t n, sg_err *e)
-{
-    char probe[4200];
-    const char *env = getenv("SAMGEN_ROOT");
-    if (env && env[0]) {
-        snprintf(probe, sizeof probe, "%s/" SG_TEMPLATE, env);
-        if (access(probe, R_OK) == 0) {
-            snprintf(buf, n, "%s", env);
-            return 0;
-        }
-    }
-    char exe[4096];
-    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (len > 0) {
-        exe[len] = '\0';
-        char *slash;
-        while ((slash = strrchr(exe, '/')) != NULL) {
-            *slash = '\0';
-            snprintf(probe, sizeof probe, "%s/" SG_TEMPLATE, exe[0] ? exe : "");
-            if (access(probe, R_OK) == 0) {
-                snprintf(buf, n, "%s", exe[0] ? exe : "/");
-                return 0;
-            }
-        }
-    }
-    return sg_errc(e, SG_EXIT_USAGE, NULL, 0,
-                   "cannot find the samgen sources (" SG_TEMPLATE "); set SAMGEN_ROOT");
-}
-
 /* Replace @KEY@ markers of the template; unknown keys are an error. */
 static int fill_template(const char *tpl, const char *path, const char *const *kv,
                          FILE *out, sg_err *e)
@@ -1361,7 +1323,7 @@ int sg_emit(const sg_graph *g, const sg_emit_opts *opts, sg_emit_design *d,
     char root[4096];
     if (opts->root)
         snprintf(root, sizeof root, "%s", opts->root);
-    else if (sg_emit_root(root, sizeof root, e) < 0)
+    else if (sg_source_root(root, sizeof root, e) < 0)
         goto out;
     char tpath[4200];
     snprintf(tpath, sizeof tpath, "%s/" SG_TEMPLATE, root);

@@ -23,7 +23,7 @@
  * and an ALU sub takes a reducer's operand as the subtrahend, as the
  * golden model does (docs/generator.md).
  *
- * The top-level skeleton is templates/top.v.in (found with sg_emit_root).
+ * The top-level skeleton is templates/top.v.in (found with sg_source_root, core/paths.h).
  */
 #ifndef SG_EMIT_H
 #define SG_EMIT_H
@@ -104,14 +104,5 @@ void sg_emit_design_free(sg_emit_design *d);
 
 /* Write d->text to path through a temporary file and rename. */
 int sg_emit_write(const sg_emit_design *d, const char *path, sg_err *e);
-
-/* The samgen source root (holding templates/, rtl/, sim/): $SAMGEN_ROOT,
- * else the first parent of the running binary that has templates/top.v.in.
- * Returns 0 and fills buf, or -1. */
-int sg_emit_root(char *buf, size_t n, sg_err *e);
-
-/* 64-bit FNV-1a over bytes, continuing from h (start with SG_FNV_INIT). */
-#define SG_FNV_INIT UINT64_C(0xcbf29ce484222325)
-uint64_t sg_fnv1a(uint64_t h, const void *p, size_t n);
 
 #endif

@@ -8,8 +8,8 @@
 #   make einsum-bench       compile time per expression (target < 10 ms)
 #
 # The unit tests (front/einsum_test.c: parse errors, structure, DOT round
-# trip, golden model against a dense evaluation and against Custard's graphs
-# with $SHARED) run with `make unit`.
+# trip; front/einsum_golden_test.c: golden model against a dense evaluation
+# and against Custard's graphs with $SHARED) run with `make unit`.
 
 .PHONY: examples einsum-cli-test einsum-bench
 TEST_SUITES += einsum-cli-test

@@ -8,9 +8,12 @@
 #                         graph passes, every onyx/opal graph reads
 #   make graph-bench      read+check all shared graphs; time per pass
 #
-# The unit tests (front/graph_test.c) run with `make unit`.
+# The unit tests (front/graph_test.c, front/graph_write_test.c) run with
+# `make unit`.
 
-GRAPH_SRC := $(call layer_src,core) $(call layer_src,graph) front/graph_read.c
+# The DOT reader: graph_read.c with its scanner (dot_scan.c) and edges (dot_edges.c).
+GRAPH_SRC := $(call layer_src,core) $(call layer_src,graph) front/graph_read.c \
+             front/dot_scan.c front/dot_edges.c
 GRAPH_FUZZ := $(BUILD)/fuzz/fuzz_graph
 GRAPH_FUZZ_SECONDS ?= 300
 GRAPH_BENCH := $(BUILD)/bench/bench_graph
@@ -29,7 +32,7 @@ graph-shared: $(SAMGEN)
 
 $(GRAPH_FUZZ): bench/fuzz/fuzz_graph.c $(GRAPH_SRC) $(HDRS)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 $(GV_CFLAGS) \
+	$(FUZZ_CC) -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 $(GV_CFLAGS) $(CFLAGS_I) \
 	  -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	  -o $@ bench/fuzz/fuzz_graph.c $(GRAPH_SRC) $(GV_LIBS)
 

@@ -113,6 +113,46 @@ static long cycle_at(const sg_stream_file *act, const char *name, size_t i)
     return (long)c->toks.t[i].v;
 }
 
+/* The report of r's mismatch on expected line el (actual line al, NULL
+ * when the simulation recorded none), at token r->index. */
+static void write_report(sg_cmp_result *r, const sg_cmp_opts *o, const sg_stream_line *el,
+                         const sg_stream_line *al, const sg_stream_file *actual)
+{
+    size_t idx = r->index;
+    char *b = r->report;
+    size_t cap = sizeof r->report, len = 0;
+    int is_mem = has_prefix(el->name, "out_arr_");
+    put(b, cap, &len, "MISMATCH on %s %s\n", is_mem ? "memory" : "stream",
+        el->name);
+    char desc[256];
+    if (o->describe && o->describe(o->ctx, el->name, desc, sizeof desc) == 0)
+        put(b, cap, &len, "  edge:     %s\n", desc);
+    if (!al) {
+        put(b, cap, &len, "  the simulation recorded no tokens on it\n");
+        context_line(b, cap, &len, "expected:", &el->toks, 0, o->context,
+                     el->kind);
+        return;
+    }
+    char et[32], at[32];
+    tok_text(&el->toks, idx, el->kind, et);
+    tok_text(&al->toks, idx, el->kind, at);
+    put(b, cap, &len, "  %s %zu", is_mem ? "entry" : "token", idx);
+    if (r->cycle >= 0)
+        put(b, cap, &len, " (cycle %ld)", r->cycle);
+    else if (!is_mem && idx >= al->toks.n) {
+        long last = idx > 0 ? cycle_at(actual, el->name, idx - 1) : -1;
+        if (last >= 0)
+            put(b, cap, &len, " (never produced; previous token at cycle %ld)", last);
+        else
+            put(b, cap, &len, " (never produced)");
+    }
+    put(b, cap, &len, ": expected %s, actual %s\n", et, at);
+    context_line(b, cap, &len, "expected:", &el->toks, idx,
+                 o->context, el->kind);
+    context_line(b, cap, &len, "actual:", &al->toks, idx,
+                 o->context, el->kind);
+}
+
 int sg_compare_traces(const sg_stream_file *expected,
                       const sg_stream_file *actual, const sg_cmp_opts *o,
                       sg_cmp_result *r, sg_err *e)
@@ -175,37 +215,6 @@ int sg_compare_traces(const sg_stream_file *expected,
     r->cycle = best_act && best_idx < best_act->toks.n
                    ? cycle_at(actual, best_exp->name, best_idx) : -1;
 
-    char *b = r->report;
-    size_t cap = sizeof r->report, len = 0;
-    int is_mem = has_prefix(best_exp->name, "out_arr_");
-    put(b, cap, &len, "MISMATCH on %s %s\n", is_mem ? "memory" : "stream",
-        best_exp->name);
-    char desc[256];
-    if (o->describe && o->describe(o->ctx, best_exp->name, desc, sizeof desc) == 0)
-        put(b, cap, &len, "  edge:     %s\n", desc);
-    if (!best_act) {
-        put(b, cap, &len, "  the simulation recorded no tokens on it\n");
-        context_line(b, cap, &len, "expected:", &best_exp->toks, 0, o->context,
-                     best_exp->kind);
-        return 0;
-    }
-    char et[32], at[32];
-    tok_text(&best_exp->toks, best_idx, best_exp->kind, et);
-    tok_text(&best_act->toks, best_idx, best_exp->kind, at);
-    put(b, cap, &len, "  %s %zu", is_mem ? "entry" : "token", best_idx);
-    if (r->cycle >= 0)
-        put(b, cap, &len, " (cycle %ld)", r->cycle);
-    else if (!is_mem && best_idx >= best_act->toks.n) {
-        long last = best_idx > 0 ? cycle_at(actual, best_exp->name, best_idx - 1) : -1;
-        if (last >= 0)
-            put(b, cap, &len, " (never produced; previous token at cycle %ld)", last);
-        else
-            put(b, cap, &len, " (never produced)");
-    }
-    put(b, cap, &len, ": expected %s, actual %s\n", et, at);
-    context_line(b, cap, &len, "expected:", &best_exp->toks, best_idx,
-                 o->context, best_exp->kind);
-    context_line(b, cap, &len, "actual:", &best_act->toks, best_idx,
-                 o->context, best_exp->kind);
+    write_report(r, o, best_exp, best_act, actual);
     return 0;
 }

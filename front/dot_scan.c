@@ -1,0 +1,278 @@
+/*
+ * dot_scan.c - the raw DOT text scanner (see dot_scan.h).
+ *
+ * cgraph keeps no line numbers, so this scanner walks the text once to find
+ * the line of every node statement and edge statement, the line of the
+ * graph's comment, and where the first graph ends.
+ */
+#include "front/dot_scan.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+enum { TK_NONE, TK_ID, TK_ARROW, TK_LBRACK, TK_OTHER };
+
+long dot_parse_id(const char *s, size_t n)
+{
+    if (n == 0 || n > 9)
+        return -1;
+    long v = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!isdigit((unsigned char)s[i]))
+            return -1;
+        v = v * 10 + (s[i] - '0');
+    }
+    return v;
+}
+
+static void add_id(scan_info *si, long id, long line, int is_stmt)
+{
+    if (id < 0)
+        return;
+    sg_grow((void **)&si->ids, &si->cap_ids, si->n_ids + 1, sizeof *si->ids);
+    si->ids[si->n_ids++] = (id_line){id, line, is_stmt};
+}
+
+static int is_keyword(const char *s, size_t n)
+{
+    static const char *const kw[] = {"node", "edge", "graph", "digraph",
+                                     "subgraph", "strict"};
+    for (size_t i = 0; i < sizeof kw / sizeof kw[0]; i++)
+        if (strlen(kw[i]) == n && strncasecmp(kw[i], s, n) == 0)
+            return 1;
+    return 0;
+}
+
+/* One pass over the text: lines of node and edge statements, the graph
+ * comment, and where the first top-level graph ends.  It follows DOT's
+ * lexical rules for strings, comments and '#' lines closely enough to keep
+ * line numbers right; syntax errors are left to cgraph.
+ *
+ * Where the graph ends must be exactly where cgraph's scanner ends it.  The
+ * text handed to cgraph stops at that brace; were cgraph to finish earlier,
+ * its scanner would keep the rest for the next parse in the process, and an
+ * open quote in that rest breaks every later read.  So '#' starts a comment
+ * anywhere outside a string, and '<' an HTML string anywhere, as in cgraph's
+ * lexer.  One function: the lexer's states (string, comment, HTML depth,
+ * brace depth, the statement being read) are shared by every character, and
+ * reading them in one loop is easier than following them across calls. */
+static void scan_text(const char *t, size_t len, scan_info *si)
+{
+    long line = 1;
+    int depth = 0, brack = 0;
+    int last = TK_NONE, before_last = TK_NONE;
+    long last_id = -1, last_line = 0, arrow_tail = -1, arrow_line = 0;
+    const char *last_s = NULL;
+    size_t last_n = 0;
+    size_t i = 0;
+    while (i < len) {
+        char c = t[i];
+        if (c == '\n') {
+            line++;
+            i++;
+            continue;
+        }
+        if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+            i++;
+            continue;
+        }
+        if (c == '#') {          /* to the end of the line, as cgraph does */
+            while (i < len && t[i] != '\n')
+                i++;
+            continue;
+        }
+        if (c == '/' && i + 1 < len && t[i + 1] == '/') {
+            while (i < len && t[i] != '\n')
+                i++;
+            continue;
+        }
+        if (c == '/' && i + 1 < len && t[i + 1] == '*') {
+            i += 2;
+            while (i + 1 < len && !(t[i] == '*' && t[i + 1] == '/')) {
+                if (t[i] == '\n')
+                    line++;
+                i++;
+            }
+            i = i + 2 <= len ? i + 2 : len;
+            continue;
+        }
+        int tk = TK_OTHER;
+        const char *s = t + i;
+        size_t n = 0;
+        long tok_line = line;
+        if (c == '"') {
+            size_t j = i + 1;
+            while (j < len && t[j] != '"') {
+                if (t[j] == '\\' && j + 1 < len) {
+                    if (t[j + 1] == '\n')
+                        line++;
+                    j += 2;
+                    continue;
+                }
+                if (t[j] == '\n')
+                    line++;
+                j++;
+            }
+            s = t + i + 1;
+            n = (j < len ? j : len) - (i + 1);
+            tk = TK_ID;
+            i = j < len ? j + 1 : len;
+        } else if (c == '<') {               /* HTML string, anywhere */
+            int lvl = 0;
+            size_t j = i;
+            for (; j < len; j++) {
+                if (t[j] == '<')
+                    lvl++;
+                else if (t[j] == '>' && --lvl == 0)
+                    break;
+                else if (t[j] == '\n')
+                    line++;
+            }
+            i = j < len ? j + 1 : len;
+            tk = TK_ID;
+            n = 0;
+        } else if (isalnum((unsigned char)c) || c == '_' || c == '.' ||
+                   (unsigned char)c >= 0x80) {
+            size_t j = i;
+            while (j < len && (isalnum((unsigned char)t[j]) || t[j] == '_' ||
+                               t[j] == '.' || (unsigned char)t[j] >= 0x80))
+                j++;
+            n = j - i;
+            tk = TK_ID;
+            i = j;
+        } else if (c == '-' && i + 1 < len && (t[i + 1] == '>' || t[i + 1] == '-')) {
+            tk = TK_ARROW;
+            i += 2;
+        } else {
+            i++;
+            if (c == '[') {
+                if (brack == 0 && depth >= 1 && last == TK_ID &&
+                    before_last != TK_ARROW && last_s &&
+                    !is_keyword(last_s, last_n))
+                    add_id(si, last_id, last_line, 1);
+                brack++;
+                tk = TK_LBRACK;
+            } else if (c == ']') {
+                if (brack > 0)
+                    brack--;
+            } else if (c == '{') {
+                depth++;
+            } else if (c == '}') {
+                if (depth > 0 && --depth == 0 && si->graph_end == 0) {
+                    si->graph_end = i;
+                    si->end_line = line;
+                }
+            } else if (c == '=' && brack == 0 && depth == 1 && last == TK_ID &&
+                       last_n == 7 && strncmp(last_s, "comment", 7) == 0 &&
+                       si->comment_line == 0) {
+                si->comment_line = last_line;
+            }
+        }
+        if (brack > 0 && tk != TK_LBRACK)
+            continue;                         /* inside an attribute list */
+        if (tk == TK_ID && depth >= 1) {
+            long id = dot_parse_id(s, n);
+            if (last == TK_ARROW && arrow_tail >= 0 && id >= 0) {
+                sg_grow((void **)&si->edges, &si->cap_edges, si->n_edges + 1,
+                        sizeof *si->edges);
+                si->edges[si->n_edges++] =
+                    (edge_line){arrow_tail, id, arrow_line, 0};
+                add_id(si, id, tok_line, 0);
+            }
+            last_id = id;
+            last_line = tok_line;
+            last_s = s;
+            last_n = n;
+        } else if (tk == TK_ARROW) {
+            arrow_tail = last == TK_ID ? last_id : -1;
+            arrow_line = last_line;
+            if (arrow_tail >= 0)
+                add_id(si, arrow_tail, last_line, 0);
+        }
+        before_last = last;
+        last = tk;
+    }
+}
+
+static int cmp_id_line(const void *a, const void *b)
+{
+    const id_line *x = a, *y = b;
+    if (x->id != y->id)
+        return x->id < y->id ? -1 : 1;
+    /* Statements before mentions, then by line. */
+    if (x->is_stmt != y->is_stmt)
+        return y->is_stmt - x->is_stmt;
+    return (x->line > y->line) - (x->line < y->line);
+}
+
+long dot_node_line(const scan_info *si, long id)
+{
+    size_t lo = 0, hi = si->n_ids;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (si->ids[mid].id < id)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo < si->n_ids && si->ids[lo].id == id) {
+        if (si->ids[lo].is_stmt)
+            return si->ids[lo].line;
+        long best = si->ids[lo].line;
+        for (size_t k = lo; k < si->n_ids && si->ids[k].id == id; k++)
+            if (si->ids[k].line < best)
+                best = si->ids[k].line;
+        return best;
+    }
+    return 0;
+}
+
+long dot_edge_line(scan_info *si, size_t *cursor, long tail, long head)
+{
+    for (size_t k = *cursor; k < si->n_edges; k++)
+        if (!si->edges[k].used && si->edges[k].tail == tail &&
+            si->edges[k].head == head) {
+            si->edges[k].used = 1;
+            if (k == *cursor)
+                (*cursor)++;
+            return si->edges[k].line;
+        }
+    for (size_t k = 0; k < *cursor && k < si->n_edges; k++)
+        if (!si->edges[k].used && si->edges[k].tail == tail &&
+            si->edges[k].head == head) {
+            si->edges[k].used = 1;
+            return si->edges[k].line;
+        }
+    return 0;
+}
+
+int dot_scan(const char *text, size_t len, const char *path, scan_info *si, sg_err *e)
+{
+    memset(si, 0, sizeof *si);
+    const char *nul = memchr(text, 0, len);
+    if (nul) {
+        long line = 1;
+        for (const char *p = text; p < nul; p++)
+            line += *p == '\n';
+        return sg_errf(e, path, line, "NUL byte in the file");
+    }
+    scan_text(text, len, si);
+    if (si->graph_end == 0)
+        return sg_errf(e, path, 0, "no complete DOT graph (digraph NAME { ... })");
+    /* Only the first graph: anything after it is an error, and cgraph must
+     * not keep unread text for the next parse. */
+    for (size_t i = si->graph_end; i < len; i++)
+        if (!isspace((unsigned char)text[i]))
+            return sg_errf(e, path, si->end_line, "text after the end of the graph");
+    if (si->n_ids)
+        qsort(si->ids, si->n_ids, sizeof *si->ids, cmp_id_line);
+    return 0;
+}
+
+void dot_scan_free(scan_info *si)
+{
+    free(si->ids);
+    free(si->edges);
+}

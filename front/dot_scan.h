@@ -1,0 +1,54 @@
+/*
+ * dot_scan.h - the raw DOT text scanner of the DOT reader (front/ only).
+ *
+ * One pass over the text finds the line of every node statement and edge
+ * statement, the graph's comment= line, and where the first top-level graph
+ * ends; graph_read.c hands cgraph the text up to there and takes line
+ * numbers from here (edges are matched to cgraph's edges in creation
+ * order).
+ */
+#ifndef SG_DOT_SCAN_H
+#define SG_DOT_SCAN_H
+
+#include <stddef.h>
+
+#include "core/err.h"
+
+typedef struct id_line {
+    long id;
+    long line;
+    int is_stmt;           /* 1: a node statement, 0: a mention in an edge */
+} id_line;
+
+typedef struct edge_line {
+    long tail, head;
+    long line;
+    int used;
+} edge_line;
+
+typedef struct scan_info {
+    id_line *ids;
+    size_t n_ids, cap_ids;
+    edge_line *edges;
+    size_t n_edges, cap_edges;
+    long comment_line;     /* line of the graph's comment= statement */
+    size_t graph_end;      /* offset just past the first graph's '}' (0: none) */
+    long end_line;         /* line of that brace */
+} scan_info;
+
+/* Scan text[0..len-1] into si (freed with dot_scan_free in every case).
+ * Fails, naming path, on a NUL byte, on text without a complete graph and
+ * on text after the first graph's closing brace. */
+int dot_scan(const char *text, size_t len, const char *path, scan_info *si, sg_err *e);
+void dot_scan_free(scan_info *si);
+
+/* Parse s[0..n-1] as a decimal node id; -1 when it is not one. */
+long dot_parse_id(const char *s, size_t n);
+
+/* Line of node id: its statement, else its first mention; 0 if unknown. */
+long dot_node_line(const scan_info *si, long id);
+/* Line of the next edge statement tail -> head, in file order (each
+ * statement is used once; *cursor starts at 0).  0 if unknown. */
+long dot_edge_line(scan_info *si, size_t *cursor, long tail, long head);
+
+#endif

@@ -1,0 +1,183 @@
+/*
+ * run.c - run a built simulator and read what it says about itself
+ * (see sim.h): the process, its timing, the harness's CPU line, and the
+ * report when the watchdog fired.
+ */
+#include "sim/sim.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+int sg_sim_run_to(char *const *argv, const char *out_path, int err_too)
+{
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0)
+        return -1;
+    if (pid == 0) {
+        int fd = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+        if (fd < 0)
+            _exit(127);
+        dup2(fd, 1);
+        if (err_too)
+            dup2(fd, 2);
+        close(fd);
+        execvp(argv[0], argv);
+        _exit(127);
+    }
+    int st;
+    while (waitpid(pid, &st, 0) < 0)
+        if (errno != EINTR)
+            return -1;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+void sg_sim_show_log(const char *path, int max_lines)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    char line[1024];
+    int n = 0;
+    while (fgets(line, sizeof line, f) && n++ < max_lines)
+        fputs(line, stderr);
+    fclose(f);
+}
+
+int sg_sim_exec(const sg_sim_run *r, sg_sim_times *t)
+{
+    char a_script[4500], a_stall[64], a_seed[64], a_wd[64], a_waves[4200], bin[4800];
+    snprintf(bin, sizeof bin, "%s", r->bin);
+    snprintf(a_script, sizeof a_script, "+script=%s", r->script);
+    snprintf(a_stall, sizeof a_stall, "+stall=%d", r->stall);
+    snprintf(a_seed, sizeof a_seed, "+seed=%ld", r->seed);
+    snprintf(a_wd, sizeof a_wd, "+watchdog=%ld", r->watchdog);
+    snprintf(a_waves, sizeof a_waves, "+waves=%s", r->waves ? r->waves : "");
+    char *argv[12];
+    int na = 0;
+    if (r->sim == SG_SIM_ICARUS) {
+        argv[na++] = "vvp";
+        argv[na++] = "-n";
+    }
+    argv[na++] = bin;
+    argv[na++] = a_script;
+    argv[na++] = a_stall;
+    argv[na++] = a_seed;
+    argv[na++] = a_wd;
+    if (r->waves)
+        argv[na++] = a_waves;
+    if (r->no_trace)
+        argv[na++] = "+notrace";
+    argv[na] = NULL;
+    struct timespec t0, t1;
+    struct rusage ru0, ru1;
+    getrusage(RUSAGE_CHILDREN, &ru0);
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int rc = sg_sim_run_to(argv, r->out_path, 0);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    getrusage(RUSAGE_CHILDREN, &ru1);
+    t->wall_s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    t->cpu_s = (double)(ru1.ru_utime.tv_sec - ru0.ru_utime.tv_sec) +
+               (double)(ru1.ru_stime.tv_sec - ru0.ru_stime.tv_sec) +
+               (double)(ru1.ru_utime.tv_usec - ru0.ru_utime.tv_usec) * 1e-6 +
+               (double)(ru1.ru_stime.tv_usec - ru0.ru_stime.tv_usec) * 1e-6;
+    return rc;
+}
+
+int sg_sim_read_cpu_line(const char *path, unsigned long long *run_cyc, double *run_s,
+                         unsigned long long *all_cyc, double *all_s)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return 0;
+    char buf[4097];
+    long end = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+    if (end < 0 || fseek(f, end > 4096 ? end - 4096 : 0, SEEK_SET) != 0) {
+        fclose(f);
+        return 0;
+    }
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    int found = 0;
+    for (char *p = buf; p; ) {
+        if (strncmp(p, "CPU ", 4) == 0 &&
+            sscanf(p + 4, "%llu %lf %llu %lf", run_cyc, run_s, all_cyc, all_s) == 4)
+            found = 1;
+        p = strchr(p, '\n');
+        if (p)
+            p++;
+    }
+    return found;
+}
+
+static int ends_in_done(const sg_toks *t)
+{
+    return t->n > 0 && t->t[t->n - 1].kind == SG_TK_DONE;
+}
+
+/* Edge k is a FIFO the watchdog saw full: its producer offers a token the
+ * FIFO does not take. */
+static int edge_full(const sg_simedge *se)
+{
+    return se->wd_seen && se->up_valid && !se->fifo_in_ready;
+}
+
+/* Edge k is an input its consumer still waits on: it never carried D and
+ * holds nothing now. */
+static int edge_starved(const sg_simedge *se)
+{
+    return se->wd_seen && !se->fifo_out_valid && !ends_in_done(&se->toks);
+}
+
+/* The nodes that still wait for input (an input edge that never carried D
+ * and holds nothing now, while none of the node's outputs is blocked). */
+static void report_waiting(const sg_graph *g, const sg_simout *so)
+{
+    char a[160];
+    for (size_t i = 0; i < g->n_nodes; i++) {
+        int waiting = 0, blocked = 0;
+        for (size_t k = 0; k < g->n_edges; k++) {
+            if ((size_t)g->edges[k].dst == i && edge_starved(&so->edge[k]))
+                waiting = 1;
+            if ((size_t)g->edges[k].src == i && edge_full(&so->edge[k]))
+                blocked = 1;
+        }
+        if (!waiting || blocked)
+            continue;
+        printf("  waiting: %s, for input", graph_node_desc(&g->nodes[i], a, sizeof a));
+        for (size_t k = 0; k < g->n_edges; k++)
+            if ((size_t)g->edges[k].dst == i && edge_starved(&so->edge[k]))
+                printf(" e%zu (%zu tokens, no D)", k, so->edge[k].toks.n);
+        printf("\n");
+    }
+}
+
+void sg_sim_report_stuck(const sg_graph *g, const char *module, const sg_simout *so)
+{
+    char a[160], b[160];
+    printf("STUCK %s: no token moved for the watchdog period (at cycle %llu)\n",
+           g->name[0] ? g->name : module, (unsigned long long)so->cycles);
+    int any = 0;
+    for (size_t k = 0; k < g->n_edges; k++) {
+        const sg_simedge *se = &so->edge[k];
+        if (edge_full(se)) {
+            const sg_edge *ed = &g->edges[k];
+            printf("  full FIFO e%zu: %s -> %s (%zu tokens so far)\n", k,
+                   graph_node_desc(&g->nodes[ed->src], a, sizeof a),
+                   graph_node_desc(&g->nodes[ed->dst], b, sizeof b), se->toks.n);
+            any = 1;
+        }
+    }
+    if (!any)
+        printf("  no FIFO is full\n");
+    report_waiting(g, so);
+}

@@ -1,0 +1,93 @@
+/*
+ * sim.h - build a generated top for a simulator and run it.
+ *
+ * Verilator builds a binary from the top, the primitive library (rtl/),
+ * the taps and monitors (the .v files of sim/) and the C++ harness
+ * (sim/harness.cpp); Icarus compiles the same Verilog with the bench sim/sam_tb.v into a vvp
+ * file.  Verilator binaries are cached by a content hash of everything that
+ * goes into them, so that a second run does not rebuild (cache directory
+ * $SAMGEN_CACHE, else $XDG_CACHE_HOME/samgen, else ~/.cache/samgen).
+ *
+ * Both read the same host script (w/g/r lines: write memories and dense
+ * dimensions, go, read back output memories) and print what sim/trace.h
+ * reads.  Everything the build needs about the design comes in as plain
+ * data, so this layer does not depend on the generator.
+ */
+#ifndef SG_SIM_H
+#define SG_SIM_H
+
+#include <stddef.h>
+
+#include "core/err.h"
+#include "graph/graph.h"
+#include "sim/trace.h"
+
+typedef enum sg_simulator { SG_SIM_VERILATOR, SG_SIM_ICARUS } sg_simulator;
+
+/* What to build. */
+typedef struct sg_sim_build {
+    sg_simulator sim;
+    const char *root;         /* samgen sources (rtl/, sim/) */
+    const char *rtl_dir;      /* primitive library; NULL: <root>/rtl */
+    const char *work;         /* work directory: build.log, sim.vvp */
+    const char *top_path;     /* the top's Verilog */
+    const char *module;       /* its module name */
+    int waves;                /* Verilator: 0 none, 1 VCD (--trace), 2 FST */
+    int no_trace;             /* compile the tap monitors out */
+    int stall;                /* 0: compile the tap stall gates out */
+    int host_addr_width;      /* Icarus bench: host address bits (SG_HA), */
+    int host_data_width;      /* host data bits (SG_HD) */
+    int crd_width;            /* and coordinate bits (SG_CW) */
+} sg_sim_build;
+
+/* Build (or find in the cache) the simulator for b.  bin receives the
+ * program to run (the Verilator binary or the vvp file); *cached is 1 when
+ * a cached Verilator build was used.  A failed build shows the first lines
+ * of work/build.log on stderr and fails with code SG_EXIT_USAGE. */
+int sg_sim_build_run(const sg_sim_build *b, char *bin, size_t binlen, int *cached,
+                     sg_err *e);
+
+/* How to run a built simulator. */
+typedef struct sg_sim_run {
+    sg_simulator sim;
+    const char *bin;          /* from sg_sim_build_run */
+    const char *script;       /* host script */
+    const char *out_path;     /* simulator output (what sim/trace.h reads) */
+    int stall;                /* % of cycles with random stalls */
+    long seed;
+    long watchdog;            /* cycles without a token before STUCK */
+    const char *waves;        /* waveform file, or NULL */
+    int no_trace;             /* +notrace: record no edge streams */
+} sg_sim_run;
+
+/* Wall and CPU time of a simulator run. */
+typedef struct sg_sim_times {
+    double wall_s;            /* wall clock */
+    double cpu_s;             /* user + system CPU of the simulator */
+} sg_sim_times;
+
+/* Run the simulator with its output in r->out_path.  Returns its exit
+ * status (0 or 1 normally; 127 when it could not be started, 128 when it
+ * was killed, -1 when it could not be forked). */
+int sg_sim_exec(const sg_sim_run *r, sg_sim_times *t);
+
+/* Run argv (argv[0] looked up in PATH) with stdout, and stderr when
+ * err_too, to the file out_path; the exit status as for sg_sim_exec. */
+int sg_sim_run_to(char *const *argv, const char *out_path, int err_too);
+
+/* Copy the first max_lines lines of the file at path to stderr. */
+void sg_sim_show_log(const char *path, int max_lines);
+
+/* The harness's last line "CPU <run cycles> <run s> <all cycles> <all s>"
+ * (sim/harness.cpp): cycles and process CPU seconds of the runs from start
+ * to done, and of every clock edge including the host's memory load and
+ * read-back.  Looked for in the last 4 KiB of the simulator output; 1 when
+ * found, 0 otherwise (Icarus prints no such line). */
+int sg_sim_read_cpu_line(const char *path, unsigned long long *run_cyc, double *run_s,
+                         unsigned long long *all_cyc, double *all_s);
+
+/* The watchdog fired: print the STUCK line for the kernel (g->name, else
+ * module), the full FIFOs, then the nodes that still wait for input. */
+void sg_sim_report_stuck(const sg_graph *g, const char *module, const sg_simout *so);
+
+#endif
