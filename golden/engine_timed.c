@@ -335,3 +335,43 @@ int engine_timed_run(sg_net *net, uint64_t max_cycles, golden_result *r,
     free(outs);
     return rc;
 }
+
+int engine_timed_node(sg_pnode *n, uint64_t *cycles)
+{
+    sg_q *outs[SG_PRIM_MAX_OUT * 16];
+    tm_node tn;
+    memset(&tn, 0, sizeof tn);
+    tn.n = n;
+    tn.out = outs;
+    n->can_ramp = 0;
+    n->ramp = 0;
+    n->drain[0] = n->drain[1] = NULL;
+    for (int p = 0; p < n->n_in; p++)
+        if (n->in[p])
+            tn.in[tn.nin++] = n->in[p];
+    for (int p = 0; p < n->n_out; p++)
+        for (int i = 0; i < n->out[p].n && tn.nout < SG_PRIM_MAX_OUT * 16; i++)
+            outs[tn.nout++] = n->out[p].q[i];
+    for (int i = 0; i < tn.nin + tn.nout; i++) {
+        sg_q *q = i < tn.nin ? tn.in[i] : outs[i - tn.nin];
+        q->hook = q->trace != NULL || q->keep != NULL;
+        q->ahead = 0;
+        sg_q_tstart(q);
+        q->vend = q->head;
+    }
+    tm_run ru;
+    memset(&ru, 0, sizeof ru);
+    uint64_t h = 0;
+    while (!n->done) {
+        h += TM_WINDOW;
+        ru.prog = 0;
+        if (tm_advance(&tn, h, &ru) < 0) {
+            *cycles = ru.err_cyc;
+            return -1;
+        }
+        if (!ru.prog && !n->done)
+            break;
+    }
+    *cycles = n->done ? ru.fin : ru.last + 1;
+    return n->done ? 0 : 1;
+}

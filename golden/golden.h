@@ -147,10 +147,15 @@ int golden_write_report(const char *path, const sg_graph *g,
 int golden_stream_run(const char *prim, const sg_stream_file *in, int width,
                       sg_stream_file *out, sg_err *e);
 
-/* The same with `one` set: one firing per step in commit mode, every queue
- * committed after each (the cycle engine's one-firing paths, `_fire1`);
- * golden_stream_run (one = 0) fires as long as it can (the batch paths).
- * prim_vectors_test.c checks that both give every vector's streams. */
+/* The same with `one` set: 1: one firing per step in commit mode, every
+ * queue committed after each (the cycle engine's one-firing paths,
+ * `_fire1`); 2: the cycle engine's timed mode on the node alone (its
+ * `_tfire` batches, engine_timed_node).  golden_stream_run (one = 0) fires
+ * as long as it can (the batch paths).  With one = 1 or 2 every output
+ * line has '_' for each cycle in which it got no token (the inputs are
+ * visible from cycle 0), so both give the same lines when the timed mode
+ * fires in the cycles of the one-firing loop.  prim_vectors_test.c checks
+ * that all three give every vector's streams. */
 int golden_stream_run_firings(const char *prim, const sg_stream_file *in,
                               int width, int one, sg_stream_file *out,
                               sg_err *e);

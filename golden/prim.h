@@ -426,6 +426,15 @@ typedef struct sg_pnode {
     char err[256];
 } sg_pnode;
 
+/* Timed mode on one node alone (golden/engine_timed.c): gives every
+ * queue of n stamps (the tokens already in its inputs visible from cycle
+ * 0) and runs n as the timed engine does, tfire batches, tmap batches and
+ * one-cycle firings, until it is done or can do nothing more.  The stamps
+ * stay for the caller (sg_q_tfinish or sg_q_free drops them).  Returns 0
+ * when n finished, 1 when it stopped before, -1 on an error (n->err);
+ * *cycles: the cycle count (the error's cycle on an error). */
+int engine_timed_node(sg_pnode *n, uint64_t *cycles);
+
 /* Set n->err and return -1. */
 long prim_fail(sg_pnode *n, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

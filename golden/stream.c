@@ -128,6 +128,24 @@ int golden_stream_run(const char *prim, const sg_stream_file *in, int width,
     return golden_stream_run_firings(prim, in, width, 0, out, e);
 }
 
+/* one = 1, 2: q's tokens (never popped) with '_' for every cycle in which
+ * the line got no token, from the stamps (the cycle after each push). */
+static void gapped(const sg_q *q, sg_toks *k)
+{
+    sg_toks g = {0};
+    uint64_t next = 0;
+    for (uint64_t i = 0; i < q->tail; i++) {
+        uint64_t f = q->stamp[i & q->mask] - 1;
+        sg_tok gap = {0, SG_TK_GAP};
+        for (; next < f; next++)
+            sg_toks_push(&g, gap);
+        sg_toks_push(&g, q->buf[i & q->mask]);
+        next = f + 1;
+    }
+    sg_toks_free(k);
+    *k = g;
+}
+
 int golden_stream_run_firings(const char *prim, const sg_stream_file *in,
                               int width, int one, sg_stream_file *out,
                               sg_err *e)
@@ -165,7 +183,7 @@ int golden_stream_run_firings(const char *prim, const sg_stream_file *in,
             sg_errc(e, SG_EXIT_USAGE, in->path, 0, "%s needs a line %s", prim, d->in[p]);
             goto out;
         }
-        sg_q_init(&qin[p], kind_of(d->in[p]), one, 0);
+        sg_q_init(&qin[p], kind_of(d->in[p]), one != 0, 0);
         for (size_t i = 0; i < l->toks.n; i++) {
             sg_tok t = l->toks.t[i];
             if (t.kind == SG_TK_GAP)
@@ -183,7 +201,9 @@ int golden_stream_run_firings(const char *prim, const sg_stream_file *in,
     for (int p = 0; p < 4 && d->out[p]; p++) {
         if (p == 3 && nin < 6)
             break;
-        sg_q_init(&qout[p], kind_of(d->out[p]), one, 0);
+        sg_q_init(&qout[p], kind_of(d->out[p]), one != 0, 0);
+        if (one == 1)
+            sg_q_tstart(&qout[p]);
         qout[p].keep = &keep[p];
         pout[p] = &qout[p];
         n.out[p].q = &pout[p];
@@ -244,11 +264,21 @@ int golden_stream_run_firings(const char *prim, const sg_stream_file *in,
     } else {
         prim_write_vals_init(&n);
     }
-    for (;;) {
+    uint64_t cyc = 0;
+    if (one == 2 && engine_timed_node(&n, &cyc) < 0) {
+        sg_errc(e, SG_EXIT_CHECK, in->path, 0, "%s: %s", prim, n.err);
+        goto out;
+    }
+    for (; one != 2; cyc++) {
+        uint64_t t0[4];
+        for (int p = 0; p < nout; p++)
+            t0[p] = qout[p].tail;
         long r = n.fire(&n, one ? 1 : 1L << 40);
-        for (int p = 0; one && p < 4; p++)
-            if (qout[p].buf)
-                q_commit(&qout[p]);
+        for (int p = 0; one && p < nout; p++) {
+            for (uint64_t i = t0[p]; i < qout[p].tail; i++)
+                qout[p].stamp[i & qout[p].mask] = cyc + 1;
+            q_commit(&qout[p]);
+        }
         for (int p = 0; one && p < 6; p++)
             if (qin[p].buf)
                 q_commit(&qin[p]);
@@ -264,8 +294,11 @@ int golden_stream_run_firings(const char *prim, const sg_stream_file *in,
                 "reaches every output (malformed or misaligned input)", prim);
         goto out;
     }
-    for (int p = 0; p < nout; p++)
+    for (int p = 0; p < nout; p++) {
+        if (one)
+            gapped(&qout[p], &keep[p]);
         add_line(out, d->out[p], qout[p].kind, NULL, &keep[p], 0);
+    }
     if (!strcmp(prim, "write_level") || !strcmp(prim, "write_vals")) {
         const int64_t *s, *c;
         size_t ns, nc;
