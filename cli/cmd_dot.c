@@ -182,6 +182,117 @@ static int run_dot(const char *fmt, const char *in, const char *out)
     return (WIFEXITED(st) && WEXITSTATUS(st) == 0) ? 0 : -1;
 }
 
+/* Token counts from the report ann, one per edge (-1 where the report has
+ * none); NULL with the error reported (*rc set) when it cannot be read. */
+static long *load_counts(const char *ann, const sg_graph *g, int *rc)
+{
+    sg_err e;
+    sg_err_clear(&e);
+    long *cnt = sg_malloc((g->n_edges ? g->n_edges : 1) * sizeof *cnt);
+    for (size_t i = 0; i < g->n_edges; i++)
+        cnt[i] = -1;
+    if (read_annotations(ann, g, cnt, &e) < 0) {
+        *rc = cli_report(&e);
+        free(cnt);
+        return NULL;
+    }
+    return cnt;
+}
+
+/* Write the styled text into a fresh temporary file beside out, named in
+ * *tmp_gv (NULL when none was created).  0, or -1 with the message
+ * printed. */
+static int write_temp(const char *out, const sg_graph *g, const long *cnt,
+                      char **tmp_gv)
+{
+    size_t n = strlen(out) + 16;
+    *tmp_gv = sg_malloc(n);
+    snprintf(*tmp_gv, n, "%s.gvXXXXXX", out);
+    int fd = mkstemp(*tmp_gv);
+    if (fd < 0) {
+        fprintf(stderr, "%s: cannot create a temporary file beside it\n", out);
+        free(*tmp_gv);
+        *tmp_gv = NULL;
+        return -1;
+    }
+    (void)fchmod(fd, 0644);
+    FILE *f = fdopen(fd, "w");
+    if (!f) {
+        close(fd);
+        fprintf(stderr, "%s: cannot write\n", out);
+        return -1;
+    }
+    int bad = write_styled(f, g, cnt) < 0;
+    bad |= fclose(f) != 0;
+    if (bad) {
+        fprintf(stderr, "%s: write error\n", out);
+        return -1;
+    }
+    return 0;
+}
+
+/* Render the text in tmp_gv with graphviz into a temporary file beside out,
+ * then rename it into place.  0, or -1 with the message printed. */
+static int render(const char *out, const char *ext, const char *tmp_gv)
+{
+    size_t n = strlen(out) + 16;
+    char *tmp_out = sg_malloc(n);
+    snprintf(tmp_out, n, "%s.tmp.%s", out, ext);
+    int rc = -1;
+    if (run_dot(ext, tmp_gv, tmp_out) < 0) {
+        fprintf(stderr, "samgen dot: graphviz 'dot -T%s' failed (is graphviz installed?)\n",
+                ext);
+        unlink(tmp_out);
+    } else if (rename(tmp_out, out) != 0) {
+        fprintf(stderr, "%s: cannot rename into place: %s\n", out,
+                strerror(errno));
+        unlink(tmp_out);
+    } else {
+        rc = 0;
+    }
+    free(tmp_out);
+    return rc;
+}
+
+/* Draw the graph at path into out: the styled text, renamed into place
+ * (text_only) or rendered.  Returns the exit code. */
+static int draw(const char *path, const char *out, const char *ext,
+                int text_only, const char *ann)
+{
+    sg_graph g;
+    sg_err e;
+    sg_err_clear(&e);
+    if (graph_read(path, &g, &e) < 0)
+        return cli_report(&e);
+    int rc = SG_EXIT_USAGE;
+    long *cnt = NULL;
+    char *tmp_gv = NULL;
+    if (ann && !(cnt = load_counts(ann, &g, &rc)))
+        goto out;
+    if (write_temp(out, &g, cnt, &tmp_gv) < 0)
+        goto out;
+    if (text_only) {
+        if (rename(tmp_gv, out) != 0) {
+            fprintf(stderr, "%s: cannot rename into place: %s\n", out,
+                    strerror(errno));
+            goto out;
+        }
+        free(tmp_gv);
+        tmp_gv = NULL;
+        rc = SG_EXIT_OK;
+        goto out;
+    }
+    if (render(out, ext, tmp_gv) == 0)
+        rc = SG_EXIT_OK;
+out:
+    if (tmp_gv)
+        unlink(tmp_gv);
+    free(tmp_gv);
+    free(cnt);
+    graph_free(&g);
+    return rc;
+}
+
 int cmd_dot(int argc, char **argv)
 {
     const char *path = NULL, *out = NULL, *ann = NULL;
@@ -209,79 +320,5 @@ int cmd_dot(int argc, char **argv)
         strcmp(ext, "pdf") != 0)
         return cli_usage_error("dot", "output '%s': extension must be png, svg, pdf or gv",
                                out);
-
-    sg_graph g;
-    sg_err e;
-    sg_err_clear(&e);
-    if (graph_read(path, &g, &e) < 0)
-        return cli_report(&e);
-    int rc = SG_EXIT_USAGE;
-    long *cnt = NULL;
-    char *tmp_gv = NULL, *tmp_out = NULL;
-    if (ann) {
-        cnt = sg_malloc((g.n_edges ? g.n_edges : 1) * sizeof *cnt);
-        for (size_t i = 0; i < g.n_edges; i++)
-            cnt[i] = -1;
-        if (read_annotations(ann, &g, cnt, &e) < 0) {
-            rc = cli_report(&e);
-            goto out;
-        }
-    }
-    size_t n = strlen(out) + 16;
-    tmp_gv = sg_malloc(n);
-    tmp_out = sg_malloc(n);
-    snprintf(tmp_gv, n, "%s.gvXXXXXX", out);
-    int fd = mkstemp(tmp_gv);
-    if (fd < 0) {
-        fprintf(stderr, "%s: cannot create a temporary file beside it\n", out);
-        free(tmp_gv);
-        tmp_gv = NULL;
-        goto out;
-    }
-    (void)fchmod(fd, 0644);
-    FILE *f = fdopen(fd, "w");
-    if (!f) {
-        close(fd);
-        fprintf(stderr, "%s: cannot write\n", out);
-        goto out;
-    }
-    int bad = write_styled(f, &g, cnt) < 0;
-    bad |= fclose(f) != 0;
-    if (bad) {
-        fprintf(stderr, "%s: write error\n", out);
-        goto out;
-    }
-    if (text_only) {
-        if (rename(tmp_gv, out) != 0) {
-            fprintf(stderr, "%s: cannot rename into place: %s\n", out,
-                    strerror(errno));
-            goto out;
-        }
-        free(tmp_gv);
-        tmp_gv = NULL;
-        rc = SG_EXIT_OK;
-        goto out;
-    }
-    snprintf(tmp_out, n, "%s.tmp.%s", out, ext);
-    if (run_dot(ext, tmp_gv, tmp_out) < 0) {
-        fprintf(stderr, "samgen dot: graphviz 'dot -T%s' failed (is graphviz installed?)\n",
-                ext);
-        unlink(tmp_out);
-        goto out;
-    }
-    if (rename(tmp_out, out) != 0) {
-        fprintf(stderr, "%s: cannot rename into place: %s\n", out,
-                strerror(errno));
-        unlink(tmp_out);
-        goto out;
-    }
-    rc = SG_EXIT_OK;
-out:
-    if (tmp_gv)
-        unlink(tmp_gv);
-    free(tmp_gv);
-    free(tmp_out);
-    free(cnt);
-    graph_free(&g);
-    return rc;
+    return draw(path, out, ext, text_only, ann);
 }

@@ -58,7 +58,64 @@ static int mkdir_p(const char *d)
     return -1;
 }
 
-int cmd_golden(int argc, char **argv)
+/* -t NAME=FILE or NAME=INT: an integer that names no file binds a scalar.
+ * Returns 0, or the usage exit code (message printed). */
+static int parse_binding(char *arg, golden_binding *b)
+{
+    char *eq = strchr(arg, '=');
+    if (!eq || eq == arg || !eq[1])
+        return cli_usage_error("golden", "-t expects NAME=FILE or NAME=INT, got '%s'", arg);
+    *eq = 0;
+    b->name = arg;
+    char *end;
+    errno = 0;
+    long long v = strtoll(eq + 1, &end, 10);
+    struct stat st;
+    if (!*end && !errno && stat(eq + 1, &st) != 0) {
+        b->is_scalar = 1;
+        b->scalar = v;
+    } else {
+        b->path = eq + 1;
+    }
+    return 0;
+}
+
+/* The numeric options (--fifo-depth, --skip, --width, --max-cycles), each
+ * range-checked with its own message.  Returns 0, or the usage exit code. */
+static int number_opt(int c, const char *arg, golden_opts *o)
+{
+    unsigned long long u;
+    switch (c) {
+    case 'f':
+        if (parse_u64(arg, &u) < 0)
+            return cli_usage_error("golden", "--fifo-depth expects a number, got '%s'", arg);
+        o->fifo_depth = (size_t)u;
+        return 0;
+    case 's':
+        if (parse_u64(arg, &u) < 0 || u > SG_SKC_T_MAX || !sg_skc_size_ok((long)u))
+            return cli_usage_error("golden", "--skip expects a CAM size 0 or a power of two "
+                                   "up to %d, got '%s'", SG_SKC_T_MAX, arg);
+        o->skip = (int)u;
+        if (u)
+            o->engine = GOLDEN_CYCLE;
+        return 0;
+    case 'w':
+        if (parse_u64(arg, &u) < 0 || u < 1 || u > 64)
+            return cli_usage_error("golden", "--width expects 1..64, got '%s'", arg);
+        o->width = (int)u;
+        return 0;
+    default:
+        if (parse_u64(arg, &u) < 0)
+            return cli_usage_error("golden", "--max-cycles expects a number, got '%s'", arg);
+        o->max_cycles = u;
+        return 0;
+    }
+}
+
+/* The command line into o, *outdir and the bindings b[*nb] (b holds argc
+ * entries).  Returns -1 to go on, or the exit code (message printed). */
+static int parse_args(int argc, char **argv, golden_opts *o,
+                      const char **outdir, golden_binding *b, int *nb)
 {
     static const struct option lo[] = {
         {"trace", required_argument, NULL, 'T'},
@@ -70,129 +127,104 @@ int cmd_golden(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}
     };
-    golden_opts o;
-    golden_opts_default(&o);
-    const char *outdir = NULL;
-    golden_binding *b = sg_calloc((size_t)argc + 1, sizeof *b);
-    int nb = 0, rc = SG_EXIT_USAGE, c;
-    unsigned long long u;
+    int c, rc;
     optind = 0;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "t:o:h", lo, NULL)) != -1) {
         switch (c) {
-        case 't': {
-            char *eq = strchr(optarg, '=');
-            if (!eq || eq == optarg || !eq[1]) {
-                rc = cli_usage_error("golden", "-t expects NAME=FILE or NAME=INT, got '%s'", optarg);
-                goto out;
-            }
-            *eq = 0;
-            b[nb].name = optarg;
-            char *end;
-            errno = 0;
-            long long v = strtoll(eq + 1, &end, 10);
-            struct stat st;
-            if (!*end && !errno && stat(eq + 1, &st) != 0) {
-                b[nb].is_scalar = 1;
-                b[nb].scalar = v;
-            } else {
-                b[nb].path = eq + 1;
-            }
-            nb++;
+        case 't':
+            if ((rc = parse_binding(optarg, &b[*nb])) != 0)
+                return rc;
+            (*nb)++;
             break;
-        }
-        case 'o': outdir = optarg; break;
-        case 'T': o.trace_dir = optarg; break;
-        case 'c': o.engine = GOLDEN_CYCLE; break;
+        case 'o': *outdir = optarg; break;
+        case 'T': o->trace_dir = optarg; break;
+        case 'c': o->engine = GOLDEN_CYCLE; break;
         case 'f':
-            if (parse_u64(optarg, &u) < 0) {
-                rc = cli_usage_error("golden", "--fifo-depth expects a number, got '%s'", optarg);
-                goto out;
-            }
-            o.fifo_depth = (size_t)u;
-            break;
         case 's':
-            if (parse_u64(optarg, &u) < 0 || u > SG_SKC_T_MAX || !sg_skc_size_ok((long)u)) {
-                rc = cli_usage_error("golden", "--skip expects a CAM size 0 or a power of two "
-                                     "up to %d, got '%s'", SG_SKC_T_MAX, optarg);
-                goto out;
-            }
-            o.skip = (int)u;
-            if (u)
-                o.engine = GOLDEN_CYCLE;
-            break;
         case 'w':
-            if (parse_u64(optarg, &u) < 0 || u < 1 || u > 64) {
-                rc = cli_usage_error("golden", "--width expects 1..64, got '%s'", optarg);
-                goto out;
-            }
-            o.width = (int)u;
-            break;
         case 'm':
-            if (parse_u64(optarg, &u) < 0) {
-                rc = cli_usage_error("golden", "--max-cycles expects a number, got '%s'", optarg);
-                goto out;
-            }
-            o.max_cycles = u;
+            if ((rc = number_opt(c, optarg, o)) != 0)
+                return rc;
             break;
         case 'h':
-            rc = cli_print_usage("golden");
-            goto out;
+            return cli_print_usage("golden");
         default:
-            rc = cli_usage_error("golden", "unknown or incomplete option '%s'", argv[optind - 1]);
-            goto out;
+            return cli_usage_error("golden", "unknown or incomplete option '%s'", argv[optind - 1]);
         }
     }
-    if (optind + 1 != argc) {
-        rc = cli_usage_error("golden", "expected one graph file (see samgen help golden)");
-        goto out;
-    }
-    if (!outdir) {
-        rc = cli_usage_error("golden", "missing -o OUTDIR");
-        goto out;
-    }
-    if (o.fifo_depth && o.engine != GOLDEN_CYCLE)
-        o.engine = GOLDEN_CYCLE;
-    sg_graph g;
-    sg_err e;
-    sg_err_clear(&e);
-    memset(&g, 0, sizeof g);
-    if (graph_read(argv[optind], &g, &e) < 0) {
-        rc = cli_report(&e);
-        graph_free(&g);
-        goto out;
-    }
-    if (mkdir_p(outdir) < 0 || (o.trace_dir && mkdir_p(o.trace_dir) < 0)) {
-        fprintf(stderr, "samgen golden: cannot create output directory: %s\n", strerror(errno));
-        graph_free(&g);
-        goto out;
-    }
+    if (optind + 1 != argc)
+        return cli_usage_error("golden", "expected one graph file (see samgen help golden)");
+    if (!*outdir)
+        return cli_usage_error("golden", "missing -o OUTDIR");
+    if (o->fifo_depth && o->engine != GOLDEN_CYCLE)
+        o->engine = GOLDEN_CYCLE;
+    return -1;
+}
+
+/* The one line a successful run prints. */
+static void print_summary(const sg_graph *g, const golden_opts *o,
+                          const golden_result *r)
+{
+    printf("%s: %llu tokens on %zu edges", g->name,
+           (unsigned long long)r->tokens_total, r->n_edges);
+    if (o->engine == GOLDEN_CYCLE)
+        printf(", %llu cycles", (unsigned long long)r->cycles);
+    for (int i = 0; i < r->n_out; i++)
+        printf(", %s: %zu entries", r->out[i].name, r->out[i].coo.nnz);
+    printf("\n");
+}
+
+/* Run the graph and write its outputs and report into outdir; a deadlock
+ * still writes the report, then is reported.  Returns the exit code. */
+static int run_and_write(const sg_graph *g, const golden_binding *b, int nb,
+                         const golden_opts *o, const char *outdir, sg_err *e)
+{
     golden_result r;
-    int gr = golden_run(&g, b, nb, &o, &r, &e);
-    if (gr < 0) {
-        rc = cli_report(&e);
+    int rc;
+    if (golden_run(g, b, nb, o, &r, e) < 0) {
+        rc = cli_report(e);
     } else {
         char path[4096];
         snprintf(path, sizeof path, "%s/report.json", outdir);
         sg_err e2;
         sg_err_clear(&e2);
         if ((!r.deadlock && golden_write_outputs(outdir, &r, &e2) < 0) ||
-            golden_write_report(path, &g, &o, &r, &e2) < 0) {
+            golden_write_report(path, g, o, &r, &e2) < 0) {
             rc = cli_report(&e2);
         } else if (r.deadlock) {
-            rc = cli_report(&e);
+            rc = cli_report(e);
         } else {
-            printf("%s: %llu tokens on %zu edges", g.name,
-                   (unsigned long long)r.tokens_total, r.n_edges);
-            if (o.engine == GOLDEN_CYCLE)
-                printf(", %llu cycles", (unsigned long long)r.cycles);
-            for (int i = 0; i < r.n_out; i++)
-                printf(", %s: %zu entries", r.out[i].name, r.out[i].coo.nnz);
-            printf("\n");
+            print_summary(g, o, &r);
             rc = SG_EXIT_OK;
         }
     }
     golden_result_free(&r);
+    return rc;
+}
+
+int cmd_golden(int argc, char **argv)
+{
+    golden_opts o;
+    golden_opts_default(&o);
+    const char *outdir = NULL;
+    golden_binding *b = sg_calloc((size_t)argc + 1, sizeof *b);
+    int nb = 0;
+    int rc = parse_args(argc, argv, &o, &outdir, b, &nb);
+    if (rc >= 0)
+        goto out;
+    rc = SG_EXIT_USAGE;
+    sg_graph g;
+    sg_err e;
+    sg_err_clear(&e);
+    memset(&g, 0, sizeof g);
+    if (graph_read(argv[optind], &g, &e) < 0) {
+        rc = cli_report(&e);
+    } else if (mkdir_p(outdir) < 0 || (o.trace_dir && mkdir_p(o.trace_dir) < 0)) {
+        fprintf(stderr, "samgen golden: cannot create output directory: %s\n", strerror(errno));
+    } else {
+        rc = run_and_write(&g, b, nb, &o, outdir, &e);
+    }
     graph_free(&g);
 out:
     free(b);

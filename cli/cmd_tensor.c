@@ -98,6 +98,72 @@ static int parse_shape(const char *cmd, const char *s, sg_gen_opts *g)
     return 0;
 }
 
+/* One option that takes a value (key without "=V"): a flat list, one
+ * branch per option.  Returns 0 or SG_EXIT_USAGE (the message printed). */
+static int set_opt(const char *cmd, const char *key, const char *val,
+                   topts *o)
+{
+    int64_t v;
+    if (strcmp(key, "--format") == 0) {
+        o->format = val;
+    } else if (strcmp(key, "--name") == 0) {
+        o->name = val;
+    } else if (strcmp(key, "--in-name") == 0) {
+        o->in_name = val;
+    } else if (strcmp(key, "--in-format") == 0) {
+        o->in_format = val;
+        o->ro.format = val;
+    } else if (strcmp(key, "-o") == 0 || strcmp(key, "--output") == 0) {
+        o->out = val;
+    } else if (strcmp(key, "--width") == 0) {
+        if (parse_i64(cmd, key, val, 1, 64, &v))
+            return SG_EXIT_USAGE;
+        o->ro.width = o->go.width = (int)v;
+    } else if (strcmp(key, "--scale") == 0) {
+        char *end;
+        o->ro.scale = strtod(val, &end);
+        if (!*val || *end || !(o->ro.scale == o->ro.scale) ||
+            o->ro.scale == 0 || o->ro.scale > 1e300 || o->ro.scale < -1e300)
+            return cli_usage_error(cmd, "--scale: expected a non-zero "
+                                   "number, got '%s'", val);
+    } else if (strcmp(key, "--shape") == 0) {
+        if (parse_shape(cmd, val, &o->go))
+            return SG_EXIT_USAGE;
+        o->have_shape = 1;
+    } else if (strcmp(key, "--density") == 0) {
+        char *end;
+        o->go.density = strtod(val, &end);
+        if (!*val || *end || !(o->go.density >= 0 && o->go.density <= 1))
+            return cli_usage_error(cmd, "--density: expected a number in "
+                                   "0..1, got '%s'", val);
+    } else if (strcmp(key, "--pattern") == 0) {
+        int p = sg_pattern_parse(val);
+        if (p < 0)
+            return cli_usage_error(cmd, "--pattern: unknown '%s' (uniform, "
+                                   "runs, blocks, band, diag)", val);
+        o->go.pattern = (sg_pattern)p;
+    } else if (strcmp(key, "--seed") == 0) {
+        if (parse_i64(cmd, key, val, 0, INT64_MAX, &v))
+            return SG_EXIT_USAGE;
+        o->go.seed = (uint64_t)v;
+    } else if (strcmp(key, "--run-length") == 0) {
+        if (parse_i64(cmd, key, val, 1, INT64_MAX, &v))
+            return SG_EXIT_USAGE;
+        o->go.run_length = v;
+    } else if (strcmp(key, "--phase") == 0) {
+        if (parse_i64(cmd, key, val, 0, 1, &v))
+            return SG_EXIT_USAGE;
+        o->go.phase = (int)v;
+    } else if (strcmp(key, "--max-value") == 0) {
+        if (parse_i64(cmd, key, val, 1, INT64_MAX, &v))
+            return SG_EXIT_USAGE;
+        o->go.max_value = v;
+    } else {
+        return cli_usage_error(cmd, "unknown option '%s'", key);
+    }
+    return 0;
+}
+
 /* Options shared by the subcommands; unknown ones are usage errors.
  * Returns 0 or SG_EXIT_USAGE (the message printed). */
 static int parse_opts(const char *cmd, int argc, char **argv, topts *o)
@@ -133,64 +199,8 @@ static int parse_opts(const char *cmd, int argc, char **argv, topts *o)
                 return cli_usage_error(cmd, "%s needs a value", a);
             val = argv[++i];
         }
-        int64_t v;
-        if (strcmp(key, "--format") == 0) {
-            o->format = val;
-        } else if (strcmp(key, "--name") == 0) {
-            o->name = val;
-        } else if (strcmp(key, "--in-name") == 0) {
-            o->in_name = val;
-        } else if (strcmp(key, "--in-format") == 0) {
-            o->in_format = val;
-            o->ro.format = val;
-        } else if (strcmp(key, "-o") == 0 || strcmp(key, "--output") == 0) {
-            o->out = val;
-        } else if (strcmp(key, "--width") == 0) {
-            if (parse_i64(cmd, key, val, 1, 64, &v))
-                return SG_EXIT_USAGE;
-            o->ro.width = o->go.width = (int)v;
-        } else if (strcmp(key, "--scale") == 0) {
-            char *end;
-            o->ro.scale = strtod(val, &end);
-            if (!*val || *end || !(o->ro.scale == o->ro.scale) ||
-                o->ro.scale == 0 || o->ro.scale > 1e300 || o->ro.scale < -1e300)
-                return cli_usage_error(cmd, "--scale: expected a non-zero "
-                                       "number, got '%s'", val);
-        } else if (strcmp(key, "--shape") == 0) {
-            if (parse_shape(cmd, val, &o->go))
-                return SG_EXIT_USAGE;
-            o->have_shape = 1;
-        } else if (strcmp(key, "--density") == 0) {
-            char *end;
-            o->go.density = strtod(val, &end);
-            if (!*val || *end || !(o->go.density >= 0 && o->go.density <= 1))
-                return cli_usage_error(cmd, "--density: expected a number in "
-                                       "0..1, got '%s'", val);
-        } else if (strcmp(key, "--pattern") == 0) {
-            int p = sg_pattern_parse(val);
-            if (p < 0)
-                return cli_usage_error(cmd, "--pattern: unknown '%s' (uniform, "
-                                       "runs, blocks, band, diag)", val);
-            o->go.pattern = (sg_pattern)p;
-        } else if (strcmp(key, "--seed") == 0) {
-            if (parse_i64(cmd, key, val, 0, INT64_MAX, &v))
-                return SG_EXIT_USAGE;
-            o->go.seed = (uint64_t)v;
-        } else if (strcmp(key, "--run-length") == 0) {
-            if (parse_i64(cmd, key, val, 1, INT64_MAX, &v))
-                return SG_EXIT_USAGE;
-            o->go.run_length = v;
-        } else if (strcmp(key, "--phase") == 0) {
-            if (parse_i64(cmd, key, val, 0, 1, &v))
-                return SG_EXIT_USAGE;
-            o->go.phase = (int)v;
-        } else if (strcmp(key, "--max-value") == 0) {
-            if (parse_i64(cmd, key, val, 1, INT64_MAX, &v))
-                return SG_EXIT_USAGE;
-            o->go.max_value = v;
-        } else {
-            return cli_usage_error(cmd, "unknown option '%s'", key);
-        }
+        if (set_opt(cmd, key, val, o))
+            return SG_EXIT_USAGE;
     }
     return 0;
 }

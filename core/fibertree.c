@@ -21,6 +21,90 @@ typedef struct range {
     size_t lo, hi;
 } range;
 
+/* Every coordinate inside the shape: checked before sorting, so that a
+ * bad entry is named by its index in the caller's order. */
+static int check_coords(const sg_coo *t, sg_err *e)
+{
+    for (size_t i = 0; i < t->nnz; i++)
+        for (int m = 0; m < t->order; m++) {
+            int64_t c = t->crd[i * (size_t)t->order + (size_t)m];
+            if (c < 0 || c >= t->shape[m])
+                return sg_errf(e, NULL, 0,
+                               "entry %zu: coordinate %lld out of range in "
+                               "mode %d (size %lld)", i, (long long)c, m,
+                               (long long)t->shape[m]);
+        }
+    return 0;
+}
+
+/* A compressed level: split each parent range by coordinate, recording the
+ * coordinates found and one seg boundary per parent. */
+static void split_compressed(const sg_coo *t, sg_level *lv, const range *par,
+                             size_t npar, range **kidp, size_t *nkidp)
+{
+    size_t ord = t->order > 0 ? (size_t)t->order : 1, m = (size_t)lv->mode;
+    range *kid = NULL;
+    size_t nkid = 0, kcap = 0, crdcap = 0;
+    lv->seg = sg_malloc((npar + 1) * sizeof *lv->seg);
+    lv->seg[lv->nseg++] = 0;
+    for (size_t p = 0; p < npar; p++) {
+        size_t i = par[p].lo;
+        while (i < par[p].hi) {
+            int64_t c = t->crd[i * ord + m];
+            size_t j = i + 1;
+            while (j < par[p].hi && t->crd[j * ord + m] == c)
+                j++;
+            sg_grow((void **)&lv->crd, &crdcap, lv->ncrd + 1,
+                    sizeof *lv->crd);
+            lv->crd[lv->ncrd++] = c;
+            sg_grow((void **)&kid, &kcap, nkid + 1, sizeof *kid);
+            kid[nkid].lo = i;
+            kid[nkid].hi = j;
+            nkid++;
+            i = j;
+        }
+        lv->seg[lv->nseg++] = (int64_t)lv->ncrd;
+    }
+    *kidp = kid;
+    *nkidp = nkid;
+}
+
+/* A dense level: give every parent all dim coordinates, empty ranges
+ * included; refuses an expansion past SG_FT_MAX_POSITIONS. */
+static int split_dense(const sg_coo *t, const sg_level *lv, const range *par,
+                       size_t npar, range **kidp, size_t *nkidp, sg_err *e)
+{
+    size_t ord = t->order > 0 ? (size_t)t->order : 1;
+    int m = lv->mode;
+    int64_t dim = lv->dim < 0 ? 0 : lv->dim;
+    if (dim && npar > SG_FT_MAX_POSITIONS / (uint64_t)dim)
+        return sg_errf(e, NULL, 0,
+                       "dense level over mode %d would hold more "
+                       "than %zu positions", m, SG_FT_MAX_POSITIONS);
+    size_t nkid = npar * (size_t)dim;
+    range *kid = sg_malloc((nkid ? nkid : 1) * sizeof *kid);
+    for (size_t p = 0; p < npar; p++) {
+        size_t i = par[p].lo;
+        for (int64_t c = 0; c < dim; c++) {
+            size_t j = i;
+            while (j < par[p].hi && t->crd[j * ord + (size_t)m] == c)
+                j++;
+            kid[p * (size_t)dim + (size_t)c].lo = i;
+            kid[p * (size_t)dim + (size_t)c].hi = j;
+            i = j;
+        }
+        if (i != par[p].hi) {
+            free(kid);
+            return sg_errf(e, NULL, 0,
+                           "coordinate out of range in mode %d "
+                           "(size %lld)", m, (long long)dim);
+        }
+    }
+    *kidp = kid;
+    *nkidp = nkid;
+    return 0;
+}
+
 int sg_fibertree_build(sg_coo *t, const sg_format *f, sg_fibertree *ft,
                        sg_err *e)
 {
@@ -32,22 +116,14 @@ int sg_fibertree_build(sg_coo *t, const sg_format *f, sg_fibertree *ft,
                        "format %s is for order %d but the tensor has order %d",
                        buf, f->order, t->order);
     }
-    for (size_t i = 0; i < t->nnz; i++)
-        for (int m = 0; m < t->order; m++) {
-            int64_t c = t->crd[i * (size_t)t->order + (size_t)m];
-            if (c < 0 || c >= t->shape[m])
-                return sg_errf(e, NULL, 0,
-                               "entry %zu: coordinate %lld out of range in "
-                               "mode %d (size %lld)", i, (long long)c, m,
-                               (long long)t->shape[m]);
-        }
+    if (check_coords(t, e) < 0)
+        return -1;
     ft->fmt = *f;
     for (int m = 0; m < t->order; m++)
         ft->shape[m] = t->shape[m];
     sg_coo_sort(t, f->mode);
     if (sg_coo_dedup(t, 0, 64, NULL, e) < 0)
         return -1;
-    size_t ord = t->order > 0 ? (size_t)t->order : 1;
 
     range *par = sg_malloc(sizeof *par);
     size_t npar = 1;
@@ -55,65 +131,17 @@ int sg_fibertree_build(sg_coo *t, const sg_format *f, sg_fibertree *ft,
     par[0].hi = t->nnz;
     for (int l = 0; l < f->order; l++) {
         sg_level *lv = &ft->lvl[l];
-        int m = f->mode[l];
         lv->fmt = f->level[l];
-        lv->mode = m;
-        lv->dim = t->shape[m];
+        lv->mode = f->mode[l];
+        lv->dim = t->shape[lv->mode];
         range *kid = NULL;
-        size_t nkid = 0, kcap = 0;
+        size_t nkid = 0;
         if (lv->fmt == SG_LVL_COMPRESSED) {
-            size_t segcap = npar + 1;
-            lv->seg = sg_malloc(segcap * sizeof *lv->seg);
-            lv->seg[lv->nseg++] = 0;
-            size_t crdcap = 0;
-            for (size_t p = 0; p < npar; p++) {
-                size_t i = par[p].lo;
-                while (i < par[p].hi) {
-                    int64_t c = t->crd[i * ord + (size_t)m];
-                    size_t j = i + 1;
-                    while (j < par[p].hi && t->crd[j * ord + (size_t)m] == c)
-                        j++;
-                    sg_grow((void **)&lv->crd, &crdcap, lv->ncrd + 1,
-                            sizeof *lv->crd);
-                    lv->crd[lv->ncrd++] = c;
-                    sg_grow((void **)&kid, &kcap, nkid + 1, sizeof *kid);
-                    kid[nkid].lo = i;
-                    kid[nkid].hi = j;
-                    nkid++;
-                    i = j;
-                }
-                lv->seg[lv->nseg++] = (int64_t)lv->ncrd;
-            }
-        } else {
-            int64_t dim = lv->dim < 0 ? 0 : lv->dim;
-            if (dim && npar > SG_FT_MAX_POSITIONS / (uint64_t)dim) {
-                free(par);
-                sg_fibertree_free(ft);
-                return sg_errf(e, NULL, 0,
-                               "dense level over mode %d would hold more "
-                               "than %zu positions", m, SG_FT_MAX_POSITIONS);
-            }
-            nkid = npar * (size_t)dim;
-            kid = sg_malloc((nkid ? nkid : 1) * sizeof *kid);
-            for (size_t p = 0; p < npar; p++) {
-                size_t i = par[p].lo;
-                for (int64_t c = 0; c < dim; c++) {
-                    size_t j = i;
-                    while (j < par[p].hi && t->crd[j * ord + (size_t)m] == c)
-                        j++;
-                    kid[p * (size_t)dim + (size_t)c].lo = i;
-                    kid[p * (size_t)dim + (size_t)c].hi = j;
-                    i = j;
-                }
-                if (i != par[p].hi) {
-                    free(kid);
-                    free(par);
-                    sg_fibertree_free(ft);
-                    return sg_errf(e, NULL, 0,
-                                   "coordinate out of range in mode %d "
-                                   "(size %lld)", m, (long long)dim);
-                }
-            }
+            split_compressed(t, lv, par, npar, &kid, &nkid);
+        } else if (split_dense(t, lv, par, npar, &kid, &nkid, e) < 0) {
+            free(par);
+            sg_fibertree_free(ft);
+            return -1;
         }
         free(par);
         par = kid;

@@ -60,16 +60,59 @@ static int parse_value(sg_scan *s, int field, const sg_read_opts *o,
     }
 }
 
-int sg_mtx_parse(const char *path, const char *buf, size_t len,
-                 const sg_read_opts *o, sg_coo *t, sg_err *e)
+/* What the header and size line say, and where an array file's next
+ * entry goes. */
+typedef struct mtx {
+    int array, field, sym;
+    int64_t shape[2];
+    int64_t want;          /* entries the file must hold */
+    int64_t ai, aj;        /* array files: next row and column */
+} mtx;
+
+/* The header's field word ("real", ...): kept apart from parse_header for
+ * its own refusals (complex) and message. */
+static int header_field(const char *path, const char *w, int *field, sg_err *e)
 {
-    sg_read_opts def;
-    o = sg_read_opts_or(o, &def);
-    memset(t, 0, sizeof *t);
-    sg_scan sc, *s = &sc;
-    sg_scan_init(s, path, buf, len);
-    if (len == 0)
-        return sg_errf(e, path, 0, "empty file");
+    if (strcmp(w, "real") == 0 || strcmp(w, "double") == 0)
+        *field = F_REAL;
+    else if (strcmp(w, "integer") == 0)
+        *field = F_INTEGER;
+    else if (strcmp(w, "pattern") == 0)
+        *field = F_PATTERN;
+    else if (strcmp(w, "complex") == 0)
+        return sg_errf(e, path, 1,
+                       "complex matrices are not supported (values are W-bit "
+                       "integers)");
+    else
+        return sg_errf(e, path, 1,
+                       "unknown field '%s' (expected real, integer or pattern)",
+                       w);
+    return 0;
+}
+
+/* The header's symmetry word: like header_field, one word, its refusals. */
+static int header_symmetry(const char *path, const char *w, int *sym,
+                           sg_err *e)
+{
+    if (strcmp(w, "general") == 0)
+        *sym = S_GENERAL;
+    else if (strcmp(w, "symmetric") == 0)
+        *sym = S_SYMMETRIC;
+    else if (strcmp(w, "skew-symmetric") == 0)
+        *sym = S_SKEW;
+    else if (strcmp(w, "hermitian") == 0)
+        return sg_errf(e, path, 1, "hermitian matrices are not supported");
+    else
+        return sg_errf(e, path, 1,
+                       "unknown symmetry '%s' (expected general, symmetric or "
+                       "skew-symmetric)", w);
+    return 0;
+}
+
+/* The "%%MatrixMarket matrix FORMAT FIELD SYMMETRY" line, words in order,
+ * each refused with its own message; leaves s on the next line. */
+static int parse_header(sg_scan *s, const char *path, mtx *m, sg_err *e)
+{
     char w[32];
     header_word(s, w, sizeof w);
     if (strcmp(w, "%%matrixmarket") != 0)
@@ -81,58 +124,39 @@ int sg_mtx_parse(const char *path, const char *buf, size_t len,
         return sg_errf(e, path, 1, "unsupported object '%s' (only 'matrix')",
                        w);
     header_word(s, w, sizeof w);
-    int array;
     if (strcmp(w, "coordinate") == 0)
-        array = 0;
+        m->array = 0;
     else if (strcmp(w, "array") == 0)
-        array = 1;
+        m->array = 1;
     else
         return sg_errf(e, path, 1,
                        "unknown format '%s' (expected coordinate or array)", w);
     header_word(s, w, sizeof w);
-    int field;
-    if (strcmp(w, "real") == 0 || strcmp(w, "double") == 0)
-        field = F_REAL;
-    else if (strcmp(w, "integer") == 0)
-        field = F_INTEGER;
-    else if (strcmp(w, "pattern") == 0)
-        field = F_PATTERN;
-    else if (strcmp(w, "complex") == 0)
-        return sg_errf(e, path, 1,
-                       "complex matrices are not supported (values are W-bit "
-                       "integers)");
-    else
-        return sg_errf(e, path, 1,
-                       "unknown field '%s' (expected real, integer or pattern)",
-                       w);
+    if (header_field(path, w, &m->field, e) < 0)
+        return -1;
     header_word(s, w, sizeof w);
-    int sym;
-    if (strcmp(w, "general") == 0)
-        sym = S_GENERAL;
-    else if (strcmp(w, "symmetric") == 0)
-        sym = S_SYMMETRIC;
-    else if (strcmp(w, "skew-symmetric") == 0)
-        sym = S_SKEW;
-    else if (strcmp(w, "hermitian") == 0)
-        return sg_errf(e, path, 1, "hermitian matrices are not supported");
-    else
-        return sg_errf(e, path, 1,
-                       "unknown symmetry '%s' (expected general, symmetric or "
-                       "skew-symmetric)", w);
+    if (header_symmetry(path, w, &m->sym, e) < 0)
+        return -1;
     if (!sg_scan_eol(s))
         return sg_errf(e, path, 1, "unexpected words after the header");
-    if (array && field == F_PATTERN)
+    if (m->array && m->field == F_PATTERN)
         return sg_errf(e, path, 1, "pattern matrices must be in coordinate "
                                    "format");
     sg_scan_skip_line(s);
+    return 0;
+}
 
+/* The size line ("rows cols [entries]"), checked against the header, and
+ * the number of entries the file must hold. */
+static int parse_size(sg_scan *s, const char *path, mtx *m, sg_err *e)
+{
     if (next_data_line(s) < 0)
         return sg_errf(e, path, s->line, "missing size line");
-    int64_t shape[2], nnz = 0;
+    int64_t *shape = m->shape, nnz = 0;
     if (sg_scan_uint(s, "row count", &shape[0], e) < 0 ||
         sg_scan_uint(s, "column count", &shape[1], e) < 0)
         return -1;
-    if (array) {
+    if (m->array) {
         if (shape[0] && shape[1] > INT64_MAX / shape[0])
             return sg_errf(e, path, s->line, "matrix size overflows");
         nnz = shape[0] * shape[1];
@@ -142,12 +166,12 @@ int sg_mtx_parse(const char *path, const char *buf, size_t len,
     long size_line = s->line;
     if (sg_scan_end_line(s, e) < 0)
         return -1;
-    if (sym != S_GENERAL && shape[0] != shape[1])
+    if (m->sym != S_GENERAL && shape[0] != shape[1])
         return sg_errf(e, path, size_line,
                        "%s matrix must be square (%lld x %lld)",
-                       sym == S_SYMMETRIC ? "symmetric" : "skew-symmetric",
+                       m->sym == S_SYMMETRIC ? "symmetric" : "skew-symmetric",
                        (long long)shape[0], (long long)shape[1]);
-    if (!array && nnz > 0) {
+    if (!m->array && nnz > 0) {
         int overflow = shape[0] && shape[1] > INT64_MAX / shape[0];
         if (!overflow && nnz > shape[0] * shape[1])
             return sg_errf(e, path, size_line,
@@ -155,87 +179,121 @@ int sg_mtx_parse(const char *path, const char *buf, size_t len,
                            (long long)nnz, (long long)shape[0],
                            (long long)shape[1]);
     }
-    /* Entries the file must hold. */
-    int64_t want = nnz;
-    if (array && sym == S_SYMMETRIC)
-        want = shape[0] * (shape[0] + 1) / 2;
-    else if (array && sym == S_SKEW)
-        want = shape[0] ? shape[0] * (shape[0] - 1) / 2 : 0;
+    m->want = nnz;
+    if (m->array && m->sym == S_SYMMETRIC)
+        m->want = shape[0] * (shape[0] + 1) / 2;
+    else if (m->array && m->sym == S_SKEW)
+        m->want = shape[0] ? shape[0] * (shape[0] - 1) / 2 : 0;
+    return 0;
+}
 
-    sg_coo_init(t, 2, shape);
-    /* Reserve, but never more than the text could possibly hold. */
-    size_t guess = (size_t)want;
-    if (guess > len / 4 + 1)
-        guess = len / 4 + 1;
-    if (sym != S_GENERAL)
-        guess *= 2;
-    size_t cap = guess < 16 ? 16 : guess;
-    t->crd = sg_malloc(cap * 2 * sizeof *t->crd);
-    t->val = sg_malloc(cap * sizeof *t->val);
-    t->line = sg_malloc(cap * sizeof *t->line);   /* line tracking on */
-    t->cap = cap;
-    int64_t got = 0, ai = 0, aj = 0;
-    while (got < want) {
-        if (next_data_line(s) < 0) {
-            sg_errf(e, path, s->line,
-                    "truncated file: %lld of %lld entries present",
-                    (long long)got, (long long)want);
-            goto fail;
-        }
+/* An array file's entry: a value alone, its position implied.  Column-major;
+ * symmetric: lower triangle with diagonal; skew-symmetric: strictly lower
+ * triangle. */
+static int array_entry(sg_scan *s, mtx *m, const sg_read_opts *o, int64_t *c,
+                       int64_t *v, sg_err *e)
+{
+    c[0] = m->ai;
+    c[1] = m->aj;
+    if (parse_value(s, m->field, o, v, e) < 0)
+        return -1;
+    m->ai++;
+    if (m->ai >= m->shape[0]) {
+        m->aj++;
+        m->ai = m->sym == S_GENERAL ? 0 : m->sym == S_SYMMETRIC ? m->aj
+                                                                : m->aj + 1;
+    }
+    return 0;
+}
+
+/* A coordinate file's entry: 1-based row and column, checked, then the
+ * value (none for pattern). */
+static int coordinate_entry(sg_scan *s, const char *path, const mtx *m,
+                            const sg_read_opts *o, int64_t *c, int64_t *v,
+                            sg_err *e)
+{
+    if (sg_scan_uint(s, "row index", &c[0], e) < 0 ||
+        sg_scan_uint(s, "column index", &c[1], e) < 0)
+        return -1;
+    for (int k = 0; k < 2; k++)
+        if (c[k] < 1 || c[k] > m->shape[k])
+            return sg_errf(e, path, s->line,
+                           "%s index %lld out of range 1..%lld",
+                           k ? "column" : "row", (long long)c[k],
+                           (long long)m->shape[k]);
+    c[0]--;
+    c[1]--;
+    if (parse_value(s, m->field, o, v, e) < 0)
+        return -1;
+    if (m->sym == S_SKEW && c[0] == c[1])
+        return sg_errf(e, path, s->line,
+                       "skew-symmetric matrix with a diagonal entry");
+    return 0;
+}
+
+/* Store an entry, and its mirror for a (skew-)symmetric file. */
+static void push_entry(sg_coo *t, const mtx *m, const int64_t *c, int64_t v,
+                       int width, long line)
+{
+    sg_coo_push_line(t, c, v, line);
+    if (m->sym != S_GENERAL && c[0] != c[1]) {
+        int64_t mc[2] = {c[1], c[0]};
+        int64_t mv = m->sym == S_SKEW
+                         ? sg_wrap((int64_t)(0 - (uint64_t)v), width)
+                         : v;
+        sg_coo_push_line(t, mc, mv, line);
+    }
+}
+
+/* The want entries the size line declares, and no more. */
+static int read_entries(sg_scan *s, const char *path, mtx *m,
+                        const sg_read_opts *o, sg_coo *t, sg_err *e)
+{
+    for (int64_t got = 0; got < m->want; got++) {
+        if (next_data_line(s) < 0)
+            return sg_errf(e, path, s->line,
+                           "truncated file: %lld of %lld entries present",
+                           (long long)got, (long long)m->want);
         int64_t c[2], v;
-        if (array) {
-            /* Column-major; symmetric: lower triangle with diagonal;
-             * skew-symmetric: strictly lower triangle. */
-            c[0] = ai;
-            c[1] = aj;
-            if (parse_value(s, field, o, &v, e) < 0)
-                goto fail;
-            ai++;
-            if (ai >= shape[0]) {
-                aj++;
-                ai = sym == S_GENERAL ? 0 : sym == S_SYMMETRIC ? aj : aj + 1;
-            }
-        } else {
-            if (sg_scan_uint(s, "row index", &c[0], e) < 0 ||
-                sg_scan_uint(s, "column index", &c[1], e) < 0)
-                goto fail;
-            for (int k = 0; k < 2; k++)
-                if (c[k] < 1 || c[k] > shape[k]) {
-                    sg_errf(e, path, s->line,
-                            "%s index %lld out of range 1..%lld",
-                            k ? "column" : "row", (long long)c[k],
-                            (long long)shape[k]);
-                    goto fail;
-                }
-            c[0]--;
-            c[1]--;
-            if (parse_value(s, field, o, &v, e) < 0)
-                goto fail;
-            if (sym == S_SKEW && c[0] == c[1]) {
-                sg_errf(e, path, s->line,
-                        "skew-symmetric matrix with a diagonal entry");
-                goto fail;
-            }
-        }
+        if (m->array ? array_entry(s, m, o, c, &v, e)
+                     : coordinate_entry(s, path, m, o, c, &v, e))
+            return -1;
         long line = s->line;
         if (sg_scan_end_line(s, e) < 0)
-            goto fail;
-        sg_coo_push_line(t, c, v, line);
-        if (sym != S_GENERAL && c[0] != c[1]) {
-            int64_t m[2] = {c[1], c[0]};
-            int64_t mv = sym == S_SKEW
-                             ? sg_wrap((int64_t)(0 - (uint64_t)v), o->width)
-                             : v;
-            sg_coo_push_line(t, m, mv, line);
-        }
-        got++;
+            return -1;
+        push_entry(t, m, c, v, o->width, line);
     }
-    if (next_data_line(s) == 0) {
-        sg_errf(e, path, s->line,
-                "more entries than the %lld the size line declares",
-                (long long)want);
+    if (next_data_line(s) == 0)
+        return sg_errf(e, path, s->line,
+                       "more entries than the %lld the size line declares",
+                       (long long)m->want);
+    return 0;
+}
+
+int sg_mtx_parse(const char *path, const char *buf, size_t len,
+                 const sg_read_opts *o, sg_coo *t, sg_err *e)
+{
+    sg_read_opts def;
+    o = sg_read_opts_or(o, &def);
+    memset(t, 0, sizeof *t);
+    sg_scan sc, *s = &sc;
+    sg_scan_init(s, path, buf, len);
+    if (len == 0)
+        return sg_errf(e, path, 0, "empty file");
+    mtx m;
+    memset(&m, 0, sizeof m);
+    if (parse_header(s, path, &m, e) < 0 || parse_size(s, path, &m, e) < 0)
+        return -1;
+    sg_coo_init(t, 2, m.shape);
+    /* Reserve, but never more than the text could possibly hold. */
+    size_t guess = (size_t)m.want;
+    if (guess > len / 4 + 1)
+        guess = len / 4 + 1;
+    if (m.sym != S_GENERAL)
+        guess *= 2;
+    sg_scan_reserve(t, guess);
+    if (read_entries(s, path, &m, o, t, e) < 0)
         goto fail;
-    }
     sg_coo_sort(t, NULL);
     if (sg_coo_dedup(t, o->sum_duplicates, o->width, path, e) < 0)
         goto fail;
@@ -259,13 +317,7 @@ int sg_mtx_write(const char *path, const sg_coo *t, sg_err *e)
             (long long)t->shape[1], t->nnz);
     char line[96];
     for (size_t i = 0; i < t->nnz; i++) {
-        size_t n = 0;
-        n += sg_fmt_i64(line + n, t->crd[2 * i] + 1);
-        line[n++] = ' ';
-        n += sg_fmt_i64(line + n, t->crd[2 * i + 1] + 1);
-        line[n++] = ' ';
-        n += sg_fmt_i64(line + n, t->val[i]);
-        line[n++] = '\n';
+        size_t n = sg_fmt_entry(line, t->crd + 2 * i, 2, t->val[i]);
         fwrite(line, 1, n, of.f);
     }
     return sg_outfile_commit(&of, e);

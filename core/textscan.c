@@ -2,6 +2,7 @@
  * textscan.c - number scanning for the tensor readers (see textscan.h).
  */
 #include "core/textscan.h"
+#include "core/outfile.h"
 
 #include <errno.h>
 #include <math.h>
@@ -149,123 +150,184 @@ static const double pow10_tab[23] = {
     1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
     1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 
-/* Scan a real literal: [+-] digits [. digits] [(e|E) [+-] digits], or
- * digits-less forms ".5", "5.".  Sets *is_int when it has no '.' and no
- * exponent.  Returns -1 (no message) when malformed. */
-static int scan_real(sg_scan *s, double *out, int *is_int, uint64_t *ival,
-                     int *ineg)
+/* A real literal's mantissa as scan_digits reads it: the first 19
+ * significant digits exactly, the power of ten that scales them, and the
+ * integer part modulo 2^64 (for integer literals taken exactly). */
+typedef struct digits {
+    uint64_t m, iv;
+    int exp10, drop, inexact, frac, seen;
+} digits;
+
+/* Scan digits with at most one '.', from p; returns the end.  Split from
+ * scan_real because it keeps its own counters: the fast path holds at most
+ * 19 digits, later integer digits only raise the exponent (drop). */
+static const char *scan_digits(const sg_scan *s, const char *p, digits *dg)
 {
-    const char *p = s->p, *start = s->p;
-    int neg = 0;
-    if (p < s->end && (*p == '-' || *p == '+'))
-        neg = *p++ == '-';
-    uint64_t m = 0, iv = 0;
-    int ndig = 0, drop = 0, exp10 = 0, seen = 0, inexact = 0, frac = 0;
+    int ndig = 0;
+    memset(dg, 0, sizeof *dg);
     for (;;) {
-        if (p < s->end && *p == '.' && !frac) {
-            frac = 1;
+        if (p < s->end && *p == '.' && !dg->frac) {
+            dg->frac = 1;
             p++;
             continue;
         }
         if (p >= s->end || *p < '0' || *p > '9')
             break;
         unsigned d = (unsigned)(*p++ - '0');
-        seen = 1;
-        if (!frac)
-            iv = iv * 10 + d;          /* modulo 2^64 on purpose */
-        if (m == 0 && d == 0) {
-            exp10 -= frac;
+        dg->seen = 1;
+        if (!dg->frac)
+            dg->iv = dg->iv * 10 + d;  /* modulo 2^64 on purpose */
+        if (dg->m == 0 && d == 0) {
+            dg->exp10 -= dg->frac;
             continue;
         }
         if (ndig < 19) {
-            m = m * 10 + d;
+            dg->m = dg->m * 10 + d;
             ndig++;
-            exp10 -= frac;
+            dg->exp10 -= dg->frac;
         } else {
-            inexact = 1;
-            drop += !frac;
+            dg->inexact = 1;
+            dg->drop += !dg->frac;
         }
     }
-    int integral = !frac;
-    if (!seen)
-        return -1;
-    if (p < s->end && (*p == 'e' || *p == 'E')) {
-        integral = 0;
+    return p;
+}
+
+/* Scan an optional exponent "(e|E)[+-]digits" at p into *exp10 (clearing
+ * *integral when there is one); returns the end, NULL when malformed. */
+static const char *scan_exponent(const sg_scan *s, const char *p, int *exp10,
+                                 int *integral)
+{
+    if (p >= s->end || (*p != 'e' && *p != 'E'))
+        return p;
+    *integral = 0;
+    p++;
+    int eneg = 0;
+    if (p < s->end && (*p == '-' || *p == '+'))
+        eneg = *p++ == '-';
+    if (p >= s->end || *p < '0' || *p > '9')
+        return NULL;
+    int ev = 0;
+    while (p < s->end && *p >= '0' && *p <= '9') {
+        if (ev < 100000)
+            ev = ev * 10 + (*p - '0');
         p++;
-        int eneg = 0;
-        if (p < s->end && (*p == '-' || *p == '+'))
-            eneg = *p++ == '-';
-        if (p >= s->end || *p < '0' || *p > '9')
-            return -1;
-        int ev = 0;
-        while (p < s->end && *p >= '0' && *p <= '9') {
-            if (ev < 100000)
-                ev = ev * 10 + (*p - '0');
-            p++;
-        }
-        exp10 += eneg ? -ev : ev;
     }
-    if (!is_field_end(s, p))
-        return -1;
-    exp10 += drop;
-    *is_int = integral;
-    *ival = iv;
-    *ineg = neg;
-    double v;
+    *exp10 += eneg ? -ev : ev;
+    return p;
+}
+
+/* The correctly rounded double of the scanned literal start..end: one exact
+ * multiply or divide when the digits allow it, strtod otherwise. */
+static double digits_value(digits *dg, int neg, const char *start,
+                           const char *end)
+{
+    uint64_t m = dg->m;
+    int exp10 = dg->exp10;
     while (m && m % 10 == 0 && exp10 < 0) {
         m /= 10;
         exp10++;
     }
-    if (!inexact && m <= (UINT64_C(1) << 53) && exp10 >= -22 && exp10 <= 22) {
-        v = (double)m;
+    if (!dg->inexact && m <= (UINT64_C(1) << 53) && exp10 >= -22 &&
+        exp10 <= 22) {
+        double v = (double)m;
         v = exp10 < 0 ? v / pow10_tab[-exp10] : v * pow10_tab[exp10];
-        if (neg)
-            v = -v;
-    } else if (m == 0) {
-        v = neg ? -0.0 : 0.0;
-    } else {
-        size_t n = (size_t)(p - start);
-        char small[128];
-        char *tmp = n < sizeof small ? small : sg_malloc(n + 1);
-        memcpy(tmp, start, n);
-        tmp[n] = '\0';
-        v = strtod(tmp, NULL);
-        if (tmp != small)
-            free(tmp);
+        return neg ? -v : v;
     }
-    *out = v;
+    if (m == 0)
+        return neg ? -0.0 : 0.0;
+    size_t n = (size_t)(end - start);
+    char small[128];
+    char *tmp = n < sizeof small ? small : sg_malloc(n + 1);
+    memcpy(tmp, start, n);
+    tmp[n] = '\0';
+    double v = strtod(tmp, NULL);
+    if (tmp != small)
+        free(tmp);
+    return v;
+}
+
+/* Scan a real literal: [+-] digits [. digits] [(e|E) [+-] digits], or
+ * digits-less forms ".5", "5.".  Sets *is_int when it has no '.' and no
+ * exponent.  Returns -1 (no message) when malformed. */
+static int scan_real(sg_scan *s, double *out, int *is_int, uint64_t *ival,
+                     int *ineg)
+{
+    const char *p = s->p;
+    int neg = 0;
+    if (p < s->end && (*p == '-' || *p == '+'))
+        neg = *p++ == '-';
+    digits dg;
+    p = scan_digits(s, p, &dg);
+    int integral = !dg.frac;
+    if (!dg.seen)
+        return -1;
+    p = scan_exponent(s, p, &dg.exp10, &integral);
+    if (!p || !is_field_end(s, p))
+        return -1;
+    dg.exp10 += dg.drop;
+    *is_int = integral;
+    *ival = dg.iv;
+    *ineg = neg;
+    *out = digits_value(&dg, neg, s->p, p);
     s->p = p;
     return 0;
 }
 
-int sg_scan_real_value(sg_scan *s, double scale, int w, int64_t *out,
-                       sg_err *e)
+/* The value fields' common path: a real literal (what names it in
+ * messages), taken exactly when exact_ints and it is an integer literal at
+ * scale 1, else converted per the value semantics. */
+static int scan_value(sg_scan *s, const char *what, int exact_ints,
+                      double scale, int w, int64_t *out, sg_err *e)
 {
     sg_scan_blanks(s);
     double x;
     int is_int, neg;
     uint64_t iv;
     if (scan_real(s, &x, &is_int, &iv, &neg) < 0)
-        return field_error(s, "real value", e);
-    if (sg_value_from_real(x, scale, w, out) < 0)
-        return sg_errf(e, s->path, s->line, "value out of range after scaling");
-    return 0;
-}
-
-int sg_scan_any_value(sg_scan *s, double scale, int w, int64_t *out,
-                      sg_err *e)
-{
-    sg_scan_blanks(s);
-    double x;
-    int is_int, neg;
-    uint64_t iv;
-    if (scan_real(s, &x, &is_int, &iv, &neg) < 0)
-        return field_error(s, "value", e);
-    if (is_int && scale == 1.0) {
+        return field_error(s, what, e);
+    if (exact_ints && is_int && scale == 1.0) {
         *out = sg_wrap((int64_t)(neg ? 0 - iv : iv), w);
         return 0;
     }
     if (sg_value_from_real(x, scale, w, out) < 0)
         return sg_errf(e, s->path, s->line, "value out of range after scaling");
     return 0;
+}
+
+int sg_scan_real_value(sg_scan *s, double scale, int w, int64_t *out,
+                       sg_err *e)
+{
+    return scan_value(s, "real value", 0, scale, w, out, e);
+}
+
+int sg_scan_any_value(sg_scan *s, double scale, int w, int64_t *out,
+                      sg_err *e)
+{
+    return scan_value(s, "value", 1, scale, w, out, e);
+}
+
+/* Readers reserve once from the text's size, so that million-entry files
+ * do not regrow their arrays; sg_coo_push_line grows them past cap. */
+void sg_scan_reserve(sg_coo *t, size_t cap)
+{
+    if (cap < 16)
+        cap = 16;
+    size_t ord = t->order > 0 ? (size_t)t->order : 1;
+    t->crd = sg_malloc(cap * ord * sizeof *t->crd);
+    t->val = sg_malloc(cap * sizeof *t->val);
+    t->line = sg_malloc(cap * sizeof *t->line);   /* line tracking on */
+    t->cap = cap;
+}
+
+size_t sg_fmt_entry(char *line, const int64_t *crd, size_t ord, int64_t val)
+{
+    size_t n = 0;
+    for (size_t k = 0; k < ord; k++) {
+        n += sg_fmt_i64(line + n, crd[k] + 1);
+        line[n++] = ' ';
+    }
+    n += sg_fmt_i64(line + n, val);
+    line[n++] = '\n';
+    return n;
 }

@@ -9,7 +9,8 @@
  * result is always the correctly rounded double.  Value conversion follows
  * docs/values.md.  Internal to the tensor readers of core/ (mtx.c, tns.c,
  * samdir.c), which tensor_io.c dispatches to; the read options' defaults
- * live here, below all of them.
+ * live here, below all of them, and so do the two steps the Matrix Market
+ * and .tns readers and writers share (reserving entries, printing one).
  */
 #ifndef SG_TEXTSCAN_H
 #define SG_TEXTSCAN_H
@@ -84,5 +85,14 @@ int sg_scan_any_value(sg_scan *s, double scale, int w, int64_t *out,
 
 /* Convert a real per the value semantics; -1 when it is not finite. */
 int sg_value_from_real(double x, double scale, int w, int64_t *out);
+
+/* Allocate room for cap entries (at least 16) of the freshly initialised t,
+ * line tracking on: a reader's one reservation from the text's size. */
+void sg_scan_reserve(sg_coo *t, size_t cap);
+
+/* Format one entry as a text line: the ord coordinates 1-based, then the
+ * value, separated by spaces, with the newline; returns its length (line
+ * needs 21 bytes per field). */
+size_t sg_fmt_entry(char *line, const int64_t *crd, size_t ord, int64_t val);
 
 #endif

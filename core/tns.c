@@ -62,6 +62,110 @@ static int shape_comment(sg_scan *s, int64_t *shape, sg_err *e)
     return n;
 }
 
+/* What the lines read so far have fixed: the order (from the first entry)
+ * and the declared shape (from a shape comment before it), and each mode's
+ * largest coordinate. */
+typedef struct tns {
+    int order, declared;
+    int64_t dshape[SG_MAX_ORDER];
+    int64_t maxc[SG_MAX_ORDER];
+} tns;
+
+/* A comment line: only one before the first entry may declare the shape. */
+static int comment_line(sg_scan *s, tns *n, sg_err *e)
+{
+    if (n->order < 0 && n->declared < 0) {
+        int k = shape_comment(s, n->dshape, e);
+        if (k == -2)
+            return -1;
+        if (k >= 0)
+            n->declared = k;
+    }
+    sg_scan_skip_line(s);
+    return 0;
+}
+
+/* The first entry fixes the order (its field count minus one), which must
+ * agree with a declared shape; reserves room from the text's size. */
+static int first_entry(sg_scan *s, size_t len, tns *n, sg_coo *t, sg_err *e)
+{
+    int nf = count_fields(s);
+    n->order = nf - 1;
+    if (n->order > SG_MAX_ORDER)
+        return sg_errf(e, s->path, s->line,
+                       "%d coordinates per entry; at most %d supported",
+                       n->order, SG_MAX_ORDER);
+    if (n->declared >= 0 && n->declared != n->order)
+        return sg_errf(e, s->path, s->line,
+                       "entry has %d coordinates but the shape comment "
+                       "declares %d modes", n->order, n->declared);
+    sg_coo_init(t, n->order, NULL);
+    sg_scan_reserve(t, len / (size_t)(2 * nf + 1) + 1);
+    return 0;
+}
+
+/* One entry line: order 1-based coordinates (checked against a declared
+ * shape), then the value, then nothing. */
+static int entry_line(sg_scan *s, tns *n, const sg_read_opts *o, sg_coo *t,
+                      sg_err *e)
+{
+    int64_t c[SG_MAX_ORDER], v;
+    long line = s->line;
+    for (int k = 0; k < n->order; k++) {
+        if (sg_scan_eol(s))
+            return sg_errf(e, s->path, line,
+                           "expected %d coordinates and a value", n->order);
+        if (sg_scan_uint(s, "coordinate", &c[k], e) < 0)
+            return -1;
+        if (c[k] < 1)
+            return sg_errf(e, s->path, line,
+                           "coordinate 0 in mode %d (.tns is 1-based)", k);
+        if (n->declared >= 0 && c[k] > n->dshape[k])
+            return sg_errf(e, s->path, line,
+                           "coordinate %lld out of range 1..%lld in mode %d",
+                           (long long)c[k], (long long)n->dshape[k], k);
+        if (c[k] > n->maxc[k])
+            n->maxc[k] = c[k];
+        c[k]--;
+    }
+    if (sg_scan_eol(s))
+        return sg_errf(e, s->path, line, "expected %d coordinates and a value",
+                       n->order);
+    if (sg_scan_any_value(s, o->scale, o->width, &v, e) < 0)
+        return -1;
+    if (!sg_scan_eol(s))
+        return sg_errf(e, s->path, line,
+                       "too many fields (the first entry has %d coordinates)",
+                       n->order);
+    sg_scan_skip_line(s);
+    sg_coo_push_line(t, c, v, line);
+    return 0;
+}
+
+/* Every line: blank, comment or entry. */
+static int read_lines(sg_scan *s, size_t len, tns *n, const sg_read_opts *o,
+                      sg_coo *t, sg_err *e)
+{
+    for (;;) {
+        sg_scan_blanks(s);
+        if (s->p >= s->end)
+            return 0;
+        if (*s->p == '\n') {
+            sg_scan_skip_line(s);
+            continue;
+        }
+        if (*s->p == '#') {
+            if (comment_line(s, n, e) < 0)
+                return -1;
+            continue;
+        }
+        if (n->order < 0 && first_entry(s, len, n, t, e) < 0)
+            return -1;
+        if (entry_line(s, n, o, t, e) < 0)
+            return -1;
+    }
+}
+
 int sg_tns_parse(const char *path, const char *buf, size_t len,
                  const sg_read_opts *o, sg_coo *t, sg_err *e)
 {
@@ -70,104 +174,21 @@ int sg_tns_parse(const char *path, const char *buf, size_t len,
     memset(t, 0, sizeof *t);
     sg_scan sc, *s = &sc;
     sg_scan_init(s, path, buf, len);
-    int order = -1, declared = -1;
-    int64_t dshape[SG_MAX_ORDER] = {0};
-    int64_t maxc[SG_MAX_ORDER] = {0};
-    for (;;) {
-        sg_scan_blanks(s);
-        if (s->p >= s->end)
-            break;
-        if (*s->p == '\n') {
-            sg_scan_skip_line(s);
-            continue;
-        }
-        if (*s->p == '#') {
-            if (order < 0 && declared < 0) {
-                int n = shape_comment(s, dshape, e);
-                if (n == -2)
-                    goto fail;
-                if (n >= 0)
-                    declared = n;
-            }
-            sg_scan_skip_line(s);
-            continue;
-        }
-        if (order < 0) {
-            int nf = count_fields(s);
-            order = nf - 1;
-            if (order > SG_MAX_ORDER) {
-                sg_errf(e, path, s->line,
-                        "%d coordinates per entry; at most %d supported",
-                        order, SG_MAX_ORDER);
-                goto fail;
-            }
-            if (declared >= 0 && declared != order) {
-                sg_errf(e, path, s->line,
-                        "entry has %d coordinates but the shape comment "
-                        "declares %d modes", order, declared);
-                goto fail;
-            }
-            sg_coo_init(t, order, NULL);
-            size_t cap = len / (size_t)(2 * nf + 1) + 1;
-            if (cap < 16)
-                cap = 16;
-            t->crd = sg_malloc(cap * (size_t)(order ? order : 1) *
-                               sizeof *t->crd);
-            t->val = sg_malloc(cap * sizeof *t->val);
-            t->line = sg_malloc(cap * sizeof *t->line);
-            t->cap = cap;
-        }
-        int64_t c[SG_MAX_ORDER], v;
-        long line = s->line;
-        for (int k = 0; k < order; k++) {
-            if (sg_scan_eol(s)) {
-                sg_errf(e, path, line,
-                        "expected %d coordinates and a value", order);
-                goto fail;
-            }
-            if (sg_scan_uint(s, "coordinate", &c[k], e) < 0)
-                goto fail;
-            if (c[k] < 1) {
-                sg_errf(e, path, line,
-                        "coordinate 0 in mode %d (.tns is 1-based)", k);
-                goto fail;
-            }
-            if (declared >= 0 && c[k] > dshape[k]) {
-                sg_errf(e, path, line,
-                        "coordinate %lld out of range 1..%lld in mode %d",
-                        (long long)c[k], (long long)dshape[k], k);
-                goto fail;
-            }
-            if (c[k] > maxc[k])
-                maxc[k] = c[k];
-            c[k]--;
-        }
-        if (sg_scan_eol(s)) {
-            sg_errf(e, path, line, "expected %d coordinates and a value",
-                    order);
-            goto fail;
-        }
-        if (sg_scan_any_value(s, o->scale, o->width, &v, e) < 0)
-            goto fail;
-        if (!sg_scan_eol(s)) {
-            sg_errf(e, path, line,
-                    "too many fields (the first entry has %d coordinates)",
-                    order);
-            goto fail;
-        }
-        sg_scan_skip_line(s);
-        sg_coo_push_line(t, c, v, line);
-    }
-    if (order < 0) {
-        if (declared > 0) {
+    tns n;
+    memset(&n, 0, sizeof n);
+    n.order = n.declared = -1;
+    if (read_lines(s, len, &n, o, t, e) < 0)
+        goto fail;
+    if (n.order < 0) {
+        if (n.declared > 0) {
             /* An empty tensor whose shape the comment gives. */
-            sg_coo_init(t, declared, dshape);
+            sg_coo_init(t, n.declared, n.dshape);
             return 0;
         }
         return sg_errf(e, path, 0, "empty file: no entries");
     }
-    for (int k = 0; k < order; k++)
-        t->shape[k] = declared >= 0 ? dshape[k] : maxc[k];
+    for (int k = 0; k < n.order; k++)
+        t->shape[k] = n.declared >= 0 ? n.dshape[k] : n.maxc[k];
     sg_coo_sort(t, NULL);
     if (sg_coo_dedup(t, o->sum_duplicates, o->width, path, e) < 0)
         goto fail;
@@ -193,13 +214,7 @@ int sg_tns_write(const char *path, const sg_coo *t, sg_err *e)
     if (t->order == 0 && t->nnz == 0)
         fputs("0\n", of.f);             /* a scalar always has its value */
     for (size_t i = 0; i < t->nnz; i++) {
-        size_t n = 0;
-        for (size_t k = 0; k < ord; k++) {
-            n += sg_fmt_i64(line + n, t->crd[i * ord + k] + 1);
-            line[n++] = ' ';
-        }
-        n += sg_fmt_i64(line + n, t->val[i]);
-        line[n++] = '\n';
+        size_t n = sg_fmt_entry(line, t->crd + i * ord, ord, t->val[i]);
         fwrite(line, 1, n, of.f);
     }
     return sg_outfile_commit(&of, e);

@@ -57,19 +57,24 @@ static int walk(const int64_t *const *seg, const size_t *nseg,
     return 0;
 }
 
-int collect_output(const sg_net *net, bound *bt, int nbt,
-                   const sg_tensor_decl *d, golden_output *out, sg_err *e)
-{
-    const sg_graph *g = net->g;
-    snprintf(out->name, sizeof out->name, "%s", d->name);
-    out->fmt = d->fmt;
-    int order = d->fmt.order;
+/* The arrays the writers of one output tensor filled, per level of its
+ * declared format, and its values. */
+typedef struct written {
     const int64_t *seg[SG_MAX_ORDER], *crd[SG_MAX_ORDER], *sega[SG_MAX_ORDER];
     size_t nseg[SG_MAX_ORDER], ncrd[SG_MAX_ORDER], nsega[SG_MAX_ORDER];
     int64_t shape[SG_MAX_ORDER];
-    const int64_t *vals = NULL;
-    size_t nvals = 0;
-    int have_vals = 0, have_lvl[SG_MAX_ORDER] = {0};
+    const int64_t *vals;
+    size_t nvals;
+    int have_vals, have_lvl[SG_MAX_ORDER];
+} written;
+
+/* Gather the arrays of d's writers into w: a values writer and one writer
+ * per level, each mode's size taken from the scanners of its index. */
+static int gather_writers(const sg_net *net, bound *bt, int nbt,
+                          const sg_tensor_decl *d, written *w, sg_err *e)
+{
+    const sg_graph *g = net->g;
+    int order = d->fmt.order;
     for (size_t v = 0; v < g->n_nodes; v++) {
         const sg_node *n = &g->nodes[v];
         if (n->kind != SG_NK_FIBERWRITE || strcmp(n->tensor, d->name) != 0)
@@ -78,93 +83,124 @@ int collect_output(const sg_net *net, bound *bt, int nbt,
         size_t ns, nc;
         prim_write_arrays(&net->node[v], &s, &ns, &c, &nc);
         if (n->is_vals) {
-            vals = c;
-            nvals = nc;
-            have_vals = 1;
+            w->vals = c;
+            w->nvals = nc;
+            w->have_vals = 1;
             continue;
         }
         for (int l = 0; l < order; l++)
             if (d->fmt.mode[l] == n->mode) {
-                seg[l] = s;
-                nseg[l] = ns;
-                prim_write_seg_all(&net->node[v], &sega[l], &nsega[l]);
-                crd[l] = c;
-                ncrd[l] = nc;
-                have_lvl[l] = 1;
-                shape[n->mode] = index_dim(g, bt, nbt, n->index);
+                w->seg[l] = s;
+                w->nseg[l] = ns;
+                prim_write_seg_all(&net->node[v], &w->sega[l], &w->nsega[l]);
+                w->crd[l] = c;
+                w->ncrd[l] = nc;
+                w->have_lvl[l] = 1;
+                w->shape[n->mode] = index_dim(g, bt, nbt, n->index);
             }
     }
-    if (!have_vals)
+    if (!w->have_vals)
         return sg_errf(e, g->path, 0, "output %s has no values writer", d->name);
     for (int l = 0; l < order; l++)
-        if (!have_lvl[l])
+        if (!w->have_lvl[l])
             return sg_errf(e, g->path, 0, "output %s: no writer for level %d (mode %d)",
                            d->name, l, d->fmt.mode[l]);
     /* A level with fewer non-empty fibers than parent positions belongs to
      * a graph that keeps coordinates with empty fibers: use seg_all. */
     for (int l = 1; l < order; l++)
-        if (nseg[l] != ncrd[l - 1] + 1 && nsega[l] == ncrd[l - 1] + 1) {
-            seg[l] = sega[l];
-            nseg[l] = nsega[l];
+        if (w->nseg[l] != w->ncrd[l - 1] + 1 && w->nsega[l] == w->ncrd[l - 1] + 1) {
+            w->seg[l] = w->sega[l];
+            w->nseg[l] = w->nsega[l];
         }
-    sg_coo c;
-    sg_coo_init(&c, order, shape);
+    return 0;
+}
+
+/* The written entries as coordinates in c (initialised here); every value
+ * must belong to a written coordinate. */
+static int written_coords(const sg_graph *g, const sg_tensor_decl *d,
+                          const written *w, sg_coo *c, sg_err *e)
+{
+    int order = d->fmt.order;
+    sg_coo_init(c, order, w->shape);
     if (order == 0) {
         int64_t x[1] = {0};
-        sg_coo_push(&c, x, nvals ? vals[0] : 0);
-    } else {
-        int64_t pt[SG_MAX_ORDER];
-        if (walk(seg, nseg, crd, ncrd, order, vals, nvals, 0, 0, pt, d->fmt.mode, &c,
-                 d->name, e) < 0) {
-            sg_coo_free(&c);
-            return -1;
-        }
-        /* Every value must belong to a written coordinate; surplus values
-         * mean the graph put coordinates and values out of step.  The one
-         * exception: a reduce emits a value (0) for an empty result
-         * (SAM-SEMANTICS 2.10, item 11), written with no coordinate. */
-        if (c.nnz != nvals && !(c.nnz == 0 && nvals == 1)) {
-            sg_errf(e, g->path, 0, "output %s: the writers produced %zu values for %zu "
-                    "coordinates (coordinates and values out of step: a crddrop removed "
-                    "coordinates whose values a reduce kept)", d->name, nvals, c.nnz);
-            sg_coo_free(&c);
-            return -1;
-        }
+        sg_coo_push(c, x, w->nvals ? w->vals[0] : 0);
+        return 0;
     }
-    /* The fibertree in the declared format (sorts a copy). */
-    sg_coo tmp;
-    sg_coo_init(&tmp, order, shape);
-    for (size_t k = 0; k < c.nnz; k++)
-        sg_coo_push(&tmp, c.crd + k * (size_t)order, c.val[k]);
-    int r = 0;
-    if (order > 0) {
-        r = sg_fibertree_build(&tmp, &d->fmt, &out->ft, e);
-        if (r < 0) {
-            char msg[sizeof e->msg];
-            snprintf(msg, sizeof msg, "%s", e->msg);
-            sg_errf(e, g->path, 0, "output %s: %s", d->name, msg);
-        }
-        /* An empty compressed root level is written as seg = [0]
-         * (SAM-SEMANTICS 2.14, item 17): the writer closes no fiber, and the
-         * RTL writer's seg memory holds the same single entry. */
-        if (r == 0 && out->ft.lvl[0].fmt == SG_LVL_COMPRESSED && nseg[0] == 1 &&
-            out->ft.lvl[0].ncrd == 0 && out->ft.lvl[0].nseg == 2)
-            out->ft.lvl[0].nseg = 1;
-        /* ...and the reduce's value for an empty result stays in vals, as
-         * the RTL values writer stores it. */
-        if (r == 0 && c.nnz == 0 && nvals == 1) {
-            free(out->ft.vals);
-            out->ft.vals = sg_malloc(sizeof *out->ft.vals);
-            out->ft.vals[0] = vals[0];
-            out->ft.nvals = 1;
-        }
-    } else {
+    int64_t pt[SG_MAX_ORDER];
+    if (walk(w->seg, w->nseg, w->crd, w->ncrd, order, w->vals, w->nvals, 0, 0,
+             pt, d->fmt.mode, c, d->name, e) < 0) {
+        sg_coo_free(c);
+        return -1;
+    }
+    /* Surplus values mean the graph put coordinates and values out of
+     * step.  The one exception: a reduce emits a value (0) for an empty
+     * result (SAM-SEMANTICS 2.10, item 11), written with no coordinate. */
+    if (c->nnz != w->nvals && !(c->nnz == 0 && w->nvals == 1)) {
+        sg_errf(e, g->path, 0, "output %s: the writers produced %zu values for %zu "
+                "coordinates (coordinates and values out of step: a crddrop removed "
+                "coordinates whose values a reduce kept)", d->name, w->nvals, c->nnz);
+        sg_coo_free(c);
+        return -1;
+    }
+    return 0;
+}
+
+/* The fibertree of c in the declared format (built from a sorted copy),
+ * kept as the writers left the two empty-result cases. */
+static int output_tree(const sg_graph *g, const sg_tensor_decl *d,
+                       const written *w, const sg_coo *c, golden_output *out,
+                       sg_err *e)
+{
+    int order = d->fmt.order;
+    if (order == 0) {
         memset(&out->ft, 0, sizeof out->ft);
         out->ft.vals = sg_malloc(sizeof *out->ft.vals);
-        out->ft.vals[0] = c.val[0];
+        out->ft.vals[0] = c->val[0];
+        out->ft.nvals = 1;
+        return 0;
+    }
+    sg_coo tmp;
+    sg_coo_init(&tmp, order, w->shape);
+    for (size_t k = 0; k < c->nnz; k++)
+        sg_coo_push(&tmp, c->crd + k * (size_t)order, c->val[k]);
+    int r = sg_fibertree_build(&tmp, &d->fmt, &out->ft, e);
+    sg_coo_free(&tmp);
+    if (r < 0) {
+        char msg[sizeof e->msg];
+        snprintf(msg, sizeof msg, "%s", e->msg);
+        sg_errf(e, g->path, 0, "output %s: %s", d->name, msg);
+        return r;
+    }
+    /* An empty compressed root level is written as seg = [0]
+     * (SAM-SEMANTICS 2.14, item 17): the writer closes no fiber, and the
+     * RTL writer's seg memory holds the same single entry. */
+    if (out->ft.lvl[0].fmt == SG_LVL_COMPRESSED && w->nseg[0] == 1 &&
+        out->ft.lvl[0].ncrd == 0 && out->ft.lvl[0].nseg == 2)
+        out->ft.lvl[0].nseg = 1;
+    /* ...and the reduce's value for an empty result stays in vals, as
+     * the RTL values writer stores it. */
+    if (c->nnz == 0 && w->nvals == 1) {
+        free(out->ft.vals);
+        out->ft.vals = sg_malloc(sizeof *out->ft.vals);
+        out->ft.vals[0] = w->vals[0];
         out->ft.nvals = 1;
     }
-    sg_coo_free(&tmp);
+    return 0;
+}
+
+int collect_output(const sg_net *net, bound *bt, int nbt,
+                   const sg_tensor_decl *d, golden_output *out, sg_err *e)
+{
+    snprintf(out->name, sizeof out->name, "%s", d->name);
+    out->fmt = d->fmt;
+    written w;
+    memset(&w, 0, sizeof w);
+    sg_coo c;
+    if (gather_writers(net, bt, nbt, d, &w, e) < 0 ||
+        written_coords(net->g, d, &w, &c, e) < 0)
+        return -1;
+    int r = output_tree(net->g, d, &w, &c, out, e);
     out->coo = c;
     return r;
 }

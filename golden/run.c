@@ -203,6 +203,87 @@ static int close_traces(sg_net *net, const char *dir, sg_err *e)
     return rc;
 }
 
+/* Bind every input tensor of g to its -t binding into bt[*nbt]; a missing
+ * binding, a bad tensor or a binding naming no tensor is a usage error. */
+static int bind_inputs(const sg_graph *g, const golden_binding *b, int nb,
+                       const golden_opts *o, bound *bt, int *nbt, sg_err *e)
+{
+    for (int t = 0; t < g->n_tensors; t++) {
+        const sg_tensor_decl *d = &g->tensors[t];
+        if (d->is_output)
+            continue;
+        const golden_binding *bi = NULL;
+        for (int k = 0; k < nb; k++)
+            if (strcmp(b[k].name, d->name) == 0)
+                bi = &b[k];
+        if (!bi)
+            return sg_errc(e, SG_EXIT_USAGE, g->path, 0, "input tensor %s is not bound (use -t %s=FILE)",
+                           d->name, d->name);
+        if (bind_one(bi, d, o, &bt[*nbt], e) < 0) {
+            e->code = SG_EXIT_USAGE;
+            return -1;
+        }
+        (*nbt)++;
+    }
+    for (int k = 0; k < nb; k++)
+        if (!graph_tensor(g, b[k].name))
+            return sg_errc(e, SG_EXIT_USAGE, g->path, 0, "the graph has no tensor named %s", b[k].name);
+    return 0;
+}
+
+/* Run the engine on the built net, with the trace files open around it,
+ * and record each edge's tokens and peak and the scanners' skips in r.
+ * Returns the engine's result (-1 also for a trace file error). */
+static int run_engine(sg_net *net, const golden_opts *o, golden_result *r,
+                      sg_err *e)
+{
+    const sg_graph *g = net->g;
+    r->n_edges = g->n_edges;
+    r->edge = sg_calloc(g->n_edges ? g->n_edges : 1, sizeof *r->edge);
+    if (o->keep_streams)
+        for (size_t i = 0; i < g->n_edges; i++)
+            net->eq[i].keep = &r->edge[i].toks;
+    if (o->trace_dir && open_traces(net, o->trace_dir, e) < 0) {
+        close_traces(net, o->trace_dir, e);
+        return -1;
+    }
+    double t0 = now_s();
+    int er = net->cyc ? engine_cycle_run(net, o->max_cycles, r, e)
+                      : engine_func_run(net, e);
+    r->wall_s = now_s() - t0;
+    if (o->trace_dir && close_traces(net, o->trace_dir, e) < 0 && er == 0)
+        er = -1;
+    for (size_t i = 0; i < g->n_edges; i++) {
+        r->edge[i].tokens = net->eq[i].pushed;
+        r->edge[i].peak = net->eq[i].peak;
+        r->tokens_total += net->eq[i].pushed;
+    }
+    for (size_t v = 0; v < g->n_nodes; v++)
+        r->skips += prim_scan_skips(&net->node[v]);
+    return er;
+}
+
+/* Assemble every output tensor into r->out (an output that fails still
+ * counts in r->n_out, so that golden_result_free frees it). */
+static int collect_outputs(const sg_net *net, bound *bt, int nbt,
+                           golden_result *r, sg_err *e)
+{
+    const sg_graph *g = net->g;
+    int nout = 0;
+    for (int t = 0; t < g->n_tensors; t++)
+        nout += g->tensors[t].is_output;
+    r->out = sg_calloc((size_t)nout + 1, sizeof *r->out);
+    for (int t = 0; t < g->n_tensors; t++) {
+        if (!g->tensors[t].is_output)
+            continue;
+        int cr = collect_output(net, bt, nbt, &g->tensors[t], &r->out[r->n_out], e);
+        r->n_out++;
+        if (cr < 0)
+            return -1;
+    }
+    return 0;
+}
+
 int golden_run(const sg_graph *g, const golden_binding *b, int nb,
                const golden_opts *o, golden_result *r, sg_err *e)
 {
@@ -218,72 +299,17 @@ int golden_run(const sg_graph *g, const golden_binding *b, int nb,
     int nbt = 0;
     sg_net net;
     memset(&net, 0, sizeof net);
-    for (int t = 0; t < g->n_tensors; t++) {
-        const sg_tensor_decl *d = &g->tensors[t];
-        if (d->is_output)
-            continue;
-        const golden_binding *bi = NULL;
-        for (int k = 0; k < nb; k++)
-            if (strcmp(b[k].name, d->name) == 0)
-                bi = &b[k];
-        if (!bi) {
-            sg_errc(e, SG_EXIT_USAGE, g->path, 0, "input tensor %s is not bound (use -t %s=FILE)",
-                    d->name, d->name);
-            goto out;
-        }
-        if (bind_one(bi, d, o, &bt[nbt], e) < 0) {
-            e->code = SG_EXIT_USAGE;
-            goto out;
-        }
-        nbt++;
-    }
-    for (int k = 0; k < nb; k++)
-        if (!graph_tensor(g, b[k].name)) {
-            sg_errc(e, SG_EXIT_USAGE, g->path, 0, "the graph has no tensor named %s", b[k].name);
-            goto out;
-        }
+    if (bind_inputs(g, b, nb, o, bt, &nbt, e) < 0)
+        goto out;
     sg_err_clear(e);
     if (net_build(&net, g, bt, nbt, o, e) < 0) {
         e->code = SG_EXIT_USAGE;
         goto out;
     }
-    r->n_edges = g->n_edges;
-    r->edge = sg_calloc(g->n_edges ? g->n_edges : 1, sizeof *r->edge);
-    if (o->keep_streams)
-        for (size_t i = 0; i < g->n_edges; i++)
-            net.eq[i].keep = &r->edge[i].toks;
-    if (o->trace_dir && open_traces(&net, o->trace_dir, e) < 0) {
-        close_traces(&net, o->trace_dir, e);
+    if (run_engine(&net, o, r, e) < 0 || r->deadlock)
         goto out;
-    }
-    double t0 = now_s();
-    int er = net.cyc ? engine_cycle_run(&net, o->max_cycles, r, e)
-                     : engine_func_run(&net, e);
-    r->wall_s = now_s() - t0;
-    if (o->trace_dir && close_traces(&net, o->trace_dir, e) < 0 && er == 0)
-        er = -1;
-    for (size_t i = 0; i < g->n_edges; i++) {
-        r->edge[i].tokens = net.eq[i].pushed;
-        r->edge[i].peak = net.eq[i].peak;
-        r->tokens_total += net.eq[i].pushed;
-    }
-    for (size_t v = 0; v < g->n_nodes; v++)
-        r->skips += prim_scan_skips(&net.node[v]);
-    if (er < 0 || r->deadlock)
+    if (collect_outputs(&net, bt, nbt, r, e) < 0)
         goto out;
-    int nout = 0;
-    for (int t = 0; t < g->n_tensors; t++)
-        nout += g->tensors[t].is_output;
-    r->out = sg_calloc((size_t)nout + 1, sizeof *r->out);
-    for (int t = 0; t < g->n_tensors; t++) {
-        if (!g->tensors[t].is_output)
-            continue;
-        if (collect_output(&net, bt, nbt, &g->tensors[t], &r->out[r->n_out], e) < 0) {
-            r->n_out++;
-            goto out;
-        }
-        r->n_out++;
-    }
     rc = 0;
 out:
     if (r->deadlock)

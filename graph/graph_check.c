@@ -121,90 +121,128 @@ static int out_exists(const sg_node *n, int p)
     return 1;
 }
 
+/* How many edges each port has: the ports of node i are counted at
+ * in_n[in_off[i] + p] and out_n[out_off[i] + p]. */
+typedef struct port_counts {
+    size_t *in_off, *out_off;
+    int *in_n, *out_n;
+} port_counts;
+
+static void counts_init(port_counts *pc, const sg_graph *g)
+{
+    size_t nn = g->n_nodes;
+    pc->in_off = sg_calloc(nn + 1, sizeof *pc->in_off);
+    pc->out_off = sg_calloc(nn + 1, sizeof *pc->out_off);
+    for (size_t i = 0; i < nn; i++) {
+        pc->in_off[i + 1] = pc->in_off[i] + (size_t)(g->nodes[i].n_in > 0 ? g->nodes[i].n_in : 0);
+        pc->out_off[i + 1] = pc->out_off[i] + (size_t)(g->nodes[i].n_out > 0 ? g->nodes[i].n_out : 0);
+    }
+    pc->in_n = sg_calloc(pc->in_off[nn] + 1, sizeof *pc->in_n);
+    pc->out_n = sg_calloc(pc->out_off[nn] + 1, sizeof *pc->out_n);
+}
+
+static void counts_free(port_counts *pc)
+{
+    free(pc->out_n);
+    free(pc->in_n);
+    free(pc->out_off);
+    free(pc->in_off);
+}
+
+/* The edge's end at its destination: an input port that exists, is not
+ * doubled, and takes the edge's stream kind. */
+static void check_edge_dst(ck *c, port_counts *pc, const sg_edge *e)
+{
+    const sg_graph *g = c->g;
+    const sg_node *s = &g->nodes[e->src], *d = &g->nodes[e->dst];
+    char b1[128], pb[48];
+    if (e->dst_port < 0 || e->dst_port >= d->n_in) {
+        err(c, e->line, e->dst,
+            "edge %d -> %d (%s '%s'): no matching input port on %s",
+            s->id, d->id, sg_stream_kind_name(e->type),
+            e->label[0] ? e->label : e->comment, DESC(d, b1));
+        return;
+    }
+    if (++pc->in_n[pc->in_off[e->dst] + (size_t)e->dst_port] == 2)
+        err(c, e->line, e->dst,
+            "%s: extra input on port %s (edge %d -> %d)",
+            DESC(d, b1), graph_port_name(d, 1, e->dst_port, pb),
+            s->id, d->id);
+    sg_stream_kind want = graph_port_kind(d, 1, e->dst_port);
+    if (want != e->type)
+        err(c, e->line, e->dst,
+            "edge %d -> %d: a %s stream into %s port %s, which takes %s",
+            s->id, d->id, sg_stream_kind_name(e->type), DESC(d, b1),
+            graph_port_name(d, 1, e->dst_port, pb),
+            sg_stream_kind_name(want));
+}
+
+/* The edge's end at its source: an output port that exists and carries
+ * the edge's stream kind. */
+static void check_edge_src(ck *c, port_counts *pc, const sg_edge *e)
+{
+    const sg_graph *g = c->g;
+    const sg_node *s = &g->nodes[e->src], *d = &g->nodes[e->dst];
+    char b1[128], pb[48];
+    if (e->src_port < 0 || e->src_port >= s->n_out) {
+        err(c, e->line, e->src,
+            "edge %d -> %d (%s '%s'): no matching output port on %s",
+            s->id, d->id, sg_stream_kind_name(e->type),
+            e->label[0] ? e->label : e->comment, DESC(s, b1));
+        return;
+    }
+    pc->out_n[pc->out_off[e->src] + (size_t)e->src_port]++;
+    sg_stream_kind have = graph_port_kind(s, 0, e->src_port);
+    if (have != e->type)
+        err(c, e->line, e->src,
+            "edge %d -> %d: typed %s but %s port %s carries %s",
+            s->id, d->id, sg_stream_kind_name(e->type), DESC(s, b1),
+            graph_port_name(s, 0, e->src_port, pb),
+            sg_stream_kind_name(have));
+}
+
+/* Node i's ports once every edge is counted: unconnected required inputs,
+ * a root with a ref input, unread outputs, a broadcast with none. */
+static void check_node_ports(ck *c, const port_counts *pc, size_t i)
+{
+    const sg_node *n = &c->g->nodes[i];
+    char b1[128], pb[48];
+    for (int p = 0; p < n->n_in; p++) {
+        int k = pc->in_n[pc->in_off[i] + (size_t)p];
+        if (k == 0 && in_required(n, p))
+            err(c, n->line, (int)i, "%s: input %s is not connected",
+                DESC(n, b1), graph_port_name(n, 1, p, pb));
+    }
+    if ((n->kind == SG_NK_FIBERLOOKUP || n->kind == SG_NK_REPEAT) &&
+        n->root && pc->in_n[pc->in_off[i]] > 0)
+        err(c, n->line, (int)i,
+            "%s: root=true but it has a ref input", DESC(n, b1));
+    for (int p = 0; p < n->n_out; p++)
+        if (pc->out_n[pc->out_off[i] + (size_t)p] == 0 && out_exists(n, p))
+            sg_diag_add(c->d, SG_DIAG_NOTE, n->line, (int)i,
+                        "%s: output %s is not read (drained)",
+                        DESC(n, b1), graph_port_name(n, 0, p, pb));
+    if (n->kind == SG_NK_BROADCAST && n->n_out == 0)
+        sg_diag_add(c->d, SG_DIAG_NOTE, n->line, (int)i,
+                    "%s: no outputs (drained)", DESC(n, b1));
+}
+
 static void check_ports(ck *c)
 {
     const sg_graph *g = c->g;
-    char b1[128], b2[128], pb[48];
-    size_t nn = g->n_nodes;
-    size_t *in_off = sg_calloc(nn + 1, sizeof *in_off);
-    size_t *out_off = sg_calloc(nn + 1, sizeof *out_off);
-    for (size_t i = 0; i < nn; i++) {
-        in_off[i + 1] = in_off[i] + (size_t)(g->nodes[i].n_in > 0 ? g->nodes[i].n_in : 0);
-        out_off[i + 1] = out_off[i] + (size_t)(g->nodes[i].n_out > 0 ? g->nodes[i].n_out : 0);
-    }
-    int *in_n = sg_calloc(in_off[nn] + 1, sizeof *in_n);
-    int *out_n = sg_calloc(out_off[nn] + 1, sizeof *out_n);
-
+    port_counts pc;
+    counts_init(&pc, g);
     for (size_t i = 0; i < g->n_edges; i++) {
         const sg_edge *e = &g->edges[i];
-        const sg_node *s = &g->nodes[e->src], *d = &g->nodes[e->dst];
-        const char *ty = sg_stream_kind_name(e->type);
-        if (d->kind != SG_NK_UNKNOWN) {
-            if (e->dst_port < 0 || e->dst_port >= d->n_in)
-                err(c, e->line, e->dst,
-                    "edge %d -> %d (%s '%s'): no matching input port on %s",
-                    s->id, d->id, ty, e->label[0] ? e->label : e->comment,
-                    DESC(d, b1));
-            else {
-                if (++in_n[in_off[e->dst] + (size_t)e->dst_port] == 2)
-                    err(c, e->line, e->dst,
-                        "%s: extra input on port %s (edge %d -> %d)",
-                        DESC(d, b1), graph_port_name(d, 1, e->dst_port, pb),
-                        s->id, d->id);
-                sg_stream_kind want = graph_port_kind(d, 1, e->dst_port);
-                if (want != e->type)
-                    err(c, e->line, e->dst,
-                        "edge %d -> %d: a %s stream into %s port %s, which takes %s",
-                        s->id, d->id, ty, DESC(d, b1),
-                        graph_port_name(d, 1, e->dst_port, pb),
-                        sg_stream_kind_name(want));
-            }
-        }
-        if (s->kind != SG_NK_UNKNOWN) {
-            if (e->src_port < 0 || e->src_port >= s->n_out)
-                err(c, e->line, e->src,
-                    "edge %d -> %d (%s '%s'): no matching output port on %s",
-                    s->id, d->id, ty, e->label[0] ? e->label : e->comment,
-                    DESC(s, b1));
-            else {
-                out_n[out_off[e->src] + (size_t)e->src_port]++;
-                sg_stream_kind have = graph_port_kind(s, 0, e->src_port);
-                if (have != e->type)
-                    err(c, e->line, e->src,
-                        "edge %d -> %d: typed %s but %s port %s carries %s",
-                        s->id, d->id, ty, DESC(s, b2),
-                        graph_port_name(s, 0, e->src_port, pb),
-                        sg_stream_kind_name(have));
-            }
-        }
+        if (g->nodes[e->dst].kind != SG_NK_UNKNOWN)
+            check_edge_dst(c, &pc, e);
+        if (g->nodes[e->src].kind != SG_NK_UNKNOWN)
+            check_edge_src(c, &pc, e);
     }
-    for (size_t i = 0; i < nn; i++) {
-        const sg_node *n = &g->nodes[i];
-        if (n->kind == SG_NK_UNKNOWN)
-            continue;
-        for (int p = 0; p < n->n_in; p++) {
-            int k = in_n[in_off[i] + (size_t)p];
-            if (k == 0 && in_required(n, p))
-                err(c, n->line, (int)i, "%s: input %s is not connected",
-                    DESC(n, b1), graph_port_name(n, 1, p, pb));
-        }
-        if ((n->kind == SG_NK_FIBERLOOKUP || n->kind == SG_NK_REPEAT) &&
-            n->root && in_n[in_off[i]] > 0)
-            err(c, n->line, (int)i,
-                "%s: root=true but it has a ref input", DESC(n, b1));
-        for (int p = 0; p < n->n_out; p++)
-            if (out_n[out_off[i] + (size_t)p] == 0 && out_exists(n, p))
-                sg_diag_add(c->d, SG_DIAG_NOTE, n->line, (int)i,
-                            "%s: output %s is not read (drained)",
-                            DESC(n, b1), graph_port_name(n, 0, p, pb));
-        if (n->kind == SG_NK_BROADCAST && n->n_out == 0)
-            sg_diag_add(c->d, SG_DIAG_NOTE, n->line, (int)i,
-                        "%s: no outputs (drained)", DESC(n, b1));
-    }
-    free(out_n);
-    free(in_n);
-    free(out_off);
-    free(in_off);
+    for (size_t i = 0; i < g->n_nodes; i++)
+        if (g->nodes[i].kind != SG_NK_UNKNOWN)
+            check_node_ports(c, &pc, i);
+    counts_free(&pc);
 }
 
 /* ---- tensors ------------------------------------------------------------ */

@@ -52,6 +52,75 @@ static void put_int(attrs *a, const char *k, int x)
     put(a, k, v);
 }
 
+/* A level's format word, as scanners and writers both carry it. */
+static void put_format(attrs *a, const sg_node *n)
+{
+    put(a, "format", n->format == SG_LVL_DENSE ? "dense" : "compressed");
+}
+
+/* An ALU constant under key k: its text as the file gave it, else its
+ * value in decimal. */
+static void put_cnst(attrs *a, const char *k, const sg_node *n)
+{
+    char v[32];
+    if (n->cnst_text[0])
+        snprintf(v, sizeof v, "%s", n->cnst_text);
+    else
+        snprintf(v, sizeof v, "%lld", (long long)n->cnst);
+    put(a, k, v);
+}
+
+/* A fiberwrite: the values writer has no index, mode or format. */
+static void fiberwrite_attrs(const sg_node *n, attrs *a)
+{
+    if (n->is_vals) {
+        put(a, "tensor", n->tensor);
+        put(a, "mode", "vals");
+        if (n->size[0])
+            put(a, "size", n->size);
+    } else {
+        put_idx(a, "index", n->index);
+        put(a, "tensor", n->tensor);
+        put_int(a, "mode", n->mode);
+        put_format(a, n);
+        if (n->segsize[0])
+            put(a, "segsize", n->segsize);
+        if (n->crdsize[0])
+            put(a, "crdsize", n->crdsize);
+    }
+    if (n->sink)
+        put(a, "sink", "true");
+}
+
+/* An ALU: add's sub flag, then its constant under the key the file used,
+ * or the one Custard writes for the operation. */
+static void alu_attrs(const sg_node *n, attrs *a)
+{
+    if (strcmp(graph_node_type(n), "add") == 0)
+        put(a, "sub", n->op == SG_ALU_SUB ? "1" : "0");
+    if (n->has_cnst && n->cnst_attr[0])
+        put(a, n->cnst_attr, n->cnst_text);
+    else if (n->has_cnst && (n->op == SG_ALU_SMAX || n->op == SG_ALU_FP_MUL) &&
+             strcmp(graph_node_type(n), "max") != 0)
+        put_cnst(a, "const0", n);
+    else if (n->has_cnst && n->op == SG_ALU_SMUL)
+        put_cnst(a, "in2", n);
+}
+
+/* A crddrop or crdhold: outer and inner index, inner 'v' for values. */
+static void crd_attrs(const sg_node *n, attrs *a)
+{
+    put_idx(a, "outer", n->outer);
+    if (n->inner == 'v')
+        put(a, "inner", n->vals ? "vals" : "val");
+    else
+        put_idx(a, "inner", n->inner);
+    if (n->vals)
+        put(a, "vals", "true");
+    if (n->mode >= 0)
+        put_int(a, "mode", n->mode);
+}
+
 static void node_attrs(const sg_node *n, attrs *a)
 {
     a->n = 0;
@@ -60,29 +129,13 @@ static void node_attrs(const sg_node *n, attrs *a)
         put_idx(a, "index", n->index);
         put(a, "tensor", n->tensor);
         put_int(a, "mode", n->mode);
-        put(a, "format", n->format == SG_LVL_DENSE ? "dense" : "compressed");
+        put_format(a, n);
         if (n->src)
             put(a, "src", "true");
         put(a, "root", n->root ? "true" : "false");
         break;
     case SG_NK_FIBERWRITE:
-        if (n->is_vals) {
-            put(a, "tensor", n->tensor);
-            put(a, "mode", "vals");
-            if (n->size[0])
-                put(a, "size", n->size);
-        } else {
-            put_idx(a, "index", n->index);
-            put(a, "tensor", n->tensor);
-            put_int(a, "mode", n->mode);
-            put(a, "format", n->format == SG_LVL_DENSE ? "dense" : "compressed");
-            if (n->segsize[0])
-                put(a, "segsize", n->segsize);
-            if (n->crdsize[0])
-                put(a, "crdsize", n->crdsize);
-        }
-        if (n->sink)
-            put(a, "sink", "true");
+        fiberwrite_attrs(n, a);
         break;
     case SG_NK_ARRAYVALS:
         put(a, "tensor", n->tensor);
@@ -98,26 +151,7 @@ static void node_attrs(const sg_node *n, attrs *a)
         put(a, "root", n->root ? "true" : "false");
         break;
     case SG_NK_ALU:
-        if (strcmp(graph_node_type(n), "add") == 0)
-            put(a, "sub", n->op == SG_ALU_SUB ? "1" : "0");
-        if (n->has_cnst && n->cnst_attr[0])
-            put(a, n->cnst_attr, n->cnst_text);
-        else if (n->has_cnst && (n->op == SG_ALU_SMAX || n->op == SG_ALU_FP_MUL) &&
-                 strcmp(graph_node_type(n), "max") != 0) {
-            char v[32];
-            if (n->cnst_text[0])
-                snprintf(v, sizeof v, "%s", n->cnst_text);
-            else
-                snprintf(v, sizeof v, "%lld", (long long)n->cnst);
-            put(a, "const0", v);
-        } else if (n->has_cnst && n->op == SG_ALU_SMUL) {
-            char v[32];
-            if (n->cnst_text[0])
-                snprintf(v, sizeof v, "%s", n->cnst_text);
-            else
-                snprintf(v, sizeof v, "%lld", (long long)n->cnst);
-            put(a, "in2", v);
-        }
+        alu_attrs(n, a);
         break;
     case SG_NK_REDUCE:
         if (n->fp)
@@ -133,15 +167,7 @@ static void node_attrs(const sg_node *n, attrs *a)
         break;
     case SG_NK_CRDDROP:
     case SG_NK_CRDHOLD:
-        put_idx(a, "outer", n->outer);
-        if (n->inner == 'v')
-            put(a, "inner", n->vals ? "vals" : "val");
-        else
-            put_idx(a, "inner", n->inner);
-        if (n->vals)
-            put(a, "vals", "true");
-        if (n->mode >= 0)
-            put_int(a, "mode", n->mode);
+        crd_attrs(n, a);
         break;
     case SG_NK_LOCATE:
     case SG_NK_UNKNOWN:
