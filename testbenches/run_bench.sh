@@ -41,7 +41,7 @@ case $BENCH in
   arrayvals) top=tb_arrayvals; rtl="sam_arrayvals sam_ram"; dirs="arrayvals extra/arrayvals"
     map="in_ref=in_ref out_val=out_val arr_vals=arr_vals" ;;
   intersect|union|intersect3|union3)
-    top=tb_join; rtl="sam_intersect sam_union sam_join sam_join2 sam_broadcast"
+    top=tb_join; rtl="sam_join sam_join2 sam_broadcast"
     case $BENCH in union*) u=1 ;; *) u=0 ;; esac
     case $BENCH in *3) n=3 ;; *) n=2; dirs="$BENCH extra/$BENCH" ;; esac
     params="IsUnion=$u NumInputs=$n"
