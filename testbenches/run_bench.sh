@@ -67,11 +67,11 @@ case $BENCH in
   write_dense_pos) top=tb_write; params="IsVals=0 Pos=1"; rtl="sam_write_compressed sam_write_vals $wpos sam_ram"
     map="param_dim=param_dim arr_vals=arr_vals in_crd_outer=in_crd_outer in_crd_inner=in_crd_inner"
     map="$map in_val=in_val out_arr_vals=out_arr_vals" ;;
-  vectorreducer|vectorreducer_wide) top=tb_vectorreducer; rtl="sam_vectorreducer"
+  vectorreducer|vectorreducer_wide) top=tb_vectorreducer; rtl="sam_vectorreducer sam_workspace"
     [ "$BENCH" = vectorreducer_wide ] && params="InnerDim=1000"
     map="in_crd=in_crd in_val=in_val out_crd=out_crd out_val=out_val" ;;
   fifo) top=tb_fifo; rtl="sam_fifo sam_broadcast sam_root"; map="in=in" ;;
-  spacc1|spacc2) top=tb_spacc; rtl="sam_spacc"
+  spacc1|spacc2) top=tb_spacc; rtl="sam_spacc sam_workspace"
     case $BENCH in spacc1) params="Order=1"; dirs="spaccumulator1 extra/spaccumulator1" ;;
                    *) params="Order=2"; dirs="spaccumulator2 extra/spaccumulator2" ;; esac
     map="in_crd_outer=in_outer in_crd_inner=in_inner in_val=in_val out_crd_outer=out_outer"
