@@ -251,7 +251,7 @@ static void test_skip(void **state)
 
     /* Without --skip: the plain primitives. */
     assert_int_equal(sg_emit(&g, &o, &d, &e), 0);
-    assert_non_null(strstr(d.text, "sam_intersect #(.CrdWidth(CrdWidth), .NumInputs(2)) n3_intersect_i ("));
+    assert_non_null(strstr(d.text, "sam_join #(.CrdWidth(CrdWidth), .NumInputs(2), .IsUnion(0)) n3_intersect_i ("));
     assert_null(strstr(d.text, "sam_scan_skip_core"));
     for (size_t k = 0; k < g.n_edges; k++)
         assert_int_equal(d.edge_skip[k], 0);

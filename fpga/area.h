@@ -131,6 +131,13 @@ void area_pretty_module(const char *yname, char *pretty, size_t np,
  * "repeat", "crd", "broadcast", "root", "other". */
 const char *area_family(const char *base);
 
+/* Family of an instance from its module's base name, its readable name
+ * with parameters (area_pretty_module) and the instance name (may be NULL):
+ * as area_family, except that a joiner (sam_join, sam_join2) is "union"
+ * with IsUnion=1 or, as Yosys hashes long parameter lists, when the
+ * instance is a generated union node (n<id>_union...). */
+const char *area_family_inst(const char *base, const char *pretty, const char *inst);
+
 /* Fill r from the parsed Yosys outputs of one run: stat (stat -json after
  * mapping; for the generic target stat -tech cmos -json), mem (stat -json
  * before mapping, may be NULL), topnet (json of the top module, may be NULL:

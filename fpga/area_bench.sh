@@ -63,6 +63,7 @@ prims() {
     emit "|---|---|---|---|---|---|---|---|---|"
     prim "sam_alu Op=1 (add)" --prim sam_alu --param Op=1
     prim "sam_alu Op=3 (max)" --prim sam_alu --param Op=3
+    prim "sam_join IsUnion=1 (union)" --prim sam_join --param IsUnion=1
     prim "sam_alu Op=0 ValWidth=16 (mul)" --prim sam_alu --param ValWidth=16
     prim "sam_scan_skip RefWidth=10" --prim sam_scan_skip --param RefWidth=10
     prim "sam_fifo Depth=16" --prim sam_fifo --param Depth=16

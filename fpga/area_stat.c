@@ -165,6 +165,30 @@ const char *area_family(const char *base)
     return "other";
 }
 
+/* Instance name of a generated union node: n<id>_union[_...]. */
+static int union_instance(const char *inst)
+{
+    const char *p = inst;
+    if (*p == '\\')
+        p++;
+    if (*p++ != 'n' || *p < '0' || *p > '9')
+        return 0;
+    while (*p >= '0' && *p <= '9')
+        p++;
+    return strncmp(p, "_union", 6) == 0 && (p[6] == '\0' || p[6] == '_');
+}
+
+const char *area_family_inst(const char *base, const char *pretty, const char *inst)
+{
+    /* the joiners (sam_join, sam_join2) intersect, or with IsUnion=1 unite;
+     * Yosys hashes long parameter lists, so a generated top's union nodes
+     * are also known by their instance names */
+    if (strstr(base, "join") &&
+        (strstr(pretty, "IsUnion=1") || (inst && union_instance(inst))))
+        return "union";
+    return area_family(base);
+}
+
 /* ---- classification ---------------------------------------------------------- */
 
 void area_classify(area_target t, const char *type, long n, area_counts *c)
@@ -355,7 +379,8 @@ int area_from_yosys(const area_jv *stat, const area_jv *mem,
         }
         char pretty[256], base[128];
         area_pretty_module(skey, pretty, sizeof pretty, base, sizeof base);
-        area_inst *in = inst_add(r, cells->keys[i], pretty, base, area_family(base));
+        area_inst *in = inst_add(r, cells->keys[i], pretty, base,
+                                 area_family_inst(base, pretty, cells->keys[i]));
         counts_init(&in->c, t);
         walk(mods, memmods, skey, sub, 1, t, &in->c, &in->types, &in->n_types, 0);
         if (in->n_types > 1)

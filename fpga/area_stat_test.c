@@ -196,6 +196,16 @@ static void test_pretty(void **state)
     assert_string_equal(area_family("sam_write_vals"), "writer");
     assert_string_equal(area_family("sam_ram"), "memory");
     assert_string_equal(area_family("foo"), "other");
+    assert_string_equal(area_family_inst("sam_join", "sam_join(CrdWidth=16,NumInputs=2,IsUnion=0)", NULL),
+                        "intersect");
+    assert_string_equal(area_family_inst("sam_join", "sam_join(CrdWidth=16,NumInputs=3,IsUnion=1)", NULL),
+                        "union");
+    assert_string_equal(area_family_inst("sam_join2", "sam_join2(IsUnion=1)", "u_join"), "union");
+    assert_string_equal(area_family_inst("sam_join", "sam_join(#)", "n5_union_j"), "union");
+    assert_string_equal(area_family_inst("sam_join", "sam_join(#)", "\\n12_union"), "union");
+    assert_string_equal(area_family_inst("sam_join", "sam_join(#)", "n3_intersect_i"), "intersect");
+    assert_string_equal(area_family_inst("sam_join", "sam_join(#)", "n3_unionx"), "intersect");
+    assert_string_equal(area_family_inst("sam_alu", "sam_alu(#)", "n4_union"), "alu");
 }
 
 static void test_scan_log(void **state)

@@ -204,8 +204,9 @@ static int rtl_module(const sg_node *n, const sg_emit_opts *o, long inner,
     case SG_NK_UNION:
         if (n->n_operands < 2 || n->n_operands > 3)
             return -1;
-        strcpy(mod, n->kind == SG_NK_INTERSECT ? "sam_intersect" : "sam_union");
-        snprintf(par, cap, ".CrdWidth(CrdWidth), .NumInputs(%d)", n->n_operands);
+        strcpy(mod, "sam_join");
+        snprintf(par, cap, ".CrdWidth(CrdWidth), .NumInputs(%d), .IsUnion(%d)",
+                 n->n_operands, n->kind == SG_NK_UNION);
         return 0;
     case SG_NK_ALU:
         if ((int)n->op > (int)SG_ALU_SMUL || n->fp)

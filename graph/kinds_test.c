@@ -220,11 +220,12 @@ static void test_doc_table(void **state)
     assert_non_null(f);
     assert_int_equal(sg_kinds_write_markdown(f), 0);
     fclose(f);
-    if (!strstr(doc, buf))
-        fail_msg("docs/rtl-interfaces.md does not hold the table of "
-                 "`samgen kinds --markdown`; paste it under \"## Node kinds\"");
+    int held = strstr(doc, buf) != NULL;
     free(buf);
     free(doc);
+    if (!held)
+        fail_msg("docs/rtl-interfaces.md does not hold the table of "
+                 "`samgen kinds --markdown`; paste it under \"## Node kinds\"");
 }
 
 static void port_is(const sg_node *n, int is_in, int p, const char *name, sg_stream_kind k)

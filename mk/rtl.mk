@@ -12,7 +12,7 @@
 
 RTL_BENCHES := scan_compressed scan_dense repsiggen repeat arrayvals \
                intersect union intersect3 union3 alu reduce crddrop crdhold crddrop_vals crdhold_vals \
-               write_compressed write_vals write_vals_pos write_dense_pos spacc1 spacc2 vectorreducer vectorreducer_wide fifo
+               write_compressed write_vals write_vals_pos write_dense_pos spacc spacc_order2 vectorreducer vectorreducer_wide fifo
 RTL_TB_VEC  := $(BUILD)/tb/tb_vec
 RTL_TB_GEN  := $(BUILD)/tb/tb_gen
 SEED ?= 1

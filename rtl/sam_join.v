@@ -1,6 +1,6 @@
 // sam_join - joiner of NumInputs (2 or 3) operands (crd, ref pairs):
-// intersect (IsUnion = 0) or union (IsUnion = 1); the body of sam_intersect
-// and sam_union.
+// intersect (IsUnion = 0) or union (IsUnion = 1); the generator instantiates
+// it for the graph's intersect and union nodes.
 //
 // NumInputs = 2 is one sam_join2.  NumInputs = 3 is the reference's binary
 // decomposition, so the token streams equal it exactly (N artifacts

@@ -14,18 +14,13 @@
 // Sums are ValWidth-bit wrapping; cancelled sums stay as explicit 0; N
 // counts as 0.  Coordinates must be below the workspace dimensions.
 //
-// Workspace: the sums live in an inferable RAM (one synchronous read port,
-// one write port) addressed {row, inner} with the inner coordinate padded to
-// a power of two.  A point reads its entry in the cycle it is taken, selects
-// the old sum in the next one and writes the new sum in the one after (a
-// point that hits an entry still being summed takes the sum by forwarding),
-// so points go at one per cycle.  Occupancy is one bit per entry, kept in
-// words of 8 to 32 bits: the lowest occupied word in a register, the others
-// in an array with one summary bit per word.  Emission starts from the
-// register, takes its entries in ascending order (a find-first on the word)
-// and then moves the next word in (a find-first on the summary), so nothing
-// scans the whole workspace.  The RAM's read register is the value output
-// while an entry is emitted.
+// Workspace (sam_workspace): the sums live in an inferable RAM addressed
+// {row, inner} with the inner coordinate padded to a power of two; points go
+// at one per cycle.  Occupancy is one bit per entry, kept in words of 8 to
+// 32 bits that never cross a row.  Emission starts from the lowest occupied
+// word, takes its entries in ascending order and then moves the next word
+// in, so nothing scans the whole workspace.  The RAM's read register is the
+// value output while an entry is emitted.
 // Timing: one point per cycle; a row of k entries is emitted in k + 1 cycles
 // (its outer coordinate leaves with the first entry, then the stop; the
 // first entry waits one cycle when the row's last point was taken in the
@@ -73,54 +68,20 @@ module sam_spacc #(
   localparam integer LWS = (AW - 5 > 5) ? 5 : (AW - 5 > 3) ? AW - 5 : 3;
   localparam integer LWM = (Order == 2) ? IW : IW - 1;
   localparam integer LW = (LWS < LWM) ? LWS : LWM;
-  localparam integer NB = 1 << LW;       // bits per word
   localparam integer WW = AW - LW;       // word index bits (>= 1)
-  localparam integer NW = 1 << WW;       // words
   localparam integer XW = CrdWidth + AW;
-  localparam integer MW = (NW > NB) ? NW : NB;
   localparam [CrdWidth-1:0] CZero = {CrdWidth{1'b0}};
   localparam [ValWidth-1:0] VZero = {ValWidth{1'b0}};
   localparam [2:0] StAcc = 3'd0, StOuter = 3'd1, StEntry = 3'd2, StStop = 3'd3,
                    StEnd = 3'd4, StDone = 3'd5, StIdle = 3'd6;
 
-  // bit j of mask_fn(n, k) is bit k of j: index bit k of a one-hot vector is
-  // the OR of its bits under mask k (a find-first without a loop)
-  function [MW-1:0] mask_fn(input integer n, input integer k);
-    integer j;
-    begin
-      mask_fn = {MW{1'b0}};
-      for (j = 0; j < n; j = j + 1) mask_fn[j] = ((j >> k) & 1) == 1;
-    end
-  endfunction
-
-  reg [ValWidth-1:0] ws_q [0:(1 << AW)-1];   // sums (RAM)
-  reg [ValWidth-1:0] rd_q;                   // RAM read register
-  reg [NB-1:0]       occ_q [0:NW-1];         // occupancy words
-  reg [NW-1:0]       sum_q;                  // word has an occupied entry
-  reg [NB-1:0]       cw_q;                   // lowest occupied word (copy),
-  reg [WW-1:0]       cw_idx_q;               // then the word being emitted
   reg [2:0]          state_q, state_d;
   reg                have_q, have_d;     // a row (order 1) / any point (order 2)
   reg                final_q, final_d;   // flushing because of D
   reg [CrdWidth-1:0] cur_q, cur_d;       // order 1: outer coordinate of the row
-  // stage 1, the point taken last cycle: its entry's address, value and
-  // occupancy (set in occ_q now); its old sum arrives in rd_q
-  reg                p_q;
-  reg [AW-1:0]       pa_q;
-  reg [ValWidth-1:0] pv_q;
-  reg                pocc_q;
-  reg                fw2_q;    // same entry as the point now in stage 2
-  reg                fww_q;    // same entry as the sum written last cycle
-  // stage 2: the old sum selected; the new sum is written to the RAM
-  reg                p2_q;
-  reg [AW-1:0]       a2_q;
-  reg [ValWidth-1:0] v2_q, old2_q;
-  reg [ValWidth-1:0] wval_q;   // the sum written last cycle
-  // the entry being emitted was written in the cycle of its read
-  reg                byp_q;
-  reg [ValWidth-1:0] byp_val_q;
 
-  // output registers; out_val shows rd_q while it carries an entry
+  // output registers; out_val shows the workspace's read register (ent_val)
+  // while it carries an entry
   reg                iv_q, ov_q, vv_q, vsel_q;
   reg [CrdWidth+1:0] i_q, o_q;
   reg [ValWidth+1:0] v_q;
@@ -134,7 +95,8 @@ module sam_spacc #(
   wire i_free = !iv_q || out_inner_ready_i;
   wire o_free = !ov_q || out_outer_ready_i;
   wire v_free = !vv_q || out_val_ready_i;
-  // a point's read may replace rd_q unless rd_q is an entry still waiting
+  // a point's read may replace the read register unless it holds an entry
+  // still waiting
   wire rd_free = !(vv_q && vsel_q) || out_val_ready_i;
   reg  ent_rd;   // the RAM read is for an entry (defined below)
 
@@ -163,76 +125,27 @@ module sam_spacc #(
       wire unused_x = ^{opx, ipx[XW-1:IW]};
     end
   endgenerate
-  wire [WW-1:0] in_w = in_addr[AW-1:LW];
-  wire [LW-1:0] in_b = in_addr[LW-1:0];
-  // The lowest occupied word lives in cw_q (cw_idx_q), the others in occ_q
-  // with their summary bits set; a word of occ_q is meaningful only while
-  // its summary bit is set (occ_q has no reset: a word is written whole).
-  // cw_q is empty only when the whole workspace is.
-  wire          cw_v = |cw_q;
-  wire [NB-1:0] in_word = (cw_v && in_w == cw_idx_q) ? cw_q :
-                          sum_q[in_w] ? occ_q[in_w] : {NB{1'b0}};
-  wire          in_occ = in_word[in_b];
-  wire [WW-1:0] pw = pa_q[AW-1:LW];
-  wire [NB-1:0] p_bit = {{(NB-1){1'b0}}, 1'b1} << pa_q[LW-1:0];
-  wire [NB-1:0] p_word = (sum_q[pw] ? occ_q[pw] : {NB{1'b0}}) | p_bit;
-  // a point's write: into cw_q (its word, or a lower one that takes cw_q's
-  // place while the old cw_q word goes back to occ_q) or into occ_q
-  wire p_in_cw = !cw_v || pw == cw_idx_q;
-  wire p_below = cw_v && pw < cw_idx_q;
-  wire          occ_we = p_q && !p_in_cw;
-  wire [WW-1:0] occ_wa = p_below ? cw_idx_q : pw;
-  wire [NB-1:0] occ_wd = p_below ? cw_q : p_word;
-
-  // the next occupied word after cw_q (summary) and the lowest bit of cw_q
-  wire [NB-1:0] src = cw_q;
-  wire [WW-1:0] src_idx = cw_idx_q;
-  // lowest set bit: prefix ORs (LUTs) for short vectors, x & -x (a carry
-  // chain, and few operations in simulation) for long ones
-  wire [NW-1:0] sum_1h;
-  wire [NB-1:0] cw_1h;
-  genvar gi;
-  generate
-    if (NW <= 8) begin : g_ffw_lut
-      for (gi = 0; gi < NW; gi = gi + 1) begin : g_b
-        if (gi == 0) begin : g_0
-          assign sum_1h[gi] = sum_q[gi];
-        end else begin : g_n
-          assign sum_1h[gi] = sum_q[gi] && !(|sum_q[gi-1:0]);
-        end
-      end
-    end else begin : g_ffw_add
-      assign sum_1h = sum_q & (~sum_q + {{(NW-1){1'b0}}, 1'b1});
-    end
-    if (NB <= 8) begin : g_ffb_lut
-      for (gi = 0; gi < NB; gi = gi + 1) begin : g_b
-        if (gi == 0) begin : g_0
-          assign cw_1h[gi] = src[gi];
-        end else begin : g_n
-          assign cw_1h[gi] = src[gi] && !(|src[gi-1:0]);
-        end
-      end
-    end else begin : g_ffb_add
-      assign cw_1h = src & (~src + {{(NB-1){1'b0}}, 1'b1});
-    end
-  endgenerate
-  wire [WW-1:0] nw_idx;
-  wire [LW-1:0] cw_bit;
-  genvar gk;
-  generate
-    for (gk = 0; gk < WW; gk = gk + 1) begin : g_enc_w
-      localparam [MW-1:0] MaskW = mask_fn(NW, gk);
-      assign nw_idx[gk] = |(sum_1h & MaskW[NW-1:0]);
-    end
-    for (gk = 0; gk < LW; gk = gk + 1) begin : g_enc_b
-      localparam [MW-1:0] MaskB = mask_fn(NB, gk);
-      assign cw_bit[gk] = |(cw_1h & MaskB[NB-1:0]);
-    end
-  endgenerate
-  wire          any = |sum_q;
-  wire [NB-1:0] cw_rest = src & ~cw_1h;
-  wire          rest_nz = |cw_rest;
-  wire [AW-1:0] ent_addr = {src_idx, cw_bit};
+  // the workspace: sums and occupancy
+  reg acc;       // take the head point this cycle
+  reg row_head;  // emit a row's outer coordinate with its first entry
+  reg ld;        // load the lowest occupied word into the workspace's cw
+  wire          ws_busy;   // the point taken last cycle sets its occupancy now
+  wire          rest_nz, any;
+  wire [WW-1:0] src_idx, nw_idx;
+  wire [AW-1:0] ent_addr;
+  wire [ValWidth-1:0] ent_val;
+  wire          cw_v;
+  sam_workspace #(.ValWidth(ValWidth), .AW(AW), .LW(LW)) u_ws (
+    .clk_i(clk_i), .rst_ni(rst_ni),
+    .acc_i(acc), .addr_i(in_addr), .val_i(vp), .busy_o(ws_busy),
+    .rd_en_i(rd_free), .ent_rd_i(ent_rd),
+    .ent_i(e_ent), .ld_i(ld),
+    .cw_valid_o(cw_v), .cw_rest_nz_o(rest_nz), .any_o(any),
+    .cw_idx_o(src_idx), .nw_idx_o(nw_idx), .ent_addr_o(ent_addr), .ent_val_o(ent_val)
+  );
+  // (order 1 uses neither word index; entry bits above the inner part are
+  // the row)
+  wire unused_ws = ^{cw_v, src_idx, nw_idx, ent_addr};
   wire [XW-1:0] cx = {{(XW-IW){1'b0}}, ent_addr[IW-1:0]};
   wire [CrdWidth-1:0] col_crd = cx[CrdWidth-1:0];
   wire unused_cx = ^cx[XW-1:CrdWidth];
@@ -257,10 +170,6 @@ module sam_spacc #(
   wire row_more = rest_nz || next_same_row;
   // in StStop every entry of the row has left the occupancy words
   wire last_row = (Order == 2) ? !any : final_q;
-
-  // the point in the write stage: its sum
-  wire [ValWidth-1:0] new_v = old2_q + v2_q;
-  wire [ValWidth-1:0] old_v = fw2_q ? new_v : fww_q ? wval_q : (pocc_q ? rd_q : VZero);
 
   always @(*) begin
     t_i = {`SG_TK_DATA, col_crd};
@@ -295,9 +204,6 @@ module sam_spacc #(
     endcase
   end
 
-  reg acc;       // take the head point this cycle
-  reg row_head;  // emit a row's outer coordinate with its first entry
-  reg ld;        // load the lowest occupied word into cw_q
   always @(*) begin
     state_d = state_q;
     have_d = have_q;
@@ -320,13 +226,13 @@ module sam_spacc #(
           if (Order == 1 && have_q && op != cur_q) begin
             // row finished: emit it first (the point waits for the last
             // point's write)
-            if (!p_q && o_free && i_free && v_free) row_head = 1'b1;
+            if (!ws_busy && o_free && i_free && v_free) row_head = 1'b1;
           end else if (rd_free) begin
             acc = 1'b1;
             have_d = 1'b1;
             cur_d = op;
           end
-        end else if (all_d && !p_q) begin
+        end else if (all_d && !ws_busy) begin
           if (!have_q) begin
             final_d = 1'b1;
             state_d = StDone;
@@ -393,22 +299,6 @@ module sam_spacc #(
       have_q <= 1'b0;
       final_q <= 1'b0;
       cur_q <= CZero;
-      p_q <= 1'b0;
-      pa_q <= {AW{1'b0}};
-      pv_q <= VZero;
-      pocc_q <= 1'b0;
-      fw2_q <= 1'b0;
-      fww_q <= 1'b0;
-      p2_q <= 1'b0;
-      a2_q <= {AW{1'b0}};
-      v2_q <= VZero;
-      old2_q <= VZero;
-      wval_q <= VZero;
-      byp_q <= 1'b0;
-      byp_val_q <= VZero;
-      sum_q <= {NW{1'b0}};
-      cw_q <= {NB{1'b0}};
-      cw_idx_q <= {WW{1'b0}};
       iv_q <= 1'b0; ov_q <= 1'b0; vv_q <= 1'b0; vsel_q <= 1'b0;
       i_q <= {`SG_TK_DONE, CZero};
       o_q <= {`SG_TK_DONE, CZero};
@@ -418,67 +308,10 @@ module sam_spacc #(
       have_q <= have_d;
       final_q <= final_d;
       cur_q <= cur_d;
-      // accumulate: the point taken last cycle writes its sum now
-      p_q <= acc;
-      if (acc) begin
-        pa_q <= in_addr;
-        pv_q <= vp;
-        pocc_q <= in_occ;
-        fw2_q <= p_q && (in_addr == pa_q);
-        fww_q <= p2_q && (in_addr == a2_q);
-      end
-      p2_q <= p_q;
-      if (p_q) begin
-        a2_q <= pa_q;
-        v2_q <= pv_q;
-        old2_q <= old_v;
-      end
-      wval_q <= new_v;
-      if (ram_re) begin
-        byp_q <= ent_rd && p2_q && (ent_addr == a2_q);
-        byp_val_q <= new_v;
-      end
-      if (p_q) begin
-        if (!cw_v) begin
-          cw_q <= p_bit;
-          cw_idx_q <= pw;
-        end else if (pw == cw_idx_q) begin
-          cw_q <= cw_q | p_bit;
-        end else if (p_below) begin
-          cw_q <= p_word;
-          cw_idx_q <= pw;
-          sum_q[pw] <= 1'b0;
-          sum_q[cw_idx_q] <= 1'b1;
-        end else begin
-          sum_q[pw] <= 1'b1;
-        end
-      end
-      // emission: entries leave cw_q; the next word moves in from occ_q
-      if (ld) begin
-        cw_q <= occ_q[nw_idx];
-        cw_idx_q <= nw_idx;
-        sum_q[nw_idx] <= 1'b0;
-      end else if (e_ent) begin
-        cw_q <= cw_rest;
-      end
       if (i_free) begin iv_q <= e_i; i_q <= t_i; end
       if (o_free) begin ov_q <= e_o; o_q <= t_o; end
       if (v_free) begin vv_q <= e_v; v_q <= t_v; vsel_q <= t_sel; end
     end
-  end
-
-  // the workspace RAM: the point's read or an emitted entry's read, and the
-  // write of the point in stage 2
-  // (the RAM reads whenever rd_q is free: at the point's address, or at
-  // the next entry's when an emission may start or goes on)
-  wire          ram_re = rd_free;
-  wire [AW-1:0] ram_ra = ent_rd ? ent_addr : in_addr;
-  always @(posedge clk_i) begin
-    if (occ_we) occ_q[occ_wa] <= occ_wd;
-  end
-  always @(posedge clk_i) begin
-    if (p2_q) ws_q[a2_q] <= new_v;
-    if (ram_re) rd_q <= ws_q[ram_ra];
   end
 
   assign out_inner_valid_o = iv_q;
@@ -486,5 +319,5 @@ module sam_spacc #(
   assign out_outer_valid_o = ov_q;
   assign out_outer_data_o  = o_q;
   assign out_val_valid_o   = vv_q;
-  assign out_val_data_o    = vsel_q ? {`SG_TK_DATA, byp_q ? byp_val_q : rd_q} : v_q;
+  assign out_val_data_o    = vsel_q ? {`SG_TK_DATA, ent_val} : v_q;
 endmodule

@@ -32,8 +32,8 @@ done <<'LIST'
 sam_scan_compressed|scan_compressed|if (pos_q == last_q) bst_d = BClose;|if (pos_q + One == last_q) bst_d = BClose;
 sam_scan_dense|scan_dense|if (c_q + One == dim_i) state_d = StClose;|if (c_q == dim_i) state_d = StClose;
 sam_scan_dense|scan_dense|p3 = r1_val[CrdWidth-1:3*Q] * dim_i[W3-1:0];|p3 = {W3{1'b0}};
-sam_spacc|spacc2|byp_q <= ent_rd && p2_q && (ent_addr == a2_q);|byp_q <= 1'b0;
-sam_spacc|spacc1|fw2_q <= p_q && (in_addr == pa_q);|fw2_q <= 1'b0;
+sam_workspace|spacc_order2|byp_q <= ent_rd_i && p2_q && (ent_addr == a2_q);|byp_q <= 1'b0;
+sam_workspace|spacc|fw2_q <= p_q && (addr_i == pa_q);|fw2_q <= 1'b0;
 sam_fifo|fifo|d0_q <= v1_q ? d1_q : in_data_i;|d0_q <= in_data_i;
 sam_repeat|repeat|emit_tok = {`SG_TK_STOP, head_val + One};|emit_tok = {`SG_TK_STOP, head_val};
 sam_join2|union|e_crd = in_crd1_data_i; e_r0 = TokN;|e_crd = in_crd1_data_i;
@@ -46,11 +46,11 @@ sam_crdvals|crdhold_vals|assign in_outer_ready_o = in_val_valid_i && free;|assig
 sam_arrayvals|arrayvals|(tag_q == `SG_TK_EMPTY) ? {`SG_TK_DATA, {ValWidth{1'b0}}} :|(tag_q == `SG_TK_EMPTY) ? {`SG_TK_EMPTY, {ValWidth{1'b0}}} :
 sam_scan_compressed|scan_compressed|wire                hit = hit_v && (head_val == hit_nxt);|wire                hit = hit_v && (head_val == hit_nxt - One);
 sam_scan_compressed|scan_compressed|if (cmd_tag == `SG_TK_STOP && !cmd_b[0]) begin|if (cmd_tag == `SG_TK_STOP) begin
-sam_spacc|spacc1|        if (!row_more) state_d = StStop;|        state_d = StStop;
+sam_spacc|spacc|        if (!row_more) state_d = StStop;|        state_d = StStop;
 sam_vectorreducer|vectorreducer|        t_c = {`SG_TK_STOP, lvl_q - COne};|        t_c = {`SG_TK_STOP, lvl_q};
 sam_join|intersect3|.in_ref1_data_i(j12_r1_d)|.in_ref1_data_i(j12_r0_d)
-sam_vectorreducer|vectorreducer|  wire p_below = cw_v && pw_lt;|  wire p_below = 1'b0;
-sam_vectorreducer|vectorreducer|        fww_q <= p2_q && (in_addr == a2_q);|        fww_q <= 1'b0;
+sam_workspace|vectorreducer|  wire p_below = cw_v && pw_lt;|  wire p_below = 1'b0;
+sam_workspace|vectorreducer|        fww_q <= p2_q && (addr_i == a2_q);|        fww_q <= 1'b0;
 sam_write_vals_pos|write_vals_pos|      eqs_q <= inc ? (next_p1 == size_q) : (next_q == size_q);|      eqs_q <= (next_q == size_q);
 sam_write_vals_pos|write_vals_pos|    val_wr_data_o = (hit_q && vt == `SG_TK_DATA)|    val_wr_data_o = (vt == `SG_TK_DATA)
 sam_write_dense_pos|write_dense_pos|          in_pos_ready_o = (Root == 0);|          in_pos_ready_o = 1'b0;

@@ -41,7 +41,7 @@ case $BENCH in
   arrayvals) top=tb_arrayvals; rtl="sam_arrayvals sam_ram"; dirs="arrayvals extra/arrayvals"
     map="in_ref=in_ref out_val=out_val arr_vals=arr_vals" ;;
   intersect|union|intersect3|union3)
-    top=tb_join; rtl="sam_intersect sam_union sam_join sam_join2 sam_broadcast"
+    top=tb_join; rtl="sam_join sam_join2 sam_broadcast"
     case $BENCH in union*) u=1 ;; *) u=0 ;; esac
     case $BENCH in *3) n=3 ;; *) n=2; dirs="$BENCH extra/$BENCH" ;; esac
     params="IsUnion=$u NumInputs=$n"
@@ -52,7 +52,7 @@ case $BENCH in
   reduce) top=tb_reduce; rtl="sam_reduce"; dirs="reduce extra/reduce"
     map="in_val=in_val out_val=out_val" ;;
   crddrop|crdhold|crddrop_vals|crdhold_vals)
-    top=tb_crd2; rtl="sam_crddrop sam_crdhold sam_crdvals sam_broadcast sam_repsiggen sam_repeat"
+    top=tb_crddrop; rtl="sam_crddrop sam_crdhold sam_crdvals sam_broadcast sam_repsiggen sam_repeat"
     case $BENCH in crdhold*) params="IsHold=1" ;; *) params="IsHold=0" ;; esac
     case $BENCH in *_vals) params="$params Vals=1" ;; *) params="$params Vals=0"; dirs="$BENCH extra/$BENCH" ;; esac
     map="in_crd_outer=in_outer in_crd_inner=in_inner out_crd_outer=out_outer out_crd_inner=out_inner" ;;
@@ -67,12 +67,12 @@ case $BENCH in
   write_dense_pos) top=tb_write; params="IsVals=0 Pos=1"; rtl="sam_write_compressed sam_write_vals $wpos sam_ram"
     map="param_dim=param_dim arr_vals=arr_vals in_crd_outer=in_crd_outer in_crd_inner=in_crd_inner"
     map="$map in_val=in_val out_arr_vals=out_arr_vals" ;;
-  vectorreducer|vectorreducer_wide) top=tb_vectorreducer; rtl="sam_vectorreducer"
+  vectorreducer|vectorreducer_wide) top=tb_vectorreducer; rtl="sam_vectorreducer sam_workspace"
     [ "$BENCH" = vectorreducer_wide ] && params="InnerDim=1000"
     map="in_crd=in_crd in_val=in_val out_crd=out_crd out_val=out_val" ;;
   fifo) top=tb_fifo; rtl="sam_fifo sam_broadcast sam_root"; map="in=in" ;;
-  spacc1|spacc2) top=tb_spacc; rtl="sam_spacc"
-    case $BENCH in spacc1) params="Order=1"; dirs="spaccumulator1 extra/spaccumulator1" ;;
+  spacc|spacc_order2) top=tb_spacc; rtl="sam_spacc sam_workspace"
+    case $BENCH in spacc) params="Order=1"; dirs="spaccumulator1 extra/spaccumulator1" ;;
                    *) params="Order=2"; dirs="spaccumulator2 extra/spaccumulator2" ;; esac
     map="in_crd_outer=in_outer in_crd_inner=in_inner in_val=in_val out_crd_outer=out_outer"
     map="$map out_crd_inner=out_inner out_val=out_val" ;;
@@ -123,7 +123,7 @@ run() {  # run FILE -> prints one line per stall mode, returns 1 on failure
   # vectors where samgen deliberately differs from the reference
   # (docs/differences.md); the RTL follows the golden model
   case "$BENCH:$name" in
-    spacc1:*outer_revisited_noncontiguous)
+    spacc:*outer_revisited_noncontiguous)
       echo "SKIP $SIM $BENCH $name: reference quirk, a revisited outer row reuses old storage (docs/primitives.md)"
       return 0 ;;
     union:extra_union_N_fiber_vs_coords|union:extra_union_coords_vs_N_fiber|union:extra_union_two_level_with_N_fiber)
@@ -150,7 +150,7 @@ run() {  # run FILE -> prints one line per stall mode, returns 1 on failure
     if [ -z "$op" ]; then echo "SKIP $SIM $BENCH $name: negated first operand has no RTL op"; return 0; fi
     extra="+op=$op"
   fi
-  if [ "$BENCH" = spacc1 ] || [ "$BENCH" = spacc2 ]; then
+  if [ "$BENCH" = spacc ] || [ "$BENCH" = spacc_order2 ]; then
     vs=$(sed -n 's/^param_val_stkn: *//p' "$f")
     case "$vs" in 1|True|true) extra="+valstops=1" ;; *) extra="+valstops=0" ;; esac
   fi

@@ -360,8 +360,8 @@ int main(int argc, char **argv)
         leafctx l2 = {{seed2 ^ 99}, L_VAL, -100000, 100000, 0, 0, 0};
         stream(&o, "in_val1", &s, k + 1, leaf_rand, &l1);
         stream(&o, "in_val2", &s, k + 1, leaf_rand, &l2);
-    } else if (!strcmp(b, "spacc1") || !strcmp(b, "spacc2")) {
-        int ord2 = !strcmp(b, "spacc2");
+    } else if (!strcmp(b, "spacc") || !strcmp(b, "spacc_order2")) {
+        int ord2 = !strcmp(b, "spacc_order2");
         long no = 0;
         FILE *f = stdout;
         char *bo = NULL, *bi = NULL, *bv = NULL;

@@ -1,4 +1,4 @@
-// tb_join - bench of sam_intersect (IsUnion = 0) and sam_union (IsUnion = 1)
+// tb_join - bench of sam_join: intersect (IsUnion = 0) or union (IsUnion = 1)
 // with NumInputs operands: in_crd<k>, in_ref<k> -> out_crd, out_ref<k>.
 `timescale 1ns/1ps
 module tb_join #(
@@ -26,33 +26,16 @@ module tb_join #(
   tb_sink #(.W(W), .Name("out_ref0"), .Salt(8)) u_k0 (.clk(clk), .rst_n(run_n), .valid(ov[0]), .ready(orr[0]), .data(o0), .done(d[0]), .err(e[0]), .ntok(n1));
   tb_sink #(.W(W), .Name("out_ref1"), .Salt(9)) u_k1 (.clk(clk), .rst_n(run_n), .valid(ov[1]), .ready(orr[1]), .data(o1), .done(d[1]), .err(e[1]), .ntok(n2));
   tb_sink #(.W(W), .Name("out_ref2"), .Salt(10)) u_k2 (.clk(clk), .rst_n(run_n), .valid(ov[2]), .ready(orr[2]), .data(o2), .done(d[2]), .err(e[2]), .ntok(n3));
-  generate
-    if (IsUnion != 0) begin : g_union
-      sam_union #(.CrdWidth(CW), .NumInputs(NumInputs)) dut (
-        .clk_i(clk), .rst_ni(run_n),
-        .in_crd0_valid_i(cv[0]), .in_crd0_ready_o(cr[0]), .in_crd0_data_i(c0),
-        .in_ref0_valid_i(rv[0]), .in_ref0_ready_o(rr[0]), .in_ref0_data_i(r0),
-        .in_crd1_valid_i(cv[1]), .in_crd1_ready_o(cr[1]), .in_crd1_data_i(c1),
-        .in_ref1_valid_i(rv[1]), .in_ref1_ready_o(rr[1]), .in_ref1_data_i(r1),
-        .in_crd2_valid_i(cv[2]), .in_crd2_ready_o(cr[2]), .in_crd2_data_i(c2),
-        .in_ref2_valid_i(rv[2]), .in_ref2_ready_o(rr[2]), .in_ref2_data_i(r2),
-        .out_crd_valid_o(ocv), .out_crd_ready_i(ocr), .out_crd_data_o(oc),
-        .out_ref0_valid_o(ov[0]), .out_ref0_ready_i(orr[0]), .out_ref0_data_o(o0),
-        .out_ref1_valid_o(ov[1]), .out_ref1_ready_i(orr[1]), .out_ref1_data_o(o1),
-        .out_ref2_valid_o(ov[2]), .out_ref2_ready_i(orr[2]), .out_ref2_data_o(o2));
-    end else begin : g_intersect
-      sam_intersect #(.CrdWidth(CW), .NumInputs(NumInputs)) dut (
-        .clk_i(clk), .rst_ni(run_n),
-        .in_crd0_valid_i(cv[0]), .in_crd0_ready_o(cr[0]), .in_crd0_data_i(c0),
-        .in_ref0_valid_i(rv[0]), .in_ref0_ready_o(rr[0]), .in_ref0_data_i(r0),
-        .in_crd1_valid_i(cv[1]), .in_crd1_ready_o(cr[1]), .in_crd1_data_i(c1),
-        .in_ref1_valid_i(rv[1]), .in_ref1_ready_o(rr[1]), .in_ref1_data_i(r1),
-        .in_crd2_valid_i(cv[2]), .in_crd2_ready_o(cr[2]), .in_crd2_data_i(c2),
-        .in_ref2_valid_i(rv[2]), .in_ref2_ready_o(rr[2]), .in_ref2_data_i(r2),
-        .out_crd_valid_o(ocv), .out_crd_ready_i(ocr), .out_crd_data_o(oc),
-        .out_ref0_valid_o(ov[0]), .out_ref0_ready_i(orr[0]), .out_ref0_data_o(o0),
-        .out_ref1_valid_o(ov[1]), .out_ref1_ready_i(orr[1]), .out_ref1_data_o(o1),
-        .out_ref2_valid_o(ov[2]), .out_ref2_ready_i(orr[2]), .out_ref2_data_o(o2));
-    end
-  endgenerate
+  sam_join #(.CrdWidth(CW), .NumInputs(NumInputs), .IsUnion(IsUnion)) dut (
+    .clk_i(clk), .rst_ni(run_n),
+    .in_crd0_valid_i(cv[0]), .in_crd0_ready_o(cr[0]), .in_crd0_data_i(c0),
+    .in_ref0_valid_i(rv[0]), .in_ref0_ready_o(rr[0]), .in_ref0_data_i(r0),
+    .in_crd1_valid_i(cv[1]), .in_crd1_ready_o(cr[1]), .in_crd1_data_i(c1),
+    .in_ref1_valid_i(rv[1]), .in_ref1_ready_o(rr[1]), .in_ref1_data_i(r1),
+    .in_crd2_valid_i(cv[2]), .in_crd2_ready_o(cr[2]), .in_crd2_data_i(c2),
+    .in_ref2_valid_i(rv[2]), .in_ref2_ready_o(rr[2]), .in_ref2_data_i(r2),
+    .out_crd_valid_o(ocv), .out_crd_ready_i(ocr), .out_crd_data_o(oc),
+    .out_ref0_valid_o(ov[0]), .out_ref0_ready_i(orr[0]), .out_ref0_data_o(o0),
+    .out_ref1_valid_o(ov[1]), .out_ref1_ready_i(orr[1]), .out_ref1_data_o(o1),
+    .out_ref2_valid_o(ov[2]), .out_ref2_ready_i(orr[2]), .out_ref2_data_o(o2));
 endmodule

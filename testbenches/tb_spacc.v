@@ -18,7 +18,7 @@ module tb_spacc #(
   wire [VW+1:0] ovd;
   integer vs;
   initial if (!$value$plusargs("valstops=%d", vs)) vs = 0;
-  tb_ctl #(.Bench(Order == 2 ? "spacc2" : "spacc1")) u_ctl (
+  tb_ctl #(.Bench(Order == 2 ? "spacc_order2" : "spacc")) u_ctl (
     .clk(clk), .load(load), .run_n(run_n), .check(check), .loaded(1'b1),
     .all_done(&d), .checked(1'b1), .any_err(|e), .ntok(n1));
   tb_src #(.W(CW + 2), .Name("in_outer"), .Salt(1)) u_so (.clk(clk), .rst_n(run_n), .valid(ov), .ready(orr), .data(od), .done());

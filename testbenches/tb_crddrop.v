@@ -1,9 +1,9 @@
-// tb_crd2 - bench of the two-stream coordinate blocks: sam_crddrop
+// tb_crddrop - bench of the two-stream coordinate blocks: sam_crddrop
 // (IsHold = 0) and sam_crdhold (IsHold = 1): in_outer, in_inner ->
 // out_outer, out_inner.  Vals = 1 benches their value forms instead,
 // sam_crdvals (Drop = !IsHold): the inner streams carry values (ValWidth).
 `timescale 1ns/1ps
-module tb_crd2 #(
+module tb_crddrop #(
   parameter integer IsHold = 0,
   parameter integer Vals   = 0
 );
