@@ -22,7 +22,7 @@
  */
 #include <stdlib.h>
 
-#include "golden/prim_spa.h"
+#include "golden/prim_workspace.h"
 #include "core/tensor.h"
 
 typedef struct pt { int64_t o, i, v; } pt;

@@ -15,7 +15,7 @@
  */
 #include <stdlib.h>
 
-#include "golden/prim_spa.h"
+#include "golden/prim_workspace.h"
 
 typedef struct vr_st {
     spa_row spa;

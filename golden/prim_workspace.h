@@ -1,9 +1,9 @@
 /*
- * prim_spa.h - the sparse accumulator (SPA) row buffer and pending-output
+ * prim_workspace.h - the sparse accumulator (SPA) row buffer and pending-output
  * lists shared by the sparse accumulators and the vector reducer.  Internal.
  */
-#ifndef SG_PRIM_SPA_H
-#define SG_PRIM_SPA_H
+#ifndef SG_PRIM_WORKSPACE_H
+#define SG_PRIM_WORKSPACE_H
 
 #include "golden/prim.h"
 #include "core/tensor.h"

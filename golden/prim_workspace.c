@@ -1,10 +1,10 @@
 /*
- * prim_spa.c - sparse accumulator row buffer and pending-output lists (see
- * prim_spa.h).  Values add with W-bit wrap.
+ * prim_workspace.c - sparse accumulator row buffer and pending-output lists (see
+ * prim_workspace.h).  Values add with W-bit wrap.
  */
 #include <stdlib.h>
 
-#include "golden/prim_spa.h"
+#include "golden/prim_workspace.h"
 #include "core/tensor.h"
 
 void spa_add(spa_row *r, int64_t crd, int64_t v, int w)
