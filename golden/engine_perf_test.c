@@ -31,7 +31,7 @@
 
 #include "golden/golden.h"
 #include "golden/test_inputs.h"
-#include "front/dot.h"
+#include "golden/test_graph.h"
 
 typedef struct pin {
     const char *graph;      /* examples/NAME.gv or custard:NAME */
@@ -267,10 +267,7 @@ static void run_graph(const char *path, const char *label, int record)
 {
     sg_graph g;
     sg_err e;
-    sg_err_clear(&e);
-    memset(&g, 0, sizeof g);
-    if (graph_read(path, &g, &e) < 0)
-        fail_msg("%s", e.msg);
+    sg_test_read_graph(path, &g, &e);
     for (int seed = 1; seed <= 2; seed++)
         for (int cfg = 0; cfg < 4; cfg++)
             run_one(&g, label, cfg, seed, record);

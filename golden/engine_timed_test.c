@@ -18,7 +18,7 @@
 
 #include "golden/golden.h"
 #include "golden/test_inputs.h"
-#include "front/dot.h"
+#include "golden/test_graph.h"
 
 static const char *const example_graphs[] = {
     "mat_elemadd", "mat_elemmul", "matmul_ijk", "matmul_ikj", "residual",
@@ -93,10 +93,7 @@ static void check_graph(const char *path, const char *label)
 {
     sg_graph g;
     sg_err e;
-    sg_err_clear(&e);
-    memset(&g, 0, sizeof g);
-    if (graph_read(path, &g, &e) < 0)
-        fail_msg("%s", e.msg);
+    sg_test_read_graph(path, &g, &e);
     for (int seed = 1; seed <= 2; seed++) {
         sg_coo coo[16];
         golden_binding b[16];

@@ -23,7 +23,7 @@
 #include <cmocka.h>
 
 #include "golden/golden.h"
-#include "front/dot.h"
+#include "golden/test_graph.h"
 
 #define MAXT 8
 
@@ -202,10 +202,7 @@ static int run_example(const char *root, const char *name, const char *exprtext,
     snprintf(path, sizeof path, "%.3000s/examples/%s.gv", root, name);
     sg_graph g;
     sg_err e;
-    sg_err_clear(&e);
-    memset(&g, 0, sizeof g);
-    if (graph_read(path, &g, &e) < 0)
-        fail_msg("%s", e.msg);
+    sg_test_read_graph(path, &g, &e);
     assert_int_equal(golden_check_executable(&g, &e), 0);
 
     dense ds[MAXT * MAXT];
@@ -403,10 +400,7 @@ static void test_node_skip(void **state)
     snprintf(path, sizeof path, "%.3000s/examples/vec_elemmul.gv", root && *root ? root : ".");
     sg_graph g;
     sg_err e;
-    sg_err_clear(&e);
-    memset(&g, 0, sizeof g);
-    if (graph_read(path, &g, &e) < 0)
-        fail_msg("%s", e.msg);
+    sg_test_read_graph(path, &g, &e);
     for (size_t i = 0; i < g.n_nodes; i++)
         assert_int_equal(g.nodes[i].skip, -1);
     assert_true(skips_with(&g, -1, NULL) > 0);

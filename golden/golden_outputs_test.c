@@ -28,7 +28,7 @@
 #include <cmocka.h>
 
 #include "golden/golden.h"
-#include "front/dot.h"
+#include "golden/test_graph.h"
 
 static void example_path(const char *name, char *buf, size_t n)
 {
@@ -46,10 +46,7 @@ static void run_example(const char *gv, const golden_binding *b, int nb,
     example_path(gv, path, sizeof path);
     sg_graph g;
     sg_err e;
-    sg_err_clear(&e);
-    memset(&g, 0, sizeof g);
-    if (graph_read(path, &g, &e) < 0)
-        fail_msg("%s", e.msg);
+    sg_test_read_graph(path, &g, &e);
     golden_opts o;
     golden_opts_default(&o);
     golden_result f;
@@ -202,10 +199,7 @@ static void test_crddrop_summed_index_refused(void **state)
     /* the same crddrop over a written index (examples/mat_elemmul.gv) runs */
     char path[4096];
     example_path("mat_elemmul.gv", path, sizeof path);
-    sg_err_clear(&e);
-    memset(&g, 0, sizeof g);
-    if (graph_read(path, &g, &e) < 0)
-        fail_msg("%s", e.msg);
+    sg_test_read_graph(path, &g, &e);
     assert_int_equal(golden_check_executable(&g, &e), 0);
     graph_free(&g);
 

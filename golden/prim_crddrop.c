@@ -17,73 +17,38 @@
  */
 #include <stdlib.h>
 
-#include "golden/prim.h"
+#include "golden/prim_crd.h"
 
 typedef struct drop_st {
-    int vals, depth;
-    int have, has, need_ostop;
-    sg_tok o;
+    crd_st c;
+    int has;                    /* the held coordinate's fiber holds data */
 } drop_st;
 
 static long drop_vals_fire(sg_pnode *n, long budget)
 {
-    sg_q *qo = n->in[0], *qi = n->in[1];
-    sg_port *oo = &n->out[0], *oi = &n->out[1];
-    long fired = 0;
-    while (fired < budget && q_avail(qo) && q_avail(qi) &&
-           port_room(oo) && port_room(oi)) {
-        sg_tok c = q_peek(qo), v = q_peek(qi);
-        if (c.kind == SG_TK_DATA && v.kind == SG_TK_DATA) {
-            if (v.v != 0) {
-                port_push(oo, c);
-                port_push(oi, v);
-            }
-        } else if (sg_tok_eq(c, v) && c.kind != SG_TK_DATA) {
-            port_push(oo, c);
-            port_push(oi, v);
-        } else {
-            return prim_fail(n, "coordinate and value streams are out of step");
-        }
-        q_pop(qo);
-        q_pop(qi);
-        fired++;
-        if (c.kind == SG_TK_DONE) {
-            n->done = 1;
-            break;
-        }
-    }
-    return fired;
+    return crd_vals_fire(n, budget, 1);
 }
 
 static long drop_fire(sg_pnode *n, long budget)
 {
-    drop_st *s = n->st;
+    drop_st *d = n->st;
+    crd_st *s = &d->c;
     sg_q *qo = n->in[0], *qi = n->in[1];
     sg_port *oo = &n->out[0], *oi = &n->out[1];
     long fired = 0;
     while (fired < budget) {
         if (s->need_ostop >= 0) {
-            if (!q_avail(qo) || !port_room(oo))
-                return fired;
-            sg_tok t = q_peek(qo);
-            if (t.kind != SG_TK_STOP || t.v != s->need_ostop)
-                return prim_fail(n, "outer stream lacks the stop S%d that the inner stream implies",
-                                 s->need_ostop);
-            port_push(oo, t);
-            q_pop(qo);
-            s->need_ostop = -1;
+            long r = crd_take_ostop(n, s, qo, oo);
+            if (r <= 0)
+                return r < 0 ? r : fired;
             fired++;
             continue;
         }
-        int popped = 0;
-        if (!s->have) {
-            if (!q_avail(qo))
-                return fired;
-            s->o = q_pop(qo);
-            s->have = 1;
-            s->has = 0;
-            popped = 1;
-        }
+        int popped = crd_load(s, qo);
+        if (popped < 0)
+            return fired;
+        if (popped)
+            d->has = 0;
         if (!q_avail(qi))
             return fired + popped;
         sg_tok t = q_peek(qi), o = s->o;
@@ -93,42 +58,28 @@ static long drop_fire(sg_pnode *n, long budget)
                     return fired + popped;
                 port_push(oi, t);
                 q_pop(qi);
-                s->has = 1;
+                d->has = 1;
             } else if (t.kind == SG_TK_STOP) {
-                if (!port_room(oi) || (s->has && !port_room(oo)))
+                if (!port_room(oi) || (d->has && !port_room(oo)))
                     return fired + popped;
                 port_push(oi, t);
                 q_pop(qi);
-                if (t.v >= s->depth - 1) {
-                    if (s->has)
-                        port_push(oo, o);
-                    s->have = 0;
-                    if (t.v - s->depth >= 0)
-                        s->need_ostop = (int)(t.v - s->depth);
-                }
+                if (t.v >= s->depth - 1 && d->has)
+                    port_push(oo, o);
+                crd_inner_stop(s, t.v);
             } else {
-                return prim_fail(n, "inner stream ended (D) inside an outer coordinate's fiber");
+                return crd_fail_inner_done(n);
             }
-        } else if (o.kind == SG_TK_STOP) {
-            if (t.kind != SG_TK_STOP || t.v != o.v + s->depth)
-                return prim_fail(n, "outer S%lld (an empty fiber) needs inner S%lld",
-                                 (long long)o.v, (long long)(o.v + s->depth));
-            if (!port_room(oi) || !port_room(oo))
-                return fired + popped;
-            port_push(oi, t);
-            port_push(oo, o);
-            q_pop(qi);
-            s->have = 0;
         } else {
-            if (t.kind != SG_TK_DONE)
-                return prim_fail(n, "outer stream ended (D) before the inner stream");
+            if (crd_check_close(n, s, o, t))
+                return -1;
             if (!port_room(oi) || !port_room(oo))
                 return fired + popped;
             port_push(oi, t);
             port_push(oo, o);
             q_pop(qi);
-            n->done = 1;
-            return fired + 1;
+            if (crd_closed(n, s, o))
+                return fired + 1;
         }
         fired++;
     }
@@ -138,9 +89,7 @@ static long drop_fire(sg_pnode *n, long budget)
 void prim_crddrop_init(sg_pnode *n, int vals, int depth)
 {
     drop_st *s = sg_calloc(1, sizeof *s);
-    s->vals = vals;
-    s->depth = depth < 1 ? 1 : depth;
-    s->need_ostop = -1;
+    crd_init(&s->c, depth);
     n->st = s;
     n->fire = vals ? drop_vals_fire : drop_fire;
 }

@@ -11,33 +11,13 @@
  */
 #include <stdlib.h>
 
-#include "golden/prim.h"
+#include "golden/prim_crd.h"
 
-typedef struct hold_st {
-    int depth;
-    int have, need_ostop;
-    sg_tok o;
-} hold_st;
+typedef crd_st hold_st;
 
 static long hold_vals_fire(sg_pnode *n, long budget)
 {
-    sg_q *qo = n->in[0], *qi = n->in[1];
-    sg_port *oo = &n->out[0], *oi = &n->out[1];
-    long fired = 0;
-    while (fired < budget && q_avail(qo) && q_avail(qi) &&
-           port_room(oo) && port_room(oi)) {
-        sg_tok c = q_pop(qo), v = q_pop(qi);
-        if (c.kind != v.kind || (c.kind == SG_TK_STOP && c.v != v.v))
-            return prim_fail(n, "coordinate and value streams are out of step");
-        port_push(oo, c);
-        port_push(oi, v);
-        fired++;
-        if (c.kind == SG_TK_DONE) {
-            n->done = 1;
-            break;
-        }
-    }
-    return fired;
+    return crd_vals_fire(n, budget, 0);
 }
 
 /* One firing of the common kind (cycle engine): an inner coordinate under
@@ -107,42 +87,36 @@ static long hold_tfire(sg_pnode *n, uint64_t *t, uint64_t end)
     if (n->out[0].n != 1 || n->out[1].n != 1)
         return 0;
     sg_q *qo = n->in[0], *qi = n->in[1], *oo = n->out[0].q[0], *oi = n->out[1].q[0];
-    uint64_t c = *t;
+    uint64_t c = *t, f;
     long k = 0;
     int blk = 1;
     while (c < end) {
         if (s->need_ostop >= 0) {
             if (qo->head == qo->tail)
                 break;
-            sg_tok x = q_peek(qo);
-            if (x.kind != SG_TK_STOP || x.v != s->need_ostop) {
+            if (!crd_ostop_ok(s, q_peek(qo))) {
                 blk = 0;
                 break;
             }
-            uint64_t f = q_hstamp(qo);
+            f = q_hstamp(qo);
             f = f > c ? f : c;
             if (f >= end)
                 break;
             q_tpop(qo, f);
             s->need_ostop = -1;
-            c = f + 1;
-            k++;
-            continue;
-        }
-        sg_tok x = {0};
-        int kind = -1;
-        if (!s->have) {
+        } else if (!s->have) {
             if (qo->head == qo->tail)
                 break;
-            sg_tok o = q_peek(qo);
+            sg_tok o = q_peek(qo), x = {0};
             if (o.kind != SG_TK_DATA) {
                 blk = 0;
                 break;
             }
-            uint64_t f = q_hstamp(qo);
+            f = q_hstamp(qo);
             f = f > c ? f : c;
             if (f >= end)
                 break;
+            int kind = -1;
             if (qi->head < qi->tail && q_hstamp(qi) <= f) {
                 x = q_peek(qi);
                 kind = x.kind;
@@ -158,45 +132,36 @@ static long hold_tfire(sg_pnode *n, uint64_t *t, uint64_t end)
                 q_tpop(qi, f);
                 q_tpush(oo, kind == SG_TK_DATA ? o : x, f + 1);
                 q_tpush(oi, x, f + 1);
-                if (kind == SG_TK_STOP && x.v >= s->depth - 1) {
-                    s->have = 0;
-                    if (x.v - s->depth >= 0)
-                        s->need_ostop = (int)(x.v - s->depth);
-                }
+                if (kind == SG_TK_STOP)
+                    crd_inner_stop(s, x.v);
             }
-            c = f + 1;
-            k++;
-            continue;
-        }
-        if (s->o.kind != SG_TK_DATA) {
-            blk = 0;
-            break;
-        }
-        if (qi->head == qi->tail)
-            break;
-        x = q_peek(qi);
-        if (x.kind == SG_TK_DATA) {
-            long r = hold_trun(qi, oo, oi, s->o, &c, end);
-            if (r == 0)
-                break;              /* not before end */
-            k += r;
-            continue;
-        }
-        if (x.kind != SG_TK_STOP) {
-            blk = 0;
-            break;
-        }
-        uint64_t f = q_hstamp(qi);
-        f = f > c ? f : c;
-        if (f >= end)
-            break;
-        q_tpop(qi, f);
-        q_tpush(oo, x, f + 1);
-        q_tpush(oi, x, f + 1);
-        if (x.v >= s->depth - 1) {
-            s->have = 0;
-            if (x.v - s->depth >= 0)
-                s->need_ostop = (int)(x.v - s->depth);
+        } else {
+            if (s->o.kind != SG_TK_DATA) {
+                blk = 0;
+                break;
+            }
+            if (qi->head == qi->tail)
+                break;
+            sg_tok x = q_peek(qi);
+            if (x.kind == SG_TK_DATA) {
+                long r = hold_trun(qi, oo, oi, s->o, &c, end);
+                if (r == 0)
+                    break;              /* not before end */
+                k += r;
+                continue;
+            }
+            if (x.kind != SG_TK_STOP) {
+                blk = 0;
+                break;
+            }
+            f = q_hstamp(qi);
+            f = f > c ? f : c;
+            if (f >= end)
+                break;
+            q_tpop(qi, f);
+            q_tpush(oo, x, f + 1);
+            q_tpush(oi, x, f + 1);
+            crd_inner_stop(s, x.v);
         }
         c = f + 1;
         k++;
@@ -222,24 +187,15 @@ static __attribute__((noinline)) long hold_run(sg_pnode *n, long budget)
     long fired = 0;
     while (fired < budget) {
         if (s->need_ostop >= 0) {
-            if (!q_avail(qo))
-                return fired;
-            sg_tok t = q_pop(qo);
-            if (t.kind != SG_TK_STOP || t.v != s->need_ostop)
-                return prim_fail(n, "outer stream lacks the stop S%d that the inner stream implies",
-                                 s->need_ostop);
-            s->need_ostop = -1;
+            long r = crd_take_ostop(n, s, qo, NULL);
+            if (r <= 0)
+                return r < 0 ? r : fired;
             fired++;
             continue;
         }
-        int popped = 0;
-        if (!s->have) {
-            if (!q_avail(qo))
-                return fired;
-            s->o = q_pop(qo);
-            s->have = 1;
-            popped = 1;
-        }
+        int popped = crd_load(s, qo);
+        if (popped < 0)
+            return fired;
         if (!q_avail(qi) || !port_room(oo) || !port_room(oi))
             return fired + popped;
         sg_tok t = q_peek(qi), o = s->o;
@@ -291,31 +247,19 @@ static __attribute__((noinline)) long hold_run(sg_pnode *n, long budget)
             } else if (t.kind == SG_TK_STOP) {
                 port_push(oo, t);
                 port_push(oi, t);
-                if (t.v >= s->depth - 1) {
-                    s->have = 0;
-                    if (t.v - s->depth >= 0)
-                        s->need_ostop = (int)(t.v - s->depth);
-                }
+                crd_inner_stop(s, t.v);
             } else {
-                return prim_fail(n, "inner stream ended (D) inside an outer coordinate's fiber");
+                return crd_fail_inner_done(n);
             }
             q_pop(qi);
-        } else if (o.kind == SG_TK_STOP) {
-            if (t.kind != SG_TK_STOP || t.v != o.v + s->depth)
-                return prim_fail(n, "outer S%lld (an empty fiber) needs inner S%lld",
-                                 (long long)o.v, (long long)(o.v + s->depth));
-            port_push(oo, t);
-            port_push(oi, t);
-            q_pop(qi);
-            s->have = 0;
         } else {
-            if (t.kind != SG_TK_DONE)
-                return prim_fail(n, "outer stream ended (D) before the inner stream");
+            if (crd_check_close(n, s, o, t))
+                return -1;
             port_push(oo, t);
             port_push(oi, t);
             q_pop(qi);
-            n->done = 1;
-            return fired + 1;
+            if (crd_closed(n, s, o))
+                return fired + 1;
         }
         fired++;
     }
@@ -325,8 +269,7 @@ static __attribute__((noinline)) long hold_run(sg_pnode *n, long budget)
 void prim_crdhold_init(sg_pnode *n, int vals, int depth)
 {
     hold_st *s = sg_calloc(1, sizeof *s);
-    s->depth = depth < 1 ? 1 : depth;
-    s->need_ostop = -1;
+    crd_init(s, depth);
     n->st = s;
     n->fire = vals ? hold_vals_fire : hold_fire;
     n->tfire = vals ? NULL : hold_tfire;

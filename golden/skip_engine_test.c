@@ -24,7 +24,7 @@
 
 #include "golden/golden.h"
 #include "golden/skip_model.h"
-#include "front/dot.h"
+#include "golden/test_graph.h"
 
 #define VLEN 600
 
@@ -132,10 +132,7 @@ static void test_engine_equals_model(void **state)
              root && *root ? root : ".");
     sg_graph g;
     sg_err e;
-    sg_err_clear(&e);
-    memset(&g, 0, sizeof g);
-    if (graph_read(path, &g, &e) < 0)
-        fail_msg("%s", e.msg);
+    sg_test_read_graph(path, &g, &e);
     /* node ids of examples/vec_elemmul.gv: 0 scan b, 1 scan c, 2 intersect,
      * 6 crd writer */
     int e_out = edge_index(&g, 2, 6, SG_ST_CRD);
@@ -200,10 +197,7 @@ static void test_scanner_attribute(void **state)
              root && *root ? root : ".");
     sg_graph g;
     sg_err e;
-    sg_err_clear(&e);
-    memset(&g, 0, sizeof g);
-    if (graph_read(path, &g, &e) < 0)
-        fail_msg("%s", e.msg);
+    sg_test_read_graph(path, &g, &e);
     vec b, c;
     make_vec(&b, 1, 64, 0, 1);
     make_vec(&c, 1, 64, 1, 1);
