@@ -31,22 +31,16 @@ void lw_use_add(lw *c, strm src, int dst, int dst_port,
 static void edge_add(lw *c, int src, int sport, int dst, int dport,
                      sg_stream_kind type, const char *comment)
 {
-    sg_edge ed;
-    memset(&ed, 0, sizeof ed);
-    ed.src = src;
-    ed.dst = dst;
-    ed.src_port = sport;
-    ed.dst_port = dport;
-    ed.type = type;
-    snprintf(ed.comment, sizeof ed.comment, "%s", comment);
+    int k = graph_connect(c->g, src, sport, dst, dport, type);
+    sg_edge *ed = &c->g->edges[k];
+    snprintf(ed->comment, sizeof ed->comment, "%s", comment);
     if (comment[0])
-        snprintf(ed.label, sizeof ed.label, "%s_%s", sg_stream_kind_name(type),
+        snprintf(ed->label, sizeof ed->label, "%s_%s", sg_stream_kind_name(type),
                  comment);
     else
-        snprintf(ed.label, sizeof ed.label, "%s", sg_stream_kind_name(type));
+        snprintf(ed->label, sizeof ed->label, "%s", sg_stream_kind_name(type));
     const char *dash = strrchr(comment, '-');
-    snprintf(ed.tag, sizeof ed.tag, "%s", dash ? dash + 1 : comment);
-    graph_add_edge(c->g, &ed);
+    snprintf(ed->tag, sizeof ed->tag, "%s", dash ? dash + 1 : comment);
 }
 
 int lw_node_add(lw *c, const sg_node *n)

@@ -31,14 +31,7 @@ static int add_scanner(sg_graph *g, int id, const char *t, int mode, char idx, i
 
 static void edge(sg_graph *g, int s, int sp, int d, int dp, sg_stream_kind k)
 {
-    sg_edge e;
-    memset(&e, 0, sizeof e);
-    e.src = s;
-    e.src_port = sp;
-    e.dst = d;
-    e.dst_port = dp;
-    e.type = k;
-    graph_add_edge(g, &e);
+    graph_connect(g, s, sp, d, dp, k);
 }
 
 static void build(sg_graph *g)

@@ -326,6 +326,18 @@ int graph_add_edge(sg_graph *g, const sg_edge *e)
     return (int)g->n_edges++;
 }
 
+int graph_connect(sg_graph *g, int src, int sp, int dst, int dp, sg_stream_kind t)
+{
+    sg_edge e;
+    memset(&e, 0, sizeof e);
+    e.src = src;
+    e.src_port = sp;
+    e.dst = dst;
+    e.dst_port = dp;
+    e.type = t;
+    return graph_add_edge(g, &e);
+}
+
 void graph_free(sg_graph *g)
 {
     if (!g)

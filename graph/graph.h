@@ -220,6 +220,9 @@ int graph_add_node(sg_graph *g, const sg_node *n);
 /* Append a copy of e; widens variable-width nodes to the port used.
  * Returns the edge index. */
 int graph_add_edge(sg_graph *g, const sg_edge *e);
+/* Append an edge from output port sp of node src to input port dp of node
+ * dst carrying stream kind t (no label, comment or line); returns its index. */
+int graph_connect(sg_graph *g, int src, int sp, int dst, int dp, sg_stream_kind t);
 /* Write g as Custard-style DOT (the vocabulary the reader accepts), through
  * a temporary file renamed into place; path "-" is stdout.  Edges are
  * written in array order (ALU operands and broadcast outputs are numbered
