@@ -59,15 +59,7 @@ static void evaluate(const expr *x, dense *ds, int nds, dense *out)
         for (int k = 0; k < ni; k++)
             ext[k] = dim_of(x, ds, nds, idx[k]);
         for (;;) {
-            uint64_t p = (uint64_t)(int64_t)tm->sign;
-            for (int f = 0; f < tm->nf; f++) {
-                const factor *fa = &tm->f[f];
-                const dense *d = sg_test_find(ds, nds, fa->name);
-                int64_t c[SG_MAX_ORDER] = {0};
-                for (int k = 0; k < fa->n; k++)
-                    c[k] = val[(char *)memchr(idx, fa->idx[k], (size_t)ni) - idx];
-                p *= (uint64_t)d->v[sg_test_lin(d, c)];
-            }
+            uint64_t p = sg_test_term_value(tm, ds, nds, idx, val, ni);
             int64_t oc[SG_MAX_ORDER] = {0};
             for (int k = 0; k < x->out.n; k++)
                 oc[k] = val[k];

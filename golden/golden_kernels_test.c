@@ -109,15 +109,7 @@ static void evaluate(const expr *x, dense *ds, int nds, dense *out)
             }
             if (dup)
                 continue;
-            uint64_t p = (uint64_t)(int64_t)x->t[t].sign;
-            for (int f = 0; f < x->t[t].nf; f++) {
-                const factor *fa = &x->t[t].f[f];
-                dense *d = sg_test_find(ds, nds, fa->name);
-                int64_t c[SG_MAX_ORDER];
-                for (int k = 0; k < fa->n; k++)
-                    c[k] = val[(char *)memchr(idx, fa->idx[k], (size_t)ni) - idx];
-                p *= (uint64_t)d->v[sg_test_lin(d, c)];
-            }
+            uint64_t p = sg_test_term_value(&x->t[t], ds, nds, idx, val, ni);
             sg_test_dense_add(out, oc, p);
         }
         if (!sg_test_next(val, ext, ni))

@@ -110,6 +110,33 @@ static inline size_t sg_test_lin(const dense *d, const int64_t *c)
     return p;
 }
 
+/* The array named name among ds[0..n), or NULL. */
+static inline dense *sg_test_find(dense *ds, int n, const char *name)
+{
+    for (int i = 0; i < n; i++)
+        if (!strcmp(ds[i].name, name))
+            return &ds[i];
+    return NULL;
+}
+
+/* The value of term tm (its sign times its factors, modulo 2^64) when the ni
+ * indices idx have the values val. */
+static inline uint64_t sg_test_term_value(const term *tm, dense *ds, int nds,
+                                          const char *idx, const int64_t *val,
+                                          int ni)
+{
+    uint64_t p = (uint64_t)(int64_t)tm->sign;
+    for (int f = 0; f < tm->nf; f++) {
+        const factor *fa = &tm->f[f];
+        const dense *d = sg_test_find(ds, nds, fa->name);
+        int64_t c[SG_MAX_ORDER] = {0};
+        for (int k = 0; k < fa->n; k++)
+            c[k] = val[(const char *)memchr(idx, fa->idx[k], (size_t)ni) - idx];
+        p *= (uint64_t)d->v[sg_test_lin(d, c)];
+    }
+    return p;
+}
+
 /* out at oc += p, wrapping to 32 bits. */
 static inline void sg_test_dense_add(dense *out, const int64_t *oc, uint64_t p)
 {
@@ -125,15 +152,6 @@ static inline int sg_test_next(int64_t *val, const int64_t *ext, int n)
     while (k < n && ++val[k] == ext[k])
         val[k++] = 0;
     return k < n;
-}
-
-/* The array named name among ds[0..n), or NULL. */
-static inline dense *sg_test_find(dense *ds, int n, const char *name)
-{
-    for (int i = 0; i < n; i++)
-        if (!strcmp(ds[i].name, name))
-            return &ds[i];
-    return NULL;
 }
 
 #endif
