@@ -274,10 +274,8 @@ int sg_mtx_parse(const char *path, const char *buf, size_t len,
                  const sg_read_opts *o, sg_coo *t, sg_err *e)
 {
     sg_read_opts def;
-    o = sg_read_opts_or(o, &def);
-    memset(t, 0, sizeof *t);
     sg_scan sc, *s = &sc;
-    sg_scan_init(s, path, buf, len);
+    o = sg_scan_start(s, path, buf, len, o, &def, t);
     if (len == 0)
         return sg_errf(e, path, 0, "empty file");
     mtx m;
@@ -292,15 +290,7 @@ int sg_mtx_parse(const char *path, const char *buf, size_t len,
     if (m.sym != S_GENERAL)
         guess *= 2;
     sg_scan_reserve(t, guess);
-    if (read_entries(s, path, &m, o, t, e) < 0)
-        goto fail;
-    sg_coo_sort(t, NULL);
-    if (sg_coo_dedup(t, o->sum_duplicates, o->width, path, e) < 0)
-        goto fail;
-    return 0;
-fail:
-    sg_coo_free(t);
-    return -1;
+    return sg_scan_finish(t, read_entries(s, path, &m, o, t, e), o, path, e);
 }
 
 int sg_mtx_write(const char *path, const sg_coo *t, sg_err *e)

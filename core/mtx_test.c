@@ -15,6 +15,7 @@
 #include <dirent.h>
 
 #include "core/tensor.h"
+#include "core/test_util.h"
 
 static int parse(const char *text, const sg_read_opts *o, sg_coo *t,
                  sg_err *e)
@@ -214,15 +215,11 @@ static void test_write_read(void **state)
     int64_t c1[2] = {1, 2}, c2[2] = {0, 1};
     sg_coo_push(&t, c1, -4);
     sg_coo_push(&t, c2, 0);
-    sg_err e;
-    assert_int_equal(sg_tensor_write(path, &t, &e), 0);
-    FILE *f = fopen(path, "r");
-    char buf[256] = "";
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    buf[n] = '\0';
-    fclose(f);
+    char buf[256];
+    sg_test_write_file(sg_tensor_write, path, &t, buf, sizeof buf);
     assert_string_equal(buf, "%%MatrixMarket matrix coordinate integer "
                              "general\n2 3 2\n2 3 -4\n1 2 0\n");
+    sg_err e;
     assert_int_equal(sg_tensor_read(path, NULL, NULL, &u, &e), 0);
     assert_int_equal(u.nnz, 2);
     assert_int_equal(u.val[1], -4);

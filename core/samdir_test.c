@@ -16,6 +16,7 @@
 #include <dirent.h>
 
 #include "core/tensor.h"
+#include "core/test_util.h"
 
 static char dir[64];
 
@@ -47,12 +48,8 @@ static char *slurp(const char *name)
     static char buf[1024];
     char p[512];
     snprintf(p, sizeof p, "%s/%s", dir, name);
-    FILE *f = fopen(p, "r");
-    if (!f)
+    if (sg_test_read_file(p, buf, sizeof buf) < 0)
         return NULL;
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    buf[n] = '\0';
-    fclose(f);
     for (char *c = buf; *c; c++)
         if (*c == '\n')
             *c = ' ';

@@ -12,14 +12,7 @@
 #include <string.h>
 
 #include "core/tensor.h"
-
-static void gen(sg_gen_opts *o, sg_coo *t)
-{
-    sg_err e;
-    sg_err_clear(&e);
-    if (sg_tensor_gen(o, t, &e) != 0)
-        fail_msg("%s", e.msg);
-}
+#include "core/test_util.h"
 
 static void test_uniform(void **state)
 {
@@ -31,9 +24,9 @@ static void test_uniform(void **state)
     o.density = 0.05;
     o.seed = 7;
     sg_coo a, b;
-    gen(&o, &a);
+    sg_test_gen(&o, &a);
     assert_int_equal(a.nnz, 150);
-    gen(&o, &b);
+    sg_test_gen(&o, &b);
     assert_int_equal(b.nnz, 150);
     assert_memory_equal(a.crd, b.crd, 150 * 3 * sizeof *a.crd);
     assert_memory_equal(a.val, b.val, 150 * sizeof *a.val);
@@ -53,7 +46,7 @@ static void test_uniform(void **state)
     sg_fibertree_free(&ft);
     sg_coo_free(&b);
     o.seed = 8;
-    gen(&o, &b);
+    sg_test_gen(&o, &b);
     assert_true(memcmp(a.crd, b.crd, 150 * 3 * sizeof *a.crd) != 0);
     sg_coo_free(&a);
     sg_coo_free(&b);
@@ -61,7 +54,7 @@ static void test_uniform(void **state)
     o.order = 2;
     o.shape[0] = 100000; o.shape[1] = 100000;
     o.density = 1e-6;
-    gen(&o, &a);
+    sg_test_gen(&o, &a);
     assert_int_equal(a.nnz, 10000);
     sg_format_parse("ss01", &f, &e);
     assert_int_equal(sg_fibertree_build(&a, &f, &ft, &e), 0);
@@ -74,7 +67,7 @@ static void vec(sg_gen_opts *o, int phase, unsigned char *bits)
 {
     sg_coo t;
     o->phase = phase;
-    gen(o, &t);
+    sg_test_gen(o, &t);
     memset(bits, 0, (size_t)o->shape[0]);
     for (size_t i = 0; i < t.nnz; i++)
         bits[t.crd[i]] = 1;
@@ -85,11 +78,7 @@ static void test_runs(void **state)
 {
     (void)state;
     sg_gen_opts o;
-    sg_gen_opts_default(&o);
-    o.order = 1;
-    o.shape[0] = 2000;
-    o.density = 0.2;
-    o.pattern = SG_PAT_RUNS;
+    sg_test_fig13_opts(&o, SG_PAT_RUNS);
     unsigned char b[2000], c[2000];
     int64_t lens[] = {1, 4, 32, 256};
     for (size_t li = 0; li < 4; li++) {
@@ -123,11 +112,7 @@ static void test_blocks(void **state)
 {
     (void)state;
     sg_gen_opts o;
-    sg_gen_opts_default(&o);
-    o.order = 1;
-    o.shape[0] = 2000;
-    o.density = 0.2;
-    o.pattern = SG_PAT_BLOCKS;
+    sg_test_fig13_opts(&o, SG_PAT_BLOCKS);
     o.run_length = 20;
     o.seed = 11;
     unsigned char b[2000], c[2000];
@@ -165,7 +150,7 @@ static void test_band_diag_errors(void **state)
     o.density = 0.05;
     o.pattern = SG_PAT_BAND;
     sg_coo t;
-    gen(&o, &t);
+    sg_test_gen(&o, &t);
     for (size_t i = 0; i < t.nnz; i++) {
         int64_t d = t.crd[2 * i] - t.crd[2 * i + 1];
         assert_true(d >= -2 && d <= 2);
@@ -175,7 +160,7 @@ static void test_band_diag_errors(void **state)
     o.pattern = SG_PAT_DIAG;
     o.density = 1;
     o.shape[1] = 60;
-    gen(&o, &t);
+    sg_test_gen(&o, &t);
     assert_int_equal(t.nnz, 60);
     assert_int_equal(t.crd[2 * 59], 59);
     assert_int_equal(t.crd[2 * 59 + 1], 59);

@@ -320,6 +320,30 @@ void sg_scan_reserve(sg_coo *t, size_t cap)
     t->cap = cap;
 }
 
+const sg_read_opts *sg_scan_start(sg_scan *s, const char *path,
+                                  const char *buf, size_t len,
+                                  const sg_read_opts *o, sg_read_opts *def,
+                                  sg_coo *t)
+{
+    memset(t, 0, sizeof *t);
+    sg_scan_init(s, path, buf, len);
+    return sg_read_opts_or(o, def);
+}
+
+int sg_scan_finish(sg_coo *t, int rc, const sg_read_opts *o,
+                   const char *path, sg_err *e)
+{
+    if (rc == 0) {
+        sg_coo_sort(t, NULL);
+        rc = sg_coo_dedup(t, o->sum_duplicates, o->width, path, e);
+    }
+    if (rc < 0) {
+        sg_coo_free(t);
+        return -1;
+    }
+    return 0;
+}
+
 size_t sg_fmt_entry(char *line, const int64_t *crd, size_t ord, int64_t val)
 {
     size_t n = 0;

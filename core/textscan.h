@@ -9,8 +9,9 @@
  * result is always the correctly rounded double.  Value conversion follows
  * docs/values.md.  Internal to the tensor readers of core/ (mtx.c, tns.c,
  * samdir.c), which tensor_io.c dispatches to; the read options' defaults
- * live here, below all of them, and so do the two steps the Matrix Market
- * and .tns readers and writers share (reserving entries, printing one).
+ * live here, below all of them, and so do the steps the Matrix Market and
+ * .tns readers and writers share (reserving entries, sorting and merging
+ * them at the end, printing one).
  */
 #ifndef SG_TEXTSCAN_H
 #define SG_TEXTSCAN_H
@@ -89,6 +90,20 @@ int sg_value_from_real(double x, double scale, int w, int64_t *out);
 /* Allocate room for cap entries (at least 16) of the freshly initialised t,
  * line tracking on: a reader's one reservation from the text's size. */
 void sg_scan_reserve(sg_coo *t, size_t cap);
+
+/* A reader's first step: *t zeroed, s at the start of buf (len bytes) of
+ * the file at path; returns the options to read with (o, or the defaults
+ * stored in *def when o is NULL). */
+const sg_read_opts *sg_scan_start(sg_scan *s, const char *path,
+                                  const char *buf, size_t len,
+                                  const sg_read_opts *o, sg_read_opts *def,
+                                  sg_coo *t);
+
+/* A reader's last step: when rc (its result so far) is 0, sort t's entries
+ * and merge duplicates per o; on failure, here or before (rc < 0), free t.
+ * Returns 0 or -1. */
+int sg_scan_finish(sg_coo *t, int rc, const sg_read_opts *o,
+                   const char *path, sg_err *e);
 
 /* Format one entry as a text line: the ord coordinates 1-based, then the
  * value, separated by spaces, with the newline; returns its length (line

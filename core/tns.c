@@ -170,15 +170,13 @@ int sg_tns_parse(const char *path, const char *buf, size_t len,
                  const sg_read_opts *o, sg_coo *t, sg_err *e)
 {
     sg_read_opts def;
-    o = sg_read_opts_or(o, &def);
-    memset(t, 0, sizeof *t);
     sg_scan sc, *s = &sc;
-    sg_scan_init(s, path, buf, len);
+    o = sg_scan_start(s, path, buf, len, o, &def, t);
     tns n;
     memset(&n, 0, sizeof n);
     n.order = n.declared = -1;
     if (read_lines(s, len, &n, o, t, e) < 0)
-        goto fail;
+        return sg_scan_finish(t, -1, o, path, e);
     if (n.order < 0) {
         if (n.declared > 0) {
             /* An empty tensor whose shape the comment gives. */
@@ -189,13 +187,7 @@ int sg_tns_parse(const char *path, const char *buf, size_t len,
     }
     for (int k = 0; k < n.order; k++)
         t->shape[k] = n.declared >= 0 ? n.dshape[k] : n.maxc[k];
-    sg_coo_sort(t, NULL);
-    if (sg_coo_dedup(t, o->sum_duplicates, o->width, path, e) < 0)
-        goto fail;
-    return 0;
-fail:
-    sg_coo_free(t);
-    return -1;
+    return sg_scan_finish(t, 0, o, path, e);
 }
 
 int sg_tns_write(const char *path, const sg_coo *t, sg_err *e)

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "core/tensor.h"
+#include "core/test_util.h"
 
 static int parse(const char *text, sg_coo *t, sg_err *e)
 {
@@ -99,17 +100,13 @@ static void test_write(void **state)
     int64_t a[3] = {2, 0, 4}, b[3] = {0, 3, 1};
     sg_coo_push(&t, a, -7);
     sg_coo_push(&t, b, 9);
-    sg_err e;
     /* the path has no .tns extension: use the writer directly */
-    assert_int_equal(sg_tns_write(path, &t, &e), 0);
-    FILE *f = fopen(path, "r");
-    char buf[256] = "";
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    buf[n] = '\0';
-    fclose(f);
+    char buf[256];
+    sg_test_write_file(sg_tns_write, path, &t, buf, sizeof buf);
     /* lines in the list's order, logical coordinates, 1-based */
     assert_string_equal(buf, "# shape 3 4 5\n3 1 5 -7\n1 4 2 9\n");
     sg_coo u;
+    sg_err e;
     assert_int_equal(sg_tensor_read(path, NULL, NULL, &u, &e), 0);
     assert_int_equal(u.nnz, 2);
     assert_int_equal(u.shape[2], 5);
@@ -118,11 +115,7 @@ static void test_write(void **state)
     sg_coo_free(&t);
     sg_coo_init(&t, 0, NULL);
     sg_coo_push(&t, NULL, 11);
-    assert_int_equal(sg_tns_write(path, &t, &e), 0);
-    f = fopen(path, "r");
-    n = fread(buf, 1, sizeof buf - 1, f);
-    buf[n] = '\0';
-    fclose(f);
+    sg_test_write_file(sg_tns_write, path, &t, buf, sizeof buf);
     assert_string_equal(buf, "11\n");
     sg_coo_free(&t);
     unlink(path);

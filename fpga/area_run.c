@@ -12,6 +12,7 @@
 #include "fpga/area.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -219,13 +220,29 @@ static int is_number(const char *v)
     return 1;
 }
 
+/* Open the file the format fmt names (formatted into path, size bytes)
+ * for writing; NULL with e filled when it cannot be. */
+static FILE *open_write(char *path, size_t size, sg_err *e, const char *fmt,
+                        ...) __attribute__((format(printf, 4, 5)));
+static FILE *open_write(char *path, size_t size, sg_err *e, const char *fmt,
+                        ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(path, size, fmt, ap);
+    va_end(ap);
+    FILE *f = fopen(path, "w");
+    if (!f)
+        sg_errf(e, path, 0, "cannot write: %s", strerror(errno));
+    return f;
+}
+
 static int write_design(const area_job *j, const char *path, sg_err *e)
 {
     char tmp[1300];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
+    FILE *f = open_write(tmp, sizeof tmp, e, "%s.tmp", path);
     if (!f)
-        return sg_errf(e, tmp, 0, "cannot write: %s", strerror(errno));
+        return -1;
     fprintf(f, "# design.ys - what to synthesize (written by samgen area).\n"
                "# Sources, parameters and top of %s; the target script\n"
                "# in fpga/ runs it first with 'script design.ys'.\n",
@@ -303,10 +320,9 @@ static int estimate_fits(const area_result *r, area_pnr *p, device_caps cap)
 static int write_wrapper(const char *dir, const area_result *r, sg_err *e)
 {
     char path[1200];
-    snprintf(path, sizeof path, "%s/ooc_wrap.v", dir);
-    FILE *f = fopen(path, "w");
+    FILE *f = open_write(path, sizeof path, e, "%s/ooc_wrap.v", dir);
     if (!f)
-        return sg_errf(e, path, 0, "cannot write: %s", strerror(errno));
+        return -1;
     int rc = area_wrap_write(f, "sg_ooc_dut", r->ports, r->n_ports, e);
     if (fclose(f) != 0 && rc == 0)
         rc = sg_errf(e, path, 0, "write error");

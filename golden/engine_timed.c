@@ -235,6 +235,29 @@ static int tm_advance(tm_node *tn, uint64_t end, tm_run *ru)
     return 0;
 }
 
+/* Ready n for a timed run in x: no ramp, no drain, its connected inputs
+ * listed. */
+static void tm_node_start(tm_node *x, sg_pnode *n)
+{
+    x->n = n;
+    n->can_ramp = 0;
+    n->ramp = 0;
+    n->drain[0] = n->drain[1] = NULL;
+    for (int p = 0; p < n->n_in; p++)
+        if (n->in[p])
+            x->in[x->nin++] = n->in[p];
+}
+
+/* Ready q for a timed run: hooked when traced or kept, stamped from its
+ * head. */
+static void tm_q_start(sg_q *q)
+{
+    q->hook = q->trace != NULL || q->keep != NULL;
+    q->ahead = 0;
+    sg_q_tstart(q);
+    q->vend = q->head;
+}
+
 int engine_timed_run(sg_net *net, uint64_t max_cycles, golden_result *r,
                      sg_err *e)
 {
@@ -250,13 +273,7 @@ int engine_timed_run(sg_net *net, uint64_t max_cycles, golden_result *r,
         tm_node *x = &tn[k];
         x->id = (uint32_t)net->order[k];
         x->rank = (uint32_t)(nn - 1 - k);
-        x->n = &net->node[x->id];
-        x->n->can_ramp = 0;
-        x->n->ramp = 0;
-        x->n->drain[0] = x->n->drain[1] = NULL;
-        for (int p = 0; p < x->n->n_in; p++)
-            if (x->n->in[p])
-                x->in[x->nin++] = x->n->in[p];
+        tm_node_start(x, &net->node[x->id]);
         x->out = outs + ko;
         for (int p = 0; p < x->n->n_out; p++)
             for (int i = 0; i < x->n->out[p].n; i++)
@@ -266,13 +283,8 @@ int engine_timed_run(sg_net *net, uint64_t max_cycles, golden_result *r,
             x->nout = SG_PRIM_MAX_OUT * 16;     /* not met: ports are few */
         live += !x->n->done;
     }
-    for (size_t i = 0; i < net->n_all; i++) {
-        sg_q *q = net->all[i];
-        q->hook = q->trace != NULL || q->keep != NULL;
-        q->ahead = 0;
-        sg_q_tstart(q);
-        q->vend = q->head;
-    }
+    for (size_t i = 0; i < net->n_all; i++)
+        tm_q_start(net->all[i]);
     tm_run ru;
     memset(&ru, 0, sizeof ru);
     uint64_t h = 0;
@@ -341,24 +353,13 @@ int engine_timed_node(sg_pnode *n, uint64_t *cycles)
     sg_q *outs[SG_PRIM_MAX_OUT * 16];
     tm_node tn;
     memset(&tn, 0, sizeof tn);
-    tn.n = n;
     tn.out = outs;
-    n->can_ramp = 0;
-    n->ramp = 0;
-    n->drain[0] = n->drain[1] = NULL;
-    for (int p = 0; p < n->n_in; p++)
-        if (n->in[p])
-            tn.in[tn.nin++] = n->in[p];
+    tm_node_start(&tn, n);
     for (int p = 0; p < n->n_out; p++)
         for (int i = 0; i < n->out[p].n && tn.nout < SG_PRIM_MAX_OUT * 16; i++)
             outs[tn.nout++] = n->out[p].q[i];
-    for (int i = 0; i < tn.nin + tn.nout; i++) {
-        sg_q *q = i < tn.nin ? tn.in[i] : outs[i - tn.nin];
-        q->hook = q->trace != NULL || q->keep != NULL;
-        q->ahead = 0;
-        sg_q_tstart(q);
-        q->vend = q->head;
-    }
+    for (int i = 0; i < tn.nin + tn.nout; i++)
+        tm_q_start(i < tn.nin ? tn.in[i] : outs[i - tn.nin]);
     tm_run ru;
     memset(&ru, 0, sizeof ru);
     uint64_t h = 0;

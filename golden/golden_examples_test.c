@@ -23,92 +23,8 @@
 #include <cmocka.h>
 
 #include "golden/golden.h"
+#include "golden/test_dense.h"
 #include "golden/test_graph.h"
-
-#define MAXT 8
-
-typedef struct factor {
-    char name[SG_NAME_MAX];
-    char idx[SG_MAX_ORDER];
-    int n;
-} factor;
-
-typedef struct term {
-    int sign;
-    factor f[MAXT];
-    int nf;
-} term;
-
-typedef struct expr {
-    factor out;
-    term t[MAXT];
-    int nt;
-} expr;
-
-typedef struct dense {
-    char name[SG_NAME_MAX];
-    int order;
-    int64_t shape[SG_MAX_ORDER];
-    int64_t *v;
-    size_t n;
-} dense;
-
-static const char *parse_factor(const char *s, factor *f)
-{
-    int k = 0;
-    memset(f, 0, sizeof *f);
-    while (*s && strchr("(*+-= ", *s) == NULL && k < SG_NAME_MAX - 1)
-        f->name[k++] = *s++;
-    if (*s == '(') {
-        for (s++; *s && *s != ')'; s++)
-            if (*s != ',' && f->n < SG_MAX_ORDER)
-                f->idx[f->n++] = *s;
-        assert_true(*s == ')');
-        s++;
-    }
-    return s;
-}
-
-/* "x(i)=b(i)-C(i,j)*d(j)": products of tensors, terms joined by + or -. */
-static void parse_expr(const char *s, expr *x)
-{
-    memset(x, 0, sizeof *x);
-    s = parse_factor(s, &x->out);
-    assert_true(*s == '=');
-    s++;
-    x->t[0].sign = 1;
-    for (;;) {
-        term *t = &x->t[x->nt];
-        assert_true(t->nf < MAXT);
-        s = parse_factor(s, &t->f[t->nf++]);
-        if (*s == '*') {
-            s++;
-            continue;
-        }
-        x->nt++;
-        if (!*s || *s == ' ')
-            break;
-        assert_true(x->nt < MAXT);
-        x->t[x->nt].sign = *s == '-' ? -1 : 1;
-        s++;
-    }
-}
-
-static size_t lin(const dense *d, const int64_t *c)
-{
-    size_t p = 0;
-    for (int m = 0; m < d->order; m++)
-        p = p * (size_t)d->shape[m] + (size_t)c[m];
-    return p;
-}
-
-static dense *find(dense *ds, int n, const char *name)
-{
-    for (int i = 0; i < n; i++)
-        if (!strcmp(ds[i].name, name))
-            return &ds[i];
-    return NULL;
-}
 
 /* Size of index c: the extent of a mode that uses it. */
 static int64_t dim_of(const expr *x, dense *ds, int nds, char c)
@@ -116,7 +32,7 @@ static int64_t dim_of(const expr *x, dense *ds, int nds, char c)
     for (int t = 0; t < x->nt; t++)
         for (int f = 0; f < x->t[t].nf; f++) {
             const factor *fa = &x->t[t].f[f];
-            dense *d = find(ds, nds, fa->name);
+            dense *d = sg_test_find(ds, nds, fa->name);
             for (int k = 0; k < fa->n; k++)
                 if (fa->idx[k] == c)
                     return d->shape[k];
@@ -143,24 +59,12 @@ static void evaluate(const expr *x, dense *ds, int nds, dense *out)
         for (int k = 0; k < ni; k++)
             ext[k] = dim_of(x, ds, nds, idx[k]);
         for (;;) {
-            uint64_t p = (uint64_t)(int64_t)tm->sign;
-            for (int f = 0; f < tm->nf; f++) {
-                const factor *fa = &tm->f[f];
-                const dense *d = find(ds, nds, fa->name);
-                int64_t c[SG_MAX_ORDER] = {0};
-                for (int k = 0; k < fa->n; k++)
-                    c[k] = val[(char *)memchr(idx, fa->idx[k], (size_t)ni) - idx];
-                p *= (uint64_t)d->v[lin(d, c)];
-            }
+            uint64_t p = sg_test_term_value(tm, ds, nds, idx, val, ni);
             int64_t oc[SG_MAX_ORDER] = {0};
             for (int k = 0; k < x->out.n; k++)
                 oc[k] = val[k];
-            size_t o = lin(out, oc);
-            out->v[o] = sg_wrap((int64_t)((uint64_t)out->v[o] + p), 32);
-            int k = 0;
-            while (k < ni && ++val[k] == ext[k])
-                val[k++] = 0;
-            if (k == ni)
+            sg_test_dense_add(out, oc, p);
+            if (!sg_test_next(val, ext, ni))
                 break;
         }
     }
@@ -172,7 +76,7 @@ static int compare(const golden_output *o, const dense *want, const char *what)
     unsigned char *seen = calloc(want->n + 1, 1);
     int bad = 0;
     for (size_t e = 0; e < o->coo.nnz; e++) {
-        size_t p = want->order ? lin(want, o->coo.crd + e * (size_t)want->order) : 0;
+        size_t p = want->order ? sg_test_lin(want, o->coo.crd + e * (size_t)want->order) : 0;
         assert_true(p < want->n || want->n == 0);
         if (seen[p] && o->coo.val[e] != 0) {
             printf("%s: duplicate output entry %zu\n", what, p);
@@ -197,7 +101,7 @@ static int run_example(const char *root, const char *name, const char *exprtext,
                        size_t *nnz_out)
 {
     expr x;
-    parse_expr(exprtext, &x);
+    sg_test_parse_expr(exprtext, &x);
     char path[4096];
     snprintf(path, sizeof path, "%.3000s/examples/%s.gv", root, name);
     sg_graph g;
@@ -213,11 +117,9 @@ static int run_example(const char *root, const char *name, const char *exprtext,
     for (int t = 0; t < x.nt; t++)
         for (int f = 0; f < x.t[t].nf; f++) {
             const factor *fa = &x.t[t].f[f];
-            if (find(ds, nds, fa->name))
+            if (sg_test_find(ds, nds, fa->name))
                 continue;
             dense *d = &ds[nds];
-            memset(d, 0, sizeof *d);
-            snprintf(d->name, sizeof d->name, "%s", fa->name);
             snprintf(tpath[nds], sizeof tpath[nds], "%.3000s/examples/%s_%s.tns", root, name, fa->name);
             sg_read_opts ro;
             sg_read_opts_default(&ro);
@@ -226,29 +128,19 @@ static int run_example(const char *root, const char *name, const char *exprtext,
             if (sg_tensor_read(tpath[nds], fa->name, &ro, &c, &e) < 0)
                 fail_msg("%s", e.msg);
             assert_int_equal(c.order, fa->n);
-            d->order = c.order;
-            d->n = 1;
-            for (int m = 0; m < c.order; m++) {
-                d->shape[m] = c.shape[m];
-                d->n *= (size_t)c.shape[m];
-            }
-            d->v = calloc(d->n, sizeof *d->v);
+            sg_test_dense_alloc(d, fa->name, c.order, c.shape);
             for (size_t k = 0; k < c.nnz; k++)
-                d->v[lin(d, c.crd + k * (size_t)c.order)] += c.val[k];
+                d->v[sg_test_lin(d, c.crd + k * (size_t)c.order)] += c.val[k];
             sg_coo_free(&c);
             b[nds].name = d->name;
             b[nds].path = tpath[nds];
             nds++;
         }
+    int64_t oshape[SG_MAX_ORDER];
+    for (int m = 0; m < x.out.n; m++)
+        oshape[m] = dim_of(&x, ds, nds, x.out.idx[m]);
     dense out;
-    memset(&out, 0, sizeof out);
-    out.order = x.out.n;
-    out.n = 1;
-    for (int m = 0; m < out.order; m++) {
-        out.shape[m] = dim_of(&x, ds, nds, x.out.idx[m]);
-        out.n *= (size_t)out.shape[m];
-    }
-    out.v = calloc(out.n, sizeof *out.v);
+    sg_test_dense_alloc(&out, "", x.out.n, oshape);
     evaluate(&x, ds, nds, &out);
     *nnz_out = 0;
     for (size_t p = 0; p < out.n; p++)
@@ -323,7 +215,7 @@ static void test_evaluator(void **state)
 {
     (void)state;
     expr x;
-    parse_expr("x(i)=b(i)-C(i,j)*d(j)", &x);
+    sg_test_parse_expr("x(i)=b(i)-C(i,j)*d(j)", &x);
     assert_int_equal(x.nt, 2);
     assert_int_equal(x.t[1].sign, -1);
     int64_t bv[2] = {1, 2}, cv[6] = {1, 0, 2, 0, 3, 0}, dv[3] = {4, 5, 6}, ov[2];

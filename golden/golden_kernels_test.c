@@ -22,70 +22,7 @@
 
 #include "golden/golden.h"
 #include "front/dot.h"
-
-#define MAXT 8
-#define MAXF 4
-
-typedef struct factor {
-    char name[8];
-    char idx[SG_MAX_ORDER];
-    int n;
-} factor;
-
-typedef struct expr {
-    factor out;
-    factor f[MAXT][MAXF];
-    int nf[MAXT], sign[MAXT];
-    int nt;
-} expr;
-
-static const char *parse_factor(const char *s, factor *f)
-{
-    int k = 0;
-    while (*s && *s != '(' && *s != '*' && *s != '+' && *s != '-' && *s != '=')
-        f->name[k++] = *s++;
-    f->name[k] = 0;
-    f->n = 0;
-    if (*s == '(') {
-        s++;
-        while (*s != ')') {
-            if (*s != ',')
-                f->idx[f->n++] = *s;
-            s++;
-        }
-        s++;
-    }
-    return s;
-}
-
-static void parse_expr(const char *s, expr *x)
-{
-    memset(x, 0, sizeof *x);
-    s = parse_factor(s, &x->out);
-    assert_true(*s == '=');
-    s++;
-    x->sign[0] = 1;
-    for (;;) {
-        s = parse_factor(s, &x->f[x->nt][x->nf[x->nt]++]);
-        if (*s == '*') {
-            s++;
-            continue;
-        }
-        x->nt++;
-        if (!*s)
-            break;
-        x->sign[x->nt] = *s == '-' ? -1 : 1;
-        s++;
-    }
-}
-
-typedef struct dense {
-    char name[8];
-    int order;
-    int64_t shape[SG_MAX_ORDER];
-    int64_t *v;
-    size_t n;
-} dense;
+#include "golden/test_dense.h"
 
 static int64_t dim_of(char c)
 {
@@ -95,14 +32,6 @@ static int64_t dim_of(char c)
     case 'k': return 3;
     default: return 2;
     }
-}
-
-static size_t lin(const dense *d, const int64_t *c)
-{
-    size_t p = 0;
-    for (int m = 0; m < d->order; m++)
-        p = p * (size_t)d->shape[m] + (size_t)c[m];
-    return p;
 }
 
 /* Deterministic generator (splitmix64). */
@@ -146,24 +75,19 @@ static void to_coo(const dense *d, sg_coo *c)
     }
 }
 
-static dense *find(dense *ds, int n, const char *name)
-{
-    for (int i = 0; i < n; i++)
-        if (!strcmp(ds[i].name, name))
-            return &ds[i];
-    return NULL;
-}
-
 /* Evaluate x over all index assignments into out. */
 static void evaluate(const expr *x, dense *ds, int nds, dense *out)
 {
     char idx[16];
     int ni = 0;
     for (int t = 0; t < x->nt; t++)
-        for (int f = 0; f < x->nf[t]; f++)
-            for (int k = 0; k < x->f[t][f].n; k++)
-                if (!memchr(idx, x->f[t][f].idx[k], (size_t)ni))
-                    idx[ni++] = x->f[t][f].idx[k];
+        for (int f = 0; f < x->t[t].nf; f++)
+            for (int k = 0; k < x->t[t].f[f].n; k++)
+                if (!memchr(idx, x->t[t].f[f].idx[k], (size_t)ni))
+                    idx[ni++] = x->t[t].f[f].idx[k];
+    int64_t ext[16];
+    for (int k = 0; k < ni; k++)
+        ext[k] = dim_of(idx[k]);
     memset(out->v, 0, out->n * sizeof *out->v);
     int64_t val[16] = {0};
     for (;;) {
@@ -177,30 +101,18 @@ static void evaluate(const expr *x, dense *ds, int nds, dense *out)
             int dup = 0;
             for (int k = 0; k < ni && !dup; k++) {
                 int used = 0;
-                for (int f = 0; f < x->nf[t]; f++)
-                    used |= memchr(x->f[t][f].idx, idx[k], (size_t)x->f[t][f].n) != NULL;
+                for (int f = 0; f < x->t[t].nf; f++)
+                    used |= memchr(x->t[t].f[f].idx, idx[k], (size_t)x->t[t].f[f].n) != NULL;
                 used |= memchr(x->out.idx, idx[k], (size_t)x->out.n) != NULL;
                 if (!used && val[k] != 0)
                     dup = 1;
             }
             if (dup)
                 continue;
-            uint64_t p = (uint64_t)(int64_t)x->sign[t];
-            for (int f = 0; f < x->nf[t]; f++) {
-                const factor *fa = &x->f[t][f];
-                dense *d = find(ds, nds, fa->name);
-                int64_t c[SG_MAX_ORDER];
-                for (int k = 0; k < fa->n; k++)
-                    c[k] = val[(char *)memchr(idx, fa->idx[k], (size_t)ni) - idx];
-                p *= (uint64_t)d->v[lin(d, c)];
-            }
-            size_t o = lin(out, oc);
-            out->v[o] = sg_wrap((int64_t)((uint64_t)out->v[o] + p), 32);
+            uint64_t p = sg_test_term_value(&x->t[t], ds, nds, idx, val, ni);
+            sg_test_dense_add(out, oc, p);
         }
-        int k = 0;
-        while (k < ni && ++val[k] == dim_of(idx[k]))
-            val[k++] = 0;
-        if (k == ni)
+        if (!sg_test_next(val, ext, ni))
             break;
     }
 }
@@ -210,7 +122,7 @@ static void compare(const golden_output *o, const dense *want, const char *what)
     int64_t *got = calloc(want->n + 1, sizeof *got);
     unsigned char *seen = calloc(want->n + 1, 1);
     for (size_t e = 0; e < o->coo.nnz; e++) {
-        size_t p = want->order ? lin(want, o->coo.crd + e * (size_t)want->order) : 0;
+        size_t p = want->order ? sg_test_lin(want, o->coo.crd + e * (size_t)want->order) : 0;
         if (seen[p] && o->coo.val[e] != 0)
             fail_msg("%s: duplicate output entry", what);
         seen[p] = 1;
@@ -266,40 +178,30 @@ static const struct kernel {
 static int run_kernel(const sg_graph *g, const struct kernel *k)
 {
     expr x;
-    parse_expr(k->expr, &x);
-    dense ds[MAXT * MAXF];
+    sg_test_parse_expr(k->expr, &x);
+    dense ds[MAXT * MAXT];
     int nds = 0;
     for (int t = 0; t < x.nt; t++)
-        for (int f = 0; f < x.nf[t]; f++) {
-            const factor *fa = &x.f[t][f];
-            if (find(ds, nds, fa->name))
+        for (int f = 0; f < x.t[t].nf; f++) {
+            const factor *fa = &x.t[t].f[f];
+            if (sg_test_find(ds, nds, fa->name))
                 continue;
-            dense *d = &ds[nds++];
-            memset(d, 0, sizeof *d);
-            snprintf(d->name, sizeof d->name, "%s", fa->name);
-            d->order = fa->n;
-            d->n = 1;
-            for (int m = 0; m < fa->n; m++) {
-                d->shape[m] = dim_of(fa->idx[m]);
-                d->n *= (size_t)d->shape[m];
-            }
-            d->v = calloc(d->n, sizeof *d->v);
+            int64_t shape[SG_MAX_ORDER];
+            for (int m = 0; m < fa->n; m++)
+                shape[m] = dim_of(fa->idx[m]);
+            sg_test_dense_alloc(&ds[nds++], fa->name, fa->n, shape);
         }
+    int64_t oshape[SG_MAX_ORDER];
+    for (int m = 0; m < x.out.n; m++)
+        oshape[m] = dim_of(x.out.idx[m]);
     dense out;
-    memset(&out, 0, sizeof out);
-    out.order = x.out.n;
-    out.n = 1;
-    for (int m = 0; m < out.order; m++) {
-        out.shape[m] = dim_of(x.out.idx[m]);
-        out.n *= (size_t)out.shape[m];
-    }
-    out.v = calloc(out.n, sizeof *out.v);
+    sg_test_dense_alloc(&out, "", x.out.n, oshape);
     int runs = 0;
     for (int mode = 0; mode < 4; mode++)
         for (int seed = 0; seed < (mode >= 2 ? 3 : 1); seed++) {
             uint64_t s = (uint64_t)seed * 7919 + (uint64_t)mode;
-            sg_coo coo[MAXT * MAXF];
-            golden_binding b[MAXT * MAXF];
+            sg_coo coo[MAXT * MAXT];
+            golden_binding b[MAXT * MAXT];
             memset(b, 0, sizeof b);
             for (int i = 0; i < nds; i++) {
                 /* dense-format inputs and scalars stay full so that the

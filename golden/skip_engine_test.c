@@ -123,16 +123,22 @@ static void run_engine(const sg_graph *g, const vec *b, const vec *c, int T,
     run_engine_n(g, v, 2, T, depth, r);
 }
 
-static void test_engine_equals_model(void **state)
+/* Read examples/vec_elemmul.gv (below $SAMGEN_ROOT) into *g. */
+static void read_vec_elemmul(sg_graph *g, sg_err *e)
 {
-    (void)state;
     const char *root = getenv("SAMGEN_ROOT");
     char path[4096];
     snprintf(path, sizeof path, "%.3000s/examples/vec_elemmul.gv",
              root && *root ? root : ".");
+    sg_test_read_graph(path, g, e);
+}
+
+static void test_engine_equals_model(void **state)
+{
+    (void)state;
     sg_graph g;
     sg_err e;
-    sg_test_read_graph(path, &g, &e);
+    read_vec_elemmul(&g, &e);
     /* node ids of examples/vec_elemmul.gv: 0 scan b, 1 scan c, 2 intersect,
      * 6 crd writer */
     int e_out = edge_index(&g, 2, 6, SG_ST_CRD);
@@ -191,13 +197,9 @@ static void test_engine_equals_model(void **state)
 static void test_scanner_attribute(void **state)
 {
     (void)state;
-    const char *root = getenv("SAMGEN_ROOT");
-    char path[4096];
-    snprintf(path, sizeof path, "%.3000s/examples/vec_elemmul.gv",
-             root && *root ? root : ".");
     sg_graph g;
     sg_err e;
-    sg_test_read_graph(path, &g, &e);
+    read_vec_elemmul(&g, &e);
     vec b, c;
     make_vec(&b, 1, 64, 0, 1);
     make_vec(&c, 1, 64, 1, 1);

@@ -16,6 +16,7 @@
 
 #include "golden/skip_model.h"
 #include "core/tensor.h"
+#include "core/test_util.h"
 
 /* a = 0..99 (one fiber), b = {50, 99} (one fiber). */
 static uint32_t a_seg[] = {0, 100}, b_seg[] = {0, 2}, b_crd[] = {50, 99};
@@ -34,6 +35,23 @@ static void setup_levels(sg_skip_level *l, sg_toks *in)
     }
 }
 
+/* Run the model on l and in at CAM size T into *r; the run must succeed
+ * and its output crd stream be want (a trace such as "50 99 S0 D"). */
+static void run_model(const sg_skip_level *l, const sg_toks *in, int T,
+                      const char *want, sg_skip_result *r)
+{
+    sg_err e;
+    assert_int_equal(sg_skip_model_run(l, in, 2, T, 100000, r, &e), 0);
+    sg_toks w;
+    memset(&w, 0, sizeof w);
+    if (sg_toks_parse_str(&w, want, SG_ST_CRD, &e) < 0)
+        fail_msg("%s", e.msg);
+    assert_int_equal(r->crd.n, w.n);
+    for (size_t i = 0; i < w.n; i++)
+        assert_true(sg_tok_eq(r->crd.t[i], w.t[i]));
+    sg_toks_free(&w);
+}
+
 static void test_outputs_same_fewer_cycles(void **state)
 {
     (void)state;
@@ -44,14 +62,8 @@ static void test_outputs_same_fewer_cycles(void **state)
     int ts[3] = {0, 4, 32};
     for (int i = 0; i < 3; i++) {
         sg_skip_result r;
-        sg_err e;
-        assert_int_equal(sg_skip_model_run(l, in, 2, ts[i], 100000, &r, &e), 0);
         /* out_crd 50 99 S0 D, out_ref0 50 99 S0 D, out_ref1 0 1 S0 D */
-        assert_int_equal(r.crd.n, 4);
-        assert_int_equal(r.crd.t[0].v, 50);
-        assert_int_equal(r.crd.t[1].v, 99);
-        assert_int_equal(r.crd.t[2].kind, SG_TK_STOP);
-        assert_int_equal(r.crd.t[3].kind, SG_TK_DONE);
+        run_model(l, in, ts[i], "50 99 S0 D", &r);
         assert_int_equal(r.ref[1].t[1].v, 1);
         assert_int_equal(r.ref[0].t[0].v, 50);
         cyc[i] = r.cycles;
@@ -97,16 +109,7 @@ static void test_jump_stays_in_its_fiber(void **state)
     int ts[3] = {0, 4, 32};
     for (int i = 0; i < 3; i++) {
         sg_skip_result r;
-        sg_err e;
-        assert_int_equal(sg_skip_model_run(l, in, 2, ts[i], 100000, &r, &e), 0);
-        /* 60 S0 1 2 S1 D */
-        assert_int_equal(r.crd.n, 6);
-        assert_int_equal(r.crd.t[0].v, 60);
-        assert_int_equal(r.crd.t[1].kind, SG_TK_STOP);
-        assert_int_equal(r.crd.t[2].v, 1);
-        assert_int_equal(r.crd.t[3].v, 2);
-        assert_int_equal(r.crd.t[4].kind, SG_TK_STOP);
-        assert_int_equal(r.crd.t[5].kind, SG_TK_DONE);
+        run_model(l, in, ts[i], "60 S0 1 2 S1 D", &r);
         if (ts[i] == 32)   /* both fibers sampled at every coordinate */
             assert_true(r.skips[0] >= 2);
         sg_skip_result_free(&r);
@@ -124,18 +127,12 @@ static long fig13_cycles(sg_pattern pat, int64_t run, uint64_t seed0, int T)
     sg_toks in[2];
     for (int k = 0; k < 2; k++) {
         sg_gen_opts o;
-        sg_gen_opts_default(&o);
-        o.order = 1;
-        o.shape[0] = 2000;
-        o.density = 0.2;
-        o.pattern = pat;
+        sg_test_fig13_opts(&o, pat);
         o.run_length = run;
         o.phase = pat == SG_PAT_UNIFORM ? 0 : k;
         o.seed = pat == SG_PAT_UNIFORM ? seed0 + (uint64_t)k : seed0;
         sg_coo t;
-        sg_err e;
-        if (sg_tensor_gen(&o, &t, &e) < 0)
-            fail_msg("%s", e.msg);
+        sg_test_gen(&o, &t);
         crd[k] = malloc((t.nnz ? t.nnz : 1) * sizeof *crd[k]);
         for (size_t i = 0; i < t.nnz; i++)
             crd[k][i] = (uint32_t)t.crd[i];

@@ -27,6 +27,9 @@ params=""
 dirs=""
 filter=""
 wpos="sam_write_vals_pos sam_write_dense_pos"   # tb_write's positional writers
+# own NAME [MODULE...]: a bench named after its primitive, tb_NAME on
+# rtl/sam_NAME.v (and the modules given), vectors NAME and extra/NAME
+own() { top=tb_$1; rtl="sam_$*"; dirs="$1 extra/$1"; }
 case $BENCH in
   scan_compressed) top=tb_scan_compressed; rtl="sam_scan_compressed sam_fifo sam_ram"
     dirs="rd_scanner_compressed extra/rd_scanner_compressed"
@@ -34,12 +37,9 @@ case $BENCH in
   scan_dense) top=tb_scan_dense; rtl="sam_scan_dense"
     dirs="rd_scanner_dense extra/rd_scanner_dense"
     map="in_ref=in_ref out_crd=out_crd out_ref=out_ref param_dim=param_dim" ;;
-  repsiggen) top=tb_repsiggen; rtl="sam_repsiggen"; dirs="repsiggen extra/repsiggen"
-    map="in_crd=in_crd out_repsig=out_repsig" ;;
-  repeat) top=tb_repeat; rtl="sam_repeat"; dirs="repeat extra/repeat"
-    map="in_ref=in_ref in_repsig=in_repsig out_ref=out_ref" ;;
-  arrayvals) top=tb_arrayvals; rtl="sam_arrayvals sam_ram"; dirs="arrayvals extra/arrayvals"
-    map="in_ref=in_ref out_val=out_val arr_vals=arr_vals" ;;
+  repsiggen) own repsiggen; map="in_crd=in_crd out_repsig=out_repsig" ;;
+  repeat) own repeat; map="in_ref=in_ref in_repsig=in_repsig out_ref=out_ref" ;;
+  arrayvals) own arrayvals sam_ram; map="in_ref=in_ref out_val=out_val arr_vals=arr_vals" ;;
   intersect|union|intersect3|union3)
     top=tb_join; rtl="sam_join sam_join2 sam_broadcast"
     case $BENCH in union*) u=1 ;; *) u=0 ;; esac
@@ -47,10 +47,8 @@ case $BENCH in
     params="IsUnion=$u NumInputs=$n"
     map="in_crd1=in_crd0 in_ref1=in_ref0 in_crd2=in_crd1 in_ref2=in_ref1 in_crd3=in_crd2 in_ref3=in_ref2"
     map="$map out_crd=out_crd out_ref1=out_ref0 out_ref2=out_ref1 out_ref3=out_ref2" ;;
-  alu) top=tb_alu; rtl="sam_alu"; dirs="alu extra/alu"
-    map="in_val1=in_val0 in_val2=in_val1 out_val=out_val" ;;
-  reduce) top=tb_reduce; rtl="sam_reduce"; dirs="reduce extra/reduce"
-    map="in_val=in_val out_val=out_val" ;;
+  alu) own alu; map="in_val1=in_val0 in_val2=in_val1 out_val=out_val" ;;
+  reduce) own reduce; map="in_val=in_val out_val=out_val" ;;
   crddrop|crdhold|crddrop_vals|crdhold_vals)
     top=tb_crddrop; rtl="sam_crddrop sam_crdhold sam_crdvals sam_broadcast sam_repsiggen sam_repeat"
     case $BENCH in crdhold*) params="IsHold=1" ;; *) params="IsHold=0" ;; esac

@@ -1,0 +1,65 @@
+/*
+ * test_util.h - small helpers the unit tests of core/ and the layers above
+ * share: writing a tensor and reading the file back, generating a tensor or failing, and
+ * the options of the Figure 13 vectors of the skip-intersection study.
+ *
+ * Header only (static inline): it is used by unit tests, not by the
+ * tool; include <cmocka.h> first.
+ */
+#ifndef SG_TEST_UTIL_H
+#define SG_TEST_UTIL_H
+
+#include <stdio.h>
+
+#include "core/tensor.h"
+
+/* Read the file at path into buf (at most size - 1 bytes), NUL-terminated.
+ * Returns 0, or -1 (buf empty) when the file cannot be opened. */
+static inline int sg_test_read_file(const char *path, char *buf,
+                                    size_t size)
+{
+    buf[0] = '\0';
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    size_t n = fread(buf, 1, size - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+    return 0;
+}
+
+/* Write t to path with write (sg_tensor_write or a format's own writer),
+ * which must succeed, and read the file back into buf (size bytes). */
+static inline void sg_test_write_file(int (*write)(const char *,
+                                                   const sg_coo *, sg_err *),
+                                      const char *path, const sg_coo *t,
+                                      char *buf, size_t size)
+{
+    sg_err e;
+    sg_err_clear(&e);
+    if (write(path, t, &e) != 0)
+        fail_msg("%s", e.msg);
+    assert_int_equal(sg_test_read_file(path, buf, size), 0);
+}
+
+/* Generate the tensor o describes into t, or fail the test. */
+static inline void sg_test_gen(const sg_gen_opts *o, sg_coo *t)
+{
+    sg_err e;
+    sg_err_clear(&e);
+    if (sg_tensor_gen(o, t, &e) != 0)
+        fail_msg("%s", e.msg);
+}
+
+/* The default options set for a Figure 13 vector with pattern pat: one
+ * fiber 2000 long, 20 % nonzeros (as bench/skip/run.sh writes them). */
+static inline void sg_test_fig13_opts(sg_gen_opts *o, sg_pattern pat)
+{
+    sg_gen_opts_default(o);
+    o->order = 1;
+    o->shape[0] = 2000;
+    o->density = 0.2;
+    o->pattern = pat;
+}
+
+#endif
