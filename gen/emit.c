@@ -4,11 +4,11 @@
  * (gen/emit_int.h lists the steps).
  *
  * The body is written in sections, each in a fixed order so the output is
- * deterministic: edges (wires and FIFOs), memories, dense-dimension
- * registers, SkipTo channels, positional-writer links, node instances
- * (topological order), host read-back and done,
- * then the simulation-only taps and watchdog, and finally one sink for the
- * outputs nothing reads (so that `verilator -Wall` has nothing to say).
+ * deterministic: memories, dense-dimension registers, SkipTo channels,
+ * positional-writer links, node instances in topological order (each
+ * followed by the edges it produces), host read-back and done, drained
+ * edges, the watchdog (in simulation), and one sink for the outputs
+ * nothing reads (so that `verilator -Wall` has nothing to say).
  */
 #include "gen/emit.h"
 #include "gen/emit_int.h"
@@ -158,6 +158,7 @@ static void emitter_init(emitter *m, const sg_graph *g, const sg_emit_opts *o,
     m->skip_scan = sg_calloc(nn, sizeof *m->skip_scan);
     m->inst = sg_calloc(nn, sizeof *m->inst);
     m->consumed = sg_calloc(ne, sizeof *m->consumed);
+    m->declared = sg_calloc(ne, sizeof *m->declared);
     m->mod = sg_calloc(nn, sizeof *m->mod);
     m->par = sg_calloc(nn, sizeof *m->par);
     m->pos_lvl = sg_calloc(nn, sizeof *m->pos_lvl);
@@ -180,6 +181,7 @@ static void emitter_free(emitter *m)
         free(m->inst[i]);
     free(m->inst);
     free(m->consumed);
+    free(m->declared);
     free(m->skip_scan);
     free(m->edepth);
     free(m->pos_lvl);
@@ -206,11 +208,12 @@ static char *emit_body(emitter *m, sg_err *e)
         sg_errc(e, SG_EXIT_USAGE, NULL, 0, "out of memory");
         return NULL;
     }
-    emit_edges(m);
     emit_memories(m);
     emit_skip_wires(m);
     emit_pos_wires(m);
-    fprintf(m->f, "  // ---- nodes: one primitive per graph node, in dataflow order ----\n");
+    fprintf(m->f, "  // ---- nodes: one primitive per graph node in dataflow order, each\n");
+    fprintf(m->f, "  //      followed by the edges it produces ----\n");
+    emit_sim_hooks(m);
     for (size_t j = 0; j < g->n_nodes; j++)
         emit_node(m, m->order[j]);
     emit_host_and_done(m);

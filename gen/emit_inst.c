@@ -496,8 +496,10 @@ void emit_node(emitter *m, int i)
     char desc[160];
     graph_node_desc(c.n, desc, sizeof desc);
     fprintf(f, "  // %s: %s, DOT line %ld\n", c.in, desc, c.n->line);
+    edge_wires(m, i);
     if (c.n->kind == SG_NK_BROADCAST) {
         emit_broadcast(m, i);
+        emit_out_edges(m, i);
         fprintf(f, "\n");
         return;
     }
@@ -519,5 +521,6 @@ void emit_node(emitter *m, int i)
     fprintf(f, "  );\n");
     if (c.nox)
         nox_out(m, &c);
+    emit_out_edges(m, i);
     fprintf(f, "\n");
 }

@@ -11,10 +11,12 @@
  *   memories    emit_mem.c   one sam_ram per array (plan_memories,
  *                            emit_memories), the dense-dimension registers,
  *                            host read-back and done
- *   instances   emit_inst.c  one primitive per node in dataflow order, its
- *                            forks and tie-offs, then its output edges
- *   simulation  emit_sim.c   drained edges, the watchdog, the sink for
- *                            outputs nothing reads
+ *   instances   emit_inst.c  one primitive per node in dataflow order, with
+ *                            its forks and tie-offs
+ *   edges       emit_sim.c   after each node its output edges (sam_edge:
+ *                            FIFO and simulation tap); at the end drained
+ *                            edges, the watchdog, the sink for outputs
+ *                            nothing reads
  *
  * and fills templates/top.v.in with the text.  The text depends only on the
  * graph and the options.
@@ -50,6 +52,7 @@ typedef struct emitter {
     char (*par)[SG_PAR_MAX];  /* per node: its parameters */
     int *order;           /* nodes in dataflow (topological) order */
     int *consumed;        /* per edge: connected to a consumer port */
+    int *declared;        /* per edge: its wires are declared */
     strlist unused;
     size_t cap_mem, cap_dim;
     int (*skip_scan)[3];  /* per intersect: skipping scanner of operand k, or -1 */
@@ -68,6 +71,10 @@ void inst_name(const sg_node *n, char *buf, size_t cap);
 /* Data bits (tag included) of a stream kind, and of an RTL port by name. */
 int kind_width(sg_stream_kind k, const sg_emit_opts *o);
 int port_width(const char *rtl, const sg_emit_opts *o);
+/* The same widths as Verilog expressions over the top's parameters
+ * ("CrdWidth+2", "ValWidth+2", "2"), or their MSBs (msb = 1: "CrdWidth+1"). */
+const char *kind_wexpr(sg_stream_kind k, int msb);
+const char *port_wexpr(const char *rtl, int msb);
 /* RTL stream port p of node n (graph/kinds.def) into buf (48 bytes). */
 const char *rtl_in(const sg_node *n, int p, char *buf);
 const char *rtl_out(const sg_node *n, int p, char *buf);
@@ -96,13 +103,19 @@ char *memory_table(const emitter *m);
 
 /* ---- instances (emit_inst.c) ---------------------------------------------- */
 
-void emit_edges(emitter *m);
 void emit_skip_wires(emitter *m);
 void emit_pos_wires(emitter *m);
 void emit_node(emitter *m, int i);
 
-/* ---- simulation harness (emit_sim.c) -------------------------------------- */
+/* ---- edges and simulation harness (emit_sim.c) ---------------------------- */
 
+/* The simulation hooks every edge connects to, before the nodes. */
+void emit_sim_hooks(emitter *m);
+/* Wires of the edges node i uses, declared with the first node using them. */
+void edge_wires(emitter *m, int i);
+/* The sam_edge instances of the edges node i produces. */
+void emit_out_edges(emitter *m, int i);
+/* Drained edges, the watchdog and the sink for unread outputs. */
 void emit_sim(emitter *m);
 
 #endif

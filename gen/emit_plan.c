@@ -88,6 +88,24 @@ int port_width(const char *rtl, const sg_emit_opts *o)
     return o->crd_width + 2;
 }
 
+const char *kind_wexpr(sg_stream_kind k, int msb)
+{
+    switch (k) {
+    case SG_ST_VAL: return msb ? "ValWidth+1" : "ValWidth+2";
+    case SG_ST_REPSIG: return msb ? "1" : "2";
+    default: return msb ? "CrdWidth+1" : "CrdWidth+2";
+    }
+}
+
+const char *port_wexpr(const char *rtl, int msb)
+{
+    if (strstr(rtl, "repsig"))
+        return msb ? "1" : "2";
+    if (strstr(rtl, "val"))
+        return msb ? "ValWidth+1" : "ValWidth+2";
+    return msb ? "CrdWidth+1" : "CrdWidth+2";
+}
+
 /* ---- node kinds to RTL modules ------------------------------------------ */
 
 /* The RTL stream ports of a node come from the kinds table

@@ -1,10 +1,15 @@
 /*
- * emit_sim.c - the edges of the generated top (a sam_fifo each) and its
- * end: edges into ports the RTL
- * block does not have (drained), the simulation-only part (a sam_tap
- * around every FIFO, the watchdog) with its synthesis pass-through, and one
- * sink for the outputs nothing reads, so that `verilator -Wall` has nothing
- * to say in either view.
+ * emit_sim.c - the edges of the generated top and its simulation harness.
+ *
+ * Every graph edge is one sam_edge (rtl/sam_edge.v): its FIFO and, in
+ * simulation, the tap around it (sim/sam_tap.v: token trace, stall
+ * injection) and its part of the watchdog (the edge reports whether it
+ * moved and prints its handshake state when asked).  An edge's wires are
+ * declared with the first node that uses them and its instance follows
+ * the node that produces it.  The end of the top: edges into ports the RTL
+ * block does not have (drained), the watchdog with the synthesis view's
+ * tie-offs, and one sink for the outputs nothing reads, so that
+ * `verilator -Wall` has nothing to say in either view.
  */
 #include "gen/emit_int.h"
 
@@ -20,63 +25,78 @@ static void describe_edge(const emitter *m, size_t k, char *buf, size_t cap)
              m->inst[e->dst], dp, sg_stream_kind_name(e->type), e->line);
 }
 
-void emit_edges(emitter *m)
+void emit_sim_hooks(emitter *m)
 {
     FILE *f = m->f;
-    fprintf(f, "  // ---- edges: a FIFO on every graph edge ----\n");
-    for (size_t k = 0; k < m->g->n_edges; k++) {
-        int w = m->d->edge_width[k];
-        char desc[320];
-        describe_edge(m, k, desc, sizeof desc);
-        fprintf(f, "  // e%zu: %s\n", k, desc);
-        fprintf(f, "  wire e%zu_up_valid, e%zu_up_ready, e%zu_fi_valid, e%zu_fi_ready;\n",
-                k, k, k, k);
-        fprintf(f, "  wire e%zu_fo_valid, e%zu_fo_ready, e%zu_dn_valid, e%zu_dn_ready;\n",
-                k, k, k, k);
-        fprintf(f, "  wire [%d:0] e%zu_up_data, e%zu_fi_data, e%zu_fo_data, e%zu_dn_data;\n",
-                w - 1, k, k, k, k);
-        fprintf(f, "  sam_fifo #(.Width(%d), .Depth(%d)) u_e%zu_fifo (\n", w,
-                edge_depth(m, k), k);
-        fprintf(f, "    .clk_i(clk_i), .rst_ni(rst_ni),\n");
-        fprintf(f, "    .in_valid_i(e%zu_fi_valid), .in_ready_o(e%zu_fi_ready), .in_data_i(e%zu_fi_data),\n",
-                k, k, k);
-        fprintf(f, "    .out_valid_o(e%zu_fo_valid), .out_ready_i(e%zu_fo_ready), .out_data_o(e%zu_fo_data)\n",
-                k, k, k);
-        fprintf(f, "  );\n");
-    }
+    fprintf(f, "  // Every edge is a sam_edge (rtl/sam_edge.v): a FIFO, and in simulation\n");
+    fprintf(f, "  // a tap that stamps its trace lines with sim_cycle, prints the edge's\n");
+    fprintf(f, "  // handshake state on sim_dump and tells the watchdog (at the end) on\n");
+    fprintf(f, "  // edge_moved that a token moved.\n");
+    fprintf(f, "  wire [31:0] sim_cycle;\n  wire sim_dump;\n");
+    if (m->g->n_edges)
+        fprintf(f, "  wire [%zu:0] edge_moved;\n", m->g->n_edges - 1);
     fprintf(f, "\n");
 }
 
-void emit_sim(emitter *m)
+/* The wires of the edges node i produces or consumes that are not
+ * declared yet: e<k>_up_* (producer side) and e<k>_dn_* (consumer side). */
+void edge_wires(emitter *m, int i)
 {
     FILE *f = m->f;
-    size_t ne = m->g->n_edges;
-    for (size_t k = 0; k < ne; k++)
-        if (!m->consumed[k]) {
-            fprintf(f, "  assign e%zu_dn_ready = 1'b1;   // port the RTL block does not have: drained\n", k);
-            sl_add(&m->unused, "e%zu_dn_valid", k);
-            sl_add(&m->unused, "e%zu_dn_data", k);
-        }
-    fprintf(f, "\n`ifdef SYNTHESIS\n");
-    fprintf(f, "  // Synthesis: producers feed the FIFOs directly.\n");
-    for (size_t k = 0; k < ne; k++) {
-        fprintf(f, "  assign e%zu_fi_valid = e%zu_up_valid;  assign e%zu_up_ready = e%zu_fi_ready;  assign e%zu_fi_data = e%zu_up_data;\n",
-                k, k, k, k, k, k);
-        fprintf(f, "  assign e%zu_dn_valid = e%zu_fo_valid;  assign e%zu_fo_ready = e%zu_dn_ready;  assign e%zu_dn_data = e%zu_fo_data;\n",
-                k, k, k, k, k, k);
-    }
-    fprintf(f, "`else\n");
-    fprintf(f, "  // Simulation: a tap on every edge records tokens (+notrace: off),\n");
-    fprintf(f, "  // injects stalls (+stall=P +seed=S); the watchdog ends a run in which\n");
-    fprintf(f, "  // no edge moved for +watchdog=N cycles (default 100000) and prints\n");
-    fprintf(f, "  // every edge's handshake state (W lines).  wd_cycle_q counts the cycles\n");
-    fprintf(f, "  // since reset (0 in the first); the taps stamp their trace lines with it.\n");
-    fprintf(f, "  // An edge moved: a transfer into its FIFO or out to its consumer.\n");
-    fprintf(f, "  wire wd_active = 1'b0");
-    for (size_t k = 0; k < ne; k++)
-        fprintf(f, "\n      | (e%zu_fi_valid & e%zu_fi_ready) | (e%zu_dn_valid & e%zu_dn_ready)",
+    for (size_t k = 0; k < m->g->n_edges; k++) {
+        const sg_edge *e = &m->g->edges[k];
+        if (m->declared[k] || (e->src != i && e->dst != i))
+            continue;
+        m->declared[k] = 1;
+        fprintf(f, "  wire e%zu_up_valid, e%zu_up_ready, e%zu_dn_valid, e%zu_dn_ready;\n",
                 k, k, k, k);
-    fprintf(f, ";\n");
+        fprintf(f, "  wire [%s:0] e%zu_up_data, e%zu_dn_data;\n",
+                kind_wexpr(e->type, 1), k, k);
+    }
+}
+
+/* The edges leaving node i, in graph order, after its instance. */
+void emit_out_edges(emitter *m, int i)
+{
+    FILE *f = m->f;
+    for (size_t k = 0; k < m->g->n_edges; k++) {
+        if (m->g->edges[k].src != i)
+            continue;
+        char desc[320], stall[16] = "";
+        describe_edge(m, k, desc, sizeof desc);
+        if (m->d->edge_skip[k])
+            snprintf(stall, sizeof stall, ", .Stall(0)");
+        fprintf(f, "  // e%zu: %s\n", k, desc);
+        fprintf(f, "  sam_edge #(.Width(%s), .Depth(%d), .EdgeId(%zu)%s) u_e%zu (\n",
+                kind_wexpr(m->g->edges[k].type, 0), edge_depth(m, k), k, stall, k);
+        fprintf(f, "    .clk_i(clk_i), .rst_ni(rst_ni), .cycle_i(sim_cycle), .dump_i(sim_dump), .moved_o(edge_moved[%zu]),\n",
+                k);
+        fprintf(f, "    .up_valid_i(e%zu_up_valid), .up_ready_o(e%zu_up_ready), .up_data_i(e%zu_up_data),\n",
+                k, k, k);
+        fprintf(f, "    .dn_valid_o(e%zu_dn_valid), .dn_ready_i(e%zu_dn_ready), .dn_data_o(e%zu_dn_data)\n  );\n",
+                k, k, k);
+    }
+}
+
+/* The watchdog, in simulation; the synthesis view ties the edges'
+ * simulation inputs to 0. */
+static void emit_watchdog(emitter *m)
+{
+    FILE *f = m->f;
+    fprintf(f, "`ifdef SYNTHESIS\n");
+    fprintf(f, "  // Synthesis: the edges are their FIFOs alone.\n");
+    fprintf(f, "  assign sim_cycle = 32'd0;\n  assign sim_dump = 1'b0;\n");
+    fprintf(f, "`else\n");
+    fprintf(f, "  // Simulation: the taps record tokens (+notrace: off) and inject stalls\n");
+    fprintf(f, "  // (+stall=P +seed=S); the watchdog ends a run in which no edge moved\n");
+    fprintf(f, "  // (a transfer into its FIFO or out to its consumer) for +watchdog=N\n");
+    fprintf(f, "  // cycles (default 100000), after every edge printed its handshake\n");
+    fprintf(f, "  // state (W lines, sim_dump).  wd_cycle_q counts the cycles since reset\n");
+    fprintf(f, "  // (0 in the first); the taps stamp their trace lines with it.\n");
+    if (m->g->n_edges)
+        fprintf(f, "  wire wd_active = |edge_moved;\n");
+    else
+        fprintf(f, "  wire wd_active = 1'b0;\n");
     fprintf(f, "  integer wd_idle_q;\n  integer wd_limit;\n  integer wd_cycle_q;\n");
     fprintf(f, "  initial begin\n    wd_limit = 100000;\n");
     fprintf(f, "    if ($value$plusargs(\"watchdog=%%d\", wd_limit)) begin end\n  end\n");
@@ -86,27 +106,27 @@ void emit_sim(emitter *m)
     fprintf(f, "      wd_idle_q <= 0;\n    else\n      wd_idle_q <= wd_idle_q + 1;\n");
     fprintf(f, "    if (rst_ni && wd_idle_q == wd_limit + 1) begin\n");
     fprintf(f, "      $display(\"WATCHDOG %%0d %%0d\", wd_limit, wd_cycle_q);\n      $finish;\n    end\n  end\n");
-    fprintf(f, "  // W <edge> <up_valid> <fifo_in_ready> <fifo_out_valid> <down_ready>\n");
-    fprintf(f, "  always @(posedge clk_i) begin\n");
-    fprintf(f, "    if (rst_ni && wd_idle_q == wd_limit) begin\n");
-    for (size_t k = 0; k < ne; k++)
-        fprintf(f, "      $display(\"W %zu %%0d %%0d %%0d %%0d\", e%zu_up_valid, e%zu_fi_ready, e%zu_fo_valid, e%zu_dn_ready);\n",
-                k, k, k, k, k);
-    fprintf(f, "    end\n  end\n");
-    for (size_t k = 0; k < ne; k++) {
-        if (m->d->edge_skip[k])
-            fprintf(f, "  sam_tap #(.Width(%d), .EdgeId(%zu), .Stall(0)) u_e%zu_tap (\n",
-                    m->d->edge_width[k], k, k);
-        else
-            fprintf(f, "  sam_tap #(.Width(%d), .EdgeId(%zu)) u_e%zu_tap (\n",
-                    m->d->edge_width[k], k, k);
-        fprintf(f, "    .clk_i(clk_i), .rst_ni(rst_ni), .cycle_i(wd_cycle_q),\n");
-        fprintf(f, "    .up_valid_i(e%zu_up_valid), .up_ready_o(e%zu_up_ready), .up_data_i(e%zu_up_data),\n", k, k, k);
-        fprintf(f, "    .fifo_in_valid_o(e%zu_fi_valid), .fifo_in_ready_i(e%zu_fi_ready), .fifo_in_data_o(e%zu_fi_data),\n", k, k, k);
-        fprintf(f, "    .fifo_out_valid_i(e%zu_fo_valid), .fifo_out_ready_o(e%zu_fo_ready), .fifo_out_data_i(e%zu_fo_data),\n", k, k, k);
-        fprintf(f, "    .down_valid_o(e%zu_dn_valid), .down_ready_i(e%zu_dn_ready), .down_data_o(e%zu_dn_data)\n  );\n", k, k, k);
-    }
+    fprintf(f, "  assign sim_cycle = wd_cycle_q;\n");
+    fprintf(f, "  assign sim_dump = rst_ni && wd_idle_q == wd_limit;\n");
     fprintf(f, "`endif\n\n");
+}
+
+void emit_sim(emitter *m)
+{
+    FILE *f = m->f;
+    int any = 0;
+    for (size_t k = 0; k < m->g->n_edges; k++)
+        if (!m->consumed[k]) {
+            fprintf(f, "  assign e%zu_dn_ready = 1'b1;   // port the RTL block does not have: drained\n", k);
+            sl_add(&m->unused, "e%zu_dn_valid", k);
+            sl_add(&m->unused, "e%zu_dn_data", k);
+            any = 1;
+        }
+    if (any)
+        fprintf(f, "\n");
+    emit_watchdog(m);
+    if (m->g->n_edges)
+        sl_add(&m->unused, "edge_moved");   /* read by the watchdog only */
     if (m->unused.n) {
         fprintf(f, "  // Outputs nothing reads: unconnected ports and unused address bits.\n");
         fprintf(f, "  /* verilator lint_off UNUSED */\n  wire unused_ok = ^{");
