@@ -161,7 +161,7 @@ static void test_structure(void **state)
         assert_int_equal(d.mem[i].addr_width, d.mem[i].arr == SG_ARR_SEG ? 1 : 7);
     }
     assert_int_equal(outputs, 3);
-    assert_non_null(strstr(t, "sam_ram #(.Width(32), .AddrWidth(7)) u_m5_n3_arrayvals_b_vals"));
+    assert_non_null(strstr(t, "sam_ram #(.Width(ValWidth), .AddrWidth(7)) u_m5_n3_arrayvals_b_vals"));
     assert_non_null(strstr(t, "assign done_o = 1'b1\n                & n2_fiberwrite_x0_i_done\n                & n4_fiberwrite_x_vals_done;"));
     assert_non_null(strstr(t, "`ifdef SYNTHESIS"));
 
@@ -370,7 +370,7 @@ static void test_positional(void **state)
     assert_non_null(strstr(t, ".in_pos_valid_i(n2_fiberwrite_X0_i_posq_valid), .in_pos_ready_o(n2_fiberwrite_X0_i_posq_ready)"));
     assert_non_null(strstr(t, ".in_addr_valid_i(n3_fiberwrite_X1_j_posq_valid)"));
     assert_non_null(strstr(t, ".in_pos_valid_i(1'b0), .in_pos_ready_o(n2_fiberwrite_X0_i_in_pos_ready)"));
-    assert_non_null(strstr(t, "wire [15:0] n5_fiberwrite_X_vals_size = n3_fiberwrite_X1_j_dim_q * n2_fiberwrite_X0_i_dim_q;"));
+    assert_non_null(strstr(t, "wire [CrdWidth-1:0] n5_fiberwrite_X_vals_size = n3_fiberwrite_X1_j_dim_q * n2_fiberwrite_X0_i_dim_q;"));
     /* one dimension register per dense output level */
     assert_int_equal(d.n_dim, 2);
     assert_int_equal(d.dim[0].node, w0);
@@ -484,7 +484,7 @@ static void test_crdvals(void **state)
         fail_msg("%s", e.msg);
     t = d.text;
     assert_non_null(strstr(t, "sam_crdvals #(.CrdWidth(CrdWidth), .ValWidth(ValWidth), .Drop(0)) n3_crdhold ("));
-    assert_non_null(strstr(t, "wire [33:0] n3_crdhold_out_val_data;"));
+    assert_non_null(strstr(t, "wire [ValWidth+1:0] n3_crdhold_out_val_data;"));
     assert_non_null(strstr(t, "assign n3_crdhold_out_val_ready = 1'b1;"));
     assert_null(strstr(t, "sam_crdhold #("));
     sg_emit_design_free(&d);

@@ -14,7 +14,7 @@
 void emit_pos_wires(emitter *m)
 {
     FILE *f = m->f;
-    int w = m->o->crd_width + 2, any = 0;
+    int any = 0;
     for (size_t i = 0; i < m->g->n_nodes; i++) {
         const char *in = m->inst[i];
         if (m->pos_lvl[i] >= 0) {
@@ -23,8 +23,8 @@ void emit_pos_wires(emitter *m)
             any = 1;
             fprintf(f, "  wire %s_pos_valid, %s_pos_ready, %s_posq_valid, %s_posq_ready;\n",
                     in, in, in, in);
-            fprintf(f, "  wire [%d:0] %s_pos_data, %s_posq_data;\n", w - 1, in, in);
-            fprintf(f, "  sam_fifo #(.Width(%d), .Depth(2)) u_%s_pos_fifo (\n", w, in);
+            fprintf(f, "  wire [CrdWidth+1:0] %s_pos_data, %s_posq_data;\n", in, in);
+            fprintf(f, "  sam_fifo #(.Width(CrdWidth+2), .Depth(2)) u_%s_pos_fifo (\n", in);
             fprintf(f, "    .clk_i(clk_i), .rst_ni(rst_ni),\n");
             fprintf(f, "    .in_valid_i(%s_pos_valid), .in_ready_o(%s_pos_ready), .in_data_i(%s_pos_data),\n",
                     in, in, in);
@@ -39,7 +39,7 @@ void emit_pos_wires(emitter *m)
     for (size_t i = 0; i < m->g->n_nodes; i++) {
         if (m->pos_src[i] < 0)
             continue;
-        fprintf(f, "  wire [%d:0] %s_size = ", m->o->crd_width - 1, m->inst[i]);
+        fprintf(f, "  wire [CrdWidth-1:0] %s_size = ", m->inst[i]);
         int first = 1;
         for (int k = m->pos_src[i]; k >= 0; k = m->pos_parent[k]) {
             fprintf(f, "%s%s_dim_q", first ? "" : " * ", m->inst[k]);
@@ -73,9 +73,8 @@ static void conn_in(emitter *m, int i, int p, const char *rtl, int last)
         fprintf(f, "    .%s_valid_i(e%d_dn_valid), .%s_ready_o(e%d_dn_ready), .%s_data_i(e%d_dn_data)%s\n",
                 rtl, k, rtl, k, rtl, k, last ? "" : ",");
     } else {
-        int w = port_width(rtl, m->o);
-        fprintf(f, "    .%s_valid_i(1'b0), .%s_ready_o(%s_%s_ready), .%s_data_i({%d{1'b0}})%s\n",
-                rtl, rtl, m->inst[i], rtl, rtl, w, last ? "" : ",");
+        fprintf(f, "    .%s_valid_i(1'b0), .%s_ready_o(%s_%s_ready), .%s_data_i({%s{1'b0}})%s\n",
+                rtl, rtl, m->inst[i], rtl, rtl, port_wexpr(rtl, 2), last ? "" : ",");
         sl_add(&m->unused, "%s_%s_ready", m->inst[i], rtl);
     }
 }
@@ -86,12 +85,12 @@ static void pre_out(emitter *m, int i, int p, const char *rtl)
     FILE *f = m->f;
     size_t ks[64];
     size_t n = out_edges(m->g, i, p, ks, 64);
-    int w = port_width(rtl, m->o);
+    const char *w = port_wexpr(rtl, 0), *msb = port_wexpr(rtl, 1);
     const char *in = m->inst[i];
     if (n == 1)
         return;
     fprintf(f, "  wire %s_%s_valid, %s_%s_ready;\n", in, rtl, in, rtl);
-    fprintf(f, "  wire [%d:0] %s_%s_data;\n", w - 1, in, rtl);
+    fprintf(f, "  wire [%s:0] %s_%s_data;\n", msb, in, rtl);
     if (n == 0) {
         fprintf(f, "  assign %s_%s_ready = 1'b1;   // unconnected output: drained\n", in, rtl);
         sl_add(&m->unused, "%s_%s_valid", in, rtl);
@@ -102,8 +101,8 @@ static void pre_out(emitter *m, int i, int p, const char *rtl)
     if (n > 64)
         n = 64;
     fprintf(f, "  // %s.%s feeds %zu edges: implicit fork\n", in, rtl, n);
-    fprintf(f, "  wire [%d:0] %s_%s_fork_data;\n", w - 1, in, rtl);
-    fprintf(f, "  sam_broadcast #(.Width(%d), .NumOutputs(%zu)) u_%s_%s_fork (\n", w, n, in, rtl);
+    fprintf(f, "  wire [%s:0] %s_%s_fork_data;\n", msb, in, rtl);
+    fprintf(f, "  sam_broadcast #(.Width(%s), .NumOutputs(%zu)) u_%s_%s_fork (\n", w, n, in, rtl);
     fprintf(f, "    .clk_i(clk_i), .rst_ni(rst_ni),\n");
     fprintf(f, "    .in_valid_i(%s_%s_valid), .in_ready_o(%s_%s_ready), .in_data_i(%s_%s_data),\n",
             in, rtl, in, rtl, in, rtl);
@@ -151,7 +150,7 @@ static void emit_broadcast(emitter *m, int i)
     const sg_node *n = &m->g->nodes[i];
     const char *in = m->inst[i];
     int k_in = graph_in_edge(m->g, i, 0);
-    int w = k_in >= 0 ? m->d->edge_width[k_in] : kind_width(n->stream, m->o);
+    sg_stream_kind st = k_in >= 0 ? m->g->edges[k_in].type : n->stream;
     size_t ks[64];
     int nout = 0;
     /* Output ports in order; a port without an edge is drained. */
@@ -162,7 +161,7 @@ static void emit_broadcast(emitter *m, int i)
     nout = maxp + 1;
     if (nout < 1)
         nout = 1;
-    fprintf(f, "  wire [%d:0] %s_data;\n", w - 1, in);
+    fprintf(f, "  wire [%s:0] %s_data;\n", kind_wexpr(st, 1), in);
     fprintf(f, "  wire [%d:0] %s_valid, %s_ready;\n", nout - 1, in, in);
     for (int p = 0; p < nout; p++) {
         size_t n_e = out_edges(m->g, i, p, ks, 64);
@@ -177,7 +176,7 @@ static void emit_broadcast(emitter *m, int i)
             fprintf(f, "  assign e%zu_up_data = %s_data;\n", ks[0], in);
         }
     }
-    fprintf(f, "  sam_broadcast #(.Width(%d), .NumOutputs(%d)) %s (\n", w, nout, in);
+    fprintf(f, "  sam_broadcast #(.Width(%s), .NumOutputs(%d)) %s (\n", kind_wexpr(st, 0), nout, in);
     fprintf(f, "    .clk_i(clk_i), .rst_ni(rst_ni),\n");
     conn_in(m, i, 0, "in", 0);
     fprintf(f, "    .out_valid_o(%s_valid), .out_ready_i(%s_ready), .out_data_o(%s_data)\n  );\n",
@@ -196,7 +195,7 @@ void emit_skip_wires(emitter *m)
             fprintf(m->f, "  // ---- SkipTo channels: intersector to skipping scanner, no FIFO ----\n");
         any = 1;
         fprintf(m->f, "  wire %s_skip_valid, %s_skip_ready;\n", m->inst[i], m->inst[i]);
-        fprintf(m->f, "  wire [%d:0] %s_skip_data;\n", m->o->crd_width + 1, m->inst[i]);
+        fprintf(m->f, "  wire [CrdWidth+1:0] %s_skip_data;\n", m->inst[i]);
     }
     if (any)
         fprintf(m->f, "\n");
@@ -235,7 +234,7 @@ static void node_decls(emitter *m, const node_ctx *c)
             fprintf(f, "  wire %s_%s_ready;\n", in, rtl_in(n, p, b1));
     if (is_root(n)) {
         fprintf(f, "  wire %s_root_valid, %s_root_ready;\n", in, in);
-        fprintf(f, "  wire [%d:0] %s_root_data;\n", m->o->crd_width + 1, in);
+        fprintf(f, "  wire [CrdWidth+1:0] %s_root_data;\n", in);
         fprintf(f, "  sam_root #(.CrdWidth(CrdWidth)) %s_root (\n", in);
         fprintf(f, "    .clk_i(clk_i), .rst_ni(rst_ni), .start_i(start_i),\n");
         fprintf(f, "    .out_ref_valid_o(%s_root_valid), .out_ref_ready_i(%s_root_ready), .out_ref_data_o(%s_root_data)\n  );\n",
@@ -244,13 +243,13 @@ static void node_decls(emitter *m, const node_ctx *c)
     if (n->kind == SG_NK_FIBERWRITE) {
         fprintf(f, "  wire %s_done;\n", in);
         if (n->is_vals)
-            fprintf(f, "  wire [%d:0] %s_val_len;\n", m->o->crd_width - 1, in);
+            fprintf(f, "  wire [CrdWidth-1:0] %s_val_len;\n", in);
         else if (n->format == SG_LVL_COMPRESSED) {
-            fprintf(f, "  wire [%d:0] %s_seg_len, %s_crd_len;\n", m->o->crd_width - 1, in, in);
+            fprintf(f, "  wire [CrdWidth-1:0] %s_seg_len, %s_crd_len;\n", in, in);
             /* seg_all (one entry per fiber, empty ones too) is not kept. */
             fprintf(f, "  wire %s_sega_wr_en;\n", in);
-            fprintf(f, "  wire [%d:0] %s_sega_wr_addr, %s_sega_wr_data, %s_sega_len;\n",
-                    m->o->crd_width - 1, in, in, in);
+            fprintf(f, "  wire [CrdWidth-1:0] %s_sega_wr_addr, %s_sega_wr_data, %s_sega_len;\n",
+                    in, in, in);
             sl_add(&m->unused, "%s_sega_wr_en", in);
             sl_add(&m->unused, "%s_sega_wr_addr", in);
             sl_add(&m->unused, "%s_sega_wr_data", in);
@@ -266,8 +265,8 @@ static void node_decls(emitter *m, const node_ctx *c)
         for (int k = 0; k < 3; k++)
             if (m->skip_scan[i][k] < 0) {
                 fprintf(f, "  wire %s_out_skip%d_valid;\n", in, k);
-                fprintf(f, "  wire [%d:0] %s_out_skip%d_data;   // operand %d does not skip\n",
-                        m->o->crd_width + 1, in, k, k);
+                fprintf(f, "  wire [CrdWidth+1:0] %s_out_skip%d_data;   // operand %d does not skip\n",
+                        in, k, k);
                 sl_add(&m->unused, "%s_out_skip%d_valid", in, k);
                 sl_add(&m->unused, "%s_out_skip%d_data", in, k);
             }
@@ -280,24 +279,23 @@ static void nox_fork(emitter *m, const node_ctx *c)
     FILE *f = m->f;
     const char *in = c->in;
     int ki = graph_in_edge(m->g, c->i, 1);
-    int w = m->o->crd_width + 2;
     m->consumed[ki] = 1;
     fprintf(f, "  // no outer input: the inner stream is forked into in_outer with every\n");
     fprintf(f, "  // coordinate 0 (one row); out_inner's stops are lowered by one level\n");
     fprintf(f, "  wire [1:0] %s_nox_valid;\n  wire %s_nox_ready0, %s_nox_ready1;\n", in, in, in);
-    fprintf(f, "  wire [%d:0] %s_nox_data, %s_nox_outer_data;\n", w - 1, in, in);
-    fprintf(f, "  sam_broadcast #(.Width(%d), .NumOutputs(2)) u_%s_nox_fork (\n", w, in);
+    fprintf(f, "  wire [CrdWidth+1:0] %s_nox_data, %s_nox_outer_data;\n", in, in);
+    fprintf(f, "  sam_broadcast #(.Width(CrdWidth+2), .NumOutputs(2)) u_%s_nox_fork (\n", in);
     fprintf(f, "    .clk_i(clk_i), .rst_ni(rst_ni),\n");
     fprintf(f, "    .in_valid_i(e%d_dn_valid), .in_ready_o(e%d_dn_ready), .in_data_i(e%d_dn_data),\n",
             ki, ki, ki);
     fprintf(f, "    .out_valid_o(%s_nox_valid), .out_ready_i({%s_nox_ready1, %s_nox_ready0}),\n",
             in, in, in);
     fprintf(f, "    .out_data_o(%s_nox_data)\n  );\n", in);
-    fprintf(f, "  assign %s_nox_outer_data = (%s_nox_data[%d:%d] == `SG_TK_DATA) ?\n",
-            in, in, w - 1, w - 2);
-    fprintf(f, "      {`SG_TK_DATA, {%d{1'b0}}} : %s_nox_data;\n", w - 2, in);
+    fprintf(f, "  assign %s_nox_outer_data = (%s_nox_data[CrdWidth+1:CrdWidth] == `SG_TK_DATA) ?\n",
+            in, in);
+    fprintf(f, "      {`SG_TK_DATA, {CrdWidth{1'b0}}} : %s_nox_data;\n", in);
     fprintf(f, "  wire %s_inner_raw_valid, %s_inner_raw_ready;\n", in, in);
-    fprintf(f, "  wire [%d:0] %s_inner_raw_data;\n", w - 1, in);
+    fprintf(f, "  wire [CrdWidth+1:0] %s_inner_raw_data;\n", in);
 }
 
 /* ... and after the instance: out_inner with its stops lowered by one. */
@@ -307,17 +305,16 @@ static void nox_out(emitter *m, const node_ctx *c)
     const char *in = c->in;
     size_t ks[1];
     char dst[160];
-    int w = m->o->crd_width + 2;
     if (out_edges(m->g, c->i, 0, ks, 1) == 1)
         snprintf(dst, sizeof dst, "e%zu_up", ks[0]);
     else
         snprintf(dst, sizeof dst, "%s_out_inner", in);
     fprintf(f, "  assign %s_valid = %s_inner_raw_valid;\n", dst, in);
     fprintf(f, "  assign %s_inner_raw_ready = %s_ready;\n", in, dst);
-    fprintf(f, "  assign %s_data = (%s_inner_raw_data[%d:%d] == `SG_TK_STOP &&\n",
-            dst, in, w - 1, w - 2);
-    fprintf(f, "                         %s_inner_raw_data[%d:0] != {%d{1'b0}}) ?\n",
-            in, w - 3, w - 2);
+    fprintf(f, "  assign %s_data = (%s_inner_raw_data[CrdWidth+1:CrdWidth] == `SG_TK_STOP &&\n",
+            dst, in);
+    fprintf(f, "                         %s_inner_raw_data[CrdWidth-1:0] != {CrdWidth{1'b0}}) ?\n",
+            in);
     fprintf(f, "      %s_inner_raw_data - 1'b1 : %s_inner_raw_data;\n", in, in);
 }
 
@@ -337,18 +334,18 @@ static void dep_fork(emitter *m, const node_ctx *c)
             dep - 1, dep - 1);
     fprintf(f, "  wire [1:0] %s_dep_valid;\n  wire %s_dep_ready0, %s_dep_ready1, %s_dep_inner_ready;\n",
             in, in, in, in);
-    fprintf(f, "  wire [%d:0] %s_dep_data, %s_dep_inner_data;\n", w - 1, in, in);
-    fprintf(f, "  sam_broadcast #(.Width(%d), .NumOutputs(2)) u_%s_dep_fork (\n", w, in);
+    fprintf(f, "  wire [CrdWidth+1:0] %s_dep_data, %s_dep_inner_data;\n", in, in);
+    fprintf(f, "  sam_broadcast #(.Width(CrdWidth+2), .NumOutputs(2)) u_%s_dep_fork (\n", in);
     fprintf(f, "    .clk_i(clk_i), .rst_ni(rst_ni),\n");
     fprintf(f, "    .in_valid_i(e%d_dn_valid), .in_ready_o(e%d_dn_ready), .in_data_i(e%d_dn_data),\n",
             kdep, kdep, kdep);
     fprintf(f, "    .out_valid_o(%s_dep_valid), .out_ready_i({%s_dep_ready1, %s_dep_ready0}),\n",
             in, in, in);
     fprintf(f, "    .out_data_o(%s_dep_data)\n  );\n", in);
-    fprintf(f, "  wire %s_dep_low = %s_dep_data[%d:%d] == `SG_TK_STOP &&\n", in, in, w - 1, w - 2);
-    fprintf(f, "                  %s_dep_data[%d:0] < %d'd%d;\n", in, w - 3, w - 2, dep - 1);
-    fprintf(f, "  assign %s_dep_inner_data = (%s_dep_data[%d:%d] == `SG_TK_STOP) ?\n",
-            in, in, w - 1, w - 2);
+    fprintf(f, "  wire %s_dep_low = %s_dep_data[CrdWidth+1:CrdWidth] == `SG_TK_STOP &&\n", in, in);
+    fprintf(f, "                  %s_dep_data[CrdWidth-1:0] < %d'd%d;\n", in, w - 2, dep - 1);
+    fprintf(f, "  assign %s_dep_inner_data = (%s_dep_data[CrdWidth+1:CrdWidth] == `SG_TK_STOP) ?\n",
+            in, in);
     fprintf(f, "      %s_dep_data - %d'd%d : %s_dep_data;\n", in, w, dep - 1, in);
     fprintf(f, "  assign %s_dep_ready1 = %s_dep_low | %s_dep_inner_ready;\n", in, in, in);
     size_t ks[1];
@@ -360,7 +357,7 @@ static void dep_fork(emitter *m, const node_ctx *c)
     fprintf(f, "  assign %s_valid = %s_dep_valid[0];\n", dst, in);
     fprintf(f, "  assign %s_dep_ready0 = %s_ready;\n", in, dst);
     fprintf(f, "  assign %s_data = %s_dep_data;\n", dst, in);
-    fprintf(f, "  wire %s_inner_drop_valid;\n  wire [%d:0] %s_inner_drop_data;\n", in, w - 1, in);
+    fprintf(f, "  wire %s_inner_drop_valid;\n  wire [CrdWidth+1:0] %s_inner_drop_data;\n", in, in);
     sl_add(&m->unused, "%s_inner_drop_valid", in);
     sl_add(&m->unused, "%s_inner_drop_data", in);
 }
@@ -397,8 +394,8 @@ static void side_ports(emitter *m, const node_ctx *c)
         int pp = m->pos_parent[i];
         fprintf(f, "    .dim_i(%s_dim_q),\n", in);
         if (pp < 0)
-            fprintf(f, "    .in_pos_valid_i(1'b0), .in_pos_ready_o(%s_in_pos_ready), .in_pos_data_i({%d{1'b0}}),\n",
-                    in, m->o->crd_width + 2);
+            fprintf(f, "    .in_pos_valid_i(1'b0), .in_pos_ready_o(%s_in_pos_ready), .in_pos_data_i({(CrdWidth+2){1'b0}}),\n",
+                    in);
         else
             fprintf(f, "    .in_pos_valid_i(%s_posq_valid), .in_pos_ready_o(%s_posq_ready), .in_pos_data_i(%s_posq_data),\n",
                     m->inst[pp], m->inst[pp], m->inst[pp]);

@@ -68,13 +68,14 @@ int clog2(long v);
 void sanitize(char *s);
 /* Instance name n<id>_<kind>[_<tensor><mode>][_<index>]. */
 void inst_name(const sg_node *n, char *buf, size_t cap);
-/* Data bits (tag included) of a stream kind, and of an RTL port by name. */
+/* Data bits (tag included) of a stream kind (the design's edge widths). */
 int kind_width(sg_stream_kind k, const sg_emit_opts *o);
-int port_width(const char *rtl, const sg_emit_opts *o);
-/* The same widths as Verilog expressions over the top's parameters
- * ("CrdWidth+2", "ValWidth+2", "2"), or their MSBs (msb = 1: "CrdWidth+1"). */
-const char *kind_wexpr(sg_stream_kind k, int msb);
-const char *port_wexpr(const char *rtl, int msb);
+/* The same widths as Verilog expressions over the top's parameters, of a
+ * stream kind or of an RTL port by its name: form 0 the width
+ * ("CrdWidth+2", "ValWidth+2", "2"), 1 the MSB ("CrdWidth+1"), 2 a
+ * replication count ("(CrdWidth+2)"). */
+const char *kind_wexpr(sg_stream_kind k, int form);
+const char *port_wexpr(const char *rtl, int form);
 /* RTL stream port p of node n (graph/kinds.def) into buf (48 bytes). */
 const char *rtl_in(const sg_node *n, int p, char *buf);
 const char *rtl_out(const sg_node *n, int p, char *buf);

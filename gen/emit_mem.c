@@ -110,35 +110,37 @@ static void emit_ram(emitter *m, const sg_emit_mem *mm)
 {
     FILE *f = m->f;
     int cw = m->o->crd_width;
-    int s = mm->sel, aw = mm->addr_width, w = mm->width;
+    int s = mm->sel, aw = mm->addr_width;
+    /* word width: a parameter of the top */
+    const char *w = mm->arr == SG_ARR_VALS ? "ValWidth" : "CrdWidth";
     fprintf(f, "  // memory %d: %s %s of %s, %ld words\n", s,
             mm->is_output ? "output" : "input", arr_name(mm->arr),
             m->inst[mm->node], mm->depth);
     fprintf(f, "  wire m%d_rd_en, m%d_wr_en;\n", s, s);
-    fprintf(f, "  wire [%d:0] m%d_rd_addr, m%d_wr_addr;\n", cw - 1, s, s);
-    fprintf(f, "  wire [%d:0] m%d_rd_data, m%d_wr_data, m%d_host_rdata;\n", w - 1, s, s, s);
+    fprintf(f, "  wire [CrdWidth-1:0] m%d_rd_addr, m%d_wr_addr;\n", s, s);
+    fprintf(f, "  wire [%s-1:0] m%d_rd_data, m%d_wr_data, m%d_host_rdata;\n", w, s, s, s);
     if (aw < cw) {
-        sl_add(&m->unused, "m%d_rd_addr[%d:%d]", s, cw - 1, aw);
-        sl_add(&m->unused, "m%d_wr_addr[%d:%d]", s, cw - 1, aw);
+        sl_add(&m->unused, "m%d_rd_addr[CrdWidth-1:%d]", s, aw);
+        sl_add(&m->unused, "m%d_wr_addr[CrdWidth-1:%d]", s, aw);
     }
     if (mm->is_output) {
         fprintf(f, "  assign m%d_rd_en = 1'b0;\n", s);
-        fprintf(f, "  assign m%d_rd_addr = {%d{1'b0}};\n", s, cw);
+        fprintf(f, "  assign m%d_rd_addr = {CrdWidth{1'b0}};\n", s);
         sl_add(&m->unused, "m%d_rd_data", s);
     } else {
         fprintf(f, "  assign m%d_wr_en = 1'b0;\n", s);
-        fprintf(f, "  assign m%d_wr_addr = {%d{1'b0}};\n", s, cw);
-        fprintf(f, "  assign m%d_wr_data = {%d{1'b0}};\n", s, w);
+        fprintf(f, "  assign m%d_wr_addr = {CrdWidth{1'b0}};\n", s);
+        fprintf(f, "  assign m%d_wr_data = {%s{1'b0}};\n", s, w);
     }
-    fprintf(f, "  sam_ram #(.Width(%d), .AddrWidth(%d)) %s (\n", w, aw, mm->inst);
+    fprintf(f, "  sam_ram #(.Width(%s), .AddrWidth(%d)) %s (\n", w, aw, mm->inst);
     fprintf(f, "    .clk_i(clk_i),\n");
     fprintf(f, "    .rd_en_i(m%d_rd_en), .rd_addr_i(m%d_rd_addr[%d:0]), .rd_data_o(m%d_rd_data),\n",
             s, s, aw - 1, s);
     fprintf(f, "    .wr_en_i(m%d_wr_en), .wr_addr_i(m%d_wr_addr[%d:0]), .wr_data_i(m%d_wr_data),\n",
             s, s, aw - 1, s);
     fprintf(f, "    .host_en_i(host_en_i), .host_we_i(host_we_i && host_sel_i == 8'd%d),\n", s);
-    fprintf(f, "    .host_addr_i(host_addr_i[%d:0]), .host_wdata_i(host_wdata_i[%d:0]),\n",
-            aw - 1, w - 1);
+    fprintf(f, "    .host_addr_i(host_addr_i[%d:0]), .host_wdata_i(host_wdata_i[%s-1:0]),\n",
+            aw - 1, w);
     fprintf(f, "    .host_rdata_o(m%d_host_rdata)\n  );\n", s);
     if (m->d->node_skip[mm->node] <= 0 || mm->is_output)
         return;
@@ -148,26 +150,25 @@ static void emit_ram(emitter *m, const sg_emit_mem *mm)
     fprintf(f, "  // second read port of memory %d (%s): a copy loaded by the same host writes\n",
             s, mm->arr == SG_ARR_SEG ? "seg[a+1]" : "CAM fill");
     fprintf(f, "  wire m%db_rd_en;\n", s);
-    fprintf(f, "  wire [%d:0] m%db_rd_addr;\n", cw - 1, s);
-    fprintf(f, "  wire [%d:0] m%db_rd_data, m%db_host_rdata;\n", w - 1, s, s);
+    fprintf(f, "  wire [CrdWidth-1:0] m%db_rd_addr;\n", s);
+    fprintf(f, "  wire [%s-1:0] m%db_rd_data, m%db_host_rdata;\n", w, s, s);
     if (aw < cw)
-        sl_add(&m->unused, "m%db_rd_addr[%d:%d]", s, cw - 1, aw);
+        sl_add(&m->unused, "m%db_rd_addr[CrdWidth-1:%d]", s, aw);
     sl_add(&m->unused, "m%db_host_rdata", s);
-    fprintf(f, "  sam_ram #(.Width(%d), .AddrWidth(%d)) %s_b (\n", w, aw, mm->inst);
+    fprintf(f, "  sam_ram #(.Width(%s), .AddrWidth(%d)) %s_b (\n", w, aw, mm->inst);
     fprintf(f, "    .clk_i(clk_i),\n");
     fprintf(f, "    .rd_en_i(m%db_rd_en), .rd_addr_i(m%db_rd_addr[%d:0]), .rd_data_o(m%db_rd_data),\n",
             s, s, aw - 1, s);
-    fprintf(f, "    .wr_en_i(1'b0), .wr_addr_i({%d{1'b0}}), .wr_data_i({%d{1'b0}}),\n", aw, w);
+    fprintf(f, "    .wr_en_i(1'b0), .wr_addr_i({%d{1'b0}}), .wr_data_i({%s{1'b0}}),\n", aw, w);
     fprintf(f, "    .host_en_i(host_en_i), .host_we_i(host_we_i && host_sel_i == 8'd%d),\n", s);
-    fprintf(f, "    .host_addr_i(host_addr_i[%d:0]), .host_wdata_i(host_wdata_i[%d:0]),\n",
-            aw - 1, w - 1);
+    fprintf(f, "    .host_addr_i(host_addr_i[%d:0]), .host_wdata_i(host_wdata_i[%s-1:0]),\n",
+            aw - 1, w);
     fprintf(f, "    .host_rdata_o(m%db_host_rdata)\n  );\n", s);
 }
 
 void emit_memories(emitter *m)
 {
     FILE *f = m->f;
-    int cw = m->o->crd_width;
     if (m->d->n_mem)
         fprintf(f, "  // ---- memories: one RAM per array, loaded/read through the host port ----\n");
     for (size_t i = 0; i < m->d->n_mem; i++)
@@ -179,11 +180,11 @@ void emit_memories(emitter *m)
         for (size_t i = 0; i < m->d->n_dim; i++) {
             const sg_emit_dim *dm = &m->d->dim[i];
             const char *in = m->inst[dm->node];
-            fprintf(f, "  reg [%d:0] %s_dim_q;   // host address %d\n", cw - 1, in, dm->addr);
+            fprintf(f, "  reg [CrdWidth-1:0] %s_dim_q;   // host address %d\n", in, dm->addr);
             fprintf(f, "  always @(posedge clk_i) begin\n");
             fprintf(f, "    if (host_en_i && host_we_i && host_sel_i == 8'd0 && host_addr_i == %d'd%d)\n",
                     ha, dm->addr);
-            fprintf(f, "      %s_dim_q <= host_wdata_i[%d:0];\n", in, cw - 1);
+            fprintf(f, "      %s_dim_q <= host_wdata_i[CrdWidth-1:0];\n", in);
             fprintf(f, "  end\n");
         }
     }
@@ -194,7 +195,6 @@ void emit_host_and_done(emitter *m)
 {
     FILE *f = m->f;
     int hd = host_data_width(m);
-    int cw = m->o->crd_width;
     fprintf(f, "  // ---- host read-back: data one cycle after the address ----\n");
     fprintf(f, "  reg [7:0] host_sel_q;\n");
     fprintf(f, "  always @(posedge clk_i) host_sel_q <= host_sel_i;\n");
@@ -216,7 +216,7 @@ void emit_host_and_done(emitter *m)
         fprintf(f, "      8'd%d: host_len_o = %s_%s_len;\n", mm->sel, m->inst[mm->node],
                 mm->arr == SG_ARR_VALS ? "val" : arr_name(mm->arr));
     }
-    fprintf(f, "      default: host_len_o = {%d{1'b0}};\n    endcase\n  end\n\n", cw);
+    fprintf(f, "      default: host_len_o = {CrdWidth{1'b0}};\n    endcase\n  end\n\n");
     fprintf(f, "  // ---- done: every level writer has consumed its D ----\n");
     fprintf(f, "  assign done_o = 1'b1");
     for (size_t i = 0; i < m->g->n_nodes; i++)

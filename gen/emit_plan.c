@@ -78,32 +78,24 @@ int kind_width(sg_stream_kind k, const sg_emit_opts *o)
     }
 }
 
-/* Width of an RTL stream port, from its name. */
-int port_width(const char *rtl, const sg_emit_opts *o)
+const char *kind_wexpr(sg_stream_kind k, int form)
 {
-    if (strstr(rtl, "repsig"))
-        return 2;
-    if (strstr(rtl, "val"))
-        return o->val_width + 2;
-    return o->crd_width + 2;
+    static const char *const e[3][3] = {
+        {"CrdWidth+2", "CrdWidth+1", "(CrdWidth+2)"},
+        {"ValWidth+2", "ValWidth+1", "(ValWidth+2)"},
+        {"2", "1", "2"},
+    };
+    int r = k == SG_ST_VAL ? 1 : k == SG_ST_REPSIG ? 2 : 0;
+    return e[r][form];
 }
 
-const char *kind_wexpr(sg_stream_kind k, int msb)
-{
-    switch (k) {
-    case SG_ST_VAL: return msb ? "ValWidth+1" : "ValWidth+2";
-    case SG_ST_REPSIG: return msb ? "1" : "2";
-    default: return msb ? "CrdWidth+1" : "CrdWidth+2";
-    }
-}
-
-const char *port_wexpr(const char *rtl, int msb)
+const char *port_wexpr(const char *rtl, int form)
 {
     if (strstr(rtl, "repsig"))
-        return msb ? "1" : "2";
+        return kind_wexpr(SG_ST_REPSIG, form);
     if (strstr(rtl, "val"))
-        return msb ? "ValWidth+1" : "ValWidth+2";
-    return msb ? "CrdWidth+1" : "CrdWidth+2";
+        return kind_wexpr(SG_ST_VAL, form);
+    return kind_wexpr(SG_ST_CRD, form);
 }
 
 /* ---- node kinds to RTL modules ------------------------------------------ */
