@@ -10,7 +10,8 @@
  *                            stream widths and FIFO depths
  *   memories    emit_mem.c   one sam_ram per array (plan_memories,
  *                            emit_memories), the dense-dimension registers,
- *                            host read-back and done
+ *                            positional writers' links, host read-back
+ *                            and done
  *   instances   emit_inst.c  one primitive per node in dataflow order, with
  *                            its forks and tie-offs
  *   edges       emit_sim.c   after each node its output edges (sam_edge:
@@ -98,6 +99,7 @@ const sg_emit_mem *find_mem(const emitter *m, int node, sg_arr_kind a);
 int host_addr_width(const emitter *m);
 int host_data_width(const emitter *m);
 void emit_memories(emitter *m);
+void emit_pos_wires(emitter *m);
 void emit_host_and_done(emitter *m);
 /* The memory table of the banner (@MEMTABLE@), into a malloc'd string. */
 char *memory_table(const emitter *m);
@@ -105,7 +107,6 @@ char *memory_table(const emitter *m);
 /* ---- instances (emit_inst.c) ---------------------------------------------- */
 
 void emit_skip_wires(emitter *m);
-void emit_pos_wires(emitter *m);
 void emit_node(emitter *m, int i);
 
 /* ---- edges and simulation harness (emit_sim.c) ---------------------------- */

@@ -1,8 +1,9 @@
 /*
  * emit_mem.c - the memories of the generated top: one sam_ram per array a
  * tensor level needs (plan_memories sizes them, emit_memories writes them
- * with their host side), the dense-dimension registers, the memory table
- * of the banner, and the host port's read-back and done.
+ * with their host side), the dense-dimension registers, the positional
+ * writers' links and array sizes, the memory table of the banner, and the
+ * host port's read-back and done.
  */
 #include "gen/emit_int.h"
 
@@ -189,6 +190,48 @@ void emit_memories(emitter *m)
         }
     }
     fprintf(f, "\n");
+}
+
+/* Position links (writer to child writer or values writer, through a
+ * 2-deep FIFO) and the values writers' sizes, before the nodes. */
+void emit_pos_wires(emitter *m)
+{
+    FILE *f = m->f;
+    int any = 0;
+    for (size_t i = 0; i < m->g->n_nodes; i++) {
+        const char *in = m->inst[i];
+        if (m->pos_lvl[i] >= 0) {
+            if (!any)
+                fprintf(f, "  // ---- positional output writing: level positions to the values writer ----\n");
+            any = 1;
+            fprintf(f, "  wire %s_pos_valid, %s_pos_ready, %s_posq_valid, %s_posq_ready;\n",
+                    in, in, in, in);
+            fprintf(f, "  wire [CrdWidth+1:0] %s_pos_data, %s_posq_data;\n", in, in);
+            fprintf(f, "  sam_fifo #(.Width(CrdWidth+2), .Depth(2)) u_%s_pos_fifo (\n", in);
+            fprintf(f, "    .clk_i(clk_i), .rst_ni(rst_ni),\n");
+            fprintf(f, "    .in_valid_i(%s_pos_valid), .in_ready_o(%s_pos_ready), .in_data_i(%s_pos_data),\n",
+                    in, in, in);
+            fprintf(f, "    .out_valid_o(%s_posq_valid), .out_ready_i(%s_posq_ready), .out_data_o(%s_posq_data)\n  );\n",
+                    in, in, in);
+            if (m->pos_parent[i] < 0) {
+                fprintf(f, "  wire %s_in_pos_ready;\n", in);
+                sl_add(&m->unused, "%s_in_pos_ready", in);
+            }
+        }
+    }
+    for (size_t i = 0; i < m->g->n_nodes; i++) {
+        if (m->pos_src[i] < 0)
+            continue;
+        fprintf(f, "  wire [CrdWidth-1:0] %s_size = ", m->inst[i]);
+        int first = 1;
+        for (int k = m->pos_src[i]; k >= 0; k = m->pos_parent[k]) {
+            fprintf(f, "%s%s_dim_q", first ? "" : " * ", m->inst[k]);
+            first = 0;
+        }
+        fprintf(f, ";   // words of the dense value array\n");
+    }
+    if (any)
+        fprintf(f, "\n");
 }
 
 void emit_host_and_done(emitter *m)
