@@ -1,7 +1,7 @@
 /*
  * emit_test.c - the Verilog emitter on hand-built graphs: instance and wire
- * naming, a FIFO per edge, implicit forks, drained outputs, memory tables
- * and sizing, determinism, the error for nodes without an RTL block,
+ * naming, a sam_edge per edge after its producer, implicit forks, drained
+ * outputs, memory tables and sizing, determinism, the error for nodes without an RTL block,
  * ExTensor skipping (which scanners and intersectors skip, their wiring),
  * positional writers for dense outputs, the order-1 accumulator without an
  * outer input, the vector reducer, a crddrop two levels above its inner
@@ -123,19 +123,37 @@ static void test_structure(void **state)
     assert_non_null(strstr(t, "sam_scan_compressed #(.CrdWidth(CrdWidth)) n1_fiberlookup_b0_i ("));
     assert_non_null(strstr(t, "sam_write_vals #(.CrdWidth(CrdWidth), .ValWidth(ValWidth)) n4_fiberwrite_x_vals ("));
     assert_non_null(strstr(t, "sam_root #(.CrdWidth(CrdWidth)) n1_fiberlookup_b0_i_root ("));
-    /* One FIFO and one tap per edge, widths by stream kind. */
-    assert_int_equal(count(t, "sam_fifo #("), 4);
-    assert_int_equal(count(t, "sam_tap #("), 4);
-    /* The watchdog sees every edge's two handshakes and prints every edge's
-     * state from one block (no per-tap logic for it). */
-    assert_non_null(strstr(t, "wire wd_active = 1'b0\n"
-                              "      | (e0_fi_valid & e0_fi_ready) | (e0_dn_valid & e0_dn_ready)\n"));
-    assert_non_null(strstr(t, "| (e3_fi_valid & e3_fi_ready) | (e3_dn_valid & e3_dn_ready);\n"));
+    /* One sam_edge (FIFO and tap) per edge, widths by stream kind through
+     * the top's parameters. */
+    assert_int_equal(count(t, "sam_edge #("), 4);
+    assert_int_equal(count(t, "sam_tap #("), 0);
+    assert_non_null(strstr(t, "sam_edge #(.Width(ValWidth+2), .Depth(4), .EdgeId(2)) u_e2 ("));
+    assert_non_null(strstr(t, "sam_edge #(.Width(CrdWidth+2), .Depth(4), .EdgeId(0)) u_e0 ("));
+    assert_non_null(strstr(t, "wire [ValWidth+1:0] e2_up_data, e2_dn_data;"));
+    /* The watchdog sees every edge's two handshakes (moved_o) and every
+     * edge prints its own state on sim_dump. */
+    assert_non_null(strstr(t, "wire wd_active = |edge_moved;\n"));
+    assert_non_null(strstr(t, ".moved_o(edge_moved[0])"));
+    assert_non_null(strstr(t, ".moved_o(edge_moved[3])"));
+    assert_int_equal(count(t, ".cycle_i(sim_cycle), .dump_i(sim_dump)"), 4);
     assert_non_null(strstr(t, "if (!rst_ni || done_o || wd_active)"));
-    assert_int_equal(count(t, "$display(\"W "), 4);
-    assert_non_null(strstr(t, "$display(\"W 2 %0d %0d %0d %0d\", e2_up_valid, e2_fi_ready, e2_fo_valid, e2_dn_ready);"));
-    assert_non_null(strstr(t, "sam_fifo #(.Width(34), .Depth(4)) u_e2_fifo"));
-    assert_non_null(strstr(t, "sam_fifo #(.Width(18), .Depth(4)) u_e0_fifo"));
+    assert_non_null(strstr(t, "assign sim_dump = rst_ni && wd_idle_q == wd_limit;"));
+    assert_non_null(strstr(t, "assign sim_cycle = wd_cycle_q;"));
+    assert_int_equal(count(t, "$display(\"W "), 0);
+    /* Graph order: memories, then each node followed by its output edges
+     * (e0, e1 and e3 leave the root scanner, e2 the vals array). */
+    const char *ram = strstr(t, "sam_ram #(");
+    const char *scan = strstr(t, "sam_scan_compressed #(");
+    const char *vals = strstr(t, "sam_arrayvals #(");
+    assert_non_null(ram);
+    assert_non_null(scan);
+    assert_non_null(vals);
+    assert_true(ram < scan);
+    assert_true(scan < strstr(t, " u_e0 ("));
+    assert_true(strstr(t, " u_e0 (") < strstr(t, " u_e1 ("));
+    assert_true(strstr(t, " u_e1 (") < strstr(t, " u_e3 ("));
+    assert_true(strstr(t, " u_e3 (") < vals);
+    assert_true(vals < strstr(t, " u_e2 ("));
     /* One comment line per instance naming the node and its DOT line. */
     assert_non_null(strstr(t, "// n1_fiberlookup_b0_i: fiberlookup 1 (i, b mode 0), DOT line 3"));
     /* crd fans out to two edges without a broadcast node: implicit fork. */
@@ -153,7 +171,7 @@ static void test_structure(void **state)
         assert_int_equal(d.mem[i].addr_width, d.mem[i].arr == SG_ARR_SEG ? 1 : 7);
     }
     assert_int_equal(outputs, 3);
-    assert_non_null(strstr(t, "sam_ram #(.Width(32), .AddrWidth(7)) u_m5_n3_arrayvals_b_vals"));
+    assert_non_null(strstr(t, "sam_ram #(.Width(ValWidth), .AddrWidth(7)) u_m5_n3_arrayvals_b_vals"));
     assert_non_null(strstr(t, "assign done_o = 1'b1\n                & n2_fiberwrite_x0_i_done\n                & n4_fiberwrite_x_vals_done;"));
     assert_non_null(strstr(t, "`ifdef SYNTHESIS"));
 
@@ -168,8 +186,8 @@ static void test_structure(void **state)
     int depth[4] = {2, 5, 9, 0};
     o.edge_depth = depth;
     assert_int_equal(sg_emit(&g, &o, &d2, &e), 0);
-    assert_non_null(strstr(d2.text, ".Depth(9)) u_e2_fifo"));
-    assert_non_null(strstr(d2.text, ".Depth(0)) u_e3_fifo"));
+    assert_non_null(strstr(d2.text, ".Depth(9), .EdgeId(2)) u_e2 ("));
+    assert_non_null(strstr(d2.text, ".Depth(0), .EdgeId(3)) u_e3 ("));
     sg_emit_design_free(&d2);
 
     sg_emit_design_free(&d);
@@ -274,11 +292,10 @@ static void test_skip(void **state)
      * there; the other edges keep theirs. */
     for (size_t k = 0; k < g.n_edges; k++)
         assert_int_equal(d.edge_skip[k], k < 4);
-    assert_non_null(strstr(t, "sam_fifo #(.Width(18), .Depth(0)) u_e0_fifo"));
-    assert_non_null(strstr(t, "sam_fifo #(.Width(18), .Depth(0)) u_e3_fifo"));
-    assert_non_null(strstr(t, "sam_fifo #(.Width(18), .Depth(4)) u_e4_fifo"));
-    assert_non_null(strstr(t, "sam_tap #(.Width(18), .EdgeId(1), .Stall(0)) u_e1_tap"));
-    assert_non_null(strstr(t, "sam_tap #(.Width(18), .EdgeId(4)) u_e4_tap"));
+    assert_non_null(strstr(t, "sam_edge #(.Width(CrdWidth+2), .Depth(0), .EdgeId(0), .Stall(0)) u_e0 ("));
+    assert_non_null(strstr(t, "sam_edge #(.Width(CrdWidth+2), .Depth(0), .EdgeId(1), .Stall(0)) u_e1 ("));
+    assert_non_null(strstr(t, "sam_edge #(.Width(CrdWidth+2), .Depth(0), .EdgeId(3), .Stall(0)) u_e3 ("));
+    assert_non_null(strstr(t, "sam_edge #(.Width(CrdWidth+2), .Depth(4), .EdgeId(4)) u_e4 ("));
     /* Second read ports: a RAM copy per seg and crd array of each scanner,
      * seg read at a+1. */
     assert_int_equal(count(t, "_seg_b ("), 2);
@@ -359,7 +376,7 @@ static void test_positional(void **state)
     assert_non_null(strstr(t, ".in_pos_valid_i(n2_fiberwrite_X0_i_posq_valid), .in_pos_ready_o(n2_fiberwrite_X0_i_posq_ready)"));
     assert_non_null(strstr(t, ".in_addr_valid_i(n3_fiberwrite_X1_j_posq_valid)"));
     assert_non_null(strstr(t, ".in_pos_valid_i(1'b0), .in_pos_ready_o(n2_fiberwrite_X0_i_in_pos_ready)"));
-    assert_non_null(strstr(t, "wire [15:0] n5_fiberwrite_X_vals_size = n3_fiberwrite_X1_j_dim_q * n2_fiberwrite_X0_i_dim_q;"));
+    assert_non_null(strstr(t, "wire [CrdWidth-1:0] n5_fiberwrite_X_vals_size = n3_fiberwrite_X1_j_dim_q * n2_fiberwrite_X0_i_dim_q;"));
     /* one dimension register per dense output level */
     assert_int_equal(d.n_dim, 2);
     assert_int_equal(d.dim[0].node, w0);
@@ -463,7 +480,7 @@ static void test_crdvals(void **state)
     emit_ok(&g, &d);
     t = d.text;
     assert_non_null(strstr(t, "sam_crdvals #(.CrdWidth(CrdWidth), .ValWidth(ValWidth), .Drop(0)) n3_crdhold ("));
-    assert_non_null(strstr(t, "wire [33:0] n3_crdhold_out_val_data;"));
+    assert_non_null(strstr(t, "wire [ValWidth+1:0] n3_crdhold_out_val_data;"));
     assert_non_null(strstr(t, "assign n3_crdhold_out_val_ready = 1'b1;"));
     assert_null(strstr(t, "sam_crdhold #("));
     sg_emit_design_free(&d);

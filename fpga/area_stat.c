@@ -145,6 +145,8 @@ const char *area_family(const char *base)
         {"scan", "scanner"},
         {"fiberlookup", "scanner"},
         {"fifo", "fifo"},
+        {"sam_edge", "fifo"},            /* an edge: its FIFO (the tap is
+                                          * simulation only) */
         {"ram", "memory"},
         {"mem", "memory"},
         {"alu", "alu"},

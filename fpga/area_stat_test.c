@@ -195,6 +195,7 @@ static void test_pretty(void **state)
     assert_string_equal(area_family("sam_scan_compressed"), "scanner");
     assert_string_equal(area_family("sam_write_vals"), "writer");
     assert_string_equal(area_family("sam_ram"), "memory");
+    assert_string_equal(area_family("sam_edge"), "fifo");
     assert_string_equal(area_family("foo"), "other");
     assert_string_equal(area_family_inst("sam_join", "sam_join(CrdWidth=16,NumInputs=2,IsUnion=0)", NULL),
                         "intersect");

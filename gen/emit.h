@@ -2,17 +2,17 @@
  * emit.h - the Verilog emitter: one accelerator top module per SAM graph.
  *
  * sg_emit turns a typed graph into the text of <kernel>_top.v: one rtl/
- * primitive instance per graph node, a sam_fifo on every edge (with a
- * simulation-only sam_tap around it for traces and stalls, and a watchdog),
- * a sam_ram per array each tensor level needs, a host port over all of them
- * and start/done.  It also returns the design's tables (memories, dense
+ * primitive instance per graph node, a sam_edge on every edge (a sam_fifo,
+ * with a simulation-only tap around it for traces and stalls; the top has
+ * a watchdog), a sam_ram per array each tensor level needs, a host port
+ * over all of them and start/done.  It also returns the design's tables (memories, dense
  * dimension registers, edge widths) that the verifier needs to load the
  * memories and decode the traces.
  *
  * Naming (stable, from the graph): node instances n<id>_<kind>[_<tensor>
- * <mode>][_<index>], edge wires e<k>_{up,fi,fo,dn}_{valid,ready,data} for
- * edge k of the graph (producer side, FIFO in, FIFO out, consumer side),
- * memories u_m<sel>_<node instance>_<array>.  The text depends only on the
+ * <mode>][_<index>], edge instances u_e<k> with wires
+ * e<k>_{up,dn}_{valid,ready,data} for edge k of the graph (producer side,
+ * consumer side), memories u_m<sel>_<node instance>_<array>.  The text depends only on the
  * graph and the options: same input, same bytes.
  *
  * Beyond one instance per node: an output whose levels are all dense gets

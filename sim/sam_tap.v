@@ -1,6 +1,7 @@
 // sam_tap - simulation-only probe on one graph edge (never synthesized).
 //
-// The generated top places one tap around the FIFO of every edge:
+// Every edge of a generated top is a sam_edge (rtl/sam_edge.v), which in
+// simulation places this tap around its FIFO:
 //
 //   producer --up--> [gate A, monitor] --> sam_fifo --> [gate B] --down--> consumer
 //
@@ -21,8 +22,8 @@
 // intersector's) keeps one handshake that the two gates would only split.
 // Without stalls the gates stay open and the generator is never stepped.
 //
-// The generated top's watchdog watches every edge's transfers into its FIFO
-// and out to its consumer, and prints every edge's handshake state itself.
+// The watchdog's view of the edge (whether it moved, its handshake state
+// in the W line) is in sam_edge, the watchdog itself in the generated top.
 //
 // Build-time trimming (Verilator evaluates every statement in every cycle,
 // so features a run does not use are compiled out rather than switched
