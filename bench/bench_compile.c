@@ -52,14 +52,14 @@ int main(void)
         for (int r = 0; r < reps; r++) {
             sg_graph g;
             sg_err e;
-            if (einsum_compile(c->expr, c->f, nf, c->s, c->name, &g, &e)) {
+            if (sg_einsum_compile(c->expr, c->f, nf, c->s, c->name, &g, &e)) {
                 fprintf(stderr, "%s: %s\n", c->name, e.msg);
                 return 1;
             }
             char *buf = NULL;
             size_t len = 0;
             FILE *f = open_memstream(&buf, &len);
-            if (!f || graph_write_dot_stream(&g, f) < 0) {
+            if (!f || sg_graph_write_dot_stream(&g, f) < 0) {
                 fprintf(stderr, "%s: cannot write the graph\n", c->name);
                 return 1;
             }
@@ -67,7 +67,7 @@ int main(void)
             free(buf);
             nodes = g.n_nodes;
             edges = g.n_edges;
-            graph_free(&g);
+            sg_graph_free(&g);
         }
         double ms = (now() - t0) * 1e3 / reps;
         printf("%-18s %10.4f %8zu %8zu%s\n", c->name, ms, nodes, edges,

@@ -28,13 +28,13 @@ static int run_mode(const sg_graph *g, golden_binding *b, int nb,
                     golden_engine eng, int skip, int loop, golden_result *r)
 {
     golden_opts o;
-    golden_opts_default(&o);
+    sg_golden_opts_default(&o);
     o.engine = eng;
     o.skip = skip;
     o.cycle_loop = loop;
     sg_err e;
     sg_err_clear(&e);
-    if (golden_run(g, b, nb, &o, r, &e) < 0 || r->deadlock) {
+    if (sg_golden_run(g, b, nb, &o, r, &e) < 0 || r->deadlock) {
         fprintf(stderr, "bench_golden: %s\n", e.msg);
         return -1;
     }
@@ -60,7 +60,7 @@ static double cycle_best(const sg_graph *g, golden_binding *b, int nb,
         if (r.wall_s < best)
             best = r.wall_s;
         *cycles = r.cycles;
-        golden_result_free(&r);
+        sg_golden_result_free(&r);
     }
     return best;
 }
@@ -72,9 +72,9 @@ static int load(const char *sh, const char *name, sg_graph *g)
     sg_err e;
     sg_err_clear(&e);
     memset(g, 0, sizeof *g);
-    if (graph_read(p, g, &e) < 0) {
+    if (sg_graph_read(p, g, &e) < 0) {
         printf("SKIP %s: %s\n", name, e.msg);
-        graph_free(g);
+        sg_graph_free(g);
         return -1;
     }
     return 0;
@@ -93,7 +93,7 @@ static void throughput(const char *sh, const char *kernel, const char *mtx,
     sg_err_clear(&e);
     if (sg_tensor_read(p, NULL, NULL, &B, &e) < 0) {
         printf("SKIP %s: %s\n", kernel, e.msg);
-        graph_free(&g);
+        sg_graph_free(&g);
         return;
     }
     /* mat_sddmm: X = B .* (C D) with dense C (n x k), D (k x n), k = 8 */
@@ -129,7 +129,7 @@ static void throughput(const char *sh, const char *kernel, const char *mtx,
                    only == 1 ? "functional" : "cycle", kernel, mtx,
                    (unsigned long long)r.tokens_total, (unsigned long long)r.cycles,
                    r.wall_s);
-            golden_result_free(&r);
+            sg_golden_result_free(&r);
         }
         goto out;
     }
@@ -139,7 +139,7 @@ static void throughput(const char *sh, const char *kernel, const char *mtx,
         if (r.wall_s < best)
             best = r.wall_s;
         tok = r.tokens_total;
-        golden_result_free(&r);
+        sg_golden_result_free(&r);
     }
     printf("functional %-12s %-10s %12llu tokens %8.4f s %8.1f Mtokens/s (target 200)\n",
            kernel, mtx, (unsigned long long)tok, best, (double)tok / best / 1e6);
@@ -159,7 +159,7 @@ out:
     sg_coo_free(&B);
     sg_coo_free(&C);
     sg_coo_free(&D);
-    graph_free(&g);
+    sg_graph_free(&g);
 }
 
 static void figure13(const char *sh)
@@ -187,7 +187,7 @@ static void figure13(const char *sh)
             sg_err_clear(&e);
             if (sg_tensor_gen(&go, &v[ph], &e) < 0) {
                 printf("SKIP figure 13: %s\n", e.msg);
-                graph_free(&g);
+                sg_graph_free(&g);
                 return;
             }
         }
@@ -207,14 +207,14 @@ static void figure13(const char *sh)
                        (unsigned long long)r0.cycles, (unsigned long long)r1.cycles,
                        (double)r1.cycles / (double)r0.cycles, (unsigned long long)r1.skips,
                        same ? "" : " OUTPUTS DIFFER");
-                golden_result_free(&r1);
+                sg_golden_result_free(&r1);
             }
-            golden_result_free(&r0);
+            sg_golden_result_free(&r0);
         }
         sg_coo_free(&v[0]);
         sg_coo_free(&v[1]);
     }
-    graph_free(&g);
+    sg_graph_free(&g);
 }
 
 int main(int argc, char **argv)

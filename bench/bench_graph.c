@@ -70,15 +70,15 @@ int main(int argc, char **argv)
             sg_graph g;
             sg_err e;
             sg_err_clear(&e);
-            if (graph_read(paths[i], &g, &e) < 0) {
+            if (sg_graph_read(paths[i], &g, &e) < 0) {
                 failed++;
                 continue;
             }
             sg_diags d = {0};
-            errors += (size_t)graph_check(&g, &d);
+            errors += (size_t)sg_graph_check(&g, &d);
             nodes += g.n_nodes;
             sg_diags_free(&d);
-            graph_free(&g);
+            sg_graph_free(&g);
         }
         double t = clock_s(CLOCK_MONOTONIC) - t0;
         double ct = clock_s(CLOCK_PROCESS_CPUTIME_ID) - c0;

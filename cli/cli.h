@@ -25,17 +25,17 @@ typedef struct sg_cmd {
 } sg_cmd;
 
 /* Print an error record to stderr and return its exit code. */
-int cli_report(const sg_err *e);
+int sg_cli_report(const sg_err *e);
 /* Print "samgen <cmd>: message" and return SG_EXIT_USAGE. */
-int cli_usage_error(const char *cmd, const char *fmt, ...)
+int sg_cli_usage_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 /* Print the usage of cmd to stdout (for --help) and return 0. */
-int cli_print_usage(const char *cmd);
+int sg_cli_print_usage(const char *cmd);
 
 /* Command handlers and usage strings (one pair per cli/cmd_*.c). */
 #define SG_DECLARE_CMD(n) \
-    int cmd_##n(int argc, char **argv); \
-    extern const char cmd_##n##_usage[]
+    int sg_cmd_##n(int argc, char **argv); \
+    extern const char sg_cmd_##n##_usage[]
 SG_DECLARE_CMD(tensor);
 SG_DECLARE_CMD(check);
 SG_DECLARE_CMD(dot);

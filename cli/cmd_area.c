@@ -27,7 +27,7 @@
 #include "core/paths.h"
 #include "fpga/area.h"
 
-const char cmd_area_usage[] =
+const char sg_cmd_area_usage[] =
     "usage: samgen area GRAPH.gv [gen options] [options]\n"
     "       samgen area --prim NAME [--param K=V ...] [--sweep P=a,b,c] [options]\n"
     "\n"
@@ -107,9 +107,9 @@ static int parse_sweep(area_opts *o, const char *arg)
     const char *k, *v;
     char tmp[1024];
     if (split_kv(arg, tmp, sizeof tmp, &k, &v) != 0)
-        return cli_usage_error(cmd, "--sweep wants P=a,b,c, not '%s'", arg);
+        return sg_cli_usage_error(cmd, "--sweep wants P=a,b,c, not '%s'", arg);
     if (strlen(k) >= sizeof o->sweep_param)
-        return cli_usage_error(cmd, "--sweep parameter name too long");
+        return sg_cli_usage_error(cmd, "--sweep parameter name too long");
     snprintf(o->sweep_param, sizeof o->sweep_param, "%.63s", k);
     snprintf(o->sweep_buf, sizeof o->sweep_buf, "%s", v);
     o->n_sweep = 0;
@@ -117,11 +117,11 @@ static int parse_sweep(area_opts *o, const char *arg)
     for (char *t = strtok_r(o->sweep_buf, ",", &save); t;
          t = strtok_r(NULL, ",", &save)) {
         if (o->n_sweep == MAX_SWEEP)
-            return cli_usage_error(cmd, "too many sweep values");
+            return sg_cli_usage_error(cmd, "too many sweep values");
         o->sweep_vals[o->n_sweep++] = t;
     }
     if (o->n_sweep == 0)
-        return cli_usage_error(cmd, "--sweep has no values");
+        return sg_cli_usage_error(cmd, "--sweep has no values");
     return 0;
 }
 
@@ -133,19 +133,19 @@ static int parse_opts(int argc, char **argv, area_opts *o)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *next = i + 1 < argc ? argv[i + 1] : NULL;
-#define NEED_ARG() do { if (!next) return cli_usage_error(cmd, "%s needs a value", a); i++; } while (0)
+#define NEED_ARG() do { if (!next) return sg_cli_usage_error(cmd, "%s needs a value", a); i++; } while (0)
         if (strcmp(a, "--") == 0) {
             for (i++; i < argc && o->n_fwd < MAX_FWD; i++)
                 o->fwd[o->n_fwd++] = argv[i];
             break;
         } else if (strcmp(a, "--target") == 0) {
             NEED_ARG();
-            if (area_target_parse(next, &o->target) != 0)
-                return cli_usage_error(cmd, "unknown target '%s' (generic, ice40, xilinx)", next);
+            if (sg_area_target_parse(next, &o->target) != 0)
+                return sg_cli_usage_error(cmd, "unknown target '%s' (generic, ice40, xilinx)", next);
         } else if (strcmp(a, "--device") == 0) {
             NEED_ARG();
-            if (area_device_parse(next, &o->device) != 0)
-                return cli_usage_error(cmd, "unknown device '%s' (hx8k, up5k)", next);
+            if (sg_area_device_parse(next, &o->device) != 0)
+                return sg_cli_usage_error(cmd, "unknown device '%s' (hx8k, up5k)", next);
         } else if (strcmp(a, "--no-pnr") == 0) {
             o->pnr = 0;
         } else if (strcmp(a, "--freq") == 0) {
@@ -153,7 +153,7 @@ static int parse_opts(int argc, char **argv, area_opts *o)
             char *endp;
             o->freq = strtod(next, &endp);
             if (*endp || o->freq <= 0 || o->freq > 1000)
-                return cli_usage_error(cmd, "bad --freq '%s'", next);
+                return sg_cli_usage_error(cmd, "bad --freq '%s'", next);
         } else if (strcmp(a, "--json") == 0) {
             o->json = 1;
         } else if (strcmp(a, "--plot") == 0) {
@@ -171,11 +171,11 @@ static int parse_opts(int argc, char **argv, area_opts *o)
         } else if (strcmp(a, "--param") == 0) {
             NEED_ARG();
             if (o->n_params == MAX_PARAMS)
-                return cli_usage_error(cmd, "too many --param");
+                return sg_cli_usage_error(cmd, "too many --param");
             size_t k = o->n_params;
             if (split_kv(next, o->pbuf[k], sizeof o->pbuf[k], &o->pkeys[k],
                          &o->pvals[k]) != 0)
-                return cli_usage_error(cmd, "--param wants K=V, not '%s'", next);
+                return sg_cli_usage_error(cmd, "--param wants K=V, not '%s'", next);
             o->n_params++;
         } else if (strcmp(a, "--sweep") == 0) {
             NEED_ARG();
@@ -185,19 +185,19 @@ static int parse_opts(int argc, char **argv, area_opts *o)
             o->graph = a;
         } else {
             if (o->n_fwd == MAX_FWD)
-                return cli_usage_error(cmd, "too many options");
+                return sg_cli_usage_error(cmd, "too many options");
             o->fwd[o->n_fwd++] = a;
         }
 #undef NEED_ARG
     }
     if (!o->prim && !o->graph)
-        return cli_usage_error(cmd, "give a graph (GRAPH.gv) or --prim NAME");
+        return sg_cli_usage_error(cmd, "give a graph (GRAPH.gv) or --prim NAME");
     if (o->prim && o->graph)
-        return cli_usage_error(cmd, "give either a graph or --prim, not both");
+        return sg_cli_usage_error(cmd, "give either a graph or --prim, not both");
     if (o->prim && o->n_fwd)
-        return cli_usage_error(cmd, "unknown option '%s'", o->fwd[0]);
+        return sg_cli_usage_error(cmd, "unknown option '%s'", o->fwd[0]);
     if (o->graph && (o->n_params || o->n_sweep))
-        return cli_usage_error(cmd, "--param and --sweep apply to --prim only");
+        return sg_cli_usage_error(cmd, "--param and --sweep apply to --prim only");
     return 0;
 }
 
@@ -219,17 +219,17 @@ static int report(const area_opts *o, const area_result *r, size_t n,
     if (o->json) {
         for (size_t i = 0; i < n; i++)
             print_cmds(&r[i], stderr);
-        area_report_json(stdout, r, n, o->n_sweep ? o->sweep_param : NULL,
+        sg_area_report_json(stdout, r, n, o->n_sweep ? o->sweep_param : NULL,
                          o->sweep_vals);
     } else {
         for (size_t i = 0; i < n; i++) {
             print_cmds(&r[i], stdout);
-            area_report_table(stdout, &r[i]);
+            sg_area_report_table(stdout, &r[i]);
             printf("\n");
         }
         if (o->n_sweep) {
             printf("%s: sweep of %s\n", name, o->sweep_param);
-            area_report_sweep(stdout, o->sweep_param, o->sweep_vals, r, n);
+            sg_area_report_sweep(stdout, o->sweep_param, o->sweep_vals, r, n);
         }
     }
     if (o->plot) {
@@ -238,10 +238,10 @@ static int report(const area_opts *o, const area_result *r, size_t n,
         sg_err_clear(&e);
         int rc = 0;
         if (o->n_sweep)
-            rc = area_plot_sweep(o->plot, name, o->sweep_param, o->sweep_vals,
+            rc = sg_area_plot_sweep(o->plot, name, o->sweep_param, o->sweep_vals,
                                  r, n, path, sizeof path, &e);
         else if (r[0].n_inst > 0)
-            rc = area_plot_families(o->plot, name, &r[0], path, sizeof path, &e);
+            rc = sg_area_plot_families(o->plot, name, &r[0], path, sizeof path, &e);
         else
             path[0] = '\0';
         if (rc != 0) {
@@ -344,7 +344,7 @@ static int gen_kernel(const area_opts *o, const char *outdir, const char *gendir
     sg_mkdir_p(outdir, NULL, 0);   /* errors are left to the steps that write there */
     char gencmd[2048], genout[1200];
     snprintf(genout, sizeof genout, "%s/gen.out", outdir);
-    int st = area_exec(NULL, gargv, genout, gencmd, sizeof gencmd, e);
+    int st = sg_area_exec(NULL, gargv, genout, gencmd, sizeof gencmd, e);
     if (st < 0)
         return run_error(e);
     if (!o->json)
@@ -396,12 +396,12 @@ static int run_kernel(area_opts *o)
     area_job j;
     job_init(&j, o, outdir, topmod, name, srcs, libs, 2);
     area_result r = {0};
-    if (area_run(&j, &r, &e) != 0) {
+    if (sg_area_run(&j, &r, &e) != 0) {
         rc = run_error(&e);
     } else {
         rc = report(o, &r, 1, name);
     }
-    area_result_free(&r);
+    sg_area_result_free(&r);
     return rc;
 }
 
@@ -439,7 +439,7 @@ static size_t sweep_point(const area_opts *o, size_t s, const char *mod, const c
         snprintf(wd, nwd, "%s", o->out);
     else
         snprintf(wd, nwd, "out/area/%s-%s%s%s", mod,
-                 area_target_name(o->target), np ? "/" : "", sub);
+                 sg_area_target_name(o->target), np ? "/" : "", sub);
     return np;
 }
 
@@ -449,7 +449,7 @@ static int run_prim(area_opts *o)
     rtl_dir(o, rtl, sizeof rtl);
     for (const char *p = o->prim; *p; p++)
         if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_", *p))
-            return cli_usage_error("area", "bad primitive name '%s'", o->prim);
+            return sg_cli_usage_error("area", "bad primitive name '%s'", o->prim);
     snprintf(mod, sizeof mod, "%s", o->prim);
     snprintf(file, sizeof file, "%s/%s.v", rtl, mod);
     if (access(file, R_OK) != 0 && strncmp(mod, "sam_", 4) != 0) {
@@ -457,7 +457,7 @@ static int run_prim(area_opts *o)
         snprintf(file, sizeof file, "%s/%s.v", rtl, mod);
     }
     if (access(file, R_OK) != 0)
-        return cli_usage_error("area", "no primitive '%s' (%s/%s.v not found)",
+        return sg_cli_usage_error("area", "no primitive '%s' (%s/%s.v not found)",
                                o->prim, rtl, o->prim);
     size_t npts = o->n_sweep ? o->n_sweep : 1;
     area_result *res = sg_calloc(npts, sizeof *res);
@@ -477,7 +477,7 @@ static int run_prim(area_opts *o)
         sg_err e;
         sg_err_clear(&e);
         done = s + 1;
-        if (area_run(&j, &res[s], &e) != 0) {
+        if (sg_area_run(&j, &res[s], &e) != 0) {
             rc = run_error(&e);
             break;
         }
@@ -485,19 +485,19 @@ static int run_prim(area_opts *o)
     if (rc == SG_EXIT_OK)
         rc = report(o, res, npts, mod);
     for (size_t s = 0; s < done; s++)
-        area_result_free(&res[s]);
+        sg_area_result_free(&res[s]);
     free(res);
     return rc;
 }
 
 /* ---- entry point -------------------------------------------------------------------- */
 
-int cmd_area(int argc, char **argv)
+int sg_cmd_area(int argc, char **argv)
 {
     area_opts *o = sg_calloc(1, sizeof *o);
     int rc = parse_opts(argc, argv, o);
     if (rc == 0) {
-        area_find_root(o->root, sizeof o->root);
+        sg_area_find_root(o->root, sizeof o->root);
         rc = o->prim ? run_prim(o) : run_kernel(o);
     }
     free(o);

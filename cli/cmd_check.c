@@ -16,7 +16,7 @@
 #include "core/json.h"
 #include "front/dot.h"
 
-const char cmd_check_usage[] =
+const char sg_cmd_check_usage[] =
     "usage: samgen check GRAPH.gv [--json]\n"
     "\n"
     "Read a SAM graph (Custard DOT) and check it: node kinds and attributes,\n"
@@ -47,7 +47,7 @@ static int count_types(const sg_graph *g, type_count *tc, int cap)
 {
     int n = 0;
     for (size_t i = 0; i < g->n_nodes; i++) {
-        const char *t = graph_node_type(&g->nodes[i]);
+        const char *t = sg_graph_node_type(&g->nodes[i]);
         if (!*t)
             t = "(no type)";
         int k;
@@ -141,7 +141,7 @@ static void print_json(const sg_graph *g, const sg_diags *d, int errors)
     printf("]}\n");
 }
 
-int cmd_check(int argc, char **argv)
+int sg_cmd_check(int argc, char **argv)
 {
     const char *path = NULL;
     int json = 0;
@@ -149,32 +149,32 @@ int cmd_check(int argc, char **argv)
         if (strcmp(argv[i], "--json") == 0)
             json = 1;
         else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
-            return cli_print_usage("check");
+            return sg_cli_print_usage("check");
         else if (argv[i][0] == '-' && argv[i][1])
-            return cli_usage_error("check", "unknown option '%s'", argv[i]);
+            return sg_cli_usage_error("check", "unknown option '%s'", argv[i]);
         else if (path)
-            return cli_usage_error("check", "one graph at a time ('%s')",
+            return sg_cli_usage_error("check", "one graph at a time ('%s')",
                                    argv[i]);
         else
             path = argv[i];
     }
     if (!path)
-        return cli_usage_error("check", "no graph given (samgen check GRAPH.gv)");
+        return sg_cli_usage_error("check", "no graph given (samgen check GRAPH.gv)");
 
     sg_graph g;
     sg_err e;
     sg_err_clear(&e);
-    if (graph_read(path, &g, &e) < 0)
-        return cli_report(&e);
+    if (sg_graph_read(path, &g, &e) < 0)
+        return sg_cli_report(&e);
     sg_diags d = {0};
-    int errors = graph_check(&g, &d);
+    int errors = sg_graph_check(&g, &d);
     if (json)
         print_json(&g, &d, errors);
     else
         print_text(&g, &d, errors);
     int out_bad = fflush(stdout) != 0;
     sg_diags_free(&d);
-    graph_free(&g);
+    sg_graph_free(&g);
     if (out_bad) {
         fprintf(stderr, "samgen check: cannot write the summary\n");
         return SG_EXIT_USAGE;

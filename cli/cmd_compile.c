@@ -6,7 +6,7 @@
  *
  * Accepts the argument forms of the TACO command lines Custard was driven
  * with (-f=X:ss, -s=reorder(...)).  The graph is written in Custard's DOT
- * vocabulary (graph_write_dot), to a temporary file renamed into place, so a
+ * vocabulary (sg_graph_write_dot), to a temporary file renamed into place, so a
  * failed compile leaves no output.  Exit 0, or 2 with one error line.
  */
 #include <getopt.h>
@@ -18,7 +18,7 @@
 #include "front/einsum.h"
 #include "graph/graph.h"
 
-const char cmd_compile_usage[] =
+const char sg_cmd_compile_usage[] =
     "usage: samgen compile EXPR [-f NAME:LEVELS[:MODES]]... [-s reorder(...)]\n"
     "                      [-o FILE.gv]\n"
     "\n"
@@ -65,7 +65,7 @@ static int read_opts(int argc, char **argv, compile_opts *co)
         case 's': co->schedule = optarg; break;
         case 'o': co->out = optarg; break;
         default:
-            cli_usage_error("compile", "unknown option or missing value: '%s'",
+            sg_cli_usage_error("compile", "unknown option or missing value: '%s'",
                             argv[optind - 1]);
             return -1;
         }
@@ -73,7 +73,7 @@ static int read_opts(int argc, char **argv, compile_opts *co)
     return 0;
 }
 
-int cmd_compile(int argc, char **argv)
+int sg_cmd_compile(int argc, char **argv)
 {
     compile_opts co = {sg_calloc((size_t)argc + 1, sizeof *co.formats), 0, NULL, "-"};
     const char *expr = NULL;
@@ -84,7 +84,7 @@ int cmd_compile(int argc, char **argv)
         goto done;
     while (optind < argc) {
         if (expr) {
-            cli_usage_error("compile", "more than one expression ('%s' and "
+            sg_cli_usage_error("compile", "more than one expression ('%s' and "
                             "'%s')", expr, argv[optind]);
             goto done;
         }
@@ -95,7 +95,7 @@ int cmd_compile(int argc, char **argv)
     }
     const char *out = co.out;
     if (!expr) {
-        cli_usage_error("compile", "missing the expression");
+        sg_cli_usage_error("compile", "missing the expression");
         goto done;
     }
     if (out[0] == '=')
@@ -113,17 +113,17 @@ int cmd_compile(int argc, char **argv)
     sg_err e;
     sg_err_clear(&e);
     sg_graph g;
-    if (einsum_compile(expr, co.formats, co.nf, co.schedule, name, &g, &e)) {
+    if (sg_einsum_compile(expr, co.formats, co.nf, co.schedule, name, &g, &e)) {
         fprintf(stderr, "samgen compile: %s\n", e.msg);
         rc = e.code ? e.code : SG_EXIT_USAGE;
         goto done;
     }
-    if (graph_write_dot(&g, out, &e)) {
-        rc = cli_report(&e);
-        graph_free(&g);
+    if (sg_graph_write_dot(&g, out, &e)) {
+        rc = sg_cli_report(&e);
+        sg_graph_free(&g);
         goto done;
     }
-    graph_free(&g);
+    sg_graph_free(&g);
     rc = SG_EXIT_OK;
 done:
     free(co.formats);

@@ -26,7 +26,7 @@
 #include "graph/graph.h"
 #include "front/dot.h"
 
-const char cmd_dot_usage[] =
+const char sg_cmd_dot_usage[] =
     "usage: samgen dot GRAPH.gv -o FILE.png|svg|pdf|gv [--annotate REPORT.json]\n"
     "\n"
     "Draw a SAM graph with graphviz in samgen's style: one colour per\n"
@@ -133,7 +133,7 @@ static int write_styled(FILE *f, const sg_graph *g, const long *cnt)
     for (size_t i = 0; i < g->n_nodes; i++) {
         const sg_node *n = &g->nodes[i];
         char desc[160];
-        graph_node_desc(n, desc, sizeof desc);
+        sg_graph_node_desc(n, desc, sizeof desc);
         if (n->kind == SG_NK_BROADCAST) {
             fprintf(f, "  n%d [shape=point width=0.08 tooltip=\"%s\"];\n",
                     n->id, desc);
@@ -148,9 +148,9 @@ static int write_styled(FILE *f, const sg_graph *g, const long *cnt)
         const sg_node *s = &g->nodes[e->src], *d = &g->nodes[e->dst];
         char sp[48] = "?", dp[48] = "?";
         if (e->src_port >= 0)
-            graph_port_name(s, 0, e->src_port, sp);
+            sg_graph_port_name(s, 0, e->src_port, sp);
         if (e->dst_port >= 0)
-            graph_port_name(d, 1, e->dst_port, dp);
+            sg_graph_port_name(d, 1, e->dst_port, dp);
         fprintf(f, "  n%d -> n%d [style=%s color=\"%s\" label=\"%s\\n%s",
                 s->id, d->id, estyle[e->type], ecolor[e->type],
                 s->kind == SG_NK_BROADCAST ? "" : sp,
@@ -192,7 +192,7 @@ static long *load_counts(const char *ann, const sg_graph *g, int *rc)
     for (size_t i = 0; i < g->n_edges; i++)
         cnt[i] = -1;
     if (read_annotations(ann, g, cnt, &e) < 0) {
-        *rc = cli_report(&e);
+        *rc = sg_cli_report(&e);
         free(cnt);
         return NULL;
     }
@@ -262,8 +262,8 @@ static int draw(const char *path, const char *out, const char *ext,
     sg_graph g;
     sg_err e;
     sg_err_clear(&e);
-    if (graph_read(path, &g, &e) < 0)
-        return cli_report(&e);
+    if (sg_graph_read(path, &g, &e) < 0)
+        return sg_cli_report(&e);
     int rc = SG_EXIT_USAGE;
     long *cnt = NULL;
     char *tmp_gv = NULL;
@@ -289,11 +289,11 @@ out:
         unlink(tmp_gv);
     free(tmp_gv);
     free(cnt);
-    graph_free(&g);
+    sg_graph_free(&g);
     return rc;
 }
 
-int cmd_dot(int argc, char **argv)
+int sg_cmd_dot(int argc, char **argv)
 {
     const char *path = NULL, *out = NULL, *ann = NULL;
     for (int i = 1; i < argc; i++) {
@@ -302,23 +302,23 @@ int cmd_dot(int argc, char **argv)
         else if (strcmp(argv[i], "--annotate") == 0 && i + 1 < argc)
             ann = argv[++i];
         else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
-            return cli_print_usage("dot");
+            return sg_cli_print_usage("dot");
         else if (argv[i][0] == '-' && argv[i][1])
-            return cli_usage_error("dot", "unknown option or missing value '%s'",
+            return sg_cli_usage_error("dot", "unknown option or missing value '%s'",
                                    argv[i]);
         else if (path)
-            return cli_usage_error("dot", "one graph at a time ('%s')", argv[i]);
+            return sg_cli_usage_error("dot", "one graph at a time ('%s')", argv[i]);
         else
             path = argv[i];
     }
     if (!path || !out)
-        return cli_usage_error("dot", "usage: samgen dot GRAPH.gv -o FILE.png|svg");
+        return sg_cli_usage_error("dot", "usage: samgen dot GRAPH.gv -o FILE.png|svg");
     const char *ext = strrchr(out, '.');
     ext = ext ? ext + 1 : "";
     int text_only = strcmp(ext, "gv") == 0 || strcmp(ext, "dot") == 0;
     if (!text_only && strcmp(ext, "png") != 0 && strcmp(ext, "svg") != 0 &&
         strcmp(ext, "pdf") != 0)
-        return cli_usage_error("dot", "output '%s': extension must be png, svg, pdf or gv",
+        return sg_cli_usage_error("dot", "output '%s': extension must be png, svg, pdf or gv",
                                out);
     return draw(path, out, ext, text_only, ann);
 }

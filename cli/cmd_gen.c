@@ -4,7 +4,7 @@
  *   samgen gen GRAPH.gv -o DIR [options]    writes DIR/<kernel>_top.v
  *
  * The options shared with samgen verify (widths, FIFO depth, memory sizes,
- * bound tensors) are parsed by gen_parse_opt so both commands accept the
+ * bound tensors) are parsed by sg_gen_parse_opt so both commands accept the
  * same spellings.
  */
 #include <errno.h>
@@ -17,7 +17,7 @@
 #include "cli/emit_bind.h"
 #include "cli/emit_opts.h"
 
-const char cmd_gen_usage[] =
+const char sg_cmd_gen_usage[] =
     "usage: samgen gen GRAPH.gv -o DIR [options]\n"
     "\n"
     "Write DIR/<kernel>_top.v: one rtl/ primitive per graph node, a FIFO on\n"
@@ -34,42 +34,42 @@ const char cmd_gen_usage[] =
     "  --dim N                index size when no tensor is bound (64)\n"
     "  -t, --tensor B=FILE    bind graph tensor B (sizes memories exactly)\n";
 
-int cmd_gen(int argc, char **argv)
+int sg_cmd_gen(int argc, char **argv)
 {
     gen_opts go;
-    gen_opts_init(&go);
+    sg_gen_opts_init(&go);
     const char *outdir = NULL;
     int rc = SG_EXIT_USAGE;
     sg_err e;
     sg_err_clear(&e);
     for (int i = 1; i < argc; i++) {
-        int used = gen_parse_opt(&go, argc, argv, i, &e);
+        int used = sg_gen_parse_opt(&go, argc, argv, i, &e);
         if (used < 0)
-            return cli_report(&e);
+            return sg_cli_report(&e);
         if (used > 0) {
             i += used - 1;
             continue;
         }
         if (strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "--out") == 0) {
             if (i + 1 >= argc)
-                return cli_usage_error("gen", "%s needs a directory", argv[i]);
+                return sg_cli_usage_error("gen", "%s needs a directory", argv[i]);
             outdir = argv[++i];
         } else if (argv[i][0] == '-') {
-            return cli_usage_error("gen", "unknown option '%s'", argv[i]);
+            return sg_cli_usage_error("gen", "unknown option '%s'", argv[i]);
         } else if (!go.graph) {
             go.graph = argv[i];
         } else {
-            return cli_usage_error("gen", "more than one graph given");
+            return sg_cli_usage_error("gen", "more than one graph given");
         }
     }
     if (!go.graph)
-        return cli_usage_error("gen", "no graph given");
+        return sg_cli_usage_error("gen", "no graph given");
     if (!outdir)
-        return cli_usage_error("gen", "no output directory given (-o DIR)");
+        return sg_cli_usage_error("gen", "no output directory given (-o DIR)");
 
     gen_ctx gc;
-    if (gen_prepare(&go, &gc, &e) < 0) {
-        rc = cli_report(&e);
+    if (sg_gen_prepare(&go, &gc, &e) < 0) {
+        rc = sg_cli_report(&e);
         goto out;
     }
     if (mkdir(outdir, 0777) != 0 && errno != EEXIST) {
@@ -79,7 +79,7 @@ int cmd_gen(int argc, char **argv)
     char path[4096];
     snprintf(path, sizeof path, "%s/%s.v", outdir, gc.design.module);
     if (sg_emit_write(&gc.design, path, &e) < 0) {
-        rc = cli_report(&e);
+        rc = sg_cli_report(&e);
         goto out;
     }
     printf("%s: %zu nodes, %zu edges, %zu memories\n", path, gc.g.n_nodes,
@@ -89,7 +89,7 @@ int cmd_gen(int argc, char **argv)
                gc.crd_width, go.crd_width);
     rc = SG_EXIT_OK;
 out:
-    gen_ctx_free(&gc);
-    gen_opts_free(&go);
+    sg_gen_ctx_free(&gc);
+    sg_gen_opts_free(&go);
     return rc;
 }

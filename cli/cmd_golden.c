@@ -22,7 +22,7 @@
 #include "graph/graph.h"
 #include "front/dot.h"
 
-const char cmd_golden_usage[] =
+const char sg_cmd_golden_usage[] =
     "usage: samgen golden GRAPH.gv -t NAME=FILE|NAME=INT ... -o OUTDIR [options]\n"
     "\n"
     "Runs the graph on the bound tensors with the golden model and writes\n"
@@ -64,7 +64,7 @@ static int parse_binding(char *arg, golden_binding *b)
 {
     char *eq = strchr(arg, '=');
     if (!eq || eq == arg || !eq[1])
-        return cli_usage_error("golden", "-t expects NAME=FILE or NAME=INT, got '%s'", arg);
+        return sg_cli_usage_error("golden", "-t expects NAME=FILE or NAME=INT, got '%s'", arg);
     *eq = 0;
     b->name = arg;
     char *end;
@@ -88,12 +88,12 @@ static int number_opt(int c, const char *arg, golden_opts *o)
     switch (c) {
     case 'f':
         if (parse_u64(arg, &u) < 0)
-            return cli_usage_error("golden", "--fifo-depth expects a number, got '%s'", arg);
+            return sg_cli_usage_error("golden", "--fifo-depth expects a number, got '%s'", arg);
         o->fifo_depth = (size_t)u;
         return 0;
     case 's':
         if (parse_u64(arg, &u) < 0 || u > SG_SKC_T_MAX || !sg_skc_size_ok((long)u))
-            return cli_usage_error("golden", "--skip expects a CAM size 0 or a power of two "
+            return sg_cli_usage_error("golden", "--skip expects a CAM size 0 or a power of two "
                                    "up to %d, got '%s'", SG_SKC_T_MAX, arg);
         o->skip = (int)u;
         if (u)
@@ -101,12 +101,12 @@ static int number_opt(int c, const char *arg, golden_opts *o)
         return 0;
     case 'w':
         if (parse_u64(arg, &u) < 0 || u < 1 || u > 64)
-            return cli_usage_error("golden", "--width expects 1..64, got '%s'", arg);
+            return sg_cli_usage_error("golden", "--width expects 1..64, got '%s'", arg);
         o->width = (int)u;
         return 0;
     default:
         if (parse_u64(arg, &u) < 0)
-            return cli_usage_error("golden", "--max-cycles expects a number, got '%s'", arg);
+            return sg_cli_usage_error("golden", "--max-cycles expects a number, got '%s'", arg);
         o->max_cycles = u;
         return 0;
     }
@@ -148,15 +148,15 @@ static int parse_args(int argc, char **argv, golden_opts *o,
                 return rc;
             break;
         case 'h':
-            return cli_print_usage("golden");
+            return sg_cli_print_usage("golden");
         default:
-            return cli_usage_error("golden", "unknown or incomplete option '%s'", argv[optind - 1]);
+            return sg_cli_usage_error("golden", "unknown or incomplete option '%s'", argv[optind - 1]);
         }
     }
     if (optind + 1 != argc)
-        return cli_usage_error("golden", "expected one graph file (see samgen help golden)");
+        return sg_cli_usage_error("golden", "expected one graph file (see samgen help golden)");
     if (!*outdir)
-        return cli_usage_error("golden", "missing -o OUTDIR");
+        return sg_cli_usage_error("golden", "missing -o OUTDIR");
     if (o->fifo_depth && o->engine != GOLDEN_CYCLE)
         o->engine = GOLDEN_CYCLE;
     return -1;
@@ -182,31 +182,31 @@ static int run_and_write(const sg_graph *g, const golden_binding *b, int nb,
 {
     golden_result r;
     int rc;
-    if (golden_run(g, b, nb, o, &r, e) < 0) {
-        rc = cli_report(e);
+    if (sg_golden_run(g, b, nb, o, &r, e) < 0) {
+        rc = sg_cli_report(e);
     } else {
         char path[4096];
         snprintf(path, sizeof path, "%s/report.json", outdir);
         sg_err e2;
         sg_err_clear(&e2);
-        if ((!r.deadlock && golden_write_outputs(outdir, &r, &e2) < 0) ||
-            golden_write_report(path, g, o, &r, &e2) < 0) {
-            rc = cli_report(&e2);
+        if ((!r.deadlock && sg_golden_write_outputs(outdir, &r, &e2) < 0) ||
+            sg_golden_write_report(path, g, o, &r, &e2) < 0) {
+            rc = sg_cli_report(&e2);
         } else if (r.deadlock) {
-            rc = cli_report(e);
+            rc = sg_cli_report(e);
         } else {
             print_summary(g, o, &r);
             rc = SG_EXIT_OK;
         }
     }
-    golden_result_free(&r);
+    sg_golden_result_free(&r);
     return rc;
 }
 
-int cmd_golden(int argc, char **argv)
+int sg_cmd_golden(int argc, char **argv)
 {
     golden_opts o;
-    golden_opts_default(&o);
+    sg_golden_opts_default(&o);
     const char *outdir = NULL;
     golden_binding *b = sg_calloc((size_t)argc + 1, sizeof *b);
     int nb = 0;
@@ -218,14 +218,14 @@ int cmd_golden(int argc, char **argv)
     sg_err e;
     sg_err_clear(&e);
     memset(&g, 0, sizeof g);
-    if (graph_read(argv[optind], &g, &e) < 0) {
-        rc = cli_report(&e);
+    if (sg_graph_read(argv[optind], &g, &e) < 0) {
+        rc = sg_cli_report(&e);
     } else if (mkdir_p(outdir) < 0 || (o.trace_dir && mkdir_p(o.trace_dir) < 0)) {
         fprintf(stderr, "samgen golden: cannot create output directory: %s\n", strerror(errno));
     } else {
         rc = run_and_write(&g, b, nb, &o, outdir, &e);
     }
-    graph_free(&g);
+    sg_graph_free(&g);
 out:
     free(b);
     return rc;

@@ -8,23 +8,23 @@
 #include "cli/cli.h"
 #include "graph/kinds.h"
 
-const char cmd_kinds_usage[] =
+const char sg_cmd_kinds_usage[] =
     "usage: samgen kinds [--markdown]\n"
     "\n"
     "List the SAM node kinds: DOT type word, ports, RTL modules, golden-model\n"
     "file, testbench.  --markdown prints the table docs/rtl-interfaces.md\n"
     "holds (a unit test checks that the two agree).\n";
 
-int cmd_kinds(int argc, char **argv)
+int sg_cmd_kinds(int argc, char **argv)
 {
     int md = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--markdown") == 0)
             md = 1;
         else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
-            return cli_print_usage("kinds");
+            return sg_cli_print_usage("kinds");
         else
-            return cli_usage_error("kinds", "unknown option '%s'", argv[i]);
+            return sg_cli_usage_error("kinds", "unknown option '%s'", argv[i]);
     }
     if (md)
         return sg_kinds_write_markdown(stdout) == 0 ? SG_EXIT_OK : SG_EXIT_USAGE;

@@ -19,7 +19,7 @@
 #include "core/outfile.h"
 #include "cli/cli.h"
 
-const char cmd_stream_usage[] =
+const char sg_cmd_stream_usage[] =
     "usage: samgen stream PRIM IN_FILE -o OUT_FILE [--width W]\n"
     "\n"
     "Runs one primitive of the golden model on the in_*/arr_*/param_* lines\n"
@@ -28,7 +28,7 @@ const char cmd_stream_usage[] =
     "      arrayvals mul add sub max min reduce spacc1 spacc2 vectorreducer\n"
     "      crddrop crdhold write_level write_vals\n";
 
-int cmd_stream(int argc, char **argv)
+int sg_cmd_stream(int argc, char **argv)
 {
     static const struct option lo[] = {
         {"width", required_argument, NULL, 'w'},
@@ -46,19 +46,19 @@ int cmd_stream(int argc, char **argv)
             char *end;
             long v = strtol(optarg, &end, 10);
             if (*end || v < 1 || v > 64)
-                return cli_usage_error("stream", "--width expects 1..64, got '%s'", optarg);
+                return sg_cli_usage_error("stream", "--width expects 1..64, got '%s'", optarg);
             width = (int)v;
             break;
         }
-        case 'h': return cli_print_usage("stream");
+        case 'h': return sg_cli_print_usage("stream");
         default:
-            return cli_usage_error("stream", "unknown or incomplete option '%s'", argv[optind - 1]);
+            return sg_cli_usage_error("stream", "unknown or incomplete option '%s'", argv[optind - 1]);
         }
     }
     if (optind + 2 != argc)
-        return cli_usage_error("stream", "expected PRIM and IN_FILE");
+        return sg_cli_usage_error("stream", "expected PRIM and IN_FILE");
     if (!outp)
-        return cli_usage_error("stream", "missing -o OUT_FILE");
+        return sg_cli_usage_error("stream", "missing -o OUT_FILE");
     sg_stream_file in, out;
     memset(&in, 0, sizeof in);
     memset(&out, 0, sizeof out);
@@ -66,15 +66,15 @@ int cmd_stream(int argc, char **argv)
     sg_err_clear(&e);
     int rc = SG_EXIT_OK;
     if (sg_stream_file_read(argv[optind + 1], &in, &e) < 0 ||
-        golden_stream_run(argv[optind], &in, width, &out, &e) < 0) {
+        sg_golden_stream_run(argv[optind], &in, width, &out, &e) < 0) {
         if (!e.code)
             e.code = SG_EXIT_USAGE;
-        rc = cli_report(&e);
+        rc = sg_cli_report(&e);
         goto done;
     }
     sg_outfile of;
     if (sg_outfile_open(&of, outp, &e) < 0) {
-        rc = cli_report(&e);
+        rc = sg_cli_report(&e);
         goto done;
     }
     fprintf(of.f, "# samgen stream %s %s\n", argv[optind], argv[optind + 1]);
@@ -82,7 +82,7 @@ int cmd_stream(int argc, char **argv)
         sg_stream_write_line(of.f, out.lines[i].name, out.lines[i].toks.t,
                              out.lines[i].toks.n, out.lines[i].kind);
     if (sg_outfile_commit(&of, &e) < 0)
-        rc = cli_report(&e);
+        rc = sg_cli_report(&e);
 done:
     sg_stream_file_free(&in);
     sg_stream_file_free(&out);

@@ -19,7 +19,7 @@
 #include "cli/cli.h"
 #include "core/tensor.h"
 
-const char cmd_tensor_usage[] =
+const char sg_cmd_tensor_usage[] =
     "usage: samgen tensor convert IN OUT [options]\n"
     "       samgen tensor gen --shape DxD[xD..] --density F --pattern P\n"
     "                         [--seed N] [--run-length L] [--phase 0|1] -o OUT\n"
@@ -67,7 +67,7 @@ static int parse_i64(const char *cmd, const char *opt, const char *s,
     char *end;
     long long v = strtoll(s, &end, 10);
     if (!*s || *end || v < lo || v > hi)
-        return cli_usage_error(cmd, "%s: expected an integer in %lld..%lld, "
+        return sg_cli_usage_error(cmd, "%s: expected an integer in %lld..%lld, "
                                "got '%s'", opt, (long long)lo, (long long)hi,
                                s);
     *out = v;
@@ -80,20 +80,20 @@ static int parse_shape(const char *cmd, const char *s, sg_gen_opts *g)
     const char *p = s;
     while (*p) {
         if (n == SG_MAX_ORDER)
-            return cli_usage_error(cmd, "--shape: at most %d dimensions",
+            return sg_cli_usage_error(cmd, "--shape: at most %d dimensions",
                                    SG_MAX_ORDER);
         char *end;
         long long v = strtoll(p, &end, 10);
         if (end == p || v < 1 || (*end && *end != 'x' && *end != 'X'))
-            return cli_usage_error(cmd, "--shape: expected DxD.. with "
+            return sg_cli_usage_error(cmd, "--shape: expected DxD.. with "
                                    "positive integers, got '%s'", s);
         g->shape[n++] = v;
         p = *end ? end + 1 : end;
         if (*end && !*p)
-            return cli_usage_error(cmd, "--shape: trailing 'x' in '%s'", s);
+            return sg_cli_usage_error(cmd, "--shape: trailing 'x' in '%s'", s);
     }
     if (n == 0)
-        return cli_usage_error(cmd, "--shape: empty");
+        return sg_cli_usage_error(cmd, "--shape: empty");
     g->order = n;
     return 0;
 }
@@ -124,7 +124,7 @@ static int set_opt(const char *cmd, const char *key, const char *val,
         o->ro.scale = strtod(val, &end);
         if (!*val || *end || !(o->ro.scale == o->ro.scale) ||
             o->ro.scale == 0 || o->ro.scale > 1e300 || o->ro.scale < -1e300)
-            return cli_usage_error(cmd, "--scale: expected a non-zero "
+            return sg_cli_usage_error(cmd, "--scale: expected a non-zero "
                                    "number, got '%s'", val);
     } else if (strcmp(key, "--shape") == 0) {
         if (parse_shape(cmd, val, &o->go))
@@ -134,12 +134,12 @@ static int set_opt(const char *cmd, const char *key, const char *val,
         char *end;
         o->go.density = strtod(val, &end);
         if (!*val || *end || !(o->go.density >= 0 && o->go.density <= 1))
-            return cli_usage_error(cmd, "--density: expected a number in "
+            return sg_cli_usage_error(cmd, "--density: expected a number in "
                                    "0..1, got '%s'", val);
     } else if (strcmp(key, "--pattern") == 0) {
         int p = sg_pattern_parse(val);
         if (p < 0)
-            return cli_usage_error(cmd, "--pattern: unknown '%s' (uniform, "
+            return sg_cli_usage_error(cmd, "--pattern: unknown '%s' (uniform, "
                                    "runs, blocks, band, diag)", val);
         o->go.pattern = (sg_pattern)p;
     } else if (strcmp(key, "--seed") == 0) {
@@ -159,7 +159,7 @@ static int set_opt(const char *cmd, const char *key, const char *val,
             return SG_EXIT_USAGE;
         o->go.max_value = v;
     } else {
-        return cli_usage_error(cmd, "unknown option '%s'", key);
+        return sg_cli_usage_error(cmd, "unknown option '%s'", key);
     }
     return 0;
 }
@@ -175,7 +175,7 @@ static int parse_opts(const char *cmd, int argc, char **argv, topts *o)
         const char *a = argv[i];
         if (a[0] != '-' || !a[1]) {
             if (o->npos == 2)
-                return cli_usage_error(cmd, "unexpected argument '%s'", a);
+                return sg_cli_usage_error(cmd, "unexpected argument '%s'", a);
             o->pos[o->npos++] = a;
             continue;
         }
@@ -189,14 +189,14 @@ static int parse_opts(const char *cmd, int argc, char **argv, topts *o)
         const char *val;
         size_t kl = eq ? (size_t)(eq - a) : strlen(a);
         if (kl >= sizeof key)
-            return cli_usage_error(cmd, "unknown option '%s'", a);
+            return sg_cli_usage_error(cmd, "unknown option '%s'", a);
         memcpy(key, a, kl);
         key[kl] = '\0';
         if (eq) {
             val = eq + 1;
         } else {
             if (i + 1 >= argc)
-                return cli_usage_error(cmd, "%s needs a value", a);
+                return sg_cli_usage_error(cmd, "%s needs a value", a);
             val = argv[++i];
         }
         if (set_opt(cmd, key, val, o))
@@ -231,9 +231,9 @@ static int write_out(const char *cmd, const topts *o, const char *out,
     sg_format f;
     if (o->format) {
         if (sg_format_parse(o->format, &f, &e) < 0)
-            return cli_usage_error(cmd, "--format: %s", e.msg);
+            return sg_cli_usage_error(cmd, "--format: %s", e.msg);
         if (f.order != t->order)
-            return cli_usage_error(cmd, "--format %s is for order %d but the "
+            return sg_cli_usage_error(cmd, "--format %s is for order %d but the "
                                    "tensor has order %d", o->format, f.order,
                                    t->order);
     } else {
@@ -243,16 +243,16 @@ static int write_out(const char *cmd, const topts *o, const char *out,
         if (t->order > 0)
             sg_coo_sort(t, f.mode);
         if (sg_tensor_write(out, t, &e) < 0)
-            return cli_report(&e);
+            return sg_cli_report(&e);
         return SG_EXIT_OK;
     }
     sg_fibertree ft;
     if (sg_fibertree_build(t, &f, &ft, &e) < 0)
-        return cli_report(&e);
+        return sg_cli_report(&e);
     int rc = sg_tensor_write_samdir(out, o->name ? o->name : dflt_name, &ft,
                                     &e);
     sg_fibertree_free(&ft);
-    return rc < 0 ? cli_report(&e) : SG_EXIT_OK;
+    return rc < 0 ? sg_cli_report(&e) : SG_EXIT_OK;
 }
 
 static int do_convert(int argc, char **argv)
@@ -262,12 +262,12 @@ static int do_convert(int argc, char **argv)
     if (parse_opts(cmd, argc, argv, &o))
         return SG_EXIT_USAGE;
     if (o.npos != 2)
-        return cli_usage_error(cmd, "expected IN and OUT");
+        return sg_cli_usage_error(cmd, "expected IN and OUT");
     sg_coo t;
     sg_err e;
     sg_err_clear(&e);
     if (sg_tensor_read(o.pos[0], o.in_name, &o.ro, &t, &e) < 0)
-        return cli_report(&e);
+        return sg_cli_report(&e);
     const char *dflt = o.in_name ? o.in_name : "B";
     int rc = write_out(cmd, &o, o.pos[1], &t, dflt);
     sg_coo_free(&t);
@@ -281,16 +281,16 @@ static int do_gen(int argc, char **argv)
     if (parse_opts(cmd, argc, argv, &o))
         return SG_EXIT_USAGE;
     if (o.npos)
-        return cli_usage_error(cmd, "unexpected argument '%s'", o.pos[0]);
+        return sg_cli_usage_error(cmd, "unexpected argument '%s'", o.pos[0]);
     if (!o.have_shape)
-        return cli_usage_error(cmd, "--shape is required");
+        return sg_cli_usage_error(cmd, "--shape is required");
     if (!o.out)
-        return cli_usage_error(cmd, "-o OUT is required");
+        return sg_cli_usage_error(cmd, "-o OUT is required");
     sg_coo t;
     sg_err e;
     sg_err_clear(&e);
     if (sg_tensor_gen(&o.go, &t, &e) < 0)
-        return cli_usage_error(cmd, "%s", e.msg);
+        return sg_cli_usage_error(cmd, "%s", e.msg);
     int rc = write_out(cmd, &o, o.out, &t, "B");
     sg_coo_free(&t);
     return rc;
@@ -303,12 +303,12 @@ static int do_info(int argc, char **argv)
     if (parse_opts(cmd, argc, argv, &o))
         return SG_EXIT_USAGE;
     if (o.npos != 1)
-        return cli_usage_error(cmd, "expected one FILE");
+        return sg_cli_usage_error(cmd, "expected one FILE");
     sg_coo t;
     sg_err e;
     sg_err_clear(&e);
     if (sg_tensor_read(o.pos[0], o.in_name, &o.ro, &t, &e) < 0)
-        return cli_report(&e);
+        return sg_cli_report(&e);
     printf("file:    %s\n", o.pos[0]);
     printf("order:   %d\n", t.order);
     printf("shape:   ");
@@ -328,7 +328,7 @@ static int do_info(int argc, char **argv)
         size_t *cnt = calloc(rows, sizeof *cnt);
         if (!cnt) {
             sg_coo_free(&t);
-            return cli_usage_error(cmd, "out of memory");
+            return sg_cli_usage_error(cmd, "out of memory");
         }
         for (size_t i = 0; i < t.nnz; i++)
             cnt[t.crd[i * (size_t)t.order]]++;
@@ -354,10 +354,10 @@ static int do_info(int argc, char **argv)
     return SG_EXIT_OK;
 }
 
-int cmd_tensor(int argc, char **argv)
+int sg_cmd_tensor(int argc, char **argv)
 {
     if (argc < 2)
-        return cli_usage_error("tensor", "expected convert, gen or info; see "
+        return sg_cli_usage_error("tensor", "expected convert, gen or info; see "
                                "'samgen help tensor'");
     const char *sub = argv[1];
     if (strcmp(sub, "convert") == 0)
@@ -366,6 +366,6 @@ int cmd_tensor(int argc, char **argv)
         return do_gen(argc - 1, argv + 1);
     if (strcmp(sub, "info") == 0)
         return do_info(argc - 1, argv + 1);
-    return cli_usage_error("tensor", "unknown subcommand '%s' (convert, gen, "
+    return sg_cli_usage_error("tensor", "unknown subcommand '%s' (convert, gen, "
                            "info)", sub);
 }

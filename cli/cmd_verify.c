@@ -28,7 +28,7 @@
 #include "sim/sim.h"
 #include "sim/trace.h"
 
-const char cmd_verify_usage[] =
+const char sg_cmd_verify_usage[] =
     "usage: samgen verify GRAPH.gv -t B=FILE ... [options]\n"
     "\n"
     "Run the golden model, generate the RTL, simulate it and compare every\n"
@@ -98,18 +98,18 @@ static int parse_verify_opt(gen_opts *go, verify_opts *vo, int argc, char **argv
     if (strcmp(a, "--sim") == 0 && has_v) {
         vo->sim = argv[++*i];
         if (strcmp(vo->sim, "verilator") && strcmp(vo->sim, "icarus"))
-            return cli_usage_error("verify", "--sim %s: expected verilator or icarus", vo->sim);
+            return sg_cli_usage_error("verify", "--sim %s: expected verilator or icarus", vo->sim);
     } else if (strcmp(a, "--stall") == 0 && has_v) {
         char *end;
         long p = strtol(argv[++*i], &end, 10);
         if (*end || p < 0 || p > 90)
-            return cli_usage_error("verify", "--stall %s: expected a percentage 0..90", argv[*i]);
+            return sg_cli_usage_error("verify", "--stall %s: expected a percentage 0..90", argv[*i]);
         vo->stall = (int)p;
     } else if (strcmp(a, "--seed") == 0 && has_v) {
         char *end;
         vo->seed = strtol(argv[++*i], &end, 10);
         if (*end)
-            return cli_usage_error("verify", "--seed %s: expected an integer", argv[*i]);
+            return sg_cli_usage_error("verify", "--seed %s: expected an integer", argv[*i]);
     } else if (strcmp(a, "--waves") == 0 && has_v) {
         vo->waves = argv[++*i];
     } else if (strcmp(a, "--keep") == 0 && has_v) {
@@ -125,11 +125,11 @@ static int parse_verify_opt(gen_opts *go, verify_opts *vo, int argc, char **argv
     } else if (strcmp(a, "--rtl-dir") == 0 && has_v) {
         vo->rtl_dir = argv[++*i];
     } else if (a[0] == '-') {
-        return cli_usage_error("verify", "unknown option or missing value '%s'", a);
+        return sg_cli_usage_error("verify", "unknown option or missing value '%s'", a);
     } else if (!go->graph) {
         go->graph = a;
     } else {
-        return cli_usage_error("verify", "more than one graph given");
+        return sg_cli_usage_error("verify", "more than one graph given");
     }
     return -1;
 }
@@ -140,9 +140,9 @@ static int parse_args(gen_opts *go, verify_opts *vo, int argc, char **argv)
     sg_err e;
     sg_err_clear(&e);
     for (int i = 1; i < argc; i++) {
-        int used = gen_parse_opt(go, argc, argv, i, &e);
+        int used = sg_gen_parse_opt(go, argc, argv, i, &e);
         if (used < 0)
-            return cli_report(&e);
+            return sg_cli_report(&e);
         if (used > 0) {
             i += used - 1;
             continue;
@@ -152,7 +152,7 @@ static int parse_args(gen_opts *go, verify_opts *vo, int argc, char **argv)
             return rc;
     }
     if (!go->graph)
-        return cli_usage_error("verify", "no graph given");
+        return sg_cli_usage_error("verify", "no graph given");
     go->want_streams = !vo->no_trace;
     return -1;
 }
@@ -235,7 +235,7 @@ static void build_traces(const gen_ctx *c, const sg_simout *so, int streams,
          * discarded: its stream is timing-dependent, not compared. */
         if (c->design.edge_skip[k])
             continue;
-        golden_edge_name(&c->g, k, name);
+        sg_golden_edge_name(&c->g, k, name);
         sg_stream_kind kind = c->g.edges[k].type;
         sg_stream_line *l = add_line(exp, name, kind);
         if (k < c->gold.n_edges)
@@ -304,16 +304,16 @@ static int describe(void *ctx, const char *name, char *buf, size_t n)
     const sg_graph *g = &dc->c->g;
     char nm[160];
     for (size_t k = 0; k < g->n_edges; k++) {
-        golden_edge_name(g, k, nm);
+        sg_golden_edge_name(g, k, nm);
         if (strcmp(nm, name) != 0)
             continue;
         const sg_edge *ed = &g->edges[k];
         char a[160], b[160], pa[48], pb[48];
-        graph_node_desc(&g->nodes[ed->src], a, sizeof a);
-        graph_node_desc(&g->nodes[ed->dst], b, sizeof b);
+        sg_graph_node_desc(&g->nodes[ed->src], a, sizeof a);
+        sg_graph_node_desc(&g->nodes[ed->dst], b, sizeof b);
         snprintf(buf, n, "e%zu: %s .%s -> %s .%s (DOT line %ld)", k, a,
-                 graph_port_name(&g->nodes[ed->src], 0, ed->src_port, pa), b,
-                 graph_port_name(&g->nodes[ed->dst], 1, ed->dst_port, pb), ed->line);
+                 sg_graph_port_name(&g->nodes[ed->src], 0, ed->src_port, pa), b,
+                 sg_graph_port_name(&g->nodes[ed->dst], 1, ed->dst_port, pb), ed->line);
         return 0;
     }
     return -1;
@@ -361,10 +361,10 @@ static int write_inputs(verify_run *v, const verify_opts *vo)
             return SG_EXIT_USAGE;
         }
     } else if (sg_emit_write(&v->c.design, v->top, &e) < 0) {
-        return cli_report(&e);
+        return sg_cli_report(&e);
     }
     if (write_script(v->script, &v->c, vo->max_cycles, &e) < 0)
-        return cli_report(&e);
+        return sg_cli_report(&e);
     return -1;
 }
 
@@ -403,7 +403,7 @@ static int simulate(verify_run *v, const verify_opts *vo, const char *root)
         b.waves = wl > 4 && strcmp(vo->waves + wl - 4, ".fst") == 0 ? 2 : 1;
     }
     if (sg_sim_build_run(&b, v->bin, sizeof v->bin, &v->cached, &e) < 0)
-        return cli_report(&e);
+        return sg_cli_report(&e);
     sg_sim_run r = {sim, v->bin, v->script, v->simout, vo->stall, vo->seed,
                     vo->watchdog, vo->waves, vo->no_trace};
     int src = sg_sim_exec(&r, &v->times);
@@ -418,7 +418,7 @@ static int simulate(verify_run *v, const verify_opts *vo, const char *root)
         v->is_val[k] = g->edges[k].type == SG_ST_VAL;
     if (sg_simout_read(v->simout, g->n_edges, v->c.design.edge_width, v->is_val, &v->so,
                        &e) < 0)
-        return cli_report(&e);
+        return sg_cli_report(&e);
     return -1;
 }
 
@@ -474,7 +474,7 @@ static int judge(verify_run *v, const verify_opts *vo)
         return SG_EXIT_CHECK;
     }
     if (compare_run(v, vo, &r, &e) < 0)
-        return cli_report(&e);
+        return sg_cli_report(&e);
     const char *kernel = c->g.name[0] ? c->g.name : c->design.module;
     if (r.mismatch) {
         printf("FAIL %s: golden %llu cycles, RTL %llu cycles\n%s", kernel,
@@ -514,20 +514,20 @@ static void verify_free(verify_run *v, int rc)
     sg_stream_file_free(&v->act);
     sg_simout_free(&v->so);
     free(v->is_val);
-    gen_ctx_free(&v->c);
+    sg_gen_ctx_free(&v->c);
 }
 
 /* ---- the command -------------------------------------------------------- */
 
-int cmd_verify(int argc, char **argv)
+int sg_cmd_verify(int argc, char **argv)
 {
     gen_opts go;
-    gen_opts_init(&go);
+    sg_gen_opts_init(&go);
     go.want_streams = 1;
     verify_opts vo = {"verilator", 0, 1, NULL, NULL, 100000000ULL, 100000, NULL, NULL, 0};
     int rc = parse_args(&go, &vo, argc, argv);
     if (rc >= 0) {
-        gen_opts_free(&go);
+        sg_gen_opts_free(&go);
         return rc;
     }
     verify_run *v = sg_calloc(1, sizeof *v);
@@ -535,8 +535,8 @@ int cmd_verify(int argc, char **argv)
     sg_err_clear(&e);
     char root[4096];
     rc = SG_EXIT_USAGE;
-    if (gen_prepare(&go, &v->c, &e) < 0) {
-        rc = cli_report(&e);
+    if (sg_gen_prepare(&go, &v->c, &e) < 0) {
+        rc = sg_cli_report(&e);
         goto out;
     }
     if (v->c.crd_width_raised)
@@ -545,7 +545,7 @@ int cmd_verify(int argc, char **argv)
     if (make_work(v, &vo) < 0)
         goto out;
     if (sg_source_root(root, sizeof root, &e) < 0) {
-        rc = cli_report(&e);
+        rc = sg_cli_report(&e);
         goto out;
     }
     rc = write_inputs(v, &vo);
@@ -556,6 +556,6 @@ int cmd_verify(int argc, char **argv)
 out:
     verify_free(v, rc);
     free(v);
-    gen_opts_free(&go);
+    sg_gen_opts_free(&go);
     return rc;
 }

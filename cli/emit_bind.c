@@ -49,7 +49,7 @@ int sg_binds_load(sg_binds *b, const sg_graph *g, const sg_read_opts *ro,
     b->g = g;
     for (int i = 0; i < b->n; i++) {
         sg_bound *t = &b->t[i];
-        const sg_tensor_decl *d = graph_tensor(g, t->name);
+        const sg_tensor_decl *d = sg_graph_tensor(g, t->name);
         if (!d)
             return sg_errc(e, SG_EXIT_USAGE, g->path, 0,
                            "-t %s: the graph has no tensor %s", t->name, t->name);

@@ -11,7 +11,7 @@
 
 #include "core/hash.h"
 
-void gen_opts_init(gen_opts *o)
+void sg_gen_opts_init(gen_opts *o)
 {
     memset(o, 0, sizeof *o);
     o->crd_width = SG_DEFAULT_CRD_WIDTH;
@@ -21,7 +21,7 @@ void gen_opts_init(gen_opts *o)
     o->dim = 64;
 }
 
-void gen_opts_free(gen_opts *o)
+void sg_gen_opts_free(gen_opts *o)
 {
     sg_binds_free(&o->binds);
 }
@@ -39,7 +39,7 @@ static int int_arg(const char *opt, const char *v, long lo, long hi, long *out,
     return 0;
 }
 
-int gen_parse_opt(gen_opts *o, int argc, char **argv, int i, sg_err *e)
+int sg_gen_parse_opt(gen_opts *o, int argc, char **argv, int i, sg_err *e)
 {
     const char *a = argv[i];
     static const char *const with_value[] = {
@@ -94,7 +94,7 @@ int gen_parse_opt(gen_opts *o, int argc, char **argv, int i, sg_err *e)
     return 2;
 }
 
-int gen_auto_depth(size_t peak)
+int sg_gen_auto_depth(size_t peak)
 {
     size_t d = peak + peak / 4 + 1;    /* 25% + 1 margin over the model */
     if (d < SG_AUTO_FLOOR)
@@ -136,7 +136,7 @@ static int bits_for(long v)   /* bits to hold 0..v */
     return b;
 }
 
-int gen_needed_crd_width(const gen_ctx *c, char *what, size_t cap)
+int sg_gen_needed_crd_width(const gen_ctx *c, char *what, size_t cap)
 {
     int need = 2;
     what[0] = '\0';
@@ -157,7 +157,7 @@ int gen_needed_crd_width(const gen_ctx *c, char *what, size_t cap)
             int b = bits_for(s);
             if (b > need) {
                 need = b;
-                snprintf(what, cap, "%s %s %s (%ld words)", graph_kind_name(n->kind),
+                snprintf(what, cap, "%s %s %s (%ld words)", sg_graph_kind_name(n->kind),
                          n->tensor, arrs[a] == SG_ARR_SEG ? "seg"
                                     : arrs[a] == SG_ARR_CRD ? "crd" : "vals", s);
             }
@@ -179,11 +179,11 @@ int gen_needed_crd_width(const gen_ctx *c, char *what, size_t cap)
     return need;
 }
 
-int gen_prepare(const gen_opts *o, gen_ctx *c, sg_err *e)
+int sg_gen_prepare(const gen_opts *o, gen_ctx *c, sg_err *e)
 {
     memset(c, 0, sizeof *c);
     c->go = o;
-    if (graph_read(o->graph, &c->g, e) < 0)
+    if (sg_graph_read(o->graph, &c->g, e) < 0)
         return -1;
     c->have_g = 1;
     sg_read_opts ro;
@@ -196,7 +196,7 @@ int gen_prepare(const gen_opts *o, gen_ctx *c, sg_err *e)
                 o->fifo_depth);
     if (o->binds.n > 0 || o->want_streams) {
         golden_opts gop;
-        golden_opts_default(&gop);
+        sg_golden_opts_default(&gop);
         gop.engine = GOLDEN_CYCLE;
         gop.width = o->val_width;
         gop.read = ro;
@@ -205,7 +205,7 @@ int gen_prepare(const gen_opts *o, gen_ctx *c, sg_err *e)
         golden_binding gb[SG_MAX_OPERANDS * 2];
         sg_binds_golden(&o->binds, gb);
         c->have_gold = 1;
-        if (golden_run(&c->g, gb, o->binds.n, &gop, &c->gold, e) < 0)
+        if (sg_golden_run(&c->g, gb, o->binds.n, &gop, &c->gold, e) < 0)
             return -1;
         if (c->gold.deadlock)
             return sg_errc(e, SG_EXIT_CHECK, o->graph, 0, "golden model deadlocked: %s",
@@ -215,7 +215,7 @@ int gen_prepare(const gen_opts *o, gen_ctx *c, sg_err *e)
     c->crd_width = o->crd_width;
     if (o->binds.n > 0) {
         char what[160];
-        int need = gen_needed_crd_width(c, what, sizeof what);
+        int need = sg_gen_needed_crd_width(c, what, sizeof what);
         if (need > 32)
             return sg_errc(e, SG_EXIT_USAGE, o->graph, 0,
                            "%s needs %d-bit addresses (at most 32)", what, need);
@@ -253,19 +253,19 @@ int gen_prepare(const gen_opts *o, gen_ctx *c, sg_err *e)
     if (o->fifo_auto && c->have_gold) {
         c->depth = sg_calloc(c->g.n_edges ? c->g.n_edges : 1, sizeof *c->depth);
         for (size_t k = 0; k < c->g.n_edges && k < c->gold.n_edges; k++)
-            c->depth[k] = gen_auto_depth(c->gold.edge[k].peak);
+            c->depth[k] = sg_gen_auto_depth(c->gold.edge[k].peak);
         c->eo.edge_depth = c->depth;
     }
     return sg_emit(&c->g, &c->eo, &c->design, e);
 }
 
-void gen_ctx_free(gen_ctx *c)
+void sg_gen_ctx_free(gen_ctx *c)
 {
     sg_emit_design_free(&c->design);
     if (c->have_gold)
-        golden_result_free(&c->gold);
+        sg_golden_result_free(&c->gold);
     if (c->have_g)
-        graph_free(&c->g);
+        sg_graph_free(&c->g);
     free(c->depth);
     memset(c, 0, sizeof *c);
 }

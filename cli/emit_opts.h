@@ -43,25 +43,25 @@ typedef struct gen_ctx {
 #define SG_AUTO_CAP 64        /* and at most this */
 #define SG_AUTO_MAX 4096      /* --fifo-depth N: at most this */
 
-void gen_opts_init(gen_opts *o);
-void gen_opts_free(gen_opts *o);
+void sg_gen_opts_init(gen_opts *o);
+void sg_gen_opts_free(gen_opts *o);
 /* Try to parse argv[i] (and its value) as a shared option.  Returns the
  * number of arguments used, 0 when argv[i] is not a shared option, -1 on a
  * bad value (e filled, code SG_EXIT_USAGE). */
-int gen_parse_opt(gen_opts *o, int argc, char **argv, int i, sg_err *e);
-/* Read, bind, run golden when needed, emit.  c is valid for gen_ctx_free
+int sg_gen_parse_opt(gen_opts *o, int argc, char **argv, int i, sg_err *e);
+/* Read, bind, run golden when needed, emit.  c is valid for sg_gen_ctx_free
  * afterwards in every case.  A golden deadlock or failure is an error.
  * Without --width-crd the coordinate width is raised from the default to
  * the smallest one that addresses every memory and counts its words (see
- * gen_needed_crd_width); with a --width-crd that is too small it is an
+ * sg_gen_needed_crd_width); with a --width-crd that is too small it is an
  * error naming the width needed. */
-int gen_prepare(const gen_opts *o, gen_ctx *c, sg_err *e);
-void gen_ctx_free(gen_ctx *c);
+int sg_gen_prepare(const gen_opts *o, gen_ctx *c, sg_err *e);
+void sg_gen_ctx_free(gen_ctx *c);
 /* Coordinate/address bits the design needs: every memory's words and its
  * fill count (clog2(words + 1)) and every bound tensor's index sizes.
  * *what names the largest requirement (for messages). */
-int gen_needed_crd_width(const gen_ctx *c, char *what, size_t cap);
+int sg_gen_needed_crd_width(const gen_ctx *c, char *what, size_t cap);
 /* Depth for auto sizing from a golden peak occupancy. */
-int gen_auto_depth(size_t peak);
+int sg_gen_auto_depth(size_t peak);
 
 #endif

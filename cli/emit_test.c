@@ -32,7 +32,7 @@ static int add_node(sg_graph *g, sg_node_kind k, int id, const char *tensor,
                     int mode, char index)
 {
     sg_node n;
-    graph_node_init(&n, k);
+    sg_graph_node_init(&n, k);
     n.id = id;
     n.line = id + 2;
     if (tensor)
@@ -44,8 +44,8 @@ static int add_node(sg_graph *g, sg_node_kind k, int id, const char *tensor,
         n.root = n.src = 1;
     if (k == SG_NK_FIBERWRITE && mode < 0)
         n.is_vals = 1;
-    graph_node_ports(&n);
-    return graph_add_node(g, &n);
+    sg_graph_node_ports(&n);
+    return sg_graph_add_node(g, &n);
 }
 
 static void add_edge(sg_graph *g, int s, int sp, int d, int dp, sg_stream_kind t)
@@ -58,7 +58,7 @@ static void add_edge(sg_graph *g, int s, int sp, int d, int dp, sg_stream_kind t
     e.dst_port = dp;
     e.type = t;
     e.line = 20 + (long)g->n_edges;
-    graph_add_edge(g, &e);
+    sg_graph_add_edge(g, &e);
 }
 
 /* x(i) = b(i): scan b, write x; b's crd also feeds a repsiggen whose output
@@ -191,7 +191,7 @@ static void test_structure(void **state)
     sg_emit_design_free(&d2);
 
     sg_emit_design_free(&d);
-    graph_free(&g);
+    sg_graph_free(&g);
 }
 
 static void test_unsupported(void **state)
@@ -212,13 +212,13 @@ static void test_unsupported(void **state)
     assert_null(d.text);
 
     /* A memory too large for the address width. */
-    graph_free(&g);
+    sg_graph_free(&g);
     build(&g);
     opts(&o);
     o.max_nnz = 1L << 20;
     assert_int_equal(sg_emit(&g, &o, &d, &e), -1);
     assert_non_null(strstr(e.msg, "does not fit 16-bit addresses"));
-    graph_free(&g);
+    sg_graph_free(&g);
 }
 
 /* x(i) = b(i) * c(i): two root scanners feed one intersect. */
@@ -229,17 +229,17 @@ static void build_mul(sg_graph *g)
     int sb = add_node(g, SG_NK_FIBERLOOKUP, 1, "b", 0, 'i');
     int sc = add_node(g, SG_NK_FIBERLOOKUP, 2, "c", 0, 'i');
     g->nodes[sc].root = g->nodes[sc].src = 1;
-    graph_node_ports(&g->nodes[sc]);
+    sg_graph_node_ports(&g->nodes[sc]);
     sg_node n;
-    graph_node_init(&n, SG_NK_INTERSECT);
+    sg_graph_node_init(&n, SG_NK_INTERSECT);
     n.id = 3;
     n.line = 5;
     n.index = 'i';
     n.n_operands = 2;
     snprintf(n.operand[0], sizeof n.operand[0], "b");
     snprintf(n.operand[1], sizeof n.operand[1], "c");
-    graph_node_ports(&n);
-    int x = graph_add_node(g, &n);
+    sg_graph_node_ports(&n);
+    int x = sg_graph_add_node(g, &n);
     int wcrd = add_node(g, SG_NK_FIBERWRITE, 4, "x", 0, 'i');
     int ab = add_node(g, SG_NK_ARRAYVALS, 5, "b", -1, 0);
     int ac = add_node(g, SG_NK_ARRAYVALS, 6, "c", -1, 0);
@@ -338,7 +338,7 @@ static void test_skip(void **state)
     assert_non_null(strstr(e.msg, "m.gv:5:"));
     assert_non_null(strstr(e.msg, "not a power of two"));
     assert_null(d.text);
-    graph_free(&g);
+    sg_graph_free(&g);
 }
 
 /* X(i,j) from b's coordinates into two dense levels (formats "dd01"): the
@@ -390,7 +390,7 @@ static void test_positional(void **state)
     assert_null(strstr(d.text, "sam_write_vals_pos"));
     assert_non_null(strstr(d.text, "sam_write_vals #("));
     sg_emit_design_free(&d);
-    graph_free(&g);
+    sg_graph_free(&g);
 }
 
 /* spaccumulator order=1 without an outer input, then a vectorreducer on
@@ -431,7 +431,7 @@ static void test_reducers(void **state)
     assert_non_null(strstr(t, "sam_vectorreducer #(.CrdWidth(CrdWidth), .ValWidth(ValWidth), .InnerDim(64)) n4_vectorreducer_i ("));
     assert_non_null(strstr(t, ".in_crd_valid_i(e3_dn_valid)"));
     sg_emit_design_free(&d);
-    graph_free(&g);
+    sg_graph_free(&g);
 }
 
 /* x(i) = b(i) through a value crddrop (kind drop) or crdhold: the
@@ -473,7 +473,7 @@ static void test_crdvals(void **state)
     assert_null(strstr(t, ".in_inner_valid_i"));
     assert_null(strstr(t, "sam_crddrop #("));
     sg_emit_design_free(&d);
-    graph_free(&g);
+    sg_graph_free(&g);
 
     /* crdhold: Drop(0); a drained value output is declared at value width */
     build_crdvals(&g, SG_NK_CRDHOLD, 1);
@@ -484,7 +484,7 @@ static void test_crdvals(void **state)
     assert_non_null(strstr(t, "assign n3_crdhold_out_val_ready = 1'b1;"));
     assert_null(strstr(t, "sam_crdhold #("));
     sg_emit_design_free(&d);
-    graph_free(&g);
+    sg_graph_free(&g);
 }
 
 /* --fifo-depth auto: the model's peak plus 25 % and one, between the
@@ -492,11 +492,11 @@ static void test_crdvals(void **state)
 static void test_auto_depth(void **state)
 {
     (void)state;
-    assert_int_equal(gen_auto_depth(0), SG_AUTO_FLOOR);
-    assert_int_equal(gen_auto_depth(2), SG_AUTO_FLOOR);
-    assert_int_equal(gen_auto_depth(8), 11);
-    assert_int_equal(gen_auto_depth(40), 51);
-    assert_int_equal(gen_auto_depth(2783), SG_AUTO_CAP);
+    assert_int_equal(sg_gen_auto_depth(0), SG_AUTO_FLOOR);
+    assert_int_equal(sg_gen_auto_depth(2), SG_AUTO_FLOOR);
+    assert_int_equal(sg_gen_auto_depth(8), 11);
+    assert_int_equal(sg_gen_auto_depth(40), 51);
+    assert_int_equal(sg_gen_auto_depth(2783), SG_AUTO_CAP);
     assert_int_equal(SG_AUTO_FLOOR, SG_FIFO_DEFAULT);
 }
 

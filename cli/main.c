@@ -12,16 +12,16 @@
 #include "cli/cli.h"
 
 static const sg_cmd commands[] = {
-    {"tensor", cmd_tensor, "convert, generate and inspect tensor files", cmd_tensor_usage},
-    {"check", cmd_check, "read a SAM graph and check it", cmd_check_usage},
-    {"dot", cmd_dot, "render a SAM graph with graphviz", cmd_dot_usage},
-    {"compile", cmd_compile, "compile tensor index notation to a SAM graph", cmd_compile_usage},
-    {"golden", cmd_golden, "run the golden model on a graph and tensors", cmd_golden_usage},
-    {"stream", cmd_stream, "run one golden-model primitive on token files", cmd_stream_usage},
-    {"gen", cmd_gen, "generate the Verilog accelerator for a graph", cmd_gen_usage},
-    {"verify", cmd_verify, "simulate the RTL and compare it token by token", cmd_verify_usage},
-    {"area", cmd_area, "synthesize with Yosys and report area and fmax", cmd_area_usage},
-    {"kinds", cmd_kinds, "list the node kinds, their ports and RTL modules", cmd_kinds_usage},
+    {"tensor", sg_cmd_tensor, "convert, generate and inspect tensor files", sg_cmd_tensor_usage},
+    {"check", sg_cmd_check, "read a SAM graph and check it", sg_cmd_check_usage},
+    {"dot", sg_cmd_dot, "render a SAM graph with graphviz", sg_cmd_dot_usage},
+    {"compile", sg_cmd_compile, "compile tensor index notation to a SAM graph", sg_cmd_compile_usage},
+    {"golden", sg_cmd_golden, "run the golden model on a graph and tensors", sg_cmd_golden_usage},
+    {"stream", sg_cmd_stream, "run one golden-model primitive on token files", sg_cmd_stream_usage},
+    {"gen", sg_cmd_gen, "generate the Verilog accelerator for a graph", sg_cmd_gen_usage},
+    {"verify", sg_cmd_verify, "simulate the RTL and compare it token by token", sg_cmd_verify_usage},
+    {"area", sg_cmd_area, "synthesize with Yosys and report area and fmax", sg_cmd_area_usage},
+    {"kinds", sg_cmd_kinds, "list the node kinds, their ports and RTL modules", sg_cmd_kinds_usage},
 };
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
 
@@ -33,13 +33,13 @@ static const sg_cmd *find(const char *name)
     return NULL;
 }
 
-int cli_report(const sg_err *e)
+int sg_cli_report(const sg_err *e)
 {
     fprintf(stderr, "%s\n", e->msg[0] ? e->msg : "error");
     return e->code ? e->code : SG_EXIT_USAGE;
 }
 
-int cli_usage_error(const char *cmd, const char *fmt, ...)
+int sg_cli_usage_error(const char *cmd, const char *fmt, ...)
 {
     va_list ap;
     fprintf(stderr, "samgen %s: ", cmd);
@@ -50,7 +50,7 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     return SG_EXIT_USAGE;
 }
 
-int cli_print_usage(const char *cmd)
+int sg_cli_print_usage(const char *cmd)
 {
     const sg_cmd *c = find(cmd);
     if (!c)
@@ -85,7 +85,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "samgen: '%s' is not a samgen command\n", argv[2]);
             return SG_EXIT_USAGE;
         }
-        return cli_print_usage(argv[2]);
+        return sg_cli_print_usage(argv[2]);
     }
     if (strcmp(name, "--version") == 0) {
         printf("samgen 0.1\n");
@@ -99,7 +99,7 @@ int main(int argc, char **argv)
     }
     for (int i = 2; i < argc; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
-            return cli_print_usage(name);
+            return sg_cli_print_usage(name);
     int rc = c->fn(argc - 1, argv + 1);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "samgen: error writing to stdout\n");

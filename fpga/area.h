@@ -63,7 +63,7 @@ typedef struct area_inst {
     char *name;          /* instance name in the top ("(top)" for glue) */
     char *module;        /* readable module: "sam_fifo(Depth=4,Width=18)" */
     char *base;          /* module name without parameters: "sam_fifo" */
-    const char *family;  /* area_family(base) */
+    const char *family;  /* sg_area_family(base) */
     area_counts c;       /* summed over the instance's hierarchy */
     area_kv *types;      /* its cells by type, sorted by name */
     size_t n_types;
@@ -109,41 +109,41 @@ typedef struct area_result {
 
 /* ---- parsing Yosys output (area_stat.c) -------------------------------------- */
 
-const char *area_target_name(area_target t);
-int area_target_parse(const char *s, area_target *t);
-const char *area_device_name(area_device d);
-int area_device_parse(const char *s, area_device *d);
+const char *sg_area_target_name(area_target t);
+int sg_area_target_parse(const char *s, area_target *t);
+const char *sg_area_device_name(area_device d);
+int sg_area_device_parse(const char *s, area_device *d);
 
 /* Add n cells of Yosys cell type `type` to c (cells, and the class the type
  * belongs to on target t).  Unknown types count as cells only. */
-void area_classify(area_target t, const char *type, long n, area_counts *c);
+void sg_area_classify(area_target t, const char *type, long n, area_counts *c);
 
 /* Readable form of a Yosys module name: "\sam_fifo" -> "sam_fifo",
  * "$paramod\sam_fifo\Depth=s32'00..0100" -> "sam_fifo(Depth=4)".  Writes the
  * module name without parameters into base.  Both buffers are truncated to
  * their sizes. */
-void area_pretty_module(const char *yname, char *pretty, size_t np,
+void sg_area_pretty_module(const char *yname, char *pretty, size_t np,
                         char *base, size_t nb);
 
 /* Primitive family of a module base name, for breakdowns: "scanner",
  * "skip-scanner" (ExTensor scanner with SkipTo CAM), "intersect" (joiners,
  * also the skip intersector), "union", "fifo", "memory", "alu", "reduce", "writer",
  * "repeat", "crd", "broadcast", "root", "other". */
-const char *area_family(const char *base);
+const char *sg_area_family(const char *base);
 
 /* Family of an instance from its module's base name, its readable name
- * with parameters (area_pretty_module) and the instance name (may be NULL):
- * as area_family, except that a joiner (sam_join, sam_join2) is "union"
+ * with parameters (sg_area_pretty_module) and the instance name (may be NULL):
+ * as sg_area_family, except that a joiner (sam_join, sam_join2) is "union"
  * with IsUnion=1 or, as Yosys hashes long parameter lists, when the
  * instance is a generated union node (n<id>_union...). */
-const char *area_family_inst(const char *base, const char *pretty, const char *inst);
+const char *sg_area_family_inst(const char *base, const char *pretty, const char *inst);
 
 /* Fill r from the parsed Yosys outputs of one run: stat (stat -json after
  * mapping; for the generic target stat -tech cmos -json), mem (stat -json
  * before mapping, may be NULL), topnet (json of the top module, may be NULL:
  * then there are no instance rows or ports).  top is the top module name.
  * Returns -1 with e set when stat does not describe top. */
-int area_from_yosys(const area_jv *stat, const area_jv *mem,
+int sg_area_from_yosys(const area_jv *stat, const area_jv *mem,
                     const area_jv *topnet, const char *top, area_target t,
                     area_result *r, sg_err *e);
 
@@ -151,11 +151,11 @@ int area_from_yosys(const area_jv *stat, const area_jv *mem,
  * drivers, port width mismatches, implicit wires, out-of-range selects and
  * logic loops become r->problems; memories mapped to flip-flops and
  * memories mapped to block RAM become r->notes. */
-void area_scan_log(const char *log, area_result *r);
+void sg_area_scan_log(const char *log, area_result *r);
 
-void area_result_free(area_result *r);
+void sg_area_result_free(area_result *r);
 /* Append a formatted string to a list (notes, problems). */
-void area_list_add(char ***list, size_t *n, const char *fmt, ...)
+void sg_area_list_add(char ***list, size_t *n, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 /* ---- running the tools (area_run.c) ----------------------------------------- */
@@ -180,24 +180,24 @@ typedef struct area_job {
 } area_job;
 
 /* Synthesize (and for iCE40 with pnr set, place and route) one design.
- * Fills r (free with area_result_free, also after a failure).  Returns 0 on
+ * Fills r (free with sg_area_result_free, also after a failure).  Returns 0 on
  * success, -1 when a parameter is malformed (e->code SG_EXIT_USAGE, nothing
  * run) or a tool could not run or failed (e->code SG_EXIT_CHECK; e says
  * which and where its log is).  A design that does not fit the device is not a failure: r->pnr
  * says so. */
-int area_run(const area_job *j, area_result *r, sg_err *e);
+int sg_area_run(const area_job *j, area_result *r, sg_err *e);
 
 /* Run argv in directory dir with stdout and stderr to out_path (relative to
  * dir; NULL = inherit).  Returns the exit status (0..255), or -1 with e set
  * when it could not be started or was killed.  cmd, when not NULL, receives
  * the shell form "cd DIR && prog args..." (truncated to ncmd). */
-int area_exec(const char *dir, char *const argv[], const char *out_path,
+int sg_area_exec(const char *dir, char *const argv[], const char *out_path,
               char *cmd, size_t ncmd, sg_err *e);
 
 /* The samgen tree: $SAMGEN_ROOT if set, else the directory above the
  * running binary's that holds fpga/synth_generic.ys, else ".".  buf gets an
  * absolute path when it can be found. */
-void area_find_root(char *buf, size_t n);
+void sg_area_find_root(char *buf, size_t n);
 
 /* ---- out-of-context wrapper (area_wrap.c) ------------------------------------ */
 
@@ -206,28 +206,28 @@ void area_find_root(char *buf, size_t n);
  * by si_i and captures every output into a shift register read at so_o, so
  * that all paths in and out of dut start and end at flip-flops.  Returns -1
  * with e set when dut has no clk_i input or a port is unusable. */
-int area_wrap_write(FILE *f, const char *dut, const area_port *ports,
+int sg_area_wrap_write(FILE *f, const char *dut, const area_port *ports,
                     size_t n_ports, sg_err *e);
 
 /* ---- reports (area_report.c) -------------------------------------------------- */
 
 /* Per-family sums of r's instances; returns the number of families (at most
  * max), names and counts in fam/fc, sorted by name. */
-size_t area_families(const area_result *r, const char **fam, area_counts *fc,
+size_t sg_area_families(const area_result *r, const char **fam, area_counts *fc,
                      size_t max);
 /* Share of intersection logic (family "intersect": the joiners) in r's
  * total, by LUTs for FPGA targets and by transistors for generic; -1
  * when the total is 0. */
-double area_intersect_share(const area_result *r);
+double sg_area_intersect_share(const area_result *r);
 
 /* Terminal table of one result. */
-void area_report_table(FILE *f, const area_result *r);
+void sg_area_report_table(FILE *f, const area_result *r);
 /* One line per result of a sweep: param value, cells, FFs, LUTs, BRAMs,
  * DSPs, fmax. */
-void area_report_sweep(FILE *f, const char *param, const char *const *vals,
+void sg_area_report_sweep(FILE *f, const char *param, const char *const *vals,
                        const area_result *r, size_t n);
 /* JSON document with every result in "runs". */
-void area_report_json(FILE *f, const area_result *r, size_t n,
+void sg_area_report_json(FILE *f, const area_result *r, size_t n,
                       const char *param, const char *const *vals);
 
 /* ---- plots (area_plot.c) ------------------------------------------------------- */
@@ -235,11 +235,11 @@ void area_report_json(FILE *f, const area_result *r, size_t n,
 /* Bar chart of r's area by primitive family: DIR/area-<name>-families.png.
  * Writes the data and gnuplot script beside it.  path receives the PNG
  * path.  Returns -1 with e set when gnuplot fails. */
-int area_plot_families(const char *dir, const char *name,
+int sg_area_plot_families(const char *dir, const char *name,
                        const area_result *r, char *path, size_t np, sg_err *e);
 /* Line chart of a sweep: LUTs (or cells), FFs and fmax against the
  * parameter: DIR/area-<name>-sweep-<param>.png. */
-int area_plot_sweep(const char *dir, const char *name, const char *param,
+int sg_area_plot_sweep(const char *dir, const char *name, const char *param,
                     const char *const *vals, const area_result *r, size_t n,
                     char *path, size_t np, sg_err *e);
 

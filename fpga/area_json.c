@@ -213,12 +213,12 @@ static int parse_value(jp *p, area_jv *v, int depth)
 
 /* ---- API ----------------------------------------------------------------- */
 
-void area_json_free(area_jv *v)
+void sg_area_json_free(area_jv *v)
 {
     if (!v)
         return;
     for (size_t i = 0; i < v->n; i++) {
-        area_json_free(&v->items[i]);
+        sg_area_json_free(&v->items[i]);
         if (v->keys)
             free(v->keys[i]);
     }
@@ -228,7 +228,7 @@ void area_json_free(area_jv *v)
     memset(v, 0, sizeof *v);
 }
 
-int area_json_parse(const char *text, size_t len, const char *path,
+int sg_area_json_parse(const char *text, size_t len, const char *path,
                     area_jv *out, sg_err *e)
 {
     jp p = {text, text + len, path ? path : "<json>", 1, e};
@@ -242,11 +242,11 @@ int area_json_parse(const char *text, size_t len, const char *path,
     }
     return 0;
 fail:
-    area_json_free(out);
+    sg_area_json_free(out);
     return -1;
 }
 
-int area_json_read(const char *path, area_jv *out, sg_err *e)
+int sg_area_json_read(const char *path, area_jv *out, sg_err *e)
 {
     char *buf = NULL;
     size_t n = 0, cap = 0;
@@ -266,14 +266,14 @@ int area_json_read(const char *path, area_jv *out, sg_err *e)
         sg_errf(e, path, 0, "read error");
         goto done;
     }
-    rc = area_json_parse(buf, n, path, out, e);
+    rc = sg_area_json_parse(buf, n, path, out, e);
 done:
     fclose(f);
     free(buf);
     return rc;
 }
 
-const area_jv *area_json_get(const area_jv *v, const char *key)
+const area_jv *sg_area_json_get(const area_jv *v, const char *key)
 {
     if (!v || v->t != AREA_J_OBJ)
         return NULL;
@@ -283,7 +283,7 @@ const area_jv *area_json_get(const area_jv *v, const char *key)
     return NULL;
 }
 
-double area_json_num(const area_jv *v, double dflt)
+double sg_area_json_num(const area_jv *v, double dflt)
 {
     if (!v)
         return dflt;

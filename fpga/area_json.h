@@ -41,19 +41,19 @@ typedef struct area_jv {
 
 /* Parse text[0..len) into *out.  On failure returns -1 with "PATH:LINE: ..."
  * in e and leaves *out empty (nothing to free); on success returns 0 and the
- * caller frees *out with area_json_free. */
-int area_json_parse(const char *text, size_t len, const char *path,
+ * caller frees *out with sg_area_json_free. */
+int sg_area_json_parse(const char *text, size_t len, const char *path,
                     area_jv *out, sg_err *e);
 /* Read and parse a whole file; errors name the file. */
-int area_json_read(const char *path, area_jv *out, sg_err *e);
+int sg_area_json_read(const char *path, area_jv *out, sg_err *e);
 /* Free the tree under v (v itself is the caller's) and reset it to null. */
-void area_json_free(area_jv *v);
+void sg_area_json_free(area_jv *v);
 
 /* Member key of object v, or NULL when v is not an object or has no such
  * member.  The first member of that name wins. */
-const area_jv *area_json_get(const area_jv *v, const char *key);
+const area_jv *sg_area_json_get(const area_jv *v, const char *key);
 /* Number at v (or, when v is a string holding a decimal number, that number:
  * Yosys prints some counts as strings).  Returns dflt otherwise. */
-double area_json_num(const area_jv *v, double dflt);
+double sg_area_json_num(const area_jv *v, double dflt);
 
 #endif

@@ -22,24 +22,24 @@ static void test_values(void **state)
         "  \"arr\": [1, [2, 3], {}], \"o\": {\"k\": \"12+\"}\n}\n";
     area_jv v;
     sg_err e;
-    assert_int_equal(area_json_parse(s, strlen(s), "t.json", &v, &e), 0);
+    assert_int_equal(sg_area_json_parse(s, strlen(s), "t.json", &v, &e), 0);
     assert_int_equal(v.t, AREA_J_OBJ);
     assert_int_equal(v.n, 8);
-    assert_true(area_json_num(area_json_get(&v, "a"), 0) == 12);
-    assert_true(area_json_num(area_json_get(&v, "b"), 0) == -150);
-    assert_string_equal(area_json_get(&v, "s")->str, "x\"y\\zA");
-    assert_true(area_json_num(area_json_get(&v, "t"), 0) == 1);
-    assert_int_equal(area_json_get(&v, "n")->t, AREA_J_NULL);
-    const area_jv *arr = area_json_get(&v, "arr");
+    assert_true(sg_area_json_num(sg_area_json_get(&v, "a"), 0) == 12);
+    assert_true(sg_area_json_num(sg_area_json_get(&v, "b"), 0) == -150);
+    assert_string_equal(sg_area_json_get(&v, "s")->str, "x\"y\\zA");
+    assert_true(sg_area_json_num(sg_area_json_get(&v, "t"), 0) == 1);
+    assert_int_equal(sg_area_json_get(&v, "n")->t, AREA_J_NULL);
+    const area_jv *arr = sg_area_json_get(&v, "arr");
     assert_int_equal(arr->n, 3);
     assert_int_equal(arr->items[1].n, 2);
     assert_true(arr->items[1].items[1].num == 3);
     /* Yosys prints transistor counts as strings such as "12+" */
-    assert_true(area_json_num(area_json_get(area_json_get(&v, "o"), "k"), 0) == 12);
-    assert_null(area_json_get(&v, "missing"));
-    assert_null(area_json_get(arr, "a"));
-    assert_true(area_json_num(NULL, 7) == 7);
-    area_json_free(&v);
+    assert_true(sg_area_json_num(sg_area_json_get(sg_area_json_get(&v, "o"), "k"), 0) == 12);
+    assert_null(sg_area_json_get(&v, "missing"));
+    assert_null(sg_area_json_get(arr, "a"));
+    assert_true(sg_area_json_num(NULL, 7) == 7);
+    sg_area_json_free(&v);
     assert_int_equal(v.t, AREA_J_NULL);
 }
 
@@ -48,7 +48,7 @@ static void expect_error(const char *s, const char *needle)
     area_jv v;
     sg_err e;
     sg_err_clear(&e);
-    assert_int_equal(area_json_parse(s, strlen(s), "bad.json", &v, &e), -1);
+    assert_int_equal(sg_area_json_parse(s, strlen(s), "bad.json", &v, &e), -1);
     assert_non_null(strstr(e.msg, needle));
     assert_int_equal(strncmp(e.msg, "bad.json:", 9), 0);
     assert_int_equal(v.t, AREA_J_NULL);
@@ -81,12 +81,12 @@ static void test_read_file(void **state)
     fclose(f);
     area_jv v;
     sg_err e;
-    assert_int_equal(area_json_read(path, &v, &e), 0);
-    const area_jv *fm = area_json_get(&v, "fmax");
-    assert_true(area_json_num(area_json_get(&fm->items[0], "achieved"), 0) == 131.5);
-    area_json_free(&v);
+    assert_int_equal(sg_area_json_read(path, &v, &e), 0);
+    const area_jv *fm = sg_area_json_get(&v, "fmax");
+    assert_true(sg_area_json_num(sg_area_json_get(&fm->items[0], "achieved"), 0) == 131.5);
+    sg_area_json_free(&v);
     remove(path);
-    assert_int_equal(area_json_read(path, &v, &e), -1);
+    assert_int_equal(sg_area_json_read(path, &v, &e), -1);
     assert_non_null(strstr(e.msg, "cannot open"));
 }
 

@@ -45,7 +45,7 @@ static int finish(FILE *gp, const char *dir, const char *base, char *path,
     snprintf(setout, sizeof setout, "outfile='%s.png.tmp'", base);
     snprintf(p, sizeof p, "%s.gp", base);
     char *argv[] = {"gnuplot", "-e", setout, p, NULL};
-    int st = area_exec(dir, argv, NULL, NULL, 0, e);
+    int st = sg_area_exec(dir, argv, NULL, NULL, 0, e);
     if (st < 0)
         return -1;
     snprintf(tmp, sizeof tmp, "%s/%s.png.tmp", dir, base);
@@ -83,14 +83,14 @@ static void preamble(FILE *gp, const char *base, const char *title)
 
 /* ---- family breakdown ------------------------------------------------------------ */
 
-int area_plot_families(const char *dir, const char *name,
+int sg_area_plot_families(const char *dir, const char *name,
                        const area_result *r, char *path, size_t np, sg_err *e)
 {
     char base[300], title[400];
     snprintf(base, sizeof base, "area-%s-families", name);
     const char *fam[32];
     area_counts fc[32];
-    size_t nf = area_families(r, fam, fc, 32);
+    size_t nf = sg_area_families(r, fam, fc, 32);
     if (nf == 0)
         return sg_errf(e, NULL, 0, "%s has no primitive instances to plot", name);
     FILE *dat = open_in(dir, base, "dat", e);
@@ -125,7 +125,7 @@ int area_plot_families(const char *dir, const char *name,
 
 /* ---- sweep ------------------------------------------------------------------------ */
 
-int area_plot_sweep(const char *dir, const char *name, const char *param,
+int sg_area_plot_sweep(const char *dir, const char *name, const char *param,
                     const char *const *vals, const area_result *r, size_t n,
                     char *path, size_t np, sg_err *e)
 {
@@ -157,7 +157,7 @@ int area_plot_sweep(const char *dir, const char *name, const char *param,
     if (!gp)
         return -1;
     snprintf(title, sizeof title, "%s: area against %s (%s)", name, param,
-             area_target_name(r[0].target));
+             sg_area_target_name(r[0].target));
     preamble(gp, base, title);
     fprintf(gp, "set xlabel \"%s\" noenhanced\n"
                 "set ylabel \"%s\"\n"

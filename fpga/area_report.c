@@ -34,7 +34,7 @@ static void counts_add(area_counts *a, const area_counts *b)
     a->mem_bits += b->mem_bits;
 }
 
-size_t area_families(const area_result *r, const char **fam, area_counts *fc,
+size_t sg_area_families(const area_result *r, const char **fam, area_counts *fc,
                      size_t max)
 {
     size_t n = 0;
@@ -80,7 +80,7 @@ static const char *metric_name(const area_result *r)
     return r->total.transistors >= 0 ? "transistors" : "cells";
 }
 
-double area_intersect_share(const area_result *r)
+double sg_area_intersect_share(const area_result *r)
 {
     long tot = metric(r, &r->total), x = 0;
     if (tot <= 0)
@@ -98,7 +98,7 @@ static double share_with_sram(const area_result *r)
 {
     if (r->target != AREA_GENERIC || r->total.transistors < 0)
         return -1;
-    double sh = area_intersect_share(r);
+    double sh = sg_area_intersect_share(r);
     double tot = (double)r->total.transistors + 6.0 * (double)r->total.mem_bits;
     if (sh < 0 || tot <= 0)
         return -1;
@@ -137,10 +137,10 @@ static void row(FILE *f, area_target t, const char *name, const char *module,
     }
 }
 
-void area_report_table(FILE *f, const area_result *r)
+void sg_area_report_table(FILE *f, const area_result *r)
 {
     fprintf(f, "%s: target %s%s%s\n", r->label ? r->label : r->design,
-            area_target_name(r->target),
+            sg_area_target_name(r->target),
             r->target == AREA_ICE40 && r->pnr.device[0] ? ", device " : "",
             r->target == AREA_ICE40 ? r->pnr.device : "");
     header(f, r->target);
@@ -161,7 +161,7 @@ void area_report_table(FILE *f, const area_result *r)
     if (r->n_inst > 0) {
         const char *fam[32];
         area_counts fc[32];
-        size_t nf = area_families(r, fam, fc, 32);
+        size_t nf = sg_area_families(r, fam, fc, 32);
         long tot = metric(r, &r->total);
         fprintf(f, "by family (%s):", metric_name(r));
         for (size_t i = 0; i < nf; i++)
@@ -169,7 +169,7 @@ void area_report_table(FILE *f, const area_result *r)
                     metric(r, &fc[i]),
                     tot > 0 ? 100.0 * (double)metric(r, &fc[i]) / (double)tot : 0.0);
         fprintf(f, "\n");
-        double sh = area_intersect_share(r);
+        double sh = sg_area_intersect_share(r);
         if (sh >= 0)
             fprintf(f, "intersection logic: %.2f%% of %s "
                        "(ExTensor: 9%% of a PE, 2.46%% of the chip)\n",
@@ -199,7 +199,7 @@ void area_report_table(FILE *f, const area_result *r)
 
 /* ---- sweep ------------------------------------------------------------------- */
 
-void area_report_sweep(FILE *f, const char *param, const char *const *vals,
+void sg_area_report_sweep(FILE *f, const char *param, const char *const *vals,
                        const area_result *r, size_t n)
 {
     area_target t = n ? r[0].target : AREA_GENERIC;
@@ -257,7 +257,7 @@ static void json_run(FILE *f, const area_result *r, const char *param,
     sg_json_str(f, r->label ? r->label : r->design);
     fprintf(f, ",\n      \"design\": ");
     sg_json_str(f, r->design);
-    fprintf(f, ",\n      \"target\": \"%s\",\n", area_target_name(r->target));
+    fprintf(f, ",\n      \"target\": \"%s\",\n", sg_area_target_name(r->target));
     if (param) {
         fprintf(f, "      \"sweep\": {\"param\": ");
         sg_json_str(f, param);
@@ -298,7 +298,7 @@ static void json_run(FILE *f, const area_result *r, const char *param,
     fprintf(f, "%s],\n      \"families\": {", r->n_inst ? "\n      " : "");
     const char *fam[32];
     area_counts fc[32];
-    size_t nf = area_families(r, fam, fc, 32);
+    size_t nf = sg_area_families(r, fam, fc, 32);
     for (size_t i = 0; i < nf; i++) {
         fprintf(f, "%s\n        ", i ? "," : "");
         sg_json_str(f, fam[i]);
@@ -306,7 +306,7 @@ static void json_run(FILE *f, const area_result *r, const char *param,
         jcounts(f, &fc[i]);
     }
     fprintf(f, "%s},\n", nf ? "\n      " : "");
-    double sh = area_intersect_share(r);
+    double sh = sg_area_intersect_share(r);
     if (r->n_inst > 0 && sh >= 0)
         fprintf(f, "      \"intersect_share\": %.4f,\n", sh);
     double ss = share_with_sram(r);
@@ -332,7 +332,7 @@ static void json_run(FILE *f, const area_result *r, const char *param,
     fprintf(f, "\n    }");
 }
 
-void area_report_json(FILE *f, const area_result *r, size_t n,
+void sg_area_report_json(FILE *f, const area_result *r, size_t n,
                       const char *param, const char *const *vals)
 {
     fprintf(f, "{\n  \"tool\": \"samgen area\",\n  \"runs\": [\n");

@@ -50,7 +50,7 @@ static void abs_path(const char *path, char *buf, size_t n)
         snprintf(buf, n, "%s/%s", cwd, path[0] == '.' && path[1] == '/' ? path + 2 : path);
 }
 
-void area_find_root(char *buf, size_t n)
+void sg_area_find_root(char *buf, size_t n)
 {
     /* At most five levels above the binary (build/samgen, bench binaries);
      * the root is made absolute, with "." as the last resort. */
@@ -86,7 +86,7 @@ static void shell_append(char *buf, size_t n, const char *s)
         snprintf(buf + used, n - used, "'%s'", s);
 }
 
-int area_exec(const char *dir, char *const argv[], const char *out_path,
+int sg_area_exec(const char *dir, char *const argv[], const char *out_path,
               char *cmd, size_t ncmd, sg_err *e)
 {
     if (cmd && ncmd) {
@@ -175,7 +175,7 @@ static int read_stat_json(const char *path, area_jv *out, sg_err *e)
         r += len;
     }
     *w = '\0';
-    int rc = area_json_parse(text, (size_t)(w - text), path, out, e);
+    int rc = sg_area_json_parse(text, (size_t)(w - text), path, out, e);
     free(text);
     return rc;
 }
@@ -323,7 +323,7 @@ static int write_wrapper(const char *dir, const area_result *r, sg_err *e)
     FILE *f = open_write(path, sizeof path, e, "%s/ooc_wrap.v", dir);
     if (!f)
         return -1;
-    int rc = area_wrap_write(f, "sg_ooc_dut", r->ports, r->n_ports, e);
+    int rc = sg_area_wrap_write(f, "sg_ooc_dut", r->ports, r->n_ports, e);
     if (fclose(f) != 0 && rc == 0)
         rc = sg_errf(e, path, 0, "write error");
     return rc != 0 ? -1 : 0;
@@ -334,24 +334,24 @@ static int write_wrapper(const char *dir, const area_result *r, sg_err *e)
 static int read_pnr_report(const char *path, area_pnr *p, device_caps cap, sg_err *e)
 {
     area_jv rep;
-    if (area_json_read(path, &rep, e) != 0)
+    if (sg_area_json_read(path, &rep, e) != 0)
         return -1;
     p->fits = 1;
-    const area_jv *fm = area_json_get(&rep, "fmax");
+    const area_jv *fm = sg_area_json_get(&rep, "fmax");
     if (fm && fm->t == AREA_J_OBJ && fm->n > 0) {
         /* the slowest clock domain (there is one: clk_i) */
         for (size_t i = 0; i < fm->n; i++) {
-            double a = area_json_num(area_json_get(&fm->items[i], "achieved"), -1);
+            double a = sg_area_json_num(sg_area_json_get(&fm->items[i], "achieved"), -1);
             if (a > 0 && (p->fmax_mhz < 0 || a < p->fmax_mhz))
                 p->fmax_mhz = a;
         }
     }
-    const area_jv *u = area_json_get(&rep, "utilization");
-    p->lcs = (long)area_json_num(area_json_get(area_json_get(u, "ICESTORM_LC"), "used"), 0);
-    p->lcs_avail = (long)area_json_num(area_json_get(area_json_get(u, "ICESTORM_LC"), "available"), (double)cap.lcs);
-    p->brams = (long)area_json_num(area_json_get(area_json_get(u, "ICESTORM_RAM"), "used"), 0);
-    p->dsps = (long)area_json_num(area_json_get(area_json_get(u, "ICESTORM_DSP"), "used"), 0);
-    area_json_free(&rep);
+    const area_jv *u = sg_area_json_get(&rep, "utilization");
+    p->lcs = (long)sg_area_json_num(sg_area_json_get(sg_area_json_get(u, "ICESTORM_LC"), "used"), 0);
+    p->lcs_avail = (long)sg_area_json_num(sg_area_json_get(sg_area_json_get(u, "ICESTORM_LC"), "available"), (double)cap.lcs);
+    p->brams = (long)sg_area_json_num(sg_area_json_get(sg_area_json_get(u, "ICESTORM_RAM"), "used"), 0);
+    p->dsps = (long)sg_area_json_num(sg_area_json_get(sg_area_json_get(u, "ICESTORM_DSP"), "used"), 0);
+    sg_area_json_free(&rep);
     return 0;
 }
 
@@ -359,7 +359,7 @@ static int run_pnr(const area_job *j, const char *dir, area_result *r, sg_err *e
 {
     area_pnr *p = &r->pnr;
     device_caps cap = caps_of(j->device);
-    snprintf(p->device, sizeof p->device, "%s", area_device_name(j->device));
+    snprintf(p->device, sizeof p->device, "%s", sg_area_device_name(j->device));
     p->fits = -1;
     p->fmax_mhz = -1;
     p->lcs_avail = cap.lcs;
@@ -373,7 +373,7 @@ static int run_pnr(const area_job *j, const char *dir, area_result *r, sg_err *e
     snprintf(script, sizeof script, "%s/fpga/pnr_ice40.ys", j->root);
     char *yargv[] = {"yosys", "-q", "-l", "pnr_yosys.log", "-s", script, NULL};
     char c1[1000], c2[1000];
-    int st = area_exec(dir, yargv, "pnr_yosys.out", c1, sizeof c1, e);
+    int st = sg_area_exec(dir, yargv, "pnr_yosys.out", c1, sizeof c1, e);
     if (st < 0)
         return -1;
     if (st != 0) {
@@ -391,7 +391,7 @@ static int run_pnr(const area_job *j, const char *dir, area_result *r, sg_err *e
                      "report.json", "-q", "-l", "nextpnr.log", NULL};
     snprintf(path, sizeof path, "%s/report.json", dir);
     remove(path);
-    st = area_exec(dir, nargv, "nextpnr.out", c2, sizeof c2, e);
+    st = sg_area_exec(dir, nargv, "nextpnr.out", c2, sizeof c2, e);
     if (st < 0)
         return -1;
     snprintf(p->cmd, sizeof p->cmd, "%s; %s", c1, c2);
@@ -449,7 +449,7 @@ static int run_job(const area_job *j, area_result *r, sg_err *e)
     if (!file_exists(script))
         return sg_errf(e, script, 0, "yosys script not found");
     char *yargv[] = {"yosys", "-q", "-l", "yosys.log", "-s", script, NULL};
-    int st = area_exec(dir, yargv, "yosys.out", r->yosys_cmd,
+    int st = sg_area_exec(dir, yargv, "yosys.out", r->yosys_cmd,
                        sizeof r->yosys_cmd, e);
     if (st < 0)
         return -1;
@@ -469,25 +469,25 @@ static int run_job(const area_job *j, area_result *r, sg_err *e)
     if (read_stat_json(path, &mem, e) != 0)
         goto done;
     snprintf(path, sizeof path, "%s/top.json", dir);
-    if (area_json_read(path, &top, e) != 0)
+    if (sg_area_json_read(path, &top, e) != 0)
         goto done;
-    if (area_from_yosys(&stat, &mem, &top, j->top, j->target, r, e) != 0)
+    if (sg_area_from_yosys(&stat, &mem, &top, j->top, j->target, r, e) != 0)
         goto done;
     if (log)
-        area_scan_log(log, r);
+        sg_area_scan_log(log, r);
     /* iCE40: the capacity check always, place and route when asked */
     if (j->target == AREA_ICE40 && run_pnr(j, dir, r, e) != 0)
         goto done;
     rc = 0;
 done:
-    area_json_free(&stat);
-    area_json_free(&mem);
-    area_json_free(&top);
+    sg_area_json_free(&stat);
+    sg_area_json_free(&mem);
+    sg_area_json_free(&top);
     free(log);
     return rc;
 }
 
-int area_run(const area_job *j, area_result *r, sg_err *e)
+int sg_area_run(const area_job *j, area_result *r, sg_err *e)
 {
     for (size_t i = 0; i < j->n_params; i++)
         if (!valid_value(j->pkeys[i]) || !valid_value(j->pvals[i]))

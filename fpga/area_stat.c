@@ -19,7 +19,7 @@
 
 /* ---- names ----------------------------------------------------------------- */
 
-const char *area_target_name(area_target t)
+const char *sg_area_target_name(area_target t)
 {
     switch (t) {
     case AREA_ICE40: return "ice40";
@@ -28,7 +28,7 @@ const char *area_target_name(area_target t)
     }
 }
 
-int area_target_parse(const char *s, area_target *t)
+int sg_area_target_parse(const char *s, area_target *t)
 {
     if (strcmp(s, "generic") == 0) *t = AREA_GENERIC;
     else if (strcmp(s, "ice40") == 0) *t = AREA_ICE40;
@@ -37,12 +37,12 @@ int area_target_parse(const char *s, area_target *t)
     return 0;
 }
 
-const char *area_device_name(area_device d)
+const char *sg_area_device_name(area_device d)
 {
     return d == AREA_UP5K ? "up5k" : "hx8k";
 }
 
-int area_device_parse(const char *s, area_device *d)
+int sg_area_device_parse(const char *s, area_device *d)
 {
     if (strcmp(s, "hx8k") == 0) *d = AREA_HX8K;
     else if (strcmp(s, "up5k") == 0) *d = AREA_UP5K;
@@ -83,7 +83,7 @@ static void param_value(const char *v, size_t len, char *out, size_t n)
     snprintf(out, n, "%.*s", (int)len, v);
 }
 
-void area_pretty_module(const char *yname, char *pretty, size_t np,
+void sg_area_pretty_module(const char *yname, char *pretty, size_t np,
                         char *base, size_t nb)
 {
     const char *s = yname;
@@ -135,7 +135,7 @@ void area_pretty_module(const char *yname, char *pretty, size_t np,
         snprintf(pretty + used, np - used, ")");
 }
 
-const char *area_family(const char *base)
+const char *sg_area_family(const char *base)
 {
     static const struct { const char *key, *fam; } map[] = {
         {"scan_skip", "skip-scanner"},   /* ExTensor scanner with its CAM */
@@ -180,7 +180,7 @@ static int union_instance(const char *inst)
     return strncmp(p, "_union", 6) == 0 && (p[6] == '\0' || p[6] == '_');
 }
 
-const char *area_family_inst(const char *base, const char *pretty, const char *inst)
+const char *sg_area_family_inst(const char *base, const char *pretty, const char *inst)
 {
     /* the joiners (sam_join, sam_join2) intersect, or with IsUnion=1 unite;
      * Yosys hashes long parameter lists, so a generated top's union nodes
@@ -188,12 +188,12 @@ const char *area_family_inst(const char *base, const char *pretty, const char *i
     if (strstr(base, "join") &&
         (strstr(pretty, "IsUnion=1") || (inst && union_instance(inst))))
         return "union";
-    return area_family(base);
+    return sg_area_family(base);
 }
 
 /* ---- classification ---------------------------------------------------------- */
 
-void area_classify(area_target t, const char *type, long n, area_counts *c)
+void sg_area_classify(area_target t, const char *type, long n, area_counts *c)
 {
     c->cells += n;
     if (strstr(type, "DLATCH") || strstr(type, "dlatch") ||
@@ -265,7 +265,7 @@ static void kv_add(area_kv **kv, size_t *n, const char *key, long count)
 
 static long leading_long(const area_jv *v)
 {
-    return (long)area_json_num(v, 0);
+    return (long)sg_area_json_num(v, 0);
 }
 
 /* Add mult copies of module m (a stat module object) to c, and its leaf
@@ -276,26 +276,26 @@ static void walk(const area_jv *mods, const area_jv *memmods, const char *mkey,
 {
     if (depth > 64)
         return;
-    const area_jv *types = area_json_get(m, "num_cells_by_type");
+    const area_jv *types = sg_area_json_get(m, "num_cells_by_type");
     for (size_t i = 0; types && types->t == AREA_J_OBJ && i < types->n; i++) {
-        long n = (long)area_json_num(&types->items[i], 0);
+        long n = (long)sg_area_json_num(&types->items[i], 0);
         const char *key = NULL;
         const area_jv *sub = find_module(mods, types->keys[i], &key);
         if (sub) {
             walk(mods, memmods, key, sub, mult * n, t, c, kv, nkv, depth + 1);
             continue;
         }
-        area_classify(t, types->keys[i], mult * n, c);
+        sg_area_classify(t, types->keys[i], mult * n, c);
         if (kv)
             kv_add(kv, nkv, types->keys[i], mult * n);
     }
-    const area_jv *tr = area_json_get(m, "estimated_num_transistors");
+    const area_jv *tr = sg_area_json_get(m, "estimated_num_transistors");
     if (tr && c->transistors >= 0)
         c->transistors += mult * leading_long(tr);
     const area_jv *mm = memmods ? find_module(memmods, mkey, NULL) : NULL;
     if (mm) {
-        c->memories += mult * (long)area_json_num(area_json_get(mm, "num_memories"), 0);
-        c->mem_bits += mult * (long)area_json_num(area_json_get(mm, "num_memory_bits"), 0);
+        c->memories += mult * (long)sg_area_json_num(sg_area_json_get(mm, "num_memories"), 0);
+        c->mem_bits += mult * (long)sg_area_json_num(sg_area_json_get(mm, "num_memory_bits"), 0);
     }
 }
 
@@ -313,10 +313,10 @@ static int kv_cmp(const void *a, const void *b)
 /* The top's ports from yosys's netlist module tn. */
 static void read_ports(area_result *r, const area_jv *tn)
 {
-    const area_jv *ports = area_json_get(tn, "ports");
+    const area_jv *ports = sg_area_json_get(tn, "ports");
     for (size_t i = 0; ports && ports->t == AREA_J_OBJ && i < ports->n; i++) {
-        const area_jv *dir = area_json_get(&ports->items[i], "direction");
-        const area_jv *bits = area_json_get(&ports->items[i], "bits");
+        const area_jv *dir = sg_area_json_get(&ports->items[i], "direction");
+        const area_jv *bits = sg_area_json_get(&ports->items[i], "bits");
         r->ports = sg_realloc(r->ports, (r->n_ports + 1) * sizeof *r->ports);
         area_port *p = &r->ports[r->n_ports++];
         p->name = sg_strdup(ports->keys[i]);
@@ -340,12 +340,12 @@ static area_inst *inst_add(area_result *r, const char *name, const char *module,
     return in;
 }
 
-int area_from_yosys(const area_jv *stat, const area_jv *mem,
+int sg_area_from_yosys(const area_jv *stat, const area_jv *mem,
                     const area_jv *topnet, const char *top, area_target t,
                     area_result *r, sg_err *e)
 {
-    const area_jv *mods = area_json_get(stat, "modules");
-    const area_jv *memmods = mem ? area_json_get(mem, "modules") : NULL;
+    const area_jv *mods = sg_area_json_get(stat, "modules");
+    const area_jv *memmods = mem ? sg_area_json_get(mem, "modules") : NULL;
     const char *tkey = NULL;
     const area_jv *tm = find_module(mods, top, &tkey);
     if (!tm)
@@ -358,31 +358,31 @@ int area_from_yosys(const area_jv *stat, const area_jv *mem,
     if (r->n_types > 1)
         qsort(r->types, r->n_types, sizeof *r->types, kv_cmp);
 
-    const area_jv *nm = topnet ? area_json_get(topnet, "modules") : NULL;
+    const area_jv *nm = topnet ? sg_area_json_get(topnet, "modules") : NULL;
     const area_jv *tn = nm ? find_module(nm, top, NULL) : NULL;
     if (!tn)
         return 0;
     read_ports(r, tn);
-    const area_jv *cells = area_json_get(tn, "cells");
+    const area_jv *cells = sg_area_json_get(tn, "cells");
     area_counts glue;
     area_kv *gtypes = NULL;
     size_t n_gtypes = 0;
     counts_init(&glue, t);
     for (size_t i = 0; cells && cells->t == AREA_J_OBJ && i < cells->n; i++) {
-        const area_jv *ty = area_json_get(&cells->items[i], "type");
+        const area_jv *ty = sg_area_json_get(&cells->items[i], "type");
         if (!ty || ty->t != AREA_J_STR)
             continue;
         const char *skey = NULL;
         const area_jv *sub = find_module(mods, ty->str, &skey);
         if (!sub) {
-            area_classify(t, ty->str, 1, &glue);
+            sg_area_classify(t, ty->str, 1, &glue);
             kv_add(&gtypes, &n_gtypes, ty->str, 1);
             continue;
         }
         char pretty[256], base[128];
-        area_pretty_module(skey, pretty, sizeof pretty, base, sizeof base);
+        sg_area_pretty_module(skey, pretty, sizeof pretty, base, sizeof base);
         area_inst *in = inst_add(r, cells->keys[i], pretty, base,
-                                 area_family_inst(base, pretty, cells->keys[i]));
+                                 sg_area_family_inst(base, pretty, cells->keys[i]));
         counts_init(&in->c, t);
         walk(mods, memmods, skey, sub, 1, t, &in->c, &in->types, &in->n_types, 0);
         if (in->n_types > 1)
@@ -390,13 +390,13 @@ int area_from_yosys(const area_jv *stat, const area_jv *mem,
     }
     if (r->n_inst > 0 && glue.cells > 0) {
         /* transistors of the top's own cells: the top's own estimate */
-        const area_jv *tr = area_json_get(tm, "estimated_num_transistors");
+        const area_jv *tr = sg_area_json_get(tm, "estimated_num_transistors");
         if (glue.transistors >= 0)
             glue.transistors = leading_long(tr);
         const area_jv *mm = memmods ? find_module(memmods, tkey, NULL) : NULL;
         if (mm) {
-            glue.memories = (long)area_json_num(area_json_get(mm, "num_memories"), 0);
-            glue.mem_bits = (long)area_json_num(area_json_get(mm, "num_memory_bits"), 0);
+            glue.memories = (long)sg_area_json_num(sg_area_json_get(mm, "num_memories"), 0);
+            glue.mem_bits = (long)sg_area_json_num(sg_area_json_get(mm, "num_memory_bits"), 0);
         }
         area_inst *in = inst_add(r, "(top)", top, top, "glue");
         in->c = glue;
@@ -415,7 +415,7 @@ int area_from_yosys(const area_jv *stat, const area_jv *mem,
 
 /* ---- log scan ------------------------------------------------------------------- */
 
-void area_list_add(char ***list, size_t *n, const char *fmt, ...)
+void sg_area_list_add(char ***list, size_t *n, const char *fmt, ...)
 {
     char buf[512];
     va_list ap;
@@ -452,11 +452,11 @@ static void mem_name(const char *s, size_t len, char *out, size_t n)
         return;
     }
     *dot = '\0';
-    area_pretty_module(tmp, pretty, sizeof pretty, base, sizeof base);
+    sg_area_pretty_module(tmp, pretty, sizeof pretty, base, sizeof base);
     snprintf(out, n, "%s.%s", pretty, dot[1] == '\\' ? dot + 2 : dot + 1);
 }
 
-void area_scan_log(const char *log, area_result *r)
+void sg_area_scan_log(const char *log, area_result *r)
 {
     static const struct { const char *pat, *what; } bad[] = {
         {"Latch inferred for signal", "latch"},
@@ -478,7 +478,7 @@ void area_scan_log(const char *log, area_result *r)
         line_copy(s, e, line, sizeof line);
         if (starts(line, "Warning:")) {
             size_t before = n_seen;
-            area_list_add(&seen, &n_seen, "%s", line);
+            sg_area_list_add(&seen, &n_seen, "%s", line);
             if (n_seen > before)
                 r->n_warnings++;
         }
@@ -487,7 +487,7 @@ void area_scan_log(const char *log, area_result *r)
                 const char *msg = line;
                 if (starts(msg, "Warning: "))
                     msg += 9;
-                area_list_add(&r->problems, &r->n_problems, "%s: %s",
+                sg_area_list_add(&r->problems, &r->n_problems, "%s: %s",
                               bad[i].what, msg);
             }
         const char *m;
@@ -495,19 +495,19 @@ void area_scan_log(const char *log, area_result *r)
         if ((m = strstr(line, "using FF mapping for memory ")) != NULL) {
             m += strlen("using FF mapping for memory ");
             mem_name(m, strlen(m), mn, sizeof mn);
-            area_list_add(&r->notes, &r->n_notes,
+            sg_area_list_add(&r->notes, &r->n_notes,
                           "memory %s mapped to flip-flops, not block RAM", mn);
         } else if ((m = strstr(line, "Replacing memory ")) != NULL) {
             m += strlen("Replacing memory ");
             const char *w = strstr(m, " with list of registers");
             mem_name(m, w ? (size_t)(w - m) : strlen(m), mn, sizeof mn);
-            area_list_add(&r->notes, &r->n_notes,
+            sg_area_list_add(&r->notes, &r->n_notes,
                           "memory %s mapped to flip-flops, not block RAM", mn);
         } else if (starts(line, "mapping memory ") &&
                    (m = strstr(line, " via ")) != NULL) {
             const char *kind = strstr(m, "LUTRAM") ? "LUT RAM" : "block RAM";
             mem_name(line + 15, (size_t)(m - line - 15), mn, sizeof mn);
-            area_list_add(&r->notes, &r->n_notes, "memory %s mapped to %s",
+            sg_area_list_add(&r->notes, &r->n_notes, "memory %s mapped to %s",
                           mn, kind);
         }
         s = *e ? e + 1 : e;
@@ -519,7 +519,7 @@ void area_scan_log(const char *log, area_result *r)
 
 /* ---- results -------------------------------------------------------------------- */
 
-void area_result_free(area_result *r)
+void sg_area_result_free(area_result *r)
 {
     if (!r)
         return;

@@ -47,7 +47,7 @@ static const char *TOP =
 static void parse(const char *s, area_jv *v)
 {
     sg_err e;
-    assert_int_equal(area_json_parse(s, strlen(s), "x.json", v, &e), 0);
+    assert_int_equal(sg_area_json_parse(s, strlen(s), "x.json", v, &e), 0);
 }
 
 static void load(area_result *r)
@@ -58,10 +58,10 @@ static void load(area_result *r)
     parse(TOP, &top);
     sg_err e;
     memset(r, 0, sizeof *r);
-    assert_int_equal(area_from_yosys(&stat, &mem, &top, "kern", AREA_ICE40, r, &e), 0);
-    area_json_free(&stat);
-    area_json_free(&mem);
-    area_json_free(&top);
+    assert_int_equal(sg_area_from_yosys(&stat, &mem, &top, "kern", AREA_ICE40, r, &e), 0);
+    sg_area_json_free(&stat);
+    sg_area_json_free(&mem);
+    sg_area_json_free(&top);
 }
 
 static void test_hierarchy(void **state)
@@ -101,13 +101,13 @@ static void test_hierarchy(void **state)
     /* family sums and the intersection share by LUTs */
     const char *fam[8];
     area_counts fc[8];
-    size_t nf = area_families(&r, fam, fc, 8);
+    size_t nf = sg_area_families(&r, fam, fc, 8);
     assert_int_equal(nf, 3);
     assert_string_equal(fam[0], "fifo");
     assert_int_equal(fc[0].luts, 92);
-    double sh = area_intersect_share(&r);
+    double sh = sg_area_intersect_share(&r);
     assert_true(sh > 76.0 / 170 - 1e-9 && sh < 76.0 / 170 + 1e-9);
-    area_result_free(&r);
+    sg_area_result_free(&r);
 }
 
 static void test_missing_top(void **state)
@@ -117,10 +117,10 @@ static void test_missing_top(void **state)
     parse(STAT, &stat);
     area_result r = {0};
     sg_err e;
-    assert_int_equal(area_from_yosys(&stat, NULL, NULL, "nope", AREA_ICE40, &r, &e), -1);
+    assert_int_equal(sg_area_from_yosys(&stat, NULL, NULL, "nope", AREA_ICE40, &r, &e), -1);
     assert_non_null(strstr(e.msg, "nope"));
-    area_json_free(&stat);
-    area_result_free(&r);
+    sg_area_json_free(&stat);
+    sg_area_result_free(&r);
 }
 
 static void test_generic_transistors(void **state)
@@ -133,27 +133,27 @@ static void test_generic_transistors(void **state)
     parse(s, &stat);
     area_result r = {0};
     sg_err e;
-    assert_int_equal(area_from_yosys(&stat, NULL, NULL, "m", AREA_GENERIC, &r, &e), 0);
+    assert_int_equal(sg_area_from_yosys(&stat, NULL, NULL, "m", AREA_GENERIC, &r, &e), 0);
     assert_int_equal(r.total.ffs, 4);
     assert_int_equal(r.total.latches, 1);
     assert_int_equal(r.total.cells, 15);
     assert_int_equal(r.total.transistors, 100);
     assert_int_equal(r.n_inst, 0);
-    area_json_free(&stat);
-    area_result_free(&r);
+    sg_area_json_free(&stat);
+    sg_area_result_free(&r);
 }
 
 static void test_classify(void **state)
 {
     (void)state;
     area_counts c = {0};
-    area_classify(AREA_XILINX, "LUT6", 5, &c);
-    area_classify(AREA_XILINX, "FDRE", 3, &c);
-    area_classify(AREA_XILINX, "RAMB36E1", 1, &c);
-    area_classify(AREA_XILINX, "RAMB18E1", 1, &c);
-    area_classify(AREA_XILINX, "DSP48E1", 2, &c);
-    area_classify(AREA_XILINX, "RAM32M", 1, &c);
-    area_classify(AREA_XILINX, "LDCE", 1, &c);
+    sg_area_classify(AREA_XILINX, "LUT6", 5, &c);
+    sg_area_classify(AREA_XILINX, "FDRE", 3, &c);
+    sg_area_classify(AREA_XILINX, "RAMB36E1", 1, &c);
+    sg_area_classify(AREA_XILINX, "RAMB18E1", 1, &c);
+    sg_area_classify(AREA_XILINX, "DSP48E1", 2, &c);
+    sg_area_classify(AREA_XILINX, "RAM32M", 1, &c);
+    sg_area_classify(AREA_XILINX, "LDCE", 1, &c);
     assert_int_equal(c.luts, 5);
     assert_int_equal(c.ffs, 3);
     assert_int_equal(c.brams, 3);
@@ -162,8 +162,8 @@ static void test_classify(void **state)
     assert_int_equal(c.latches, 1);
     assert_int_equal(c.cells, 14);
     memset(&c, 0, sizeof c);
-    area_classify(AREA_ICE40, "SB_MAC16", 1, &c);
-    area_classify(AREA_ICE40, "SB_DFFESR", 2, &c);
+    sg_area_classify(AREA_ICE40, "SB_MAC16", 1, &c);
+    sg_area_classify(AREA_ICE40, "SB_DFFESR", 2, &c);
     assert_int_equal(c.dsps, 1);
     assert_int_equal(c.ffs, 2);
 }
@@ -172,41 +172,41 @@ static void test_pretty(void **state)
 {
     (void)state;
     char p[128], b[64];
-    area_pretty_module("\\sam_root", p, sizeof p, b, sizeof b);
+    sg_area_pretty_module("\\sam_root", p, sizeof p, b, sizeof b);
     assert_string_equal(p, "sam_root");
     assert_string_equal(b, "sam_root");
-    area_pretty_module("$paramod\\sam_alu\\Op=s32'00000000000000000000000000000001"
+    sg_area_pretty_module("$paramod\\sam_alu\\Op=s32'00000000000000000000000000000001"
                        "\\Const=s32'11111111111111111111111111111110", p, sizeof p,
                        b, sizeof b);
     assert_string_equal(p, "sam_alu(Op=1,Const=-2)");
     assert_string_equal(b, "sam_alu");
-    area_pretty_module("$paramod$4f2a\\sam_spacc", p, sizeof p, b, sizeof b);
+    sg_area_pretty_module("$paramod$4f2a\\sam_spacc", p, sizeof p, b, sizeof b);
     assert_string_equal(b, "sam_spacc");
     assert_string_equal(p, "sam_spacc(#)");
-    area_pretty_module("$paramod\\sam_x\\S=\"hello\"", p, sizeof p, b, sizeof b);
+    sg_area_pretty_module("$paramod\\sam_x\\S=\"hello\"", p, sizeof p, b, sizeof b);
     assert_string_equal(p, "sam_x(S=\"hello\")");
     /* truncation stays inside the buffer */
-    area_pretty_module("$paramod\\sam_fifo\\Depth=s32'00000000000000000000000000010000",
+    sg_area_pretty_module("$paramod\\sam_fifo\\Depth=s32'00000000000000000000000000010000",
                        p, 8, b, 4);
     assert_string_equal(b, "sam");
     assert_int_equal(strlen(p), 7);
-    assert_string_equal(area_family("sam_scan_skip_core"), "skip-scanner");
-    assert_string_equal(area_family("sam_intersect_skip"), "intersect");
-    assert_string_equal(area_family("sam_scan_compressed"), "scanner");
-    assert_string_equal(area_family("sam_write_vals"), "writer");
-    assert_string_equal(area_family("sam_ram"), "memory");
-    assert_string_equal(area_family("sam_edge"), "fifo");
-    assert_string_equal(area_family("foo"), "other");
-    assert_string_equal(area_family_inst("sam_join", "sam_join(CrdWidth=16,NumInputs=2,IsUnion=0)", NULL),
+    assert_string_equal(sg_area_family("sam_scan_skip_core"), "skip-scanner");
+    assert_string_equal(sg_area_family("sam_intersect_skip"), "intersect");
+    assert_string_equal(sg_area_family("sam_scan_compressed"), "scanner");
+    assert_string_equal(sg_area_family("sam_write_vals"), "writer");
+    assert_string_equal(sg_area_family("sam_ram"), "memory");
+    assert_string_equal(sg_area_family("sam_edge"), "fifo");
+    assert_string_equal(sg_area_family("foo"), "other");
+    assert_string_equal(sg_area_family_inst("sam_join", "sam_join(CrdWidth=16,NumInputs=2,IsUnion=0)", NULL),
                         "intersect");
-    assert_string_equal(area_family_inst("sam_join", "sam_join(CrdWidth=16,NumInputs=3,IsUnion=1)", NULL),
+    assert_string_equal(sg_area_family_inst("sam_join", "sam_join(CrdWidth=16,NumInputs=3,IsUnion=1)", NULL),
                         "union");
-    assert_string_equal(area_family_inst("sam_join2", "sam_join2(IsUnion=1)", "u_join"), "union");
-    assert_string_equal(area_family_inst("sam_join", "sam_join(#)", "n5_union_j"), "union");
-    assert_string_equal(area_family_inst("sam_join", "sam_join(#)", "\\n12_union"), "union");
-    assert_string_equal(area_family_inst("sam_join", "sam_join(#)", "n3_intersect_i"), "intersect");
-    assert_string_equal(area_family_inst("sam_join", "sam_join(#)", "n3_unionx"), "intersect");
-    assert_string_equal(area_family_inst("sam_alu", "sam_alu(#)", "n4_union"), "alu");
+    assert_string_equal(sg_area_family_inst("sam_join2", "sam_join2(IsUnion=1)", "u_join"), "union");
+    assert_string_equal(sg_area_family_inst("sam_join", "sam_join(#)", "n5_union_j"), "union");
+    assert_string_equal(sg_area_family_inst("sam_join", "sam_join(#)", "\\n12_union"), "union");
+    assert_string_equal(sg_area_family_inst("sam_join", "sam_join(#)", "n3_intersect_i"), "intersect");
+    assert_string_equal(sg_area_family_inst("sam_join", "sam_join(#)", "n3_unionx"), "intersect");
+    assert_string_equal(sg_area_family_inst("sam_alu", "sam_alu(#)", "n4_union"), "alu");
 }
 
 static void test_scan_log(void **state)
@@ -224,7 +224,7 @@ static void test_scan_log(void **state)
         "mapping memory \\sam_ram.mem via $__ICE40_RAM4K_\n"
         "Warning: found logic loop in module m:";
     area_result r = {0};
-    area_scan_log(log, &r);
+    sg_area_scan_log(log, &r);
     assert_int_equal(r.n_warnings, 4);          /* unique Warning: lines */
     assert_int_equal(r.n_problems, 4);
     assert_non_null(strstr(r.problems[0], "latch"));
@@ -236,13 +236,13 @@ static void test_scan_log(void **state)
     assert_string_equal(r.notes[0],
         "memory sam_fifo(Depth=2).mem_q mapped to flip-flops, not block RAM");
     assert_string_equal(r.notes[1], "memory sam_ram.mem mapped to block RAM");
-    area_result_free(&r);
+    sg_area_result_free(&r);
 
     area_result ok = {0};
-    area_scan_log("Warning: Yosys has only limited support for tri-state logic.\n", &ok);
+    sg_area_scan_log("Warning: Yosys has only limited support for tri-state logic.\n", &ok);
     assert_int_equal(ok.n_problems, 0);
     assert_int_equal(ok.n_warnings, 1);
-    area_result_free(&ok);
+    sg_area_result_free(&ok);
 }
 
 static char *capture_wrap(const area_port *p, size_t n, int *rc)
@@ -251,7 +251,7 @@ static char *capture_wrap(const area_port *p, size_t n, int *rc)
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     sg_err e;
-    *rc = area_wrap_write(f, "dut", p, n, &e);
+    *rc = sg_area_wrap_write(f, "dut", p, n, &e);
     fclose(f);
     return buf;
 }
@@ -290,30 +290,30 @@ static void test_json_report_parses(void **state)
     r.pnr.fits = 1;
     r.pnr.fmax_mhz = 123.4;
     snprintf(r.pnr.device, sizeof r.pnr.device, "hx8k");
-    area_list_add(&r.notes, &r.n_notes, "memory %s mapped", "x");
+    sg_area_list_add(&r.notes, &r.n_notes, "memory %s mapped", "x");
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
-    area_report_json(f, &r, 1, NULL, NULL);
-    area_report_table(f, &r);
+    sg_area_report_json(f, &r, 1, NULL, NULL);
+    sg_area_report_table(f, &r);
     fclose(f);
     char *table = strstr(buf, "\n}\n") + 3;
     area_jv v;
     sg_err e;
-    assert_int_equal(area_json_parse(buf, (size_t)(table - buf), "r.json", &v, &e), 0);
-    const area_jv *run = &area_json_get(&v, "runs")->items[0];
-    assert_string_equal(area_json_get(run, "label")->str, "kern \"quoted\"");
-    assert_true(area_json_num(area_json_get(area_json_get(run, "total"), "luts"), 0) == 170);
-    assert_int_equal(area_json_get(run, "instances")->n, 4);
-    const area_jv *i0 = &area_json_get(run, "instances")->items[0];
-    assert_true(area_json_num(area_json_get(area_json_get(i0, "cells_by_type"), "SB_LUT4"), 0) == 46);
-    assert_true(area_json_num(area_json_get(area_json_get(run, "pnr"), "fmax_mhz"), 0) == 123.4);
-    area_json_free(&v);
+    assert_int_equal(sg_area_json_parse(buf, (size_t)(table - buf), "r.json", &v, &e), 0);
+    const area_jv *run = &sg_area_json_get(&v, "runs")->items[0];
+    assert_string_equal(sg_area_json_get(run, "label")->str, "kern \"quoted\"");
+    assert_true(sg_area_json_num(sg_area_json_get(sg_area_json_get(run, "total"), "luts"), 0) == 170);
+    assert_int_equal(sg_area_json_get(run, "instances")->n, 4);
+    const area_jv *i0 = &sg_area_json_get(run, "instances")->items[0];
+    assert_true(sg_area_json_num(sg_area_json_get(sg_area_json_get(i0, "cells_by_type"), "SB_LUT4"), 0) == 46);
+    assert_true(sg_area_json_num(sg_area_json_get(sg_area_json_get(run, "pnr"), "fmax_mhz"), 0) == 123.4);
+    sg_area_json_free(&v);
     assert_non_null(strstr(table, "u_f0"));
     assert_non_null(strstr(table, "fmax 123.4 MHz"));
     assert_non_null(strstr(table, "intersection logic: 44.71%"));
     free(buf);
-    area_result_free(&r);
+    sg_area_result_free(&r);
 }
 
 int main(void)

@@ -15,7 +15,7 @@
 
 #include <string.h>
 
-int area_wrap_write(FILE *f, const char *dut, const area_port *ports,
+int sg_area_wrap_write(FILE *f, const char *dut, const area_port *ports,
                     size_t n_ports, sg_err *e)
 {
     long nin = 0, nout = 0;

@@ -11,11 +11,11 @@
 #include "graph/graph.h"
 
 /* Read a Custard DOT file into g (which the caller then frees with
- * graph_free).  Fails on DOT syntax errors and on structure the typed graph
- * cannot hold; semantic checks are graph_check's job. */
-int graph_read(const char *path, sg_graph *g, sg_err *e);
+ * sg_graph_free).  Fails on DOT syntax errors and on structure the typed graph
+ * cannot hold; semantic checks are sg_graph_check's job. */
+int sg_graph_read(const char *path, sg_graph *g, sg_err *e);
 /* Parse DOT text held in memory (path is used only in messages). */
-int graph_read_mem(const char *text, size_t len, const char *path,
+int sg_graph_read_mem(const char *text, size_t len, const char *path,
                    sg_graph *g, sg_err *e);
 
 #endif

@@ -25,7 +25,7 @@ static void edge_tag(const char *comment, const char *label, char *tag,
         const char *m = u > d ? u : d;
         t = m ? m + 1 : "";
     }
-    dot_copy_cut(tag, cap, t);
+    sg_dot_copy_cut(tag, cap, t);
 }
 
 /* Does edge e name index variable x by its tag (exact), or, for hand-edited
@@ -81,13 +81,13 @@ static int joiner_operands(rd *r, int ni)
         sg_edge *e = &g->edges[i];
         if (e->dst != ni || !e->tag[0])
             continue;
-        if (graph_operand_index(n, e->tag) >= 0)
+        if (sg_graph_operand_index(n, e->tag) >= 0)
             continue;
         if (n->n_operands == SG_MAX_OPERANDS)
             return sg_errf(r->e, r->path, n->line,
                            "node %d: %s has more than %d operands", n->id,
                            n->type, SG_MAX_OPERANDS);
-        dot_copy_cut(n->operand[n->n_operands++], SG_NAME_MAX, e->tag);
+        sg_dot_copy_cut(n->operand[n->n_operands++], SG_NAME_MAX, e->tag);
     }
     qsort(n->operand, (size_t)n->n_operands, sizeof n->operand[0], cmp_str);
     return 0;
@@ -104,7 +104,7 @@ static int bind_in(const sg_graph *g, int ni, const sg_edge *e, int *seq)
         return e->type == SG_ST_REPSIG ? 1 : 0;
     case SG_NK_INTERSECT:
     case SG_NK_UNION:
-        k = graph_operand_index(n, e->tag);
+        k = sg_graph_operand_index(n, e->tag);
         if (k < 0 || (e->type != SG_ST_CRD && e->type != SG_ST_REF))
             return -1;
         return 2 * k + (e->type == SG_ST_REF);
@@ -148,7 +148,7 @@ static int bind_out(const sg_graph *g, int ni, const sg_edge *e, int *seq)
     case SG_NK_UNION:
         if (e->type == SG_ST_CRD)
             return 0;
-        k = graph_operand_index(n, e->tag);
+        k = sg_graph_operand_index(n, e->tag);
         return k < 0 ? -1 : 1 + k;
     case SG_NK_SPACC:
         if (e->type == SG_ST_VAL)
@@ -180,16 +180,16 @@ static int read_edge(rd *r, Agedge_t *ae, size_t *cursor, sg_edge *e)
 {
     sg_graph *g = r->g;
     const char *tn = agnameof(agtail(ae)), *hn = agnameof(aghead(ae));
-    long tid = dot_parse_id(tn, strlen(tn)), hid = dot_parse_id(hn, strlen(hn));
+    long tid = sg_dot_parse_id(tn, strlen(tn)), hid = sg_dot_parse_id(hn, strlen(hn));
     memset(e, 0, sizeof *e);
-    e->src = graph_find_node(g, (int)tid);
-    e->dst = graph_find_node(g, (int)hid);
-    e->line = dot_edge_line(&r->si, cursor, tid, hid);
+    e->src = sg_graph_find_node(g, (int)tid);
+    e->dst = sg_graph_find_node(g, (int)hid);
+    e->line = sg_dot_edge_line(&r->si, cursor, tid, hid);
     if (!e->line)
         e->line = g->nodes[e->src].line;
-    dot_copy_cut(e->label, sizeof e->label, dot_ag_str(ae, "label"));
-    dot_copy_cut(e->comment, sizeof e->comment, dot_ag_str(ae, "comment"));
-    const char *ty = dot_ag_str(ae, "type");
+    sg_dot_copy_cut(e->label, sizeof e->label, sg_dot_ag_str(ae, "label"));
+    sg_dot_copy_cut(e->comment, sizeof e->comment, sg_dot_ag_str(ae, "comment"));
+    const char *ty = sg_dot_ag_str(ae, "type");
     char lab_ty[16] = "";
     if (!*ty) {
         /* No type: the label's first word ("crd_in-B" -> crd). */
@@ -243,14 +243,14 @@ static void bind_ports(sg_graph *g)
             n->n_in = in_seq[ni];
         if (n->kind == SG_NK_SPACC)
             n->n_in = 3 + in_seq[ni];
-        graph_node_ports(n);
+        sg_graph_node_ports(n);
     }
     free(n_val_in);
     free(out_seq);
     free(in_seq);
 }
 
-int dot_read_edges(rd *r, Agraph_t *ag)
+int sg_dot_read_edges(rd *r, Agraph_t *ag)
 {
     sg_graph *g = r->g;
     int rc = -1;

@@ -24,10 +24,10 @@ typedef struct rd {
 /* Copy s into d[cap], cut to fit.  The cut never splits a backslash pair:
  * half a pair left at the end would escape the closing quote when the
  * graph is written back. */
-void dot_copy_cut(char *d, size_t cap, const char *s);
+void sg_dot_copy_cut(char *d, size_t cap, const char *s);
 /* A cgraph string attribute of obj, "" when unset. */
-const char *dot_ag_str(void *obj, const char *name);
+const char *sg_dot_ag_str(void *obj, const char *name);
 /* Read every edge of ag into r->g, bound to its ports (dot_edges.c). */
-int dot_read_edges(rd *r, Agraph_t *ag);
+int sg_dot_read_edges(rd *r, Agraph_t *ag);
 
 #endif

@@ -14,7 +14,7 @@
 
 enum { TK_NONE, TK_ID, TK_ARROW, TK_LBRACK, TK_OTHER };
 
-long dot_parse_id(const char *s, size_t n)
+long sg_dot_parse_id(const char *s, size_t n)
 {
     if (n == 0 || n > 9)
         return -1;
@@ -173,7 +173,7 @@ static void scan_text(const char *t, size_t len, scan_info *si)
         if (brack > 0 && tk != TK_LBRACK)
             continue;                         /* inside an attribute list */
         if (tk == TK_ID && depth >= 1) {
-            long id = dot_parse_id(s, n);
+            long id = sg_dot_parse_id(s, n);
             if (last == TK_ARROW && arrow_tail >= 0 && id >= 0) {
                 sg_grow((void **)&si->edges, &si->cap_edges, si->n_edges + 1,
                         sizeof *si->edges);
@@ -207,7 +207,7 @@ static int cmp_id_line(const void *a, const void *b)
     return (x->line > y->line) - (x->line < y->line);
 }
 
-long dot_node_line(const scan_info *si, long id)
+long sg_dot_node_line(const scan_info *si, long id)
 {
     size_t lo = 0, hi = si->n_ids;
     while (lo < hi) {
@@ -229,7 +229,7 @@ long dot_node_line(const scan_info *si, long id)
     return 0;
 }
 
-long dot_edge_line(scan_info *si, size_t *cursor, long tail, long head)
+long sg_dot_edge_line(scan_info *si, size_t *cursor, long tail, long head)
 {
     for (size_t k = *cursor; k < si->n_edges; k++)
         if (!si->edges[k].used && si->edges[k].tail == tail &&
@@ -248,7 +248,7 @@ long dot_edge_line(scan_info *si, size_t *cursor, long tail, long head)
     return 0;
 }
 
-int dot_scan(const char *text, size_t len, const char *path, scan_info *si, sg_err *e)
+int sg_dot_scan(const char *text, size_t len, const char *path, scan_info *si, sg_err *e)
 {
     memset(si, 0, sizeof *si);
     const char *nul = memchr(text, 0, len);
@@ -271,7 +271,7 @@ int dot_scan(const char *text, size_t len, const char *path, scan_info *si, sg_e
     return 0;
 }
 
-void dot_scan_free(scan_info *si)
+void sg_dot_scan_free(scan_info *si)
 {
     free(si->ids);
     free(si->edges);

@@ -36,19 +36,19 @@ typedef struct scan_info {
     long end_line;         /* line of that brace */
 } scan_info;
 
-/* Scan text[0..len-1] into si (freed with dot_scan_free in every case).
+/* Scan text[0..len-1] into si (freed with sg_dot_scan_free in every case).
  * Fails, naming path, on a NUL byte, on text without a complete graph and
  * on text after the first graph's closing brace. */
-int dot_scan(const char *text, size_t len, const char *path, scan_info *si, sg_err *e);
-void dot_scan_free(scan_info *si);
+int sg_dot_scan(const char *text, size_t len, const char *path, scan_info *si, sg_err *e);
+void sg_dot_scan_free(scan_info *si);
 
 /* Parse s[0..n-1] as a decimal node id; -1 when it is not one. */
-long dot_parse_id(const char *s, size_t n);
+long sg_dot_parse_id(const char *s, size_t n);
 
 /* Line of node id: its statement, else its first mention; 0 if unknown. */
-long dot_node_line(const scan_info *si, long id);
+long sg_dot_node_line(const scan_info *si, long id);
 /* Line of the next edge statement tail -> head, in file order (each
  * statement is used once; *cursor starts at 0).  0 if unknown. */
-long dot_edge_line(scan_info *si, size_t *cursor, long tail, long head);
+long sg_dot_edge_line(scan_info *si, size_t *cursor, long tail, long head);
 
 #endif

@@ -6,11 +6,11 @@
  * tensor and a loop order, and builds the typed graph of graph/graph.h in the
  * vocabulary Custard writes.  Compilation has three steps:
  *
- *   einsum_parse          the expression: X(i,j) = B(i,k)*C(k,j) - 2*d(i) ...
- *   einsum_set_format     one -f flag: "X:ss", "C:ss:1,0", "b:" (scalar)
- *   einsum_set_schedule   the -s flag: "reorder(i,k,j)"
- *   einsum_finish         defaults (compressed levels, the loop order), checks
- *   einsum_lower          the graph (front/einsum_lower.c)
+ *   sg_einsum_parse          the expression: X(i,j) = B(i,k)*C(k,j) - 2*d(i) ...
+ *   sg_einsum_set_format     one -f flag: "X:ss", "C:ss:1,0", "b:" (scalar)
+ *   sg_einsum_set_schedule   the -s flag: "reorder(i,k,j)"
+ *   sg_einsum_finish         defaults (compressed levels, the loop order), checks
+ *   sg_einsum_lower          the graph (front/einsum_lower.c)
  *
  * Every user error is one line naming the input and the column:
  *   expression 'X(i)=B(i,', column 10: expected an index variable
@@ -77,18 +77,18 @@ typedef struct sg_einsum {
 
 /* Parse an expression into es (which it initialises).  Returns 0, or -1 with
  * a one-line error carrying the column (code SG_EXIT_USAGE). */
-int einsum_parse(const char *text, sg_einsum *es, sg_err *e);
+int sg_einsum_parse(const char *text, sg_einsum *es, sg_err *e);
 
 /* Apply one format flag "NAME:LEVELS[:MODE,MODE,...]" (a leading '=' as in
  * TACO's -f=X:ss is accepted).  LEVELS is one letter per tensor mode, s
  * (compressed) or d (dense); the optional mode order says which tensor mode
  * each storage level holds.  Fails on an unknown tensor, a level count that
  * differs from the tensor's order, or a bad mode order. */
-int einsum_set_format(sg_einsum *es, const char *flag, sg_err *e);
+int sg_einsum_set_format(sg_einsum *es, const char *flag, sg_err *e);
 
 /* Apply the schedule "reorder(i,k,j)" (leading '=' accepted): the loop
  * order, which must name every index variable exactly once. */
-int einsum_set_schedule(sg_einsum *es, const char *flag, sg_err *e);
+int sg_einsum_set_schedule(sg_einsum *es, const char *flag, sg_err *e);
 
 /* Fill defaults and check the whole problem: tensors without a -f flag get
  * compressed levels in mode order; without a schedule the loop order is the
@@ -96,18 +96,18 @@ int einsum_set_schedule(sg_einsum *es, const char *flag, sg_err *e);
  * order of appearance, adjusted so that every input tensor is visited in
  * its storage order.  Fails when a given loop order visits a tensor's
  * levels out of storage order. */
-int einsum_finish(sg_einsum *es, sg_err *e);
+int sg_einsum_finish(sg_einsum *es, sg_err *e);
 
 /* Build the SAM graph of a finished problem into g (initialised here; free
- * with graph_free).  name becomes g->name (NULL: "einsum").  Fails (code
+ * with sg_graph_free).  name becomes g->name (NULL: "einsum").  Fails (code
  * SG_EXIT_USAGE) on expressions the SAM construction does not cover, with
  * the reason. */
-int einsum_lower(const sg_einsum *es, const char *name, sg_graph *g,
+int sg_einsum_lower(const sg_einsum *es, const char *name, sg_graph *g,
                  sg_err *e);
 
 /* All of the above in one call: formats[0..nf-1] are -f flags, schedule may
  * be NULL. */
-int einsum_compile(const char *expr, const char *const *formats, int nf,
+int sg_einsum_compile(const char *expr, const char *const *formats, int nf,
                    const char *schedule, const char *name, sg_graph *g,
                    sg_err *e);
 

@@ -39,7 +39,7 @@ static void cat2(char *dst, size_t cap, const char *a, const char *b)
     dst[la + lb] = '\0';
 }
 
-char lw_out_level_index(const lw *c, int l)
+char sg_lw_out_level_index(const lw *c, int l)
 {
     const sg_einsum_tensor *o = &c->es->out;
     return o->idx[o->fmt.mode[l]];
@@ -51,10 +51,10 @@ static void new_writers(lw *c, int *w)
     const sg_einsum_tensor *o = &c->es->out;
     char prod[64] = "";
     for (int l = 0; l < o->order; l++) {
-        char v = lw_out_level_index(c, l), d[64];
+        char v = sg_lw_out_level_index(c, l), d[64];
         dim_name(c, v, d, sizeof d);
         sg_node n;
-        graph_node_init(&n, SG_NK_FIBERWRITE);
+        sg_graph_node_init(&n, SG_NK_FIBERWRITE);
         n.index = v;
         snprintf(n.tensor, sizeof n.tensor, "%s", o->name);
         n.mode = o->fmt.mode[l];
@@ -71,10 +71,10 @@ static void new_writers(lw *c, int *w)
         cat2(prod, sizeof prod, tmp, d);
         if (n.format == SG_LVL_COMPRESSED)
             cat2(n.crdsize, sizeof n.crdsize, prod, "");
-        w[l] = lw_node_add(c, &n);
+        w[l] = sg_lw_node_add(c, &n);
     }
     sg_node n;
-    graph_node_init(&n, SG_NK_FIBERWRITE);
+    sg_graph_node_init(&n, SG_NK_FIBERWRITE);
     n.is_vals = 1;
     n.mode = -1;
     snprintf(n.tensor, sizeof n.tensor, "%s", o->name);
@@ -83,12 +83,12 @@ static void new_writers(lw *c, int *w)
         cat2(n.size, sizeof n.size, "1*", prod);
     else
         snprintf(n.size, sizeof n.size, "1");
-    w[o->order] = lw_node_add(c, &n);
+    w[o->order] = sg_lw_node_add(c, &n);
 }
 
 /* Concordant result: writers fed by the merged coordinates, crddrop where an
  * inner level may leave an outer coordinate with an empty fiber. */
-void lw_construct_direct(lw *c, strm value)
+void sg_lw_construct_direct(lw *c, strm value)
 {
     const sg_einsum_tensor *o = &c->es->out;
     int w[SG_MAX_ORDER + 1];
@@ -97,28 +97,28 @@ void lw_construct_direct(lw *c, strm value)
     int empty = 0;                        /* level l+1 may hold empty fibers */
     new_writers(c, w);
     for (int l = 0; l < o->order; l++) {
-        s[l] = c->crd[lw_pos(c, lw_out_level_index(c, l))];
+        s[l] = c->crd[sg_lw_pos(c, sg_lw_out_level_index(c, l))];
         sc[l][0] = '\0';
     }
     for (int l = o->order - 2; l >= 0; l--) {
-        char vo = lw_out_level_index(c, l), vi = lw_out_level_index(c, l + 1);
-        empty = empty || c->isect[lw_pos(c, vi)];
+        char vo = sg_lw_out_level_index(c, l), vi = sg_lw_out_level_index(c, l + 1);
+        empty = empty || c->isect[sg_lw_pos(c, vi)];
         if (!empty)
             continue;
         sg_node n;
-        graph_node_init(&n, SG_NK_CRDDROP);
+        sg_graph_node_init(&n, SG_NK_CRDDROP);
         n.outer = vo;
         n.inner = vi;
-        int id = lw_node_add(c, &n);
+        int id = sg_lw_node_add(c, &n);
         const sg_node *so = &c->g->nodes[s[l].node];
         int joined = so->kind == SG_NK_INTERSECT || so->kind == SG_NK_UNION;
-        lw_use_add(c, s[l], id, 0, SG_ST_CRD, joined ? "in-%c" : "%c", vo);
+        sg_lw_use_add(c, s[l], id, 0, SG_ST_CRD, joined ? "in-%c" : "%c", vo);
         if (sc[l + 1][0])
-            lw_use_add(c, s[l + 1], id, 1, SG_ST_CRD, "%s", sc[l + 1]);
+            sg_lw_use_add(c, s[l + 1], id, 1, SG_ST_CRD, "%s", sc[l + 1]);
         else {
             const sg_node *si = &c->g->nodes[s[l + 1].node];
             int j2 = si->kind == SG_NK_INTERSECT || si->kind == SG_NK_UNION;
-            lw_use_add(c, s[l + 1], id, 1, SG_ST_CRD, j2 ? "in-%c" : "%c", vi);
+            sg_lw_use_add(c, s[l + 1], id, 1, SG_ST_CRD, j2 ? "in-%c" : "%c", vi);
         }
         s[l] = (strm){id, 0};
         snprintf(sc[l], sizeof sc[l], "outer-%c", vo);
@@ -126,23 +126,23 @@ void lw_construct_direct(lw *c, strm value)
         snprintf(sc[l + 1], sizeof sc[l + 1], "inner-%c", vi);
     }
     for (int l = 0; l < o->order; l++)
-        lw_use_add(c, s[l], w[l], 0, SG_ST_CRD, "%s", sc[l]);
-    lw_use_add(c, value, w[o->order], 0, SG_ST_VAL, "%s", "");
+        sg_lw_use_add(c, s[l], w[l], 0, SG_ST_CRD, "%s", sc[l]);
+    sg_lw_use_add(c, value, w[o->order], 0, SG_ST_VAL, "%s", "");
 }
 
 /* Scattering result (order 1 or 2): crdhold chains and a spaccumulator. */
-void lw_construct_spacc(lw *c, strm value, int last)
+void sg_lw_construct_spacc(lw *c, strm value, int last)
 {
     const sg_einsum_tensor *o = &c->es->out;
-    char o0 = lw_out_level_index(c, 0);
-    char o1 = o->order == 2 ? lw_out_level_index(c, 1) : 0;
+    char o0 = sg_lw_out_level_index(c, 0);
+    char o1 = o->order == 2 ? sg_lw_out_level_index(c, 1) : 0;
     char in0 = o->order == 2 ? o1 : o0, in1 = o->order == 2 ? o0 : 0;
     sg_node n;
-    graph_node_init(&n, SG_NK_SPACC);
+    sg_graph_node_init(&n, SG_NK_SPACC);
     n.order = (o->order == 2 && c->L[0] != o0) ? 2 : 1;
     n.in0 = in0;
     n.in1 = in1;
-    int sp = lw_node_add(c, &n);
+    int sp = sg_lw_node_add(c, &n);
     int ignored = 3;
     /* Port and comment of the spacc input for coordinates of index v. */
 #define SP_PORT(v) ((v) == in1 ? 0 : (v) == in0 ? 1 : ignored++)
@@ -150,46 +150,46 @@ void lw_construct_spacc(lw *c, strm value, int last)
     int hpos = last;
     if (o->order == 2) {
         held = c->L[last] == o0 ? o1 : o0;
-        hpos = lw_pos(c, held);
+        hpos = sg_lw_pos(c, held);
     }
     for (int p = 0; p < hpos; p++) {      /* reductions above everything */
         char v = c->L[p];
-        lw_use_add(c, c->crd[p], sp, SP_PORT(v), SG_ST_CRD, "%c", v);
+        sg_lw_use_add(c, c->crd[p], sp, SP_PORT(v), SG_ST_CRD, "%c", v);
     }
     if (o->order == 1 || hpos == last) {
         char v = c->L[last];
-        lw_use_add(c, c->crd[last], sp, SP_PORT(v), SG_ST_CRD, "%c", v);
+        sg_lw_use_add(c, c->crd[last], sp, SP_PORT(v), SG_ST_CRD, "%c", v);
     } else {
         strm h = c->crd[hpos];
         int h_is_hold = 0;
         for (int p = hpos + 1; p <= last; p++) {
             char v = c->L[p];
             sg_node hn;
-            graph_node_init(&hn, SG_NK_CRDHOLD);
+            sg_graph_node_init(&hn, SG_NK_CRDHOLD);
             hn.outer = held;
             hn.inner = v;
-            int id = lw_node_add(c, &hn);
-            lw_use_add(c, h, id, 0, SG_ST_CRD, h_is_hold ? "outer-%c" : "%c", held);
-            lw_use_add(c, c->crd[p], id, 1, SG_ST_CRD, "%c", v);
+            int id = sg_lw_node_add(c, &hn);
+            sg_lw_use_add(c, h, id, 0, SG_ST_CRD, h_is_hold ? "outer-%c" : "%c", held);
+            sg_lw_use_add(c, c->crd[p], id, 1, SG_ST_CRD, "%c", v);
             h = (strm){id, 0};
             h_is_hold = 1;
             /* The inner copy goes to the accumulator. */
             int port = SP_PORT(v);
-            lw_use_add(c, (strm){id, 1}, sp, port, SG_ST_CRD, "%s-%c",
+            sg_lw_use_add(c, (strm){id, 1}, sp, port, SG_ST_CRD, "%s-%c",
                     port == 0 ? "outer" : "inner", v);
         }
-        lw_use_add(c, h, sp, held == in1 ? 0 : 1, SG_ST_CRD, "%s-%c",
+        sg_lw_use_add(c, h, sp, held == in1 ? 0 : 1, SG_ST_CRD, "%s-%c",
                 held == in1 ? "outer" : "inner", held);
     }
 #undef SP_PORT
-    lw_use_add(c, value, sp, 2, SG_ST_VAL, "%s", "");
+    sg_lw_use_add(c, value, sp, 2, SG_ST_VAL, "%s", "");
     int w[SG_MAX_ORDER + 1];
     new_writers(c, w);
     if (o->order == 2) {
-        lw_use_add(c, (strm){sp, 0}, w[1], 0, SG_ST_CRD, "out-%c", in0);
-        lw_use_add(c, (strm){sp, 1}, w[0], 0, SG_ST_CRD, "out-%c", in1);
+        sg_lw_use_add(c, (strm){sp, 0}, w[1], 0, SG_ST_CRD, "out-%c", in0);
+        sg_lw_use_add(c, (strm){sp, 1}, w[0], 0, SG_ST_CRD, "out-%c", in1);
     } else {
-        lw_use_add(c, (strm){sp, 0}, w[0], 0, SG_ST_CRD, "out-%c", in0);
+        sg_lw_use_add(c, (strm){sp, 0}, w[0], 0, SG_ST_CRD, "out-%c", in0);
     }
-    lw_use_add(c, (strm){sp, 2}, w[o->order], 0, SG_ST_VAL, "%s", "");
+    sg_lw_use_add(c, (strm){sp, 2}, w[o->order], 0, SG_ST_VAL, "%s", "");
 }

@@ -154,14 +154,14 @@ static int64_t *run_dense(const sg_graph *g, const sg_einsum *es,
         }
     }
     golden_opts o;
-    golden_opts_default(&o);
+    sg_golden_opts_default(&o);
     golden_result r;
     sg_err e;
     sg_err_clear(&e);
     int64_t *d = NULL;
-    if (golden_run(g, b, es->n_in, &o, &r, &e) || r.n_out != 1) {
+    if (sg_golden_run(g, b, es->n_in, &o, &r, &e) || r.n_out != 1) {
         snprintf(msg, 1024, "%s", e.msg[0] ? e.msg : "no output");
-        golden_result_free(&r);
+        sg_golden_result_free(&r);
         return NULL;
     }
     const sg_coo *out = &r.out[0].coo;
@@ -177,14 +177,14 @@ static int64_t *run_dense(const sg_graph *g, const sg_einsum *es,
                 snprintf(msg, 1024, "output coordinate %lld out of range",
                          (long long)c);
                 free(d);
-                golden_result_free(&r);
+                sg_golden_result_free(&r);
                 return NULL;
             }
             x = x * dim + c;
         }
         d[x] = sg_wrap(d[x] + out->val[k], 32);
     }
-    golden_result_free(&r);
+    sg_golden_result_free(&r);
     return d;
 }
 
@@ -288,7 +288,7 @@ static int check_line(const char *line, const sg_graph *ref, uint64_t seed,
         free(dn[k]);
         sg_coo_free(&coo[k]);
     }
-    graph_free(&g);
+    sg_graph_free(&g);
     free(es);
     return status;
 }
@@ -307,14 +307,14 @@ static void run_kernels(int with_ref, uint64_t seed, int64_t dim, int *fails)
             sg_err e;
             snprintf(path, sizeof path, "%s/graphs/custard/%s.gv", shared,
                      kernels[k].ref ? kernels[k].ref : kernels[k].name);
-            if (graph_read(path, &ref, &e))
+            if (sg_graph_read(path, &ref, &e))
                 fail_msg("%s", e.msg);
             rp = &ref;
         }
         *fails += check_line(kernels[k].line, rp, seed + k, dim, 0.35,
                              NULL) < 0;
         if (rp)
-            graph_free(rp);
+            sg_graph_free(rp);
     }
 }
 
@@ -369,11 +369,11 @@ static void test_custard_real(void **state)
             sg_graph ref;
             snprintf(path, sizeof path, "%s/graphs/custard/%s.gv", shared,
                      kernels[k].ref ? kernels[k].ref : kernels[k].name);
-            if (graph_read(path, &ref, &e))
+            if (sg_graph_read(path, &ref, &e))
                 fail_msg("%s", e.msg);
             fails += check_line(kernels[k].line, &ref, 77 + k, m.shape[0],
                                 0.3, &m) < 0;
-            graph_free(&ref);
+            sg_graph_free(&ref);
         }
     sg_coo_free(&m);
     assert_int_equal(fails, 0);

@@ -54,7 +54,7 @@ static int lerr(lw *c, const char *fmt, ...)
                    c->es->text, msg);
 }
 
-int lw_pos(const lw *c, char v)
+int sg_lw_pos(const lw *c, char v)
 {
     const char *q = strchr(c->L, v);
     return q ? (int)(q - c->L) : -1;
@@ -86,20 +86,20 @@ static void repeat_absent(lw *c, int p, const int *scan)
             continue;
         if (repsig.node < 0) {
             sg_node n;
-            graph_node_init(&n, SG_NK_REPSIGGEN);
+            sg_graph_node_init(&n, SG_NK_REPSIGGEN);
             n.index = v;
-            repsig = (strm){lw_node_add(c, &n), 0};
-            lw_use_add(c, c->crd[p], repsig.node, 0, SG_ST_CRD, "%s", "");
+            repsig = (strm){sg_lw_node_add(c, &n), 0};
+            sg_lw_use_add(c, c->crd[p], repsig.node, 0, SG_ST_CRD, "%s", "");
         }
         sg_node n;
-        graph_node_init(&n, SG_NK_REPEAT);
+        sg_graph_node_init(&n, SG_NK_REPEAT);
         n.index = v;
         snprintf(n.tensor, sizeof n.tensor, "%s", es->in[k].name);
         n.root = c->ref[k].node < 0;
-        int id = lw_node_add(c, &n);
+        int id = sg_lw_node_add(c, &n);
         if (!n.root)
-            lw_use_ref(c, c->ref[k], id, 0);
-        lw_use_add(c, repsig, id, 1, SG_ST_REPSIG, "%s", "");
+            sg_lw_use_ref(c, c->ref[k], id, 0);
+        sg_lw_use_add(c, repsig, id, 1, SG_ST_REPSIG, "%s", "");
         c->ref[k] = (strm){id, 0};
     }
 }
@@ -114,7 +114,7 @@ static int iterate_index(lw *c, int p)
     for (int k = 0; k < es->n_in; k++) {
         scan[k] = -1;
         if (tensor_has(&es->in[k], v))
-            scan[k] = lw_new_scanner(c, k, v);
+            scan[k] = sg_lw_new_scanner(c, k, v);
     }
     /* Per term: the product's merge (intersect of its tensors with v). */
     strm tcrd[SG_EINSUM_MAX_TERMS];
@@ -150,7 +150,7 @@ static int iterate_index(lw *c, int p)
         if (nk == 1) {
             tcrd[t] = kc[0];
         } else {
-            tcrd[t] = lw_join_ops(c, SG_NK_INTERSECT, v, nk, ks, kc, kr, nref);
+            tcrd[t] = sg_lw_join_ops(c, SG_NK_INTERSECT, v, nk, ks, kc, kr, nref);
             isect = 1;
         }
         nterms++;
@@ -172,7 +172,7 @@ static int iterate_index(lw *c, int p)
             kr[nk] = nref[k];
             nk++;
         }
-        c->crd[p] = lw_join_ops(c, SG_NK_UNION, v, nk, ks, kc, kr, nref);
+        c->crd[p] = sg_lw_join_ops(c, SG_NK_UNION, v, nk, ks, kc, kr, nref);
         c->isect[p] = 0;
     } else if (lastterm >= 0) {
         c->crd[p] = tcrd[lastterm];
@@ -193,9 +193,9 @@ static strm term_value(lw *c, int t)
     const sg_einsum_term *tm = &c->es->term[t];
     strm v = c->val[tm->factor[0]];
     for (int f = 1; f < tm->n_factors; f++)
-        v = (strm){lw_new_alu(c, SG_ALU_MUL, v, c->val[tm->factor[f]]), 0};
+        v = (strm){sg_lw_new_alu(c, SG_ALU_MUL, v, c->val[tm->factor[f]]), 0};
     if (tm->has_cnst && tm->cnst != 1)
-        v = (strm){lw_new_scale(c, tm->cnst, v), 0};
+        v = (strm){sg_lw_new_scale(c, tm->cnst, v), 0};
     return v;
 }
 
@@ -213,13 +213,13 @@ static strm group_value(lw *c, unsigned mask, unsigned redmask, int *sign)
             acc = tv;
             *sign = s;
         } else {
-            acc = (strm){s == *sign ? lw_new_alu(c, SG_ALU_ADD, acc, tv)
-                                    : lw_new_sub(c, acc, tv), 0};
+            acc = (strm){s == *sign ? sg_lw_new_alu(c, SG_ALU_ADD, acc, tv)
+                                    : sg_lw_new_sub(c, acc, tv), 0};
         }
     }
     for (int p = c->n - 1; p >= 0; p--)
         if ((redmask >> p) & 1u)
-            acc = (strm){lw_new_reduce(c, acc), 0};
+            acc = (strm){sg_lw_new_reduce(c, acc), 0};
     return acc;
 }
 
@@ -230,7 +230,7 @@ static int analyse(lw *c)
 {
     const sg_einsum *es = c->es;
     for (int m = 0; m < es->out.order; m++)
-        c->outmask |= 1u << lw_pos(c, es->out.idx[m]);
+        c->outmask |= 1u << sg_lw_pos(c, es->out.idx[m]);
     for (int k = 0; k < es->n_in; k++)
         c->term_of[k] = -1;
     for (int t = 0; t < es->n_terms; t++) {
@@ -243,8 +243,8 @@ static int analyse(lw *c)
                             "each term its own tensors", x->name);
             c->term_of[k] = t;
             for (int m = 0; m < x->order; m++)
-                if (!((c->outmask >> lw_pos(c, x->idx[m])) & 1u))
-                    c->rmask[t] |= 1u << lw_pos(c, x->idx[m]);
+                if (!((c->outmask >> sg_lw_pos(c, x->idx[m])) & 1u))
+                    c->rmask[t] |= 1u << sg_lw_pos(c, x->idx[m]);
         }
     }
     for (int a = 0; a < es->n_terms; a++)
@@ -293,7 +293,7 @@ static int plan_scatter(lw *c, int *last)
     int concordant = 1, inner_red = 0;
     *last = -1;
     for (int l = 0; l < o->order; l++) {
-        int p = lw_pos(c, lw_out_level_index(c, l));
+        int p = sg_lw_pos(c, sg_lw_out_level_index(c, l));
         if (p < *last)
             concordant = 0;
         if (p > *last)
@@ -345,16 +345,16 @@ static strm total_value(lw *c, int scatter, int last)
             total = gv;
             tsign = s;
         } else {
-            total = (strm){s == tsign ? lw_new_alu(c, SG_ALU_ADD, total, gv)
-                                      : lw_new_sub(c, total, gv), 0};
+            total = (strm){s == tsign ? sg_lw_new_alu(c, SG_ALU_ADD, total, gv)
+                                      : sg_lw_new_sub(c, total, gv), 0};
         }
     }
     if (tsign < 0)
-        total = (strm){lw_new_scale(c, -1, total), 0};
+        total = (strm){sg_lw_new_scale(c, -1, total), 0};
     return total;
 }
 
-int einsum_lower(const sg_einsum *es, const char *name, sg_graph *g,
+int sg_einsum_lower(const sg_einsum *es, const char *name, sg_graph *g,
                  sg_err *e)
 {
     memset(g, 0, sizeof *g);
@@ -387,24 +387,24 @@ int einsum_lower(const sg_einsum *es, const char *name, sg_graph *g,
             goto done;
     for (int t = 0; t < es->n_in; t++) {
         sg_node n;
-        graph_node_init(&n, SG_NK_ARRAYVALS);
+        sg_graph_node_init(&n, SG_NK_ARRAYVALS);
         snprintf(n.tensor, sizeof n.tensor, "%s", es->in[t].name);
-        int id = lw_node_add(c, &n);
-        lw_use_ref(c, c->ref[t], id, 0);
+        int id = sg_lw_node_add(c, &n);
+        sg_lw_use_ref(c, c->ref[t], id, 0);
         c->val[t] = (strm){id, 0};
     }
     strm total = total_value(c, scatter, last);
     if (scatter)
-        lw_construct_spacc(c, total, last);
+        sg_lw_construct_spacc(c, total, last);
     else
-        lw_construct_direct(c, total);
-    lw_emit_edges(c);
+        sg_lw_construct_direct(c, total);
+    sg_lw_emit_edges(c);
     rc = 0;
 done:
     free(c->u);
     free(c->fromred);
     free(c);
     if (rc)
-        graph_free(g);
+        sg_graph_free(g);
     return rc;
 }

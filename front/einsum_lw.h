@@ -49,39 +49,39 @@ typedef struct lw {
 } lw;
 
 /* Loop position of index variable v, -1 when v is not in the loop order. */
-int lw_pos(const lw *c, char v);
+int sg_lw_pos(const lw *c, char v);
 
 /* ---- einsum_nodes.c: nodes, stream uses, edges ---- */
 
 /* Record a consumer of src (dst's input dst_port); the edge comment is
  * printf-formatted. */
-void lw_use_add(lw *c, strm src, int dst, int dst_port, sg_stream_kind type,
+void sg_lw_use_add(lw *c, strm src, int dst, int dst_port, sg_stream_kind type,
                 const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 /* Add node n (its id is its index); returns the index. */
-int lw_node_add(lw *c, const sg_node *n);
+int sg_lw_node_add(lw *c, const sg_node *n);
 /* Turn the uses into edges, through broadcasts where a stream has several
  * consumers. */
-void lw_emit_edges(lw *c);
+void sg_lw_emit_edges(lw *c);
 /* Use ref stream s as dst's input port. */
-void lw_use_ref(lw *c, strm s, int dst, int port);
+void sg_lw_use_ref(lw *c, strm s, int dst, int port);
 /* A level scanner of input tensor k over index v. */
-int lw_new_scanner(lw *c, int k, char v);
+int sg_lw_new_scanner(lw *c, int k, char v);
 /* Join n operands (tensor k[], crd[], ref[]); new refs in nref[k]. */
-strm lw_join_ops(lw *c, sg_node_kind kind, char v, int n, const int *k,
+strm sg_lw_join_ops(lw *c, sg_node_kind kind, char v, int n, const int *k,
                  const strm *crd, const strm *ref, strm *nref);
-int lw_new_alu(lw *c, sg_alu_op op, strm a, strm b);
-int lw_new_scale(lw *c, int64_t k, strm a);
-int lw_new_reduce(lw *c, strm a);
-int lw_new_sub(lw *c, strm a, strm b);
+int sg_lw_new_alu(lw *c, sg_alu_op op, strm a, strm b);
+int sg_lw_new_scale(lw *c, int64_t k, strm a);
+int sg_lw_new_reduce(lw *c, strm a);
+int sg_lw_new_sub(lw *c, strm a, strm b);
 
 /* ---- einsum_construct.c: the result's writers ---- */
 
 /* The index variable of the result's storage level l. */
-char lw_out_level_index(const lw *c, int l);
+char sg_lw_out_level_index(const lw *c, int l);
 /* Concordant result: level writers fed by the merged coordinates. */
-void lw_construct_direct(lw *c, strm value);
+void sg_lw_construct_direct(lw *c, strm value);
 /* Scattering result (order 1 or 2): crdhold chains and a spaccumulator;
  * last is the loop position of the result's innermost index. */
-void lw_construct_spacc(lw *c, strm value, int last);
+void sg_lw_construct_spacc(lw *c, strm value, int last);
 
 #endif

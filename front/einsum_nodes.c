@@ -12,7 +12,7 @@
 
 /* ---- edges and broadcasts ------------------------------------------------ */
 
-void lw_use_add(lw *c, strm src, int dst, int dst_port,
+void sg_lw_use_add(lw *c, strm src, int dst, int dst_port,
                     sg_stream_kind type, const char *fmt, ...)
 {
     sg_grow((void **)&c->u, &c->capu, c->nu + 1, sizeof *c->u);
@@ -31,7 +31,7 @@ void lw_use_add(lw *c, strm src, int dst, int dst_port,
 static void edge_add(lw *c, int src, int sport, int dst, int dport,
                      sg_stream_kind type, const char *comment)
 {
-    int k = graph_connect(c->g, src, sport, dst, dport, type);
+    int k = sg_graph_connect(c->g, src, sport, dst, dport, type);
     sg_edge *ed = &c->g->edges[k];
     snprintf(ed->comment, sizeof ed->comment, "%s", comment);
     if (comment[0])
@@ -43,11 +43,11 @@ static void edge_add(lw *c, int src, int sport, int dst, int dport,
     snprintf(ed->tag, sizeof ed->tag, "%s", dash ? dash + 1 : comment);
 }
 
-int lw_node_add(lw *c, const sg_node *n)
+int sg_lw_node_add(lw *c, const sg_node *n)
 {
     sg_node m = *n;
     m.id = (int)c->g->n_nodes;
-    int id = graph_add_node(c->g, &m);
+    int id = sg_graph_add_node(c->g, &m);
     sg_grow((void **)&c->fromred, &c->capred, (size_t)id + 1, 1);
     c->fromred[id] = 0;
     return id;
@@ -55,7 +55,7 @@ int lw_node_add(lw *c, const sg_node *n)
 
 /* Turn the uses into edges; a stream with several consumers goes through a
  * broadcast node (edges keep the order of the uses). */
-void lw_emit_edges(lw *c)
+void sg_lw_emit_edges(lw *c)
 {
     size_t n = c->nu;
     int *bc = sg_malloc((n ? n : 1) * sizeof *bc);      /* broadcast of use */
@@ -84,9 +84,9 @@ void lw_emit_edges(lw *c)
         }
         if (bnode[first] < 0) {
             sg_node b;
-            graph_node_init(&b, SG_NK_BROADCAST);
+            sg_graph_node_init(&b, SG_NK_BROADCAST);
             b.stream = u->type;
-            bnode[first] = lw_node_add(c, &b);
+            bnode[first] = sg_lw_node_add(c, &b);
             /* The edge into the broadcast names the source port where the
              * source has several of that type. */
             const sg_node *sn = &c->g->nodes[u->src.node];
@@ -110,21 +110,21 @@ void lw_emit_edges(lw *c)
 
 /* ---- nodes --------------------------------------------------------------- */
 
-int lw_new_scanner(lw *c, int k, char v)
+int sg_lw_new_scanner(lw *c, int k, char v)
 {
     const sg_einsum_tensor *t = &c->es->in[k];
     int l = c->lvl[k]++;
     sg_node n;
-    graph_node_init(&n, SG_NK_FIBERLOOKUP);
+    sg_graph_node_init(&n, SG_NK_FIBERLOOKUP);
     n.index = v;
     snprintf(n.tensor, sizeof n.tensor, "%s", t->name);
     n.mode = t->fmt.mode[l];
     n.format = t->fmt.level[l];
     n.src = 1;
     n.root = c->ref[k].node < 0;
-    int id = lw_node_add(c, &n);
+    int id = sg_lw_node_add(c, &n);
     if (!n.root)
-        lw_use_ref(c, c->ref[k], id, 0);
+        sg_lw_use_ref(c, c->ref[k], id, 0);
     return id;
 }
 
@@ -145,18 +145,18 @@ static int new_joiner(lw *c, sg_node_kind kind, char v, int nop,
             ord[b - 1] = t;
         }
     sg_node n;
-    graph_node_init(&n, kind);
+    sg_graph_node_init(&n, kind);
     n.index = v;
     n.n_operands = nop;
     for (int a = 0; a < nop; a++)
         snprintf(n.operand[a], SG_NAME_MAX, "%s", c->es->in[k[ord[a]]].name);
-    graph_node_ports(&n);
-    int id = lw_node_add(c, &n);
+    sg_graph_node_ports(&n);
+    int id = sg_lw_node_add(c, &n);
     for (int a = 0; a < nop; a++) {
         int o = ord[a];
         const char *nm = c->es->in[k[o]].name;
-        lw_use_add(c, crd[o], id, 2 * a, SG_ST_CRD, "in-%s", nm);
-        lw_use_add(c, ref[o], id, 2 * a + 1, SG_ST_REF, "in-%s", nm);
+        sg_lw_use_add(c, crd[o], id, 2 * a, SG_ST_CRD, "in-%s", nm);
+        sg_lw_use_add(c, ref[o], id, 2 * a + 1, SG_ST_REF, "in-%s", nm);
         nref[k[o]] = (strm){id, 1 + a};
     }
     return id;
@@ -167,12 +167,12 @@ static int new_joiner(lw *c, sg_node_kind kind, char v, int nop,
  * the last one against pairs of their refs (every pair's joiner sees the
  * same coordinate streams, so all give the same coordinates; the first one's
  * coordinates are used).  Returns the coordinate output. */
-strm lw_join_ops(lw *c, sg_node_kind kind, char v, int n, const int *k,
+strm sg_lw_join_ops(lw *c, sg_node_kind kind, char v, int n, const int *k,
                      const strm *crd, const strm *ref, strm *nref)
 {
     if (n <= 3)
         return (strm){new_joiner(c, kind, v, n, k, crd, ref, nref), 0};
-    strm K = lw_join_ops(c, kind, v, n - 1, k, crd, ref, nref);
+    strm K = sg_lw_join_ops(c, kind, v, n - 1, k, crd, ref, nref);
     strm out = NO_STRM;
     for (int a = 0; a < n - 1; a += 2) {
         int m = n - 1 - a >= 2 ? 2 : 1;
@@ -198,50 +198,50 @@ strm lw_join_ops(lw *c, sg_node_kind kind, char v, int n, const int *k,
 }
 
 /* Comment for a ref edge out of stream s ("out-B" from a joiner). */
-void lw_use_ref(lw *c, strm s, int dst, int port)
+void sg_lw_use_ref(lw *c, strm s, int dst, int port)
 {
     const sg_node *n = &c->g->nodes[s.node];
     if ((n->kind == SG_NK_INTERSECT || n->kind == SG_NK_UNION) && s.port > 0)
-        lw_use_add(c, s, dst, port, SG_ST_REF, "out-%s", n->operand[s.port - 1]);
+        sg_lw_use_add(c, s, dst, port, SG_ST_REF, "out-%s", n->operand[s.port - 1]);
     else
-        lw_use_add(c, s, dst, port, SG_ST_REF, "%s", "");
+        sg_lw_use_add(c, s, dst, port, SG_ST_REF, "%s", "");
 }
 
-int lw_new_alu(lw *c, sg_alu_op op, strm a, strm b)
+int sg_lw_new_alu(lw *c, sg_alu_op op, strm a, strm b)
 {
     sg_node n;
-    graph_node_init(&n, SG_NK_ALU);
+    sg_graph_node_init(&n, SG_NK_ALU);
     n.op = op;
-    graph_node_ports(&n);
-    int id = lw_node_add(c, &n);
-    lw_use_add(c, a, id, 0, SG_ST_VAL, "%s", "");
-    lw_use_add(c, b, id, 1, SG_ST_VAL, "%s", "");
+    sg_graph_node_ports(&n);
+    int id = sg_lw_node_add(c, &n);
+    sg_lw_use_add(c, a, id, 0, SG_ST_VAL, "%s", "");
+    sg_lw_use_add(c, b, id, 1, SG_ST_VAL, "%s", "");
     c->fromred[id] = c->fromred[a.node] | c->fromred[b.node];
     return id;
 }
 
-int lw_new_scale(lw *c, int64_t k, strm a)
+int sg_lw_new_scale(lw *c, int64_t k, strm a)
 {
     sg_node n;
-    graph_node_init(&n, SG_NK_ALU);
+    sg_graph_node_init(&n, SG_NK_ALU);
     n.op = SG_ALU_SMUL;
     n.cnst = k;
     n.has_cnst = 1;
     snprintf(n.cnst_text, sizeof n.cnst_text, "%lld", (long long)k);
     snprintf(n.cnst_attr, sizeof n.cnst_attr, "in2");
-    graph_node_ports(&n);
-    int id = lw_node_add(c, &n);
-    lw_use_add(c, a, id, 0, SG_ST_VAL, "%s", "");
+    sg_graph_node_ports(&n);
+    int id = sg_lw_node_add(c, &n);
+    sg_lw_use_add(c, a, id, 0, SG_ST_VAL, "%s", "");
     c->fromred[id] = c->fromred[a.node];
     return id;
 }
 
-int lw_new_reduce(lw *c, strm a)
+int sg_lw_new_reduce(lw *c, strm a)
 {
     sg_node n;
-    graph_node_init(&n, SG_NK_REDUCE);
-    int id = lw_node_add(c, &n);
-    lw_use_add(c, a, id, 0, SG_ST_VAL, "%s", "");
+    sg_graph_node_init(&n, SG_NK_REDUCE);
+    int id = sg_lw_node_add(c, &n);
+    sg_lw_use_add(c, a, id, 0, SG_ST_VAL, "%s", "");
     c->fromred[id] = 1;
     return id;
 }
@@ -251,9 +251,9 @@ int lw_new_reduce(lw *c, strm a)
  * operand that comes from a reducer as the subtrahend when only one does
  * (x = b - C*d).  When the minuend is the reduced one, a - b is written as
  * a + (-1)*b so that the graph means the same to every reader. */
-int lw_new_sub(lw *c, strm a, strm b)
+int sg_lw_new_sub(lw *c, strm a, strm b)
 {
     if (c->fromred[a.node] && !c->fromred[b.node])
-        return lw_new_alu(c, SG_ALU_ADD, a, (strm){lw_new_scale(c, -1, b), 0});
-    return lw_new_alu(c, SG_ALU_SUB, a, b);
+        return sg_lw_new_alu(c, SG_ALU_ADD, a, (strm){sg_lw_new_scale(c, -1, b), 0});
+    return sg_lw_new_alu(c, SG_ALU_SUB, a, b);
 }

@@ -254,7 +254,7 @@ static int parse_term(parser *ps, int sign)
     return 0;
 }
 
-int einsum_parse(const char *text, sg_einsum *es, sg_err *e)
+int sg_einsum_parse(const char *text, sg_einsum *es, sg_err *e)
 {
     memset(es, 0, sizeof *es);
     parser ps = {text ? text : "", 0, es, e};
@@ -310,7 +310,7 @@ static sg_einsum_tensor *find_tensor(sg_einsum *es, const char *name)
     return NULL;
 }
 
-int einsum_set_format(sg_einsum *es, const char *flag, sg_err *e)
+int sg_einsum_set_format(sg_einsum *es, const char *flag, sg_err *e)
 {
     const char *f = flag ? flag : "";
     int base = 0;
@@ -388,7 +388,7 @@ int einsum_set_format(sg_einsum *es, const char *flag, sg_err *e)
 
 /* ---- schedule ----------------------------------------------------------- */
 
-int einsum_set_schedule(sg_einsum *es, const char *flag, sg_err *e)
+int sg_einsum_set_schedule(sg_einsum *es, const char *flag, sg_err *e)
 {
     const char *f = flag ? flag : "";
     int base = 0;
@@ -518,7 +518,7 @@ static int default_order(sg_einsum *es, sg_err *e)
     return 0;
 }
 
-int einsum_finish(sg_einsum *es, sg_err *e)
+int sg_einsum_finish(sg_einsum *es, sg_err *e)
 {
     default_format(&es->out);
     for (int k = 0; k < es->n_in; k++)
@@ -542,23 +542,23 @@ int einsum_finish(sg_einsum *es, sg_err *e)
 
 /* ---- one call ------------------------------------------------------------ */
 
-int einsum_compile(const char *expr, const char *const *formats, int nf,
+int sg_einsum_compile(const char *expr, const char *const *formats, int nf,
                    const char *schedule, const char *name, sg_graph *g,
                    sg_err *e)
 {
     sg_einsum *es = sg_malloc(sizeof *es);
     int rc = -1;
     memset(g, 0, sizeof *g);
-    if (einsum_parse(expr, es, e))
+    if (sg_einsum_parse(expr, es, e))
         goto done;
     for (int k = 0; k < nf; k++)
-        if (einsum_set_format(es, formats[k], e))
+        if (sg_einsum_set_format(es, formats[k], e))
             goto done;
-    if (schedule && einsum_set_schedule(es, schedule, e))
+    if (schedule && sg_einsum_set_schedule(es, schedule, e))
         goto done;
-    if (einsum_finish(es, e))
+    if (sg_einsum_finish(es, e))
         goto done;
-    rc = einsum_lower(es, name, g, e);
+    rc = sg_einsum_lower(es, name, g, e);
 done:
     free(es);
     return rc;

@@ -104,28 +104,28 @@ static void test_default_order(void **state)
     sg_einsum es;
     sg_err e;
     /* Output indices first, then reductions as they appear. */
-    assert_int_equal(einsum_parse("X(i,j)=B(i,k)*C(k,j)", &es, &e), 0);
-    assert_int_equal(einsum_set_format(&es, "C:ss:1,0", &e), 0);
-    assert_int_equal(einsum_finish(&es, &e), 0);
+    assert_int_equal(sg_einsum_parse("X(i,j)=B(i,k)*C(k,j)", &es, &e), 0);
+    assert_int_equal(sg_einsum_set_format(&es, "C:ss:1,0", &e), 0);
+    assert_int_equal(sg_einsum_finish(&es, &e), 0);
     assert_string_equal(es.order, "ijk");
     /* C stored row-major puts k before j. */
-    assert_int_equal(einsum_parse("X(i,j)=B(i,k)*C(k,j)", &es, &e), 0);
-    assert_int_equal(einsum_finish(&es, &e), 0);
+    assert_int_equal(sg_einsum_parse("X(i,j)=B(i,k)*C(k,j)", &es, &e), 0);
+    assert_int_equal(sg_einsum_finish(&es, &e), 0);
     assert_string_equal(es.order, "ikj");
     /* The result's storage order decides among output indices. */
-    assert_int_equal(einsum_parse("X(i,j)=B(i,j)", &es, &e), 0);
-    assert_int_equal(einsum_set_format(&es, "X:ss:1,0", &e), 0);
-    assert_int_equal(einsum_set_format(&es, "B:ss:1,0", &e), 0);
-    assert_int_equal(einsum_finish(&es, &e), 0);
+    assert_int_equal(sg_einsum_parse("X(i,j)=B(i,j)", &es, &e), 0);
+    assert_int_equal(sg_einsum_set_format(&es, "X:ss:1,0", &e), 0);
+    assert_int_equal(sg_einsum_set_format(&es, "B:ss:1,0", &e), 0);
+    assert_int_equal(sg_einsum_finish(&es, &e), 0);
     assert_string_equal(es.order, "ji");
     /* An input's storage order wins over the preference. */
-    assert_int_equal(einsum_parse("x(j)=B(i,j)", &es, &e), 0);
-    assert_int_equal(einsum_finish(&es, &e), 0);
+    assert_int_equal(sg_einsum_parse("x(j)=B(i,j)", &es, &e), 0);
+    assert_int_equal(sg_einsum_finish(&es, &e), 0);
     assert_string_equal(es.order, "ij");
     /* Conflicting storage orders have no loop order. */
-    assert_int_equal(einsum_parse("X(i,j)=B(i,j)*C(i,j)", &es, &e), 0);
-    assert_int_equal(einsum_set_format(&es, "C:ss:1,0", &e), 0);
-    assert_int_equal(einsum_finish(&es, &e), -1);
+    assert_int_equal(sg_einsum_parse("X(i,j)=B(i,j)*C(i,j)", &es, &e), 0);
+    assert_int_equal(sg_einsum_set_format(&es, "C:ss:1,0", &e), 0);
+    assert_int_equal(sg_einsum_finish(&es, &e), -1);
     assert_non_null(strstr(e.msg, "no loop order"));
 }
 
@@ -144,7 +144,7 @@ static void test_structure(void **state)
     assert_int_equal(sp->in1, 'i');
     assert_int_equal(count_kind(&g, SG_NK_CRDHOLD), 2);
     assert_int_equal(count_kind(&g, SG_NK_REDUCE), 0);
-    graph_free(&g);
+    sg_graph_free(&g);
     /* Outer product: order 2, one crdhold. */
     assert_int_equal(compile_line("X(i,j)=B(i,k)*C(k,j) -fB:ss:1,0 "
                                   "-sreorder(k,i,j)", "kij", &g, &e, NULL), 0);
@@ -152,7 +152,7 @@ static void test_structure(void **state)
     assert_non_null(sp);
     assert_int_equal(sp->order, 2);
     assert_int_equal(count_kind(&g, SG_NK_CRDHOLD), 1);
-    graph_free(&g);
+    sg_graph_free(&g);
     /* A transposing copy scatters too: order 2 with no reduction. */
     assert_int_equal(compile_line("X(i,j)=B(i,j) -fX:ss:1,0", "t", &g, &e,
                                   NULL), 0);
@@ -160,13 +160,13 @@ static void test_structure(void **state)
     assert_non_null(sp);
     assert_int_equal(sp->order, 2);
     assert_int_equal(sp->in1, 'j');
-    graph_free(&g);
+    sg_graph_free(&g);
     /* Elementwise 3-tensor product: crddrop chain, three intersects. */
     assert_int_equal(compile_line("X(i,j,k)=B(i,j,k)*C(i,j,k)", "em", &g, &e,
                                   NULL), 0);
     assert_int_equal(count_kind(&g, SG_NK_CRDDROP), 2);
     assert_int_equal(count_kind(&g, SG_NK_INTERSECT), 3);
-    graph_free(&g);
+    sg_graph_free(&g);
     /* A union has no crddrop; a sum of a product and a tensor nests an
      * intersect in a 3-operand union. */
     assert_int_equal(compile_line("X(i,j)=B(i,j)*C(i,j)+D(i,j)", "mix", &g,
@@ -178,19 +178,19 @@ static void test_structure(void **state)
     assert_int_equal(u->n_operands, 3);
     assert_string_equal(u->operand[0], "B");
     assert_string_equal(u->operand[2], "D");
-    graph_free(&g);
+    sg_graph_free(&g);
     /* Subtraction: the minuend is operand 0 and its edge comes first. */
     assert_int_equal(compile_line("x(i)=b(i)-C(i,j)*d(j)", "res", &g, &e,
                                   NULL), 0);
     for (size_t i = 0; i < g.n_nodes; i++) {
         if (g.nodes[i].kind != SG_NK_ALU || g.nodes[i].op != SG_ALU_SUB)
             continue;
-        int e0 = graph_in_edge(&g, (int)i, 0), e1 = graph_in_edge(&g, (int)i, 1);
+        int e0 = sg_graph_in_edge(&g, (int)i, 0), e1 = sg_graph_in_edge(&g, (int)i, 1);
         assert_true(e0 >= 0 && e1 > e0);
         assert_int_equal(g.nodes[g.edges[e0].src].kind, SG_NK_ARRAYVALS);
         assert_int_equal(g.nodes[g.edges[e1].src].kind, SG_NK_REDUCE);
     }
-    graph_free(&g);
+    sg_graph_free(&g);
     /* A constant scale is a one-input mul. */
     assert_int_equal(compile_line("x(i)=3*b(i)", "sc", &g, &e, NULL), 0);
     const sg_node *m = find_kind(&g, SG_NK_ALU);
@@ -198,7 +198,7 @@ static void test_structure(void **state)
     assert_int_equal(m->op, SG_ALU_SMUL);
     assert_int_equal(m->cnst, 3);
     assert_int_equal(m->n_in, 1);
-    graph_free(&g);
+    sg_graph_free(&g);
 }
 
 /* Every node input is driven exactly once, every edge is typed like its
@@ -210,9 +210,9 @@ static void check_roundtrip(const char *line)
     assert_int_equal(compile_line(line, "rt", &g, &e, NULL), 0);
     for (size_t i = 0; i < g.n_edges; i++) {
         const sg_edge *ed = &g.edges[i];
-        assert_int_equal(graph_port_kind(&g.nodes[ed->src], 0, ed->src_port),
+        assert_int_equal(sg_graph_port_kind(&g.nodes[ed->src], 0, ed->src_port),
                          ed->type);
-        assert_int_equal(graph_port_kind(&g.nodes[ed->dst], 1, ed->dst_port),
+        assert_int_equal(sg_graph_port_kind(&g.nodes[ed->dst], 1, ed->dst_port),
                          ed->type);
         for (size_t j = 0; j < i; j++)
             assert_false(g.edges[j].dst == ed->dst &&
@@ -222,9 +222,9 @@ static void check_roundtrip(const char *line)
     int fd = mkstemp(path);
     assert_true(fd >= 0);
     close(fd);
-    if (graph_write_dot(&g, path, &e))
+    if (sg_graph_write_dot(&g, path, &e))
         fail_msg("%s", e.msg);
-    if (graph_read(path, &h, &e))
+    if (sg_graph_read(path, &h, &e))
         fail_msg("%s: %s", line, e.msg);
     unlink(path);
     assert_int_equal(h.n_nodes, g.n_nodes);
@@ -245,14 +245,14 @@ static void check_roundtrip(const char *line)
                      g.nodes[a->dst].id, a->dst_port);
     }
     for (size_t i = 0; i < g.n_nodes; i++) {
-        int k = graph_find_node(&h, g.nodes[i].id);
+        int k = sg_graph_find_node(&h, g.nodes[i].id);
         assert_true(k >= 0);
         assert_int_equal(h.nodes[k].kind, g.nodes[i].kind);
         assert_int_equal(h.nodes[k].index, g.nodes[i].index);
         assert_int_equal(h.nodes[k].order, g.nodes[i].order);
     }
-    graph_free(&g);
-    graph_free(&h);
+    sg_graph_free(&g);
+    sg_graph_free(&h);
 }
 
 /* ---- Custard kernels ------------------------------------------------------- */
@@ -275,7 +275,7 @@ static void test_custard_counts(void **state)
         sg_err e;
         snprintf(path, sizeof path, "%s/graphs/custard/%s.gv", shared,
                  kernels[k].name);
-        if (graph_read(path, &a, &e))
+        if (sg_graph_read(path, &a, &e))
             fail_msg("%s", e.msg);
         assert_int_equal(compile_line(kernels[k].line, kernels[k].name, &b,
                                       &e, NULL), 0);
@@ -296,12 +296,12 @@ static void test_custard_counts(void **state)
                 want = ca + 1;
             if (cb != want)
                 fail_msg("%s: %d %s nodes, Custard has %d", kernels[k].name,
-                         cb, graph_kind_name((sg_node_kind)kind), ca);
+                         cb, sg_graph_kind_name((sg_node_kind)kind), ca);
         }
         assert_string_equal(a.index_order[0] ? a.index_order : b.index_order,
                             b.index_order);
-        graph_free(&a);
-        graph_free(&b);
+        sg_graph_free(&a);
+        sg_graph_free(&b);
     }
 }
 

@@ -32,17 +32,17 @@ static int compile_line(const char *line, const char *name, sg_graph *g,
     }
     sg_err_clear(e);
     if (es_out) {
-        if (einsum_parse(expr, es_out, e))
+        if (sg_einsum_parse(expr, es_out, e))
             return -1;
         for (int k = 0; k < nf; k++)
-            if (einsum_set_format(es_out, fl[k], e))
+            if (sg_einsum_set_format(es_out, fl[k], e))
                 return -1;
-        if (sched && einsum_set_schedule(es_out, sched, e))
+        if (sched && sg_einsum_set_schedule(es_out, sched, e))
             return -1;
-        if (einsum_finish(es_out, e))
+        if (sg_einsum_finish(es_out, e))
             return -1;
     }
-    return einsum_compile(expr, fl, nf, sched, name, g, e);
+    return sg_einsum_compile(expr, fl, nf, sched, name, g, e);
 }
 
 static const sg_node *find_kind(const sg_graph *g, sg_node_kind k)

@@ -41,7 +41,7 @@ typedef struct kv_list {
     int n;
 } kv_list;
 
-void dot_copy_cut(char *d, size_t cap, const char *s)
+void sg_dot_copy_cut(char *d, size_t cap, const char *s)
 {
     size_t n = 0;
     while (s[n]) {
@@ -94,7 +94,7 @@ static const char *kv_get(const kv_list *kv, const char *key)
     return NULL;
 }
 
-const char *dot_ag_str(void *obj, const char *name)
+const char *sg_dot_ag_str(void *obj, const char *name)
 {
     const char *v = agget(obj, (char *)name);
     return v ? v : "";
@@ -103,7 +103,7 @@ const char *dot_ag_str(void *obj, const char *name)
 /* The value of a node attribute: the DOT attribute, else the comment copy. */
 static const char *nattr(Agnode_t *n, const kv_list *kv, const char *key)
 {
-    const char *v = dot_ag_str(n, key);
+    const char *v = sg_dot_ag_str(n, key);
     if (*v)
         return v;
     v = kv_get(kv, key);
@@ -175,21 +175,21 @@ static int is_true(const char *v)
 static int read_node(rd *r, Agnode_t *an, sg_node *n)
 {
     const char *name = agnameof(an);
-    long id = dot_parse_id(name, strlen(name));
-    graph_node_init(n, SG_NK_UNKNOWN);
-    n->line = id >= 0 ? dot_node_line(&r->si, id) : 0;
+    long id = sg_dot_parse_id(name, strlen(name));
+    sg_graph_node_init(n, SG_NK_UNKNOWN);
+    n->line = id >= 0 ? sg_dot_node_line(&r->si, id) : 0;
     if (id < 0)
         return sg_errf(r->e, r->path, 0,
                        "node id '%.40s' is not a decimal number", name);
     n->id = (int)id;
 
     kv_list kv;
-    kv_parse(dot_ag_str(an, "comment"), &kv);
+    kv_parse(sg_dot_ag_str(an, "comment"), &kv);
     const char *type = nattr(an, &kv, "type");
     if (copy_name(r, n, n->type, sizeof n->type, "type", type) < 0)
         return -1;
     sg_alu_op op;
-    n->kind = graph_kind_parse(type, &op);
+    n->kind = sg_graph_kind_parse(type, &op);
     n->op = op;
 
     const char *v;
@@ -320,7 +320,7 @@ static int read_header(rd *r, const char *comment)
         if (!*name || strlen(name) >= SG_NAME_MAX)
             return sg_errf(r->e, r->path, line,
                            "graph comment: bad tensor name '%.40s'", name);
-        if (graph_tensor(g, name))
+        if (sg_graph_tensor(g, name))
             return sg_errf(r->e, r->path, line,
                            "graph comment: tensor %s declared twice", name);
         if (g->n_tensors == (int)(sizeof g->tensors / sizeof g->tensors[0]))
@@ -379,7 +379,7 @@ static int cgraph_error(rd *r, long fallback_line)
     return sg_errf(r->e, r->path, line, "%s", msg);
 }
 
-int graph_read_mem(const char *text, size_t len, const char *path,
+int sg_graph_read_mem(const char *text, size_t len, const char *path,
                    sg_graph *g, sg_err *e)
 {
     rd r;
@@ -394,7 +394,7 @@ int graph_read_mem(const char *text, size_t len, const char *path,
     char *buf = NULL;
     Agraph_t *ag = NULL;
 
-    if (dot_scan(text, len, r.path, &r.si, e) < 0)
+    if (sg_dot_scan(text, len, r.path, &r.si, e) < 0)
         goto out;
     /* The text ends at the closing brace: cgraph's scanner keeps unread
      * input between calls, so nothing may be left over. */
@@ -421,7 +421,7 @@ int graph_read_mem(const char *text, size_t len, const char *path,
         sg_node n;
         if (read_node(&r, an, &n) < 0)
             goto out;
-        if (graph_find_node(g, n.id) >= 0) {
+        if (sg_graph_find_node(g, n.id) >= 0) {
             sg_errf(e, r.path, n.line, "node id %d used twice", n.id);
             goto out;
         }
@@ -429,26 +429,26 @@ int graph_read_mem(const char *text, size_t len, const char *path,
                 sizeof *g->nodes);
         g->nodes[g->n_nodes++] = n;
     }
-    if (dot_read_edges(&r, ag) < 0)
+    if (sg_dot_read_edges(&r, ag) < 0)
         goto out;
-    if (read_header(&r, dot_ag_str(ag, "comment")) < 0)
+    if (read_header(&r, sg_dot_ag_str(ag, "comment")) < 0)
         goto out;
-    graph_derive_index_order(g);
+    sg_graph_derive_index_order(g);
     rc = 0;
 out:
     if (ag)
         agclose(ag);
     free(buf);
-    dot_scan_free(&r.si);
+    sg_dot_scan_free(&r.si);
     if (rc < 0) {
         if (e && e->code == 0)
             e->code = SG_EXIT_USAGE;
-        graph_free(g);
+        sg_graph_free(g);
     }
     return rc;
 }
 
-int graph_read(const char *path, sg_graph *g, sg_err *e)
+int sg_graph_read(const char *path, sg_graph *g, sg_err *e)
 {
     memset(g, 0, sizeof *g);
     FILE *f = fopen(path, "rb");
@@ -479,7 +479,7 @@ int graph_read(const char *path, sg_graph *g, sg_err *e)
         free(text);
         return sg_errc(e, SG_EXIT_USAGE, path, 0, "read error");
     }
-    int rc = graph_read_mem(text, n, path, g, e);
+    int rc = sg_graph_read_mem(text, n, path, g, e);
     free(text);
     return rc;
 }

@@ -22,7 +22,7 @@
 
 static int node_of(const sg_graph *g, int id)
 {
-    int i = graph_find_node(g, id);
+    int i = sg_graph_find_node(g, id);
     assert_true(i >= 0);
     return i;
 }
@@ -51,7 +51,7 @@ static int findings(const char *text, sg_diag_sev sev, const char *needle,
     if (rc < 0)
         fail_msg("read failed: %s", e.msg);
     sg_diags d = {0};
-    graph_check(&g, &d);
+    sg_graph_check(&g, &d);
     int n = 0;
     for (size_t i = 0; i < d.n; i++)
         if (d.d[i].sev == sev && (!needle || strstr(d.d[i].msg, needle))) {
@@ -60,7 +60,7 @@ static int findings(const char *text, sg_diag_sev sev, const char *needle,
                 *line = d.d[i].line;
         }
     sg_diags_free(&d);
-    graph_free(&g);
+    sg_graph_free(&g);
     return n;
 }
 
@@ -115,27 +115,27 @@ static void test_read_base(void **state)
     /* ALU operands in file order: c's value (line 20) is operand 0. */
     assert_int_equal(edge_of(&g, 5, 6, SG_ST_VAL)->dst_port, 0);
     assert_int_equal(edge_of(&g, 4, 6, SG_ST_VAL)->dst_port, 1);
-    assert_int_equal(graph_in_edge(&g, node_of(&g, 6), 1),
+    assert_int_equal(sg_graph_in_edge(&g, node_of(&g, 6), 1),
                      (int)(edge_of(&g, 4, 6, SG_ST_VAL) - g.edges));
 
     char b[48];
-    assert_string_equal(graph_port_name(j, 1, 3, b), "in_ref1");
-    assert_string_equal(graph_port_name(j, 0, 2, b), "out_ref1");
-    assert_string_equal(graph_port_name(n1, 0, 0, b), "out_crd");
-    assert_int_equal(graph_port_kind(j, 1, 3), SG_ST_REF);
+    assert_string_equal(sg_graph_port_name(j, 1, 3, b), "in_ref1");
+    assert_string_equal(sg_graph_port_name(j, 0, 2, b), "out_ref1");
+    assert_string_equal(sg_graph_port_name(n1, 0, 0, b), "out_crd");
+    assert_int_equal(sg_graph_port_kind(j, 1, 3), SG_ST_REF);
 
     int order[8];
-    assert_int_equal(graph_topo_order(&g, order), 0);
+    assert_int_equal(sg_graph_topo_order(&g, order), 0);
     int pos[16] = {0};
     for (int i = 0; i < 8; i++)
         pos[g.nodes[order[i]].id] = i;
     assert_true(pos[1] < pos[3] && pos[3] < pos[4] && pos[6] < pos[8]);
 
     sg_diags d = {0};
-    assert_int_equal(graph_check(&g, &d), 0);
+    assert_int_equal(sg_graph_check(&g, &d), 0);
     assert_int_equal(sg_diags_count(&d, SG_DIAG_NOTE), 0);
     sg_diags_free(&d);
-    graph_free(&g);
+    sg_graph_free(&g);
 }
 
 static void test_read_errors(void **state)
@@ -179,8 +179,8 @@ static void test_read_errors(void **state)
         assert_non_null(strstr(e.msg, "t.gv:3:"));
     }
     assert_int_equal(read_text(base, &g, &e), 0);
-    graph_free(&g);
-    assert_int_equal(graph_read("/nonexistent/x.gv", &g, &e), -1);
+    sg_graph_free(&g);
+    assert_int_equal(sg_graph_read("/nonexistent/x.gv", &g, &e), -1);
     assert_non_null(strstr(e.msg, "/nonexistent/x.gv"));
 }
 
@@ -197,20 +197,20 @@ static void test_read_graph_end(void **state)
     assert_int_equal(read_text("digraph {#\" ]\n}\"}", &g, &e), -1);
     assert_non_null(strstr(e.msg, "t.gv:2: text after the end"));
     assert_int_equal(read_text(base, &g, &e), 0);
-    graph_free(&g);
+    sg_graph_free(&g);
     char *s = subst("    6 -> 8 [label=\"val\" type=\"val\"]",
                     "    6 -> 8 [label=\"val\" type=\"val\"] # \"}\n");
     assert_int_equal(read_text(s, &g, &e), 0);
     assert_int_equal(g.n_edges, 10);
-    graph_free(&g);
+    sg_graph_free(&g);
     free(s);
     assert_int_equal(read_text(base, &g, &e), 0);
-    graph_free(&g);
+    sg_graph_free(&g);
     /* An HTML string holds the brace and the quote. */
     assert_int_equal(read_text("digraph { <\"}> }\n\"}", &g, &e), -1);
     assert_non_null(strstr(e.msg, "t.gv:1: text after the end"));
     assert_int_equal(read_text(base, &g, &e), 0);
-    graph_free(&g);
+    sg_graph_free(&g);
 }
 
 /* ---- checks: one violating graph each ---------------------------------- */
@@ -359,7 +359,7 @@ static void test_ports_by_tag(void **state)
     assert_int_equal(g.edges[5].dst_port, 1);   /* value into inner=vals */
     assert_int_equal(g.nodes[node_of(&g, 4)].n_in, 4);
     assert_int_equal(g.nodes[node_of(&g, 5)].inner, 'v');
-    graph_free(&g);
+    sg_graph_free(&g);
 }
 
 static void test_alu_variants(void **state)
@@ -386,7 +386,7 @@ static void test_alu_variants(void **state)
     assert_int_equal(g.nodes[4].op, SG_ALU_FP_EXP);
     assert_int_equal(g.nodes[4].n_in, 1);
     assert_true(g.nodes[5].fp);
-    graph_free(&g);
+    sg_graph_free(&g);
 }
 
 int main(void)

@@ -58,7 +58,7 @@ static char *subst(const char *old, const char *new_)
 static int read_text(const char *text, sg_graph *g, sg_err *e)
 {
     sg_err_clear(e);
-    return graph_read_mem(text, strlen(text), "t.gv", g, e);
+    return sg_graph_read_mem(text, strlen(text), "t.gv", g, e);
 }
 
 #endif

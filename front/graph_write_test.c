@@ -32,7 +32,7 @@ static void assert_same_graph(const sg_graph *a, const sg_graph *b)
         sg_node x = a->nodes[i], y = b->nodes[i];
         x.line = y.line = 0;
         if (!x.type[0])
-            snprintf(x.type, sizeof x.type, "%s", graph_node_type(&x));
+            snprintf(x.type, sizeof x.type, "%s", sg_graph_node_type(&x));
         assert_memory_equal(&x, &y, sizeof x);
     }
     for (size_t i = 0; i < a->n_edges; i++) {
@@ -51,13 +51,13 @@ static int round_trip(const sg_graph *g, const char *dir)
     snprintf(path, sizeof path, "%s/rt.gv", dir);
     sg_err e;
     sg_err_clear(&e);
-    if (graph_write_dot(g, path, &e) < 0)
+    if (sg_graph_write_dot(g, path, &e) < 0)
         fail_msg("write: %s", e.msg);
     sg_graph h;
-    if (graph_read(path, &h, &e) < 0)
+    if (sg_graph_read(path, &h, &e) < 0)
         fail_msg("re-read: %s", e.msg);
     assert_same_graph(g, &h);
-    graph_free(&h);
+    sg_graph_free(&h);
     unlink(path);
     return 0;
 }
@@ -71,7 +71,7 @@ static void test_write_round_trip_base(void **state)
     sg_err e;
     assert_int_equal(read_text(base, &g, &e), 0);
     round_trip(&g, dir);
-    graph_free(&g);
+    sg_graph_free(&g);
     rmdir(dir);
 }
 
@@ -102,18 +102,18 @@ static void test_write_backslashes(void **state)
         size_t len = 0;
         FILE *f = open_memstream(&buf, &len);
         assert_non_null(f);
-        assert_int_equal(graph_write_dot_stream(&g, f), 0);
+        assert_int_equal(sg_graph_write_dot_stream(&g, f), 0);
         fclose(f);
         sg_err_clear(&e);
-        if (graph_read_mem(buf, len, "rt.gv", &h, &e) < 0)
+        if (sg_graph_read_mem(buf, len, "rt.gv", &h, &e) < 0)
             fail_msg("case %zu: written graph does not read back: %s", k, e.msg);
         assert_same_graph(&g, &h);
         for (size_t i = 0; i < g.n_edges; i++)
             assert_string_equal(g.edges[i].label, h.edges[i].label);
         if (k == 3)     /* 70 backslashes cut to 31 pairs */
             assert_int_equal(strlen(g.edges[9].label), 62);
-        graph_free(&g);
-        graph_free(&h);
+        sg_graph_free(&g);
+        sg_graph_free(&h);
         free(buf);
         free(s);
     }
@@ -136,30 +136,30 @@ static void test_write_built_graph(void **state)
     g.tensors[0].is_output = 1;
     sg_node n;
     int id = 0;
-    graph_node_init(&n, SG_NK_FIBERLOOKUP);
+    sg_graph_node_init(&n, SG_NK_FIBERLOOKUP);
     n.id = id++; n.index = 'i'; n.mode = 0; n.format = 's'; n.root = 1;
     strcpy(n.tensor, "c");
-    int sc = graph_add_node(&g, &n);
+    int sc = sg_graph_add_node(&g, &n);
     strcpy(n.tensor, "B"); n.id = id++;
-    int sb = graph_add_node(&g, &n);
-    graph_node_init(&n, SG_NK_UNION);
+    int sb = sg_graph_add_node(&g, &n);
+    sg_graph_node_init(&n, SG_NK_UNION);
     n.id = id++; n.index = 'i'; n.n_operands = 2;
     strcpy(n.operand[0], "B"); strcpy(n.operand[1], "c");
-    int un = graph_add_node(&g, &n);
-    graph_node_init(&n, SG_NK_CRDDROP);
+    int un = sg_graph_add_node(&g, &n);
+    sg_graph_node_init(&n, SG_NK_CRDDROP);
     n.id = id++; n.outer = 'i'; n.inner = 'v';
-    int dr = graph_add_node(&g, &n);
-    graph_node_init(&n, SG_NK_ALU);
+    int dr = sg_graph_add_node(&g, &n);
+    sg_graph_node_init(&n, SG_NK_ALU);
     n.id = id++; n.op = SG_ALU_SUB;
-    int al = graph_add_node(&g, &n);
-    graph_node_init(&n, SG_NK_ARRAYVALS);
+    int al = sg_graph_add_node(&g, &n);
+    sg_graph_node_init(&n, SG_NK_ARRAYVALS);
     n.id = id++; strcpy(n.tensor, "B");
-    int ab = graph_add_node(&g, &n);
+    int ab = sg_graph_add_node(&g, &n);
     n.id = id++; strcpy(n.tensor, "c");
-    int ac = graph_add_node(&g, &n);
-    graph_node_init(&n, SG_NK_BROADCAST);
+    int ac = sg_graph_add_node(&g, &n);
+    sg_graph_node_init(&n, SG_NK_BROADCAST);
     n.id = id++;
-    int bc = graph_add_node(&g, &n);
+    int bc = sg_graph_add_node(&g, &n);
     struct { int s, sp, d, dp; sg_stream_kind t; } es[] = {
         {sc, 0, un, 2, SG_ST_CRD}, {sc, 1, un, 3, SG_ST_REF},
         {sb, 0, un, 0, SG_ST_CRD}, {sb, 1, un, 1, SG_ST_REF},
@@ -174,18 +174,18 @@ static void test_write_built_graph(void **state)
         e.src = es[i].s; e.src_port = es[i].sp;
         e.dst = es[i].d; e.dst_port = es[i].dp;
         e.type = es[i].t;
-        graph_add_edge(&g, &e);
+        sg_graph_add_edge(&g, &e);
     }
     assert_int_equal(g.nodes[bc].stream, SG_ST_VAL);
     assert_int_equal(g.nodes[bc].n_out, 1);
     assert_int_equal(g.nodes[al].n_in, 2);
-    graph_derive_index_order(&g);
+    sg_graph_derive_index_order(&g);
     assert_string_equal(g.index_order, "i");
     char dir[] = "/tmp/sg_graph_testXXXXXX";
     assert_non_null(mkdtemp(dir));
     round_trip(&g, dir);
     rmdir(dir);
-    graph_free(&g);
+    sg_graph_free(&g);
 }
 
 /* ---- shared graphs ------------------------------------------------------ */
@@ -244,7 +244,7 @@ static void read_or_fail(const char *path, sg_graph *g)
 {
     sg_err e;
     sg_err_clear(&e);
-    if (graph_read(path, g, &e) < 0)
+    if (sg_graph_read(path, g, &e) < 0)
         fail_msg("%s", e.msg);
 }
 
@@ -267,7 +267,7 @@ static void test_shared_custard(void **state)
         sg_graph g;
         read_or_fail(v[i], &g);
         sg_diags d = {0};
-        int errs = graph_check(&g, &d);
+        int errs = sg_graph_check(&g, &d);
         for (size_t k = 0; k < d.n && errs; k++)
             if (d.d[k].sev == SG_DIAG_ERROR)
                 print_error("%s:%ld: %s\n", v[i], d.d[k].line, d.d[k].msg);
@@ -275,7 +275,7 @@ static void test_shared_custard(void **state)
         assert_true(strlen(g.index_order) >= 1);
         round_trip(&g, dir);
         sg_diags_free(&d);
-        graph_free(&g);
+        sg_graph_free(&g);
     }
     rmdir(dir);
     free_list(v, n);
@@ -293,9 +293,9 @@ static void test_shared_onyx_opal(void **state)
             sg_graph g;
             read_or_fail(v[i], &g);
             sg_diags d = {0};
-            graph_check(&g, &d);       /* must not crash; errors allowed */
+            sg_graph_check(&g, &d);       /* must not crash; errors allowed */
             sg_diags_free(&d);
-            graph_free(&g);
+            sg_graph_free(&g);
         }
         total += n;
         free_list(v, n);

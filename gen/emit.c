@@ -110,11 +110,11 @@ static void emitter_init(emitter *m, const sg_graph *g, const sg_emit_opts *o,
     m->o = o;
     m->d = d;
     snprintf(d->module, sizeof d->module, "%s_top", g->name[0] ? g->name : "sam");
-    sanitize(d->module);
+    sg_emit_sanitize(d->module);
     d->n_edges = g->n_edges;
     d->edge_width = sg_calloc(ne, sizeof *d->edge_width);
     for (size_t k = 0; k < g->n_edges; k++)
-        d->edge_width[k] = kind_width(g->edges[k].type, o);
+        d->edge_width[k] = sg_emit_kind_width(g->edges[k].type, o);
     d->edge_skip = sg_calloc(ne, sizeof *d->edge_skip);
     d->node_skip = sg_calloc(nn, sizeof *d->node_skip);
     m->skip_scan = sg_calloc(nn, sizeof *m->skip_scan);
@@ -130,7 +130,7 @@ static void emitter_init(emitter *m, const sg_graph *g, const sg_emit_opts *o,
     m->edepth = sg_calloc(ne, sizeof *m->edepth);
     for (size_t i = 0; i < g->n_nodes; i++) {
         char buf[128];
-        inst_name(&g->nodes[i], buf, sizeof buf);
+        sg_emit_inst_name(&g->nodes[i], buf, sizeof buf);
         m->inst[i] = sg_strdup(buf);
     }
 }
@@ -152,7 +152,7 @@ static void emitter_free(emitter *m)
     free(m->mod);
     free(m->par);
     free(m->order);
-    sl_free(&m->unused);
+    sg_emit_sl_free(&m->unused);
 }
 
 /* The module body: every section in its fixed order. */
@@ -161,7 +161,7 @@ static char *emit_body(emitter *m, sg_err *e)
     const sg_graph *g = m->g;
     char *body = NULL;
     size_t body_len = 0;
-    if (graph_topo_order(g, m->order) < 0)
+    if (sg_graph_topo_order(g, m->order) < 0)
         for (size_t i = 0; i < g->n_nodes; i++)
             m->order[i] = (int)i;
     sg_stream_depths(g, m->order, m->edepth);
@@ -170,16 +170,16 @@ static char *emit_body(emitter *m, sg_err *e)
         sg_errc(e, SG_EXIT_USAGE, NULL, 0, "out of memory");
         return NULL;
     }
-    emit_memories(m);
-    emit_skip_wires(m);
-    emit_pos_wires(m);
+    sg_emit_memories(m);
+    sg_emit_skip_wires(m);
+    sg_emit_pos_wires(m);
     fprintf(m->f, "  // ---- nodes: one primitive per graph node in dataflow order, each\n");
     fprintf(m->f, "  //      followed by the edges it produces ----\n");
-    emit_sim_hooks(m);
+    sg_emit_sim_hooks(m);
     for (size_t j = 0; j < g->n_nodes; j++)
-        emit_node(m, m->order[j]);
-    emit_host_and_done(m);
-    emit_sim(m);
+        sg_emit_node(m, m->order[j]);
+    sg_emit_host_and_done(m);
+    sg_emit_sim(m);
     fclose(m->f);
     m->f = NULL;
     return body;
@@ -211,8 +211,8 @@ static int fill_top(emitter *m, const char *body, const char *memtab, sg_err *e)
              opts->source_hash ? opts->source_hash : "none");
     snprintf(crdw, sizeof crdw, "%d", opts->crd_width);
     snprintf(valw, sizeof valw, "%d", opts->val_width);
-    snprintf(hamsb, sizeof hamsb, "%d", host_addr_width(m) - 1);
-    snprintf(hdmsb, sizeof hdmsb, "%d", host_data_width(m) - 1);
+    snprintf(hamsb, sizeof hamsb, "%d", sg_emit_host_addr_width(m) - 1);
+    snprintf(hdmsb, sizeof hdmsb, "%d", sg_emit_host_data_width(m) - 1);
     snprintf(cwmsb, sizeof cwmsb, "%d", opts->crd_width - 1);
     const char *kv[] = {"BANNER", banner, "MODULE", d->module, "MEMTABLE", memtab,
                         "CRDW", crdw, "VALW", valw, "HOSTADDR_MSB", hamsb,
@@ -250,9 +250,9 @@ int sg_emit(const sg_graph *g, const sg_emit_opts *opts, sg_emit_design *d,
     emitter_init(&m, g, opts, d);
     char *body = NULL, *memtab = NULL;
     int rc = -1;
-    if (plan_modules(&m, e) == 0 && plan_memories(&m, e) == 0 &&
+    if (sg_emit_plan_modules(&m, e) == 0 && sg_emit_plan_memories(&m, e) == 0 &&
         (body = emit_body(&m, e)) != NULL) {
-        memtab = memory_table(&m);
+        memtab = sg_emit_memory_table(&m);
         if (!memtab)
             sg_errc(e, SG_EXIT_USAGE, NULL, 0, "out of memory");
         else

@@ -1,6 +1,6 @@
 /*
  * emit_inst.c - the node instances of the generated top: one primitive per
- * graph node (emit_node), with the forks, tie-offs and stream adapters
+ * graph node (sg_emit_node), with the forks, tie-offs and stream adapters
  * around it, followed by the edges it produces (emit_sim.c).
  */
 #include "gen/emit_int.h"
@@ -18,22 +18,22 @@ static int in_graph_port(const emitter *m, int i, int p)
         return -1;
     if (n->kind == SG_NK_ALU && p >= n->n_in)
         return -1;
-    return graph_in_edge(m->g, i, p) >= 0 ? p : -1;
+    return sg_graph_in_edge(m->g, i, p) >= 0 ? p : -1;
 }
 
 /* Connect RTL input stream `rtl` of node i (graph port p, -1 = none). */
 static void conn_in(emitter *m, int i, int p, const char *rtl, int last)
 {
     FILE *f = m->f;
-    int k = p >= 0 ? graph_in_edge(m->g, i, p) : -1;
+    int k = p >= 0 ? sg_graph_in_edge(m->g, i, p) : -1;
     if (k >= 0) {
         m->consumed[k] = 1;
         fprintf(f, "    .%s_valid_i(e%d_dn_valid), .%s_ready_o(e%d_dn_ready), .%s_data_i(e%d_dn_data)%s\n",
                 rtl, k, rtl, k, rtl, k, last ? "" : ",");
     } else {
         fprintf(f, "    .%s_valid_i(1'b0), .%s_ready_o(%s_%s_ready), .%s_data_i({%s{1'b0}})%s\n",
-                rtl, rtl, m->inst[i], rtl, rtl, port_wexpr(rtl, 2), last ? "" : ",");
-        sl_add(&m->unused, "%s_%s_ready", m->inst[i], rtl);
+                rtl, rtl, m->inst[i], rtl, rtl, sg_emit_port_wexpr(rtl, 2), last ? "" : ",");
+        sg_emit_sl_add(&m->unused, "%s_%s_ready", m->inst[i], rtl);
     }
 }
 
@@ -42,8 +42,8 @@ static void pre_out(emitter *m, int i, int p, const char *rtl)
 {
     FILE *f = m->f;
     size_t ks[64];
-    size_t n = out_edges(m->g, i, p, ks, 64);
-    const char *w = port_wexpr(rtl, 0), *msb = port_wexpr(rtl, 1);
+    size_t n = sg_emit_out_edges(m->g, i, p, ks, 64);
+    const char *w = sg_emit_port_wexpr(rtl, 0), *msb = sg_emit_port_wexpr(rtl, 1);
     const char *in = m->inst[i];
     if (n == 1)
         return;
@@ -51,8 +51,8 @@ static void pre_out(emitter *m, int i, int p, const char *rtl)
     fprintf(f, "  wire [%s:0] %s_%s_data;\n", msb, in, rtl);
     if (n == 0) {
         fprintf(f, "  assign %s_%s_ready = 1'b1;   // unconnected output: drained\n", in, rtl);
-        sl_add(&m->unused, "%s_%s_valid", in, rtl);
-        sl_add(&m->unused, "%s_%s_data", in, rtl);
+        sg_emit_sl_add(&m->unused, "%s_%s_valid", in, rtl);
+        sg_emit_sl_add(&m->unused, "%s_%s_data", in, rtl);
         return;
     }
     /* Fan-out without a broadcast node in the graph: an implicit fork. */
@@ -78,7 +78,7 @@ static void pre_out(emitter *m, int i, int p, const char *rtl)
 static void conn_out(emitter *m, int i, int p, const char *rtl, int last)
 {
     size_t ks[1];
-    size_t n = p >= 0 ? out_edges(m->g, i, p, ks, 1) : 0;
+    size_t n = p >= 0 ? sg_emit_out_edges(m->g, i, p, ks, 1) : 0;
     const char *in = m->inst[i];
     if (n == 1)
         fprintf(m->f, "    .%s_valid_o(e%zu_up_valid), .%s_ready_i(e%zu_up_ready), .%s_data_o(e%zu_up_data)%s\n",
@@ -90,14 +90,14 @@ static void conn_out(emitter *m, int i, int p, const char *rtl, int last)
 
 static void mem_port_rd(emitter *m, int i, sg_arr_kind a, const char *pfx)
 {
-    const sg_emit_mem *mm = find_mem(m, i, a);
+    const sg_emit_mem *mm = sg_emit_find_mem(m, i, a);
     fprintf(m->f, "    .%s_rd_en_o(m%d_rd_en), .%s_rd_addr_o(m%d_rd_addr), .%s_rd_data_i(m%d_rd_data),\n",
             pfx, mm->sel, pfx, mm->sel, pfx, mm->sel);
 }
 
 static void mem_port_wr(emitter *m, int i, sg_arr_kind a, const char *pfx)
 {
-    const sg_emit_mem *mm = find_mem(m, i, a);
+    const sg_emit_mem *mm = sg_emit_find_mem(m, i, a);
     fprintf(m->f, "    .%s_wr_en_o(m%d_wr_en), .%s_wr_addr_o(m%d_wr_addr), .%s_wr_data_o(m%d_wr_data),\n",
             pfx, mm->sel, pfx, mm->sel, pfx, mm->sel);
 }
@@ -107,7 +107,7 @@ static void emit_broadcast(emitter *m, int i)
     FILE *f = m->f;
     const sg_node *n = &m->g->nodes[i];
     const char *in = m->inst[i];
-    int k_in = graph_in_edge(m->g, i, 0);
+    int k_in = sg_graph_in_edge(m->g, i, 0);
     sg_stream_kind st = k_in >= 0 ? m->g->edges[k_in].type : n->stream;
     size_t ks[64];
     int nout = 0;
@@ -119,13 +119,13 @@ static void emit_broadcast(emitter *m, int i)
     nout = maxp + 1;
     if (nout < 1)
         nout = 1;
-    fprintf(f, "  wire [%s:0] %s_data;\n", kind_wexpr(st, 1), in);
+    fprintf(f, "  wire [%s:0] %s_data;\n", sg_emit_kind_wexpr(st, 1), in);
     fprintf(f, "  wire [%d:0] %s_valid, %s_ready;\n", nout - 1, in, in);
     for (int p = 0; p < nout; p++) {
-        size_t n_e = out_edges(m->g, i, p, ks, 64);
+        size_t n_e = sg_emit_out_edges(m->g, i, p, ks, 64);
         if (n_e == 0) {
             fprintf(f, "  assign %s_ready[%d] = 1'b1;   // unconnected output: drained\n", in, p);
-            sl_add(&m->unused, "%s_valid[%d]", in, p);
+            sg_emit_sl_add(&m->unused, "%s_valid[%d]", in, p);
         } else {
             /* Extra edges on one broadcast port are not expected; the
              * first one is wired, the rest stay unconnected. */
@@ -134,7 +134,7 @@ static void emit_broadcast(emitter *m, int i)
             fprintf(f, "  assign e%zu_up_data = %s_data;\n", ks[0], in);
         }
     }
-    fprintf(f, "  sam_broadcast #(.Width(%s), .NumOutputs(%d)) %s (\n", kind_wexpr(st, 0), nout, in);
+    fprintf(f, "  sam_broadcast #(.Width(%s), .NumOutputs(%d)) %s (\n", sg_emit_kind_wexpr(st, 0), nout, in);
     fprintf(f, "    .clk_i(clk_i), .rst_ni(rst_ni),\n");
     conn_in(m, i, 0, "in", 0);
     fprintf(f, "    .out_valid_o(%s_valid), .out_ready_i(%s_ready), .out_data_o(%s_data)\n  );\n",
@@ -143,7 +143,7 @@ static void emit_broadcast(emitter *m, int i)
 }
 
 /* SkipTo channels: intersector out_skip<k> straight into the scanner. */
-void emit_skip_wires(emitter *m)
+void sg_emit_skip_wires(emitter *m)
 {
     int any = 0;
     for (size_t i = 0; i < m->g->n_nodes; i++) {
@@ -161,7 +161,7 @@ void emit_skip_wires(emitter *m)
 
 /* ---- one node ------------------------------------------------------------ */
 
-/* What emit_node's steps share about one node. */
+/* What sg_emit_node's steps share about one node. */
 typedef struct node_ctx {
     int i;                /* node index */
     const sg_node *n;
@@ -185,12 +185,12 @@ static void node_decls(emitter *m, const node_ctx *c)
     int i = c->i;
     char b1[48];
     for (int p = 0; p < c->nout; p++)
-        pre_out(m, i, p, rtl_out(n, p, b1));
+        pre_out(m, i, p, sg_emit_rtl_out(n, p, b1));
     for (int p = 0; p < c->nin; p++)
-        if (!(p == 0 && is_root(n)) && !(p == 0 && spacc_no_outer(m->g, i)) &&
+        if (!(p == 0 && sg_emit_is_root(n)) && !(p == 0 && sg_emit_spacc_no_outer(m->g, i)) &&
             in_graph_port(m, i, p) < 0)
-            fprintf(f, "  wire %s_%s_ready;\n", in, rtl_in(n, p, b1));
-    if (is_root(n)) {
+            fprintf(f, "  wire %s_%s_ready;\n", in, sg_emit_rtl_in(n, p, b1));
+    if (sg_emit_is_root(n)) {
         fprintf(f, "  wire %s_root_valid, %s_root_ready;\n", in, in);
         fprintf(f, "  wire [CrdWidth+1:0] %s_root_data;\n", in);
         fprintf(f, "  sam_root #(.CrdWidth(CrdWidth)) %s_root (\n", in);
@@ -208,14 +208,14 @@ static void node_decls(emitter *m, const node_ctx *c)
             fprintf(f, "  wire %s_sega_wr_en;\n", in);
             fprintf(f, "  wire [CrdWidth-1:0] %s_sega_wr_addr, %s_sega_wr_data, %s_sega_len;\n",
                     in, in, in);
-            sl_add(&m->unused, "%s_sega_wr_en", in);
-            sl_add(&m->unused, "%s_sega_wr_addr", in);
-            sl_add(&m->unused, "%s_sega_wr_data", in);
-            sl_add(&m->unused, "%s_sega_len", in);
+            sg_emit_sl_add(&m->unused, "%s_sega_wr_en", in);
+            sg_emit_sl_add(&m->unused, "%s_sega_wr_addr", in);
+            sg_emit_sl_add(&m->unused, "%s_sega_wr_data", in);
+            sg_emit_sl_add(&m->unused, "%s_sega_len", in);
         }
     }
     if (n->kind == SG_NK_FIBERLOOKUP && m->d->node_skip[i] > 0) {
-        int ss = find_mem(m, i, SG_ARR_SEG)->sel;
+        int ss = sg_emit_find_mem(m, i, SG_ARR_SEG)->sel;
         fprintf(f, "  assign m%db_rd_en = m%d_rd_en;\n", ss, ss);
         fprintf(f, "  assign m%db_rd_addr = m%d_rd_addr + 1'b1;   // seg[a+1]\n", ss, ss);
     }
@@ -225,8 +225,8 @@ static void node_decls(emitter *m, const node_ctx *c)
                 fprintf(f, "  wire %s_out_skip%d_valid;\n", in, k);
                 fprintf(f, "  wire [CrdWidth+1:0] %s_out_skip%d_data;   // operand %d does not skip\n",
                         in, k, k);
-                sl_add(&m->unused, "%s_out_skip%d_valid", in, k);
-                sl_add(&m->unused, "%s_out_skip%d_data", in, k);
+                sg_emit_sl_add(&m->unused, "%s_out_skip%d_valid", in, k);
+                sg_emit_sl_add(&m->unused, "%s_out_skip%d_data", in, k);
             }
 }
 
@@ -236,7 +236,7 @@ static void nox_fork(emitter *m, const node_ctx *c)
 {
     FILE *f = m->f;
     const char *in = c->in;
-    int ki = graph_in_edge(m->g, c->i, 1);
+    int ki = sg_graph_in_edge(m->g, c->i, 1);
     m->consumed[ki] = 1;
     fprintf(f, "  // no outer input: the inner stream is forked into in_outer with every\n");
     fprintf(f, "  // coordinate 0 (one row); out_inner's stops are lowered by one level\n");
@@ -263,7 +263,7 @@ static void nox_out(emitter *m, const node_ctx *c)
     const char *in = c->in;
     size_t ks[1];
     char dst[160];
-    if (out_edges(m->g, c->i, 0, ks, 1) == 1)
+    if (sg_emit_out_edges(m->g, c->i, 0, ks, 1) == 1)
         snprintf(dst, sizeof dst, "e%zu_up", ks[0]);
     else
         snprintf(dst, sizeof dst, "%s_out_inner", in);
@@ -308,7 +308,7 @@ static void dep_fork(emitter *m, const node_ctx *c)
     fprintf(f, "  assign %s_dep_ready1 = %s_dep_low | %s_dep_inner_ready;\n", in, in, in);
     size_t ks[1];
     char dst[160];
-    if (out_edges(m->g, c->i, 1, ks, 1) == 1)
+    if (sg_emit_out_edges(m->g, c->i, 1, ks, 1) == 1)
         snprintf(dst, sizeof dst, "e%zu_up", ks[0]);
     else
         snprintf(dst, sizeof dst, "%s_out_inner", in);
@@ -316,8 +316,8 @@ static void dep_fork(emitter *m, const node_ctx *c)
     fprintf(f, "  assign %s_dep_ready0 = %s_ready;\n", in, dst);
     fprintf(f, "  assign %s_data = %s_dep_data;\n", dst, in);
     fprintf(f, "  wire %s_inner_drop_valid;\n  wire [CrdWidth+1:0] %s_inner_drop_data;\n", in, in);
-    sl_add(&m->unused, "%s_inner_drop_valid", in);
-    sl_add(&m->unused, "%s_inner_drop_data", in);
+    sg_emit_sl_add(&m->unused, "%s_inner_drop_valid", in);
+    sg_emit_sl_add(&m->unused, "%s_inner_drop_data", in);
 }
 
 /* The instance's ports other than streams: dimension registers, memory
@@ -333,7 +333,7 @@ static void side_ports(emitter *m, const node_ctx *c)
         fprintf(f, "    .dim_i(%s_dim_q),\n", in);
     if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_COMPRESSED &&
         m->d->node_skip[i] > 0) {
-        int ss = find_mem(m, i, SG_ARR_SEG)->sel, cs = find_mem(m, i, SG_ARR_CRD)->sel;
+        int ss = sg_emit_find_mem(m, i, SG_ARR_SEG)->sel, cs = sg_emit_find_mem(m, i, SG_ARR_CRD)->sel;
         fprintf(f, "    .seg_rd_en_o(m%d_rd_en), .seg_rd_addr_o(m%d_rd_addr), .seg_rd_lo_i(m%d_rd_data), .seg_rd_hi_i(m%db_rd_data),\n",
                 ss, ss, ss, ss);
         fprintf(f, "    .crd_rd_en_o(m%d_rd_en), .crd_rd_addr_o(m%d_rd_addr), .crd_rd_data_i(m%d_rd_data),\n",
@@ -391,9 +391,9 @@ static void in_ports(emitter *m, const node_ctx *c)
     int i = c->i;
     char b1[48];
     for (int p = 0; p < c->nin; p++) {
-        const char *rtl = rtl_in(c->n, p, b1);
+        const char *rtl = sg_emit_rtl_in(c->n, p, b1);
         int last = p == c->nin - 1 && c->nout == 0;
-        if (p == 0 && is_root(c->n))
+        if (p == 0 && sg_emit_is_root(c->n))
             fprintf(f, "    .in_ref_valid_i(%s_root_valid), .in_ref_ready_o(%s_root_ready), .in_ref_data_i(%s_root_data)%s\n",
                     in, in, in, last ? "" : ",");
         else if (c->kdep >= 0 && p == 1)
@@ -403,7 +403,7 @@ static void in_ports(emitter *m, const node_ctx *c)
             fprintf(f, "    .%s_valid_i(%s_nox_valid[%d]), .%s_ready_o(%s_nox_ready%d), .%s_data_i(%s_%s)%s\n",
                     rtl, in, 1 - p, rtl, in, 1 - p, rtl, in,
                     p == 0 ? "nox_outer_data" : "nox_data", last ? "" : ",");
-        else if (p <= 1 && graph_sub_swapped(m->g, i))
+        else if (p <= 1 && sg_graph_sub_swapped(m->g, i))
             conn_in(m, i, in_graph_port(m, i, 1 - p), rtl, last);
         else
             conn_in(m, i, in_graph_port(m, i, p), rtl, last);
@@ -430,7 +430,7 @@ static void out_ports(emitter *m, const node_ctx *c)
             fprintf(f, "    .out_inner_valid_o(%s_inner_raw_valid), .out_inner_ready_i(%s_inner_raw_ready), .out_inner_data_o(%s_inner_raw_data),\n",
                     in, in, in);
         else
-            conn_out(m, c->i, gp, rtl_out(n, p, b1), p == c->nout - 1 && !c->skip_x);
+            conn_out(m, c->i, gp, sg_emit_rtl_out(n, p, b1), p == c->nout - 1 && !c->skip_x);
     }
     for (int k = 0; c->skip_x && k < 3; k++) {
         int s = m->skip_scan[c->i][k];
@@ -444,25 +444,25 @@ static void out_ports(emitter *m, const node_ctx *c)
     }
 }
 
-void emit_node(emitter *m, int i)
+void sg_emit_node(emitter *m, int i)
 {
     FILE *f = m->f;
     node_ctx c = {.i = i, .n = &m->g->nodes[i], .in = m->inst[i]};
     char desc[160];
-    graph_node_desc(c.n, desc, sizeof desc);
+    sg_graph_node_desc(c.n, desc, sizeof desc);
     fprintf(f, "  // %s: %s, DOT line %ld\n", c.in, desc, c.n->line);
-    edge_wires(m, i);
+    sg_emit_edge_wires(m, i);
     if (c.n->kind == SG_NK_BROADCAST) {
         emit_broadcast(m, i);
-        emit_out_edges(m, i);
+        sg_emit_node_out_edges(m, i);
         fprintf(f, "\n");
         return;
     }
     sg_kind_rtl_counts(c.n, &c.nin, &c.nout);
     c.skip_x = c.n->kind == SG_NK_INTERSECT && m->d->node_skip[i] > 0;
-    c.nox = spacc_no_outer(m->g, i);
-    c.dep = crddrop_depth(m, i);
-    c.kdep = c.dep > 1 ? graph_in_edge(m->g, i, 1) : -1;
+    c.nox = sg_emit_spacc_no_outer(m->g, i);
+    c.dep = sg_emit_crddrop_depth(m, i);
+    c.kdep = c.dep > 1 ? sg_graph_in_edge(m->g, i, 1) : -1;
     node_decls(m, &c);
     if (c.nox)
         nox_fork(m, &c);
@@ -476,6 +476,6 @@ void emit_node(emitter *m, int i)
     fprintf(f, "  );\n");
     if (c.nox)
         nox_out(m, &c);
-    emit_out_edges(m, i);
+    sg_emit_node_out_edges(m, i);
     fprintf(f, "\n");
 }

@@ -8,8 +8,8 @@
  *                            of every node (rtl_module), the skip plan, the
  *                            positional writers of all-dense outputs,
  *                            stream widths and FIFO depths
- *   memories    emit_mem.c   one sam_ram per array (plan_memories,
- *                            emit_memories), the dense-dimension registers,
+ *   memories    emit_mem.c   one sam_ram per array (sg_emit_plan_memories,
+ *                            sg_emit_memories), the dense-dimension registers,
  *                            positional writers' links, host read-back
  *                            and done
  *   instances   emit_inst.c  one primitive per node in dataflow order, with
@@ -37,8 +37,8 @@ typedef struct strlist {
     size_t n, cap;
 } strlist;
 
-void sl_add(strlist *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void sl_free(strlist *l);
+void sg_emit_sl_add(strlist *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sg_emit_sl_free(strlist *l);
 
 #define SG_MOD_MAX 48         /* RTL module name */
 #define SG_PAR_MAX 256        /* its parameter list */
@@ -65,59 +65,59 @@ typedef struct emitter {
 
 /* ---- plan (emit_plan.c) --------------------------------------------------- */
 
-int clog2(long v);
-void sanitize(char *s);
+int sg_emit_clog2(long v);
+void sg_emit_sanitize(char *s);
 /* Instance name n<id>_<kind>[_<tensor><mode>][_<index>]. */
-void inst_name(const sg_node *n, char *buf, size_t cap);
+void sg_emit_inst_name(const sg_node *n, char *buf, size_t cap);
 /* Data bits (tag included) of a stream kind (the design's edge widths). */
-int kind_width(sg_stream_kind k, const sg_emit_opts *o);
+int sg_emit_kind_width(sg_stream_kind k, const sg_emit_opts *o);
 /* The same widths as Verilog expressions over the top's parameters, of a
  * stream kind or of an RTL port by its name: form 0 the width
  * ("CrdWidth+2", "ValWidth+2", "2"), 1 the MSB ("CrdWidth+1"), 2 a
  * replication count ("(CrdWidth+2)"). */
-const char *kind_wexpr(sg_stream_kind k, int form);
-const char *port_wexpr(const char *rtl, int form);
+const char *sg_emit_kind_wexpr(sg_stream_kind k, int form);
+const char *sg_emit_port_wexpr(const char *rtl, int form);
 /* RTL stream port p of node n (graph/kinds.def) into buf (48 bytes). */
-const char *rtl_in(const sg_node *n, int p, char *buf);
-const char *rtl_out(const sg_node *n, int p, char *buf);
-int is_root(const sg_node *n);
-int spacc_no_outer(const sg_graph *g, int i);
+const char *sg_emit_rtl_in(const sg_node *n, int p, char *buf);
+const char *sg_emit_rtl_out(const sg_node *n, int p, char *buf);
+int sg_emit_is_root(const sg_node *n);
+int sg_emit_spacc_no_outer(const sg_graph *g, int i);
 /* m->mod and m->par of every node: the plain module (rtl_module), then the
  * skip plan's and the positional writers' replacements; fails on nodes
  * without an RTL block and on edges with an unidentified port. */
-int plan_modules(emitter *m, sg_err *e);
-int crddrop_depth(const emitter *m, int i);
-int edge_depth(const emitter *m, size_t k);
+int sg_emit_plan_modules(emitter *m, sg_err *e);
+int sg_emit_crddrop_depth(const emitter *m, int i);
+int sg_emit_edge_depth(const emitter *m, size_t k);
 /* Edges leaving (node, port), in graph order. */
-size_t out_edges(const sg_graph *g, int node, int port, size_t *out, size_t cap);
+size_t sg_emit_out_edges(const sg_graph *g, int node, int port, size_t *out, size_t cap);
 
 /* ---- memories and host port (emit_mem.c) ---------------------------------- */
 
-const char *arr_name(sg_arr_kind a);
-int plan_memories(emitter *m, sg_err *e);
-const sg_emit_mem *find_mem(const emitter *m, int node, sg_arr_kind a);
-int host_addr_width(const emitter *m);
-int host_data_width(const emitter *m);
-void emit_memories(emitter *m);
-void emit_pos_wires(emitter *m);
-void emit_host_and_done(emitter *m);
+const char *sg_emit_arr_name(sg_arr_kind a);
+int sg_emit_plan_memories(emitter *m, sg_err *e);
+const sg_emit_mem *sg_emit_find_mem(const emitter *m, int node, sg_arr_kind a);
+int sg_emit_host_addr_width(const emitter *m);
+int sg_emit_host_data_width(const emitter *m);
+void sg_emit_memories(emitter *m);
+void sg_emit_pos_wires(emitter *m);
+void sg_emit_host_and_done(emitter *m);
 /* The memory table of the banner (@MEMTABLE@), into a malloc'd string. */
-char *memory_table(const emitter *m);
+char *sg_emit_memory_table(const emitter *m);
 
 /* ---- instances (emit_inst.c) ---------------------------------------------- */
 
-void emit_skip_wires(emitter *m);
-void emit_node(emitter *m, int i);
+void sg_emit_skip_wires(emitter *m);
+void sg_emit_node(emitter *m, int i);
 
 /* ---- edges and simulation harness (emit_sim.c) ---------------------------- */
 
 /* The simulation hooks every edge connects to, before the nodes. */
-void emit_sim_hooks(emitter *m);
+void sg_emit_sim_hooks(emitter *m);
 /* Wires of the edges node i uses, declared with the first node using them. */
-void edge_wires(emitter *m, int i);
+void sg_emit_edge_wires(emitter *m, int i);
 /* The sam_edge instances of the edges node i produces. */
-void emit_out_edges(emitter *m, int i);
+void sg_emit_node_out_edges(emitter *m, int i);
 /* Drained edges, the watchdog and the sink for unread outputs. */
-void emit_sim(emitter *m);
+void sg_emit_sim(emitter *m);
 
 #endif

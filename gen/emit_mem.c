@@ -1,6 +1,6 @@
 /*
  * emit_mem.c - the memories of the generated top: one sam_ram per array a
- * tensor level needs (plan_memories sizes them, emit_memories writes them
+ * tensor level needs (sg_emit_plan_memories sizes them, sg_emit_memories writes them
  * with their host side), the dense-dimension registers, the positional
  * writers' links and array sizes, the memory table of the banner, and the
  * host port's read-back and done.
@@ -11,12 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *arr_name(sg_arr_kind a)
+const char *sg_emit_arr_name(sg_arr_kind a)
 {
     return a == SG_ARR_SEG ? "seg" : a == SG_ARR_CRD ? "crd" : "vals";
 }
 
-int plan_memories(emitter *m, sg_err *e)
+int sg_emit_plan_memories(emitter *m, sg_err *e)
 {
     const sg_graph *g = m->g;
     const sg_emit_opts *o = m->o;
@@ -43,12 +43,12 @@ int plan_memories(emitter *m, sg_err *e)
             long size = o->mem_size ? o->mem_size(o->ctx, n, arrs[a]) : -1;
             if (size < 0)
                 size = o->max_nnz + (arrs[a] == SG_ARR_SEG ? 1 : 0);
-            int aw = clog2(size);
+            int aw = sg_emit_clog2(size);
             if (aw > o->crd_width)
                 return sg_errc(e, SG_EXIT_USAGE, g->path, n->line,
                                "%s: %s memory of %ld entries does not fit "
                                "%d-bit addresses (raise --width-crd)",
-                               m->inst[i], arr_name(arrs[a]), size, o->crd_width);
+                               m->inst[i], sg_emit_arr_name(arrs[a]), size, o->crd_width);
             sg_grow((void **)&d->mem, &m->cap_mem, d->n_mem + 1, sizeof *d->mem);
             sg_emit_mem *mm = &d->mem[d->n_mem];
             memset(mm, 0, sizeof *mm);
@@ -60,7 +60,7 @@ int plan_memories(emitter *m, sg_err *e)
             mm->addr_width = aw;
             mm->depth = 1L << aw;
             snprintf(mm->inst, sizeof mm->inst, "u_m%d_%s_%s", mm->sel, m->inst[i],
-                     arr_name(arrs[a]));
+                     sg_emit_arr_name(arrs[a]));
             snprintf(mm->tensor, sizeof mm->tensor, "%s", n->tensor);
             mm->mode = arrs[a] == SG_ARR_VALS ? -1 : n->mode;
             d->n_mem++;
@@ -79,7 +79,7 @@ int plan_memories(emitter *m, sg_err *e)
     return 0;
 }
 
-const sg_emit_mem *find_mem(const emitter *m, int node, sg_arr_kind a)
+const sg_emit_mem *sg_emit_find_mem(const emitter *m, int node, sg_arr_kind a)
 {
     for (size_t i = 0; i < m->d->n_mem; i++)
         if (m->d->mem[i].node == node && m->d->mem[i].arr == a)
@@ -87,16 +87,16 @@ const sg_emit_mem *find_mem(const emitter *m, int node, sg_arr_kind a)
     return NULL;
 }
 
-int host_addr_width(const emitter *m)
+int sg_emit_host_addr_width(const emitter *m)
 {
-    int w = clog2((long)m->d->n_dim + 1);
+    int w = sg_emit_clog2((long)m->d->n_dim + 1);
     for (size_t i = 0; i < m->d->n_mem; i++)
         if (m->d->mem[i].addr_width > w)
             w = m->d->mem[i].addr_width;
     return w;
 }
 
-int host_data_width(const emitter *m)
+int sg_emit_host_data_width(const emitter *m)
 {
     int w = m->o->crd_width;
     for (size_t i = 0; i < m->d->n_mem; i++)
@@ -115,19 +115,19 @@ static void emit_ram(emitter *m, const sg_emit_mem *mm)
     /* word width: a parameter of the top */
     const char *w = mm->arr == SG_ARR_VALS ? "ValWidth" : "CrdWidth";
     fprintf(f, "  // memory %d: %s %s of %s, %ld words\n", s,
-            mm->is_output ? "output" : "input", arr_name(mm->arr),
+            mm->is_output ? "output" : "input", sg_emit_arr_name(mm->arr),
             m->inst[mm->node], mm->depth);
     fprintf(f, "  wire m%d_rd_en, m%d_wr_en;\n", s, s);
     fprintf(f, "  wire [CrdWidth-1:0] m%d_rd_addr, m%d_wr_addr;\n", s, s);
     fprintf(f, "  wire [%s-1:0] m%d_rd_data, m%d_wr_data, m%d_host_rdata;\n", w, s, s, s);
     if (aw < cw) {
-        sl_add(&m->unused, "m%d_rd_addr[CrdWidth-1:%d]", s, aw);
-        sl_add(&m->unused, "m%d_wr_addr[CrdWidth-1:%d]", s, aw);
+        sg_emit_sl_add(&m->unused, "m%d_rd_addr[CrdWidth-1:%d]", s, aw);
+        sg_emit_sl_add(&m->unused, "m%d_wr_addr[CrdWidth-1:%d]", s, aw);
     }
     if (mm->is_output) {
         fprintf(f, "  assign m%d_rd_en = 1'b0;\n", s);
         fprintf(f, "  assign m%d_rd_addr = {CrdWidth{1'b0}};\n", s);
-        sl_add(&m->unused, "m%d_rd_data", s);
+        sg_emit_sl_add(&m->unused, "m%d_rd_data", s);
     } else {
         fprintf(f, "  assign m%d_wr_en = 1'b0;\n", s);
         fprintf(f, "  assign m%d_wr_addr = {CrdWidth{1'b0}};\n", s);
@@ -154,8 +154,8 @@ static void emit_ram(emitter *m, const sg_emit_mem *mm)
     fprintf(f, "  wire [CrdWidth-1:0] m%db_rd_addr;\n", s);
     fprintf(f, "  wire [%s-1:0] m%db_rd_data, m%db_host_rdata;\n", w, s, s);
     if (aw < cw)
-        sl_add(&m->unused, "m%db_rd_addr[CrdWidth-1:%d]", s, aw);
-    sl_add(&m->unused, "m%db_host_rdata", s);
+        sg_emit_sl_add(&m->unused, "m%db_rd_addr[CrdWidth-1:%d]", s, aw);
+    sg_emit_sl_add(&m->unused, "m%db_host_rdata", s);
     fprintf(f, "  sam_ram #(.Width(%s), .AddrWidth(%d)) %s_b (\n", w, aw, mm->inst);
     fprintf(f, "    .clk_i(clk_i),\n");
     fprintf(f, "    .rd_en_i(m%db_rd_en), .rd_addr_i(m%db_rd_addr[%d:0]), .rd_data_o(m%db_rd_data),\n",
@@ -167,7 +167,7 @@ static void emit_ram(emitter *m, const sg_emit_mem *mm)
     fprintf(f, "    .host_rdata_o(m%db_host_rdata)\n  );\n", s);
 }
 
-void emit_memories(emitter *m)
+void sg_emit_memories(emitter *m)
 {
     FILE *f = m->f;
     if (m->d->n_mem)
@@ -175,7 +175,7 @@ void emit_memories(emitter *m)
     for (size_t i = 0; i < m->d->n_mem; i++)
         emit_ram(m, &m->d->mem[i]);
     if (m->d->n_dim) {
-        int ha = host_addr_width(m);
+        int ha = sg_emit_host_addr_width(m);
         fprintf(f, "\n  // ---- dense dimensions: host select 0, one register per dense scanner\n");
         fprintf(f, "  //      and per positional dense output level ----\n");
         for (size_t i = 0; i < m->d->n_dim; i++) {
@@ -194,7 +194,7 @@ void emit_memories(emitter *m)
 
 /* Position links (writer to child writer or values writer, through a
  * 2-deep FIFO) and the values writers' sizes, before the nodes. */
-void emit_pos_wires(emitter *m)
+void sg_emit_pos_wires(emitter *m)
 {
     FILE *f = m->f;
     int any = 0;
@@ -215,7 +215,7 @@ void emit_pos_wires(emitter *m)
                     in, in, in);
             if (m->pos_parent[i] < 0) {
                 fprintf(f, "  wire %s_in_pos_ready;\n", in);
-                sl_add(&m->unused, "%s_in_pos_ready", in);
+                sg_emit_sl_add(&m->unused, "%s_in_pos_ready", in);
             }
         }
     }
@@ -234,10 +234,10 @@ void emit_pos_wires(emitter *m)
         fprintf(f, "\n");
 }
 
-void emit_host_and_done(emitter *m)
+void sg_emit_host_and_done(emitter *m)
 {
     FILE *f = m->f;
-    int hd = host_data_width(m);
+    int hd = sg_emit_host_data_width(m);
     fprintf(f, "  // ---- host read-back: data one cycle after the address ----\n");
     fprintf(f, "  reg [7:0] host_sel_q;\n");
     fprintf(f, "  always @(posedge clk_i) host_sel_q <= host_sel_i;\n");
@@ -257,7 +257,7 @@ void emit_host_and_done(emitter *m)
         if (!mm->is_output)
             continue;
         fprintf(f, "      8'd%d: host_len_o = %s_%s_len;\n", mm->sel, m->inst[mm->node],
-                mm->arr == SG_ARR_VALS ? "val" : arr_name(mm->arr));
+                mm->arr == SG_ARR_VALS ? "val" : sg_emit_arr_name(mm->arr));
     }
     fprintf(f, "      default: host_len_o = {CrdWidth{1'b0}};\n    endcase\n  end\n\n");
     fprintf(f, "  // ---- done: every level writer has consumed its D ----\n");
@@ -268,7 +268,7 @@ void emit_host_and_done(emitter *m)
     fprintf(f, ";\n\n");
 }
 
-char *memory_table(const emitter *m)
+char *sg_emit_memory_table(const emitter *m)
 {
     const sg_emit_design *d = m->d;
     char *memtab = NULL;
@@ -281,9 +281,9 @@ char *memory_table(const emitter *m)
         char what[64];
         if (mm->mode >= 0)
             snprintf(what, sizeof what, "%s mode %d %s", mm->tensor, mm->mode,
-                     arr_name(mm->arr));
+                     sg_emit_arr_name(mm->arr));
         else
-            snprintf(what, sizeof what, "%s %s", mm->tensor, arr_name(mm->arr));
+            snprintf(what, sizeof what, "%s %s", mm->tensor, sg_emit_arr_name(mm->arr));
         fprintf(mt, "//   %3d  %-44s %-6s %s, %d x %ld\n", mm->sel, mm->inst,
                 mm->is_output ? "output" : "input", what, mm->width, mm->depth);
     }

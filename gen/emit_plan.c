@@ -16,7 +16,7 @@
 
 /* ---- small helpers ------------------------------------------------------ */
 
-void sl_add(strlist *l, const char *fmt, ...)
+void sg_emit_sl_add(strlist *l, const char *fmt, ...)
 {
     char buf[256];
     va_list ap;
@@ -27,7 +27,7 @@ void sl_add(strlist *l, const char *fmt, ...)
     l->s[l->n++] = sg_strdup(buf);
 }
 
-void sl_free(strlist *l)
+void sg_emit_sl_free(strlist *l)
 {
     for (size_t i = 0; i < l->n; i++)
         free(l->s[i]);
@@ -35,7 +35,7 @@ void sl_free(strlist *l)
     memset(l, 0, sizeof *l);
 }
 
-int clog2(long v)
+int sg_emit_clog2(long v)
 {
     int b = 0;
     while ((1L << b) < v)
@@ -43,7 +43,7 @@ int clog2(long v)
     return b < 1 ? 1 : b;
 }
 
-void sanitize(char *s)
+void sg_emit_sanitize(char *s)
 {
     for (; *s; s++)
         if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
@@ -51,10 +51,10 @@ void sanitize(char *s)
             *s = '_';
 }
 
-void inst_name(const sg_node *n, char *buf, size_t cap)
+void sg_emit_inst_name(const sg_node *n, char *buf, size_t cap)
 {
-    const char *kind = n->kind == SG_NK_ALU ? graph_alu_name(n->op)
-                                            : graph_kind_name(n->kind);
+    const char *kind = n->kind == SG_NK_ALU ? sg_graph_alu_name(n->op)
+                                            : sg_graph_kind_name(n->kind);
     int k = snprintf(buf, cap, "n%d_%s", n->id, kind);
     if (n->tensor[0] && k >= 0 && (size_t)k < cap) {
         if (n->is_vals)
@@ -66,10 +66,10 @@ void inst_name(const sg_node *n, char *buf, size_t cap)
     }
     if (n->index && k >= 0 && (size_t)k < cap)
         snprintf(buf + k, cap - (size_t)k, "_%c", n->index);
-    sanitize(buf);
+    sg_emit_sanitize(buf);
 }
 
-int kind_width(sg_stream_kind k, const sg_emit_opts *o)
+int sg_emit_kind_width(sg_stream_kind k, const sg_emit_opts *o)
 {
     switch (k) {
     case SG_ST_VAL: return o->val_width + 2;
@@ -78,7 +78,7 @@ int kind_width(sg_stream_kind k, const sg_emit_opts *o)
     }
 }
 
-const char *kind_wexpr(sg_stream_kind k, int form)
+const char *sg_emit_kind_wexpr(sg_stream_kind k, int form)
 {
     static const char *const e[3][3] = {
         {"CrdWidth+2", "CrdWidth+1", "(CrdWidth+2)"},
@@ -89,20 +89,20 @@ const char *kind_wexpr(sg_stream_kind k, int form)
     return e[r][form];
 }
 
-const char *port_wexpr(const char *rtl, int form)
+const char *sg_emit_port_wexpr(const char *rtl, int form)
 {
     if (strstr(rtl, "repsig"))
-        return kind_wexpr(SG_ST_REPSIG, form);
+        return sg_emit_kind_wexpr(SG_ST_REPSIG, form);
     if (strstr(rtl, "val"))
-        return kind_wexpr(SG_ST_VAL, form);
-    return kind_wexpr(SG_ST_CRD, form);
+        return sg_emit_kind_wexpr(SG_ST_VAL, form);
+    return sg_emit_kind_wexpr(SG_ST_CRD, form);
 }
 
 /* ---- node kinds to RTL modules ------------------------------------------ */
 
 /* The RTL stream ports of a node come from the kinds table
  * (graph/kinds.def): RTL port p is graph port p. */
-const char *rtl_in(const sg_node *n, int p, char *buf)
+const char *sg_emit_rtl_in(const sg_node *n, int p, char *buf)
 {
     sg_port pt;
     if (sg_kind_rtl_port(n, 1, p, &pt) != 0)
@@ -111,7 +111,7 @@ const char *rtl_in(const sg_node *n, int p, char *buf)
     return buf;
 }
 
-const char *rtl_out(const sg_node *n, int p, char *buf)
+const char *sg_emit_rtl_out(const sg_node *n, int p, char *buf)
 {
     sg_port pt;
     if (sg_kind_rtl_port(n, 0, p, &pt) != 0)
@@ -120,7 +120,7 @@ const char *rtl_out(const sg_node *n, int p, char *buf)
     return buf;
 }
 
-int is_root(const sg_node *n)
+int sg_emit_is_root(const sg_node *n)
 {
     return (n->kind == SG_NK_FIBERLOOKUP || n->kind == SG_NK_REPEAT) && n->root;
 }
@@ -129,11 +129,11 @@ int is_root(const sg_node *n)
  * is one vector, SAM-SEMANTICS 2.11): its outer stream is made from the
  * inner one with every coordinate 0, and its inner output's stops are
  * lowered by one level (S1 -> S0) before the edge. */
-int spacc_no_outer(const sg_graph *g, int i)
+int sg_emit_spacc_no_outer(const sg_graph *g, int i)
 {
     const sg_node *n = &g->nodes[i];
-    return n->kind == SG_NK_SPACC && n->order == 1 && graph_in_edge(g, i, 0) < 0 &&
-           graph_in_edge(g, i, 1) >= 0;
+    return n->kind == SG_NK_SPACC && n->order == 1 && sg_graph_in_edge(g, i, 0) < 0 &&
+           sg_graph_in_edge(g, i, 1) >= 0;
 }
 
 /* Module name and parameter list, or -1 when the RTL has no such block.
@@ -220,7 +220,7 @@ static int rtl_module(const sg_node *n, const sg_emit_opts *o, long inner,
         return 0;
     case SG_NK_CRDDROP:
     case SG_NK_CRDHOLD:
-        if (graph_inner_is_vals(n)) {
+        if (sg_graph_inner_is_vals(n)) {
             strcpy(mod, "sam_crdvals");
             snprintf(par, cap, ".CrdWidth(CrdWidth), .ValWidth(ValWidth), .Drop(%d)",
                      n->kind == SG_NK_CRDDROP);
@@ -252,7 +252,7 @@ static void plan_positional(emitter *m)
         const sg_node *vn = &g->nodes[v];
         if (vn->kind != SG_NK_FIBERWRITE || !vn->is_vals)
             continue;
-        const sg_tensor_decl *td = graph_tensor(g, vn->tensor);
+        const sg_tensor_decl *td = sg_graph_tensor(g, vn->tensor);
         if (!td || td->fmt.order < 1 || td->fmt.order > SG_MAX_ORDER)
             continue;
         int w[SG_MAX_ORDER], ok = 1;
@@ -266,7 +266,7 @@ static void plan_positional(emitter *m)
                 const sg_node *n = &g->nodes[i];
                 if (n->kind == SG_NK_FIBERWRITE && !n->is_vals &&
                     strcmp(n->tensor, vn->tensor) == 0 && n->mode == td->fmt.mode[l] &&
-                    n->format == SG_LVL_DENSE && graph_in_edge(g, (int)i, 0) >= 0) {
+                    n->format == SG_LVL_DENSE && sg_graph_in_edge(g, (int)i, 0) >= 0) {
                     ok = w[l] < 0;
                     w[l] = (int)i;
                 }
@@ -285,15 +285,15 @@ static void plan_positional(emitter *m)
 }
 
 /* Levels between a crddrop's outer and inner streams (1: adjacent). */
-int crddrop_depth(const emitter *m, int i)
+int sg_emit_crddrop_depth(const emitter *m, int i)
 {
     const sg_node *n = &m->g->nodes[i];
-    if (n->kind != SG_NK_CRDDROP || graph_inner_is_vals(n))
+    if (n->kind != SG_NK_CRDDROP || sg_graph_inner_is_vals(n))
         return 1;
     return sg_crddrop_levels(m->g, m->edepth, i);
 }
 
-int edge_depth(const emitter *m, size_t k)
+int sg_emit_edge_depth(const emitter *m, size_t k)
 {
     if (m->d->edge_skip[k])
         return 0;   /* the SkipTo contract: the scanner's head is the
@@ -301,7 +301,7 @@ int edge_depth(const emitter *m, size_t k)
     return m->o->edge_depth ? m->o->edge_depth[k] : m->o->fifo_depth;
 }
 
-size_t out_edges(const sg_graph *g, int node, int port, size_t *out,
+size_t sg_emit_out_edges(const sg_graph *g, int node, int port, size_t *out,
                  size_t cap)
 {
     size_t n = 0;
@@ -361,13 +361,13 @@ static int plan_plain_modules(emitter *m, sg_err *e)
             char desc[160];
             return sg_errc(e, SG_EXIT_USAGE, g->path ? g->path : "<graph>", n->line,
                            "%s has no RTL block (not supported by samgen gen)",
-                           graph_node_desc(n, desc, sizeof desc));
+                           sg_graph_node_desc(n, desc, sizeof desc));
         }
     }
     return 0;
 }
 
-int plan_modules(emitter *m, sg_err *e)
+int sg_emit_plan_modules(emitter *m, sg_err *e)
 {
     const sg_graph *g = m->g;
     sg_emit_design *d = m->d;

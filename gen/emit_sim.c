@@ -19,13 +19,13 @@ static void describe_edge(const emitter *m, size_t k, char *buf, size_t cap)
 {
     const sg_edge *e = &m->g->edges[k];
     char sp[48], dp[48];
-    graph_port_name(&m->g->nodes[e->src], 0, e->src_port, sp);
-    graph_port_name(&m->g->nodes[e->dst], 1, e->dst_port, dp);
+    sg_graph_port_name(&m->g->nodes[e->src], 0, e->src_port, sp);
+    sg_graph_port_name(&m->g->nodes[e->dst], 1, e->dst_port, dp);
     snprintf(buf, cap, "%s.%s -> %s.%s (%s, DOT line %ld)", m->inst[e->src], sp,
              m->inst[e->dst], dp, sg_stream_kind_name(e->type), e->line);
 }
 
-void emit_sim_hooks(emitter *m)
+void sg_emit_sim_hooks(emitter *m)
 {
     FILE *f = m->f;
     fprintf(f, "  // Every edge is a sam_edge (rtl/sam_edge.v): a FIFO, and in simulation\n");
@@ -40,7 +40,7 @@ void emit_sim_hooks(emitter *m)
 
 /* The wires of the edges node i produces or consumes that are not
  * declared yet: e<k>_up_* (producer side) and e<k>_dn_* (consumer side). */
-void edge_wires(emitter *m, int i)
+void sg_emit_edge_wires(emitter *m, int i)
 {
     FILE *f = m->f;
     for (size_t k = 0; k < m->g->n_edges; k++) {
@@ -51,12 +51,12 @@ void edge_wires(emitter *m, int i)
         fprintf(f, "  wire e%zu_up_valid, e%zu_up_ready, e%zu_dn_valid, e%zu_dn_ready;\n",
                 k, k, k, k);
         fprintf(f, "  wire [%s:0] e%zu_up_data, e%zu_dn_data;\n",
-                kind_wexpr(e->type, 1), k, k);
+                sg_emit_kind_wexpr(e->type, 1), k, k);
     }
 }
 
 /* The edges leaving node i, in graph order, after its instance. */
-void emit_out_edges(emitter *m, int i)
+void sg_emit_node_out_edges(emitter *m, int i)
 {
     FILE *f = m->f;
     for (size_t k = 0; k < m->g->n_edges; k++) {
@@ -68,7 +68,7 @@ void emit_out_edges(emitter *m, int i)
             snprintf(stall, sizeof stall, ", .Stall(0)");
         fprintf(f, "  // e%zu: %s\n", k, desc);
         fprintf(f, "  sam_edge #(.Width(%s), .Depth(%d), .EdgeId(%zu)%s) u_e%zu (\n",
-                kind_wexpr(m->g->edges[k].type, 0), edge_depth(m, k), k, stall, k);
+                sg_emit_kind_wexpr(m->g->edges[k].type, 0), sg_emit_edge_depth(m, k), k, stall, k);
         fprintf(f, "    .clk_i(clk_i), .rst_ni(rst_ni), .cycle_i(sim_cycle), .dump_i(sim_dump), .moved_o(edge_moved[%zu]),\n",
                 k);
         fprintf(f, "    .up_valid_i(e%zu_up_valid), .up_ready_o(e%zu_up_ready), .up_data_i(e%zu_up_data),\n",
@@ -111,22 +111,22 @@ static void emit_watchdog(emitter *m)
     fprintf(f, "`endif\n\n");
 }
 
-void emit_sim(emitter *m)
+void sg_emit_sim(emitter *m)
 {
     FILE *f = m->f;
     int any = 0;
     for (size_t k = 0; k < m->g->n_edges; k++)
         if (!m->consumed[k]) {
             fprintf(f, "  assign e%zu_dn_ready = 1'b1;   // port the RTL block does not have: drained\n", k);
-            sl_add(&m->unused, "e%zu_dn_valid", k);
-            sl_add(&m->unused, "e%zu_dn_data", k);
+            sg_emit_sl_add(&m->unused, "e%zu_dn_valid", k);
+            sg_emit_sl_add(&m->unused, "e%zu_dn_data", k);
             any = 1;
         }
     if (any)
         fprintf(f, "\n");
     emit_watchdog(m);
     if (m->g->n_edges)
-        sl_add(&m->unused, "edge_moved");   /* read by the watchdog only */
+        sg_emit_sl_add(&m->unused, "edge_moved");   /* read by the watchdog only */
     if (m->unused.n) {
         fprintf(f, "  // Outputs nothing reads: unconnected ports and unused address bits.\n");
         fprintf(f, "  /* verilator lint_off UNUSED */\n  wire unused_ok = ^{");

@@ -6,7 +6,7 @@
 
 #include "golden/bind.h"
 
-int bind_one(const golden_binding *b, const sg_tensor_decl *d,
+int sg_bind_one(const golden_binding *b, const sg_tensor_decl *d,
              const golden_opts *o, bound *out, sg_err *e)
 {
     sg_read_opts ro = o->read;
@@ -16,7 +16,7 @@ int bind_one(const golden_binding *b, const sg_tensor_decl *d,
     return rc;
 }
 
-bound *find_bound(bound *bt, int nb, const char *name)
+bound *sg_find_bound(bound *bt, int nb, const char *name)
 {
     for (int i = 0; i < nb; i++)
         if (bt[i].decl && strcmp(bt[i].decl->name, name) == 0)

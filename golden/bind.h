@@ -16,9 +16,9 @@
 typedef sg_bound_tensor bound;
 
 /* Bind d to b (width and read options from o): 0, or -1 with e filled. */
-int bind_one(const golden_binding *b, const sg_tensor_decl *d,
+int sg_bind_one(const golden_binding *b, const sg_tensor_decl *d,
              const golden_opts *o, bound *out, sg_err *e);
 /* The bound tensor named `name` among bt[0..nb), or NULL. */
-bound *find_bound(bound *bt, int nb, const char *name);
+bound *sg_find_bound(bound *bt, int nb, const char *name);
 
 #endif

@@ -15,7 +15,7 @@ static int64_t index_dim(const sg_graph *g, bound *bt, int nbt, char idx)
         const sg_node *n = &g->nodes[v];
         if (n->kind != SG_NK_FIBERLOOKUP || n->index != idx)
             continue;
-        bound *b = find_bound(bt, nbt, n->tensor);
+        bound *b = sg_find_bound(bt, nbt, n->tensor);
         if (b && b->have_ft && n->mode >= 0 && n->mode < SG_MAX_ORDER)
             return b->ft.shape[n->mode];
     }
@@ -81,7 +81,7 @@ static int gather_writers(const sg_net *net, bound *bt, int nbt,
             continue;
         const int64_t *s, *c;
         size_t ns, nc;
-        prim_write_arrays(&net->node[v], &s, &ns, &c, &nc);
+        sg_prim_write_arrays(&net->node[v], &s, &ns, &c, &nc);
         if (n->is_vals) {
             w->vals = c;
             w->nvals = nc;
@@ -92,7 +92,7 @@ static int gather_writers(const sg_net *net, bound *bt, int nbt,
             if (d->fmt.mode[l] == n->mode) {
                 w->seg[l] = s;
                 w->nseg[l] = ns;
-                prim_write_seg_all(&net->node[v], &w->sega[l], &w->nsega[l]);
+                sg_prim_write_seg_all(&net->node[v], &w->sega[l], &w->nsega[l]);
                 w->crd[l] = c;
                 w->ncrd[l] = nc;
                 w->have_lvl[l] = 1;
@@ -189,7 +189,7 @@ static int output_tree(const sg_graph *g, const sg_tensor_decl *d,
     return 0;
 }
 
-int collect_output(const sg_net *net, bound *bt, int nbt,
+int sg_collect_output(const sg_net *net, bound *bt, int nbt,
                    const sg_tensor_decl *d, golden_output *out, sg_err *e)
 {
     snprintf(out->name, sizeof out->name, "%s", d->name);

@@ -128,7 +128,7 @@ static void sched_build(sg_net *net, cyc_sched *s)
                 n->out[p].q[i]->prod = (int)v;
         }
         sg_q *x[2];
-        int nx = prim_extra_outputs(n, x);
+        int nx = sg_prim_extra_outputs(n, x);
         for (int i = 0; i < nx; i++)
             x[i]->prod = (int)v;
     }
@@ -152,7 +152,7 @@ static void sched_build(sg_net *net, cyc_sched *s)
             for (int i = 0; i < n->out[p].n; i++)
                 if (np < SG_PRIM_MAX_OUT * 16)
                     pushed[np++] = n->out[p].q[i];
-        np += (size_t)prim_extra_outputs(n, pushed + np);
+        np += (size_t)sg_prim_extra_outputs(n, pushed + np);
         uint32_t o = ko;
         for (size_t i = 0; i < np; i++) {
             int w = pushed[i]->cons;
@@ -280,15 +280,15 @@ static uint64_t fast_forward(const cyc_node *cn, const uint64_t *cur,
     return f;
 }
 
-int engine_cycle_run(sg_net *net, uint64_t max_cycles, golden_result *r,
+int sg_engine_cycle_run(sg_net *net, uint64_t max_cycles, golden_result *r,
                      sg_err *e)
 {
     const sg_graph *g = net->g;
     size_t nn = net->n_order;
     cyc_sched s;
-    if (engine_timed_ok(net) && !net->cycle_loop)
-        return engine_timed_run(net, max_cycles, r, e);
-    prim_skip_fuse(net->node, nn);  /* skipping scanners join their intersects */
+    if (sg_engine_timed_ok(net) && !net->cycle_loop)
+        return sg_engine_timed_run(net, max_cycles, r, e);
+    sg_prim_skip_fuse(net->node, nn);  /* skipping scanners join their intersects */
     sched_build(net, &s);
     for (size_t i = 0; i < net->n_all; i++)
         net->all[i]->hook = net->all[i]->trace != NULL || net->all[i]->keep != NULL;
@@ -331,7 +331,7 @@ int engine_cycle_run(sg_net *net, uint64_t max_cycles, golden_result *r,
                 }
                 if (f <= 0) {
                     if (f < 0) {
-                        rc = net_node_error(net, c->id, e);
+                        rc = sg_net_node_error(net, c->id, e);
                         goto out;
                     }
                     continue;
@@ -418,7 +418,7 @@ int engine_cycle_run(sg_net *net, uint64_t max_cycles, golden_result *r,
             for (size_t i = 0; i < net->n_all; i++)
                 sg_q_sync(net->all[i]);
             r->deadlock = 1;
-            r->deadlock_msg = net_stuck_report(net);
+            r->deadlock_msg = sg_net_stuck_report(net);
             sg_errc(e, SG_EXIT_CHECK, g->path, 0, "deadlock at cycle %llu: %s",
                     (unsigned long long)cycle, r->deadlock_msg);
             rc = 0;

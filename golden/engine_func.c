@@ -32,7 +32,7 @@ static void sync_all(sg_net *net)
         sg_q_sync(net->all[i]);
 }
 
-int engine_func_run(sg_net *net, sg_err *e)
+int sg_engine_func_run(sg_net *net, sg_err *e)
 {
     const sg_graph *g = net->g;
     for (size_t i = 0; i < net->n_all; i++) {
@@ -52,7 +52,7 @@ int engine_func_run(sg_net *net, sg_err *e)
             long r = n->fire(n, 1L << 40);
             commit_outputs(n);
             if (r < 0) {
-                rc = net_node_error(net, (size_t)net->order[k], e);
+                rc = sg_net_node_error(net, (size_t)net->order[k], e);
                 goto out;
             }
             prog += r;
@@ -75,7 +75,7 @@ int engine_func_run(sg_net *net, sg_err *e)
         if (raised)
             continue;
         sync_all(net);
-        char *msg = net_stuck_report(net);
+        char *msg = sg_net_stuck_report(net);
         sg_errc(e, SG_EXIT_USAGE, g->path, 0,
                 "graph stops before every node is done (malformed streams): %s", msg);
         free(msg);

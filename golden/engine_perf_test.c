@@ -196,7 +196,7 @@ static void run_one(const sg_graph *g, const char *label, int cfg, int seed,
     memset(coo, 0, sizeof coo);
     int nb = sg_test_bind_or_fail(g, seed, &inputs, coo, b);
     golden_opts o;
-    golden_opts_default(&o);
+    sg_golden_opts_default(&o);
     o.engine = cfg == 0 ? GOLDEN_FUNC : GOLDEN_CYCLE;
     o.fifo_depth = cfg == 2 ? 2 : 0;
     o.skip = cfg == 3 ? 4 : 0;
@@ -205,7 +205,7 @@ static void run_one(const sg_graph *g, const char *label, int cfg, int seed,
     golden_result r;
     sg_err e;
     sg_err_clear(&e);
-    int rc = golden_run(g, b, nb, &o, &r, &e);
+    int rc = sg_golden_run(g, b, nb, &o, &r, &e);
     if (rc < 0)
         fail_msg("%s cfg %d seed %d: %s", label, cfg, seed, e.msg);
     pin got;
@@ -232,7 +232,7 @@ static void run_one(const sg_graph *g, const char *label, int cfg, int seed,
         oh = fnv(oh, c->val, c->nnz * sizeof *c->val);
     }
     got.out_hash = oh;
-    golden_result_free(&r);
+    sg_golden_result_free(&r);
     for (int k = 0; k < nb; k++)
         if (b[k].coo)
             sg_coo_free(&coo[k]);
@@ -271,7 +271,7 @@ static void run_graph(const char *path, const char *label, int record)
     for (int seed = 1; seed <= 2; seed++)
         for (int cfg = 0; cfg < 4; cfg++)
             run_one(&g, label, cfg, seed, record);
-    graph_free(&g);
+    sg_graph_free(&g);
 }
 
 static void test_examples(void **state)

@@ -56,7 +56,7 @@ typedef struct tm_run {
     uint32_t err_rank, err_id;
 } tm_run;
 
-int engine_timed_ok(const sg_net *net)
+int sg_engine_timed_ok(const sg_net *net)
 {
     size_t nn = net->n_order;
     for (size_t i = 0; i < net->n_all; i++)
@@ -69,7 +69,7 @@ int engine_timed_ok(const sg_net *net)
     for (size_t v = 0; v < nn && ok; v++) {
         sg_pnode *n = &net->node[v];
         sg_q *x[2];
-        if (prim_scan_skip_core(n) || prim_extra_outputs(n, x) > 0)
+        if (sg_prim_scan_skip_core(n) || sg_prim_extra_outputs(n, x) > 0)
             ok = 0;
         for (int p = 0; p < n->n_out && ok; p++)
             for (int i = 0; i < n->out[p].n; i++) {
@@ -258,7 +258,7 @@ static void tm_q_start(sg_q *q)
     q->vend = q->head;
 }
 
-int engine_timed_run(sg_net *net, uint64_t max_cycles, golden_result *r,
+int sg_engine_timed_run(sg_net *net, uint64_t max_cycles, golden_result *r,
                      sg_err *e)
 {
     const sg_graph *g = net->g;
@@ -318,7 +318,7 @@ int engine_timed_run(sg_net *net, uint64_t max_cycles, golden_result *r,
     }
     if (ru.err) {
         r->cycles = ru.err_cyc;
-        rc = net_node_error(net, ru.err_id, e);
+        rc = sg_net_node_error(net, ru.err_id, e);
     } else if (!live) {
         r->cycles = ru.fin;
         if (max_cycles && ru.fin > max_cycles) {
@@ -332,7 +332,7 @@ int engine_timed_run(sg_net *net, uint64_t max_cycles, golden_result *r,
         for (size_t i = 0; i < net->n_all; i++)
             sg_q_sync(net->all[i]);
         r->deadlock = 1;
-        r->deadlock_msg = net_stuck_report(net);
+        r->deadlock_msg = sg_net_stuck_report(net);
         sg_errc(e, SG_EXIT_CHECK, g->path, 0, "deadlock at cycle %llu: %s",
                 (unsigned long long)r->cycles, r->deadlock_msg);
     } else {
@@ -348,7 +348,7 @@ int engine_timed_run(sg_net *net, uint64_t max_cycles, golden_result *r,
     return rc;
 }
 
-int engine_timed_node(sg_pnode *n, uint64_t *cycles)
+int sg_engine_timed_node(sg_pnode *n, uint64_t *cycles)
 {
     sg_q *outs[SG_PRIM_MAX_OUT * 16];
     tm_node tn;

@@ -37,19 +37,19 @@ static const char *const custard_graphs[] = {
 static const sg_test_inputs inputs = {19, 7, 0.35, 0.1, 1000, 2};
 
 /* One cycle-engine run; loop selects the cycle-by-cycle loop.  Returns
- * golden_run's result; the message goes to msg. */
+ * sg_golden_run's result; the message goes to msg. */
 static int run(const sg_graph *g, golden_binding *b, int nb, int loop,
                uint64_t max_cycles, golden_result *r, char *msg, size_t n)
 {
     golden_opts o;
-    golden_opts_default(&o);
+    sg_golden_opts_default(&o);
     o.engine = GOLDEN_CYCLE;
     o.keep_streams = 1;
     o.max_cycles = max_cycles;
     o.cycle_loop = loop;
     sg_err e;
     sg_err_clear(&e);
-    int rc = golden_run(g, b, nb, &o, r, &e);
+    int rc = sg_golden_run(g, b, nb, &o, r, &e);
     snprintf(msg, n, "%s", rc < 0 || r->deadlock ? e.msg : "");
     return rc;
 }
@@ -108,8 +108,8 @@ static void check_graph(const char *path, const char *label)
         if (ct == 0)
             same(label, seed, &rt, &rl);
         uint64_t cyc = rt.cycles;
-        golden_result_free(&rt);
-        golden_result_free(&rl);
+        sg_golden_result_free(&rt);
+        sg_golden_result_free(&rl);
         if (ct == 0 && cyc > 1) {
             /* a limit one cycle short stops both; the exact limit does not */
             for (uint64_t lim = cyc - 1; lim <= cyc; lim++) {
@@ -121,15 +121,15 @@ static void check_graph(const char *path, const char *label)
                              (unsigned long long)rt.cycles,
                              (unsigned long long)rl.cycles, mt, ml);
                 assert_int_equal(ct, lim < cyc ? -1 : 0);
-                golden_result_free(&rt);
-                golden_result_free(&rl);
+                sg_golden_result_free(&rt);
+                sg_golden_result_free(&rl);
             }
         }
         for (int k = 0; k < nb; k++)
             if (b[k].coo)
                 sg_coo_free(&coo[k]);
     }
-    graph_free(&g);
+    sg_graph_free(&g);
 }
 
 static void test_examples(void **state)

@@ -20,7 +20,7 @@
  * skipping on, the streams from a skipping scanner into its intersector lose
  * the skipped coordinates (the intersector's outputs are unchanged).
  *
- * Trace files: one per graph edge, named golden_edge_name() + ".txt", holding
+ * Trace files: one per graph edge, named sg_golden_edge_name() + ".txt", holding
  * one multi-stream line "NAME: tok tok ... D" (token.h text format), written
  * as the tokens are produced.
  *
@@ -60,11 +60,11 @@ typedef struct golden_opts {
                              * where the timed mode applies (same results;
                              * for cross-checking the two) */
     sg_read_opts read;      /* how tensor files are read (width is set from
-                             * `width` by golden_opts_default callers) */
+                             * `width` by sg_golden_opts_default callers) */
 } golden_opts;
 
 /* Defaults: functional engine, W = 32, unbounded FIFOs, no skip, no trace. */
-void golden_opts_default(golden_opts *o);
+void sg_golden_opts_default(golden_opts *o);
 
 /* A graph tensor bound to data (graph/bind.h): exactly one of path, coo,
  * or is_scalar. */
@@ -101,38 +101,38 @@ typedef struct golden_result {
     uint64_t skips;         /* skipping scanners' reads that jumped */
 } golden_result;
 
-void golden_result_free(golden_result *r);
+void sg_golden_result_free(golden_result *r);
 
 /* ---- running ------------------------------------------------------------- */
 
 /* Is the graph executable by the golden model?  0, or -1 with the reason
  * ("not executable: node 5 (fp_mul) uses floating point", unsupported node
  * kinds, graphs marked _WRONG, missing tensor formats ...). */
-int golden_check_executable(const sg_graph *g, sg_err *e);
+int sg_golden_check_executable(const sg_graph *g, sg_err *e);
 
 /* Run the graph.  Every input tensor of the graph must be bound.  Returns 0
  * (also on deadlock: r->deadlock is set and e holds the message with code
  * SG_EXIT_CHECK), or -1 with e filled on bad input, a malformed stream
- * inside the graph, or I/O errors.  r is always valid for golden_result_free
+ * inside the graph, or I/O errors.  r is always valid for sg_golden_result_free
  * after the call. */
-int golden_run(const sg_graph *g, const golden_binding *b, int nb,
+int sg_golden_run(const sg_graph *g, const golden_binding *b, int nb,
                const golden_opts *o, golden_result *r, sg_err *e);
 
 /* Stable name of edge i, used for trace files and in every message about
  * that edge: "<srcid>_<srcport>__<dstid>_<dstport>", e.g.
  * "12_crd__11_in" (DOT node ids, graph/graph.h port names, characters
  * outside [A-Za-z0-9_] replaced by '_').  buf >= 128 bytes. */
-const char *golden_edge_name(const sg_graph *g, size_t i, char *buf);
+const char *sg_golden_edge_name(const sg_graph *g, size_t i, char *buf);
 
 /* ---- outputs and reports ------------------------------------------------- */
 
 /* Write each output tensor as OUTDIR/<name>.tns and as a SAM-formatted
  * directory OUTDIR/<name>/ (tensor_<name>_mode_* files). */
-int golden_write_outputs(const char *outdir, const golden_result *r,
+int sg_golden_write_outputs(const char *outdir, const golden_result *r,
                          sg_err *e);
 /* Write report.json: graph, engine, options, cycles, wall time, totals,
  * per-edge {name, src, dst, type, tokens, peak}, deadlock. */
-int golden_write_report(const char *path, const sg_graph *g,
+int sg_golden_write_report(const char *path, const sg_graph *g,
                         const golden_opts *o, const golden_result *r,
                         sg_err *e);
 
@@ -144,23 +144,23 @@ int golden_write_report(const char *path, const sg_graph *g,
  * docs/golden-model.md ("samgen stream").  `width` is the value width W.
  * Returns 0, or -1 with "FILE:LINE: msg" (bad input) or a message naming
  * the primitive (malformed stream). */
-int golden_stream_run(const char *prim, const sg_stream_file *in, int width,
+int sg_golden_stream_run(const char *prim, const sg_stream_file *in, int width,
                       sg_stream_file *out, sg_err *e);
 
 /* The same with `one` set: 1: one firing per step in commit mode, every
  * queue committed after each (the cycle engine's one-firing paths,
  * `_fire1`); 2: the cycle engine's timed mode on the node alone (its
- * `_tfire` batches, engine_timed_node).  golden_stream_run (one = 0) fires
+ * `_tfire` batches, sg_engine_timed_node).  sg_golden_stream_run (one = 0) fires
  * as long as it can (the batch paths).  With one = 1 or 2 every output
  * line has '_' for each cycle in which it got no token (the inputs are
  * visible from cycle 0), so both give the same lines when the timed mode
  * fires in the cycles of the one-firing loop.  prim_vectors_test.c checks
  * that all three give every vector's streams. */
-int golden_stream_run_firings(const char *prim, const sg_stream_file *in,
+int sg_golden_stream_run_firings(const char *prim, const sg_stream_file *in,
                               int width, int one, sg_stream_file *out,
                               sg_err *e);
 
-/* NULL-terminated list of primitive names golden_stream_run accepts. */
-const char *const *golden_stream_prims(void);
+/* NULL-terminated list of primitive names sg_golden_stream_run accepts. */
+const char *const *sg_golden_stream_prims(void);
 
 #endif

@@ -7,7 +7,7 @@
  * arr_<T>_shape), the token stream of every edge (e<k>_N<src>_N<dst>_...:
  * edge k is the k-th edge statement of the graph file) and the arrays the
  * writers left (out_arr_*).  This test runs $SHARED/graphs/custard/<kernel>.gv
- * on the same tensors through golden_run, on the functional engine with
+ * on the same tensors through sg_golden_run, on the functional engine with
  * trace files (read back from disk) and on the cycle engine with streams
  * kept in memory, and compares every edge token by token, then the written
  * arrays.
@@ -206,7 +206,7 @@ static int cmp_stream(const char *what, const sg_toks *want, const sg_tok *got,
 static int trace_toks(const char *dir, const sg_graph *g, size_t k, sg_toks *out)
 {
     char nb[128], path[4096];
-    golden_edge_name(g, k, nb);
+    sg_golden_edge_name(g, k, nb);
     snprintf(path, sizeof path, "%.3000s/%s.txt", dir, nb);
     sg_stream_file sf;
     sg_err e;
@@ -379,13 +379,13 @@ static int run_app(const char *sh, const char *kern, int *edges_checked)
     int bad = 0;
     for (int eng = 0; eng < 2; eng++) {
         golden_opts o;
-        golden_opts_default(&o);
+        sg_golden_opts_default(&o);
         o.engine = eng ? GOLDEN_CYCLE : GOLDEN_FUNC;
         o.trace_dir = eng ? NULL : tdir;
         o.keep_streams = eng;
         golden_result r;
         sg_err_clear(&e);
-        if (golden_run(&g, b, nb, &o, &r, &e) < 0 || r.deadlock)
+        if (sg_golden_run(&g, b, nb, &o, &r, &e) < 0 || r.deadlock)
             fail_msg("%s engine %d: %s", kern, eng, e.msg);
         for (size_t k = 0; k < g.n_edges; k++) {
             sg_toks want, got;
@@ -394,7 +394,7 @@ static int run_app(const char *sh, const char *kern, int *edges_checked)
                 trace_toks(tdir, &g, k, &got);
             char nb2[128], what[256];
             snprintf(what, sizeof what, "%s e%zu %s (%s engine)", kern, k,
-                     golden_edge_name(&g, k, nb2), eng ? "cycle" : "functional");
+                     sg_golden_edge_name(&g, k, nb2), eng ? "cycle" : "functional");
             const sg_toks *gp = eng ? &r.edge[k].toks : &got;
             bad += cmp_stream(what, &want, gp->t, gp->n, g.edges[k].type);
             sg_toks_free(&want);
@@ -403,7 +403,7 @@ static int run_app(const char *sh, const char *kern, int *edges_checked)
             (*edges_checked)++;
         }
         bad += cmp_arrays(kern, &sf, &g, ref, dr, &r);
-        golden_result_free(&r);
+        sg_golden_result_free(&r);
     }
     rmdir(tdir);
     for (int i = 0; i < nb; i++)
@@ -412,7 +412,7 @@ static int run_app(const char *sh, const char *kern, int *edges_checked)
         free(dr[k].del);
     free(dr);
     free(ref);
-    graph_free(&g);
+    sg_graph_free(&g);
     sg_stream_file_free(&sf);
     return bad;
 }
@@ -468,7 +468,7 @@ static void test_union_drops(void **state)
     sg_err e;
     sg_err_clear(&e);
     memset(&g, 0, sizeof g);
-    if (graph_read_mem(dot, sizeof dot - 1, "<union>", &g, &e) < 0)
+    if (sg_graph_read_mem(dot, sizeof dot - 1, "<union>", &g, &e) < 0)
         fail_msg("%s", e.msg);
     sg_toks a, bb, c;
     memset(&a, 0, sizeof a);
@@ -491,7 +491,7 @@ static void test_union_drops(void **state)
     sg_toks_free(&a);
     sg_toks_free(&bb);
     sg_toks_free(&c);
-    graph_free(&g);
+    sg_graph_free(&g);
 }
 
 int main(void)

@@ -72,9 +72,9 @@ static void test_deadlock_report(void **state)
     sg_err e;
     sg_err_clear(&e);
     memset(&g, 0, sizeof g);
-    if (graph_read_mem(dot, sizeof dot - 1, "deadlock.gv", &g, &e) < 0)
+    if (sg_graph_read_mem(dot, sizeof dot - 1, "deadlock.gv", &g, &e) < 0)
         fail_msg("%s", e.msg);
-    assert_int_equal(golden_check_executable(&g, &e), 0);
+    assert_int_equal(sg_golden_check_executable(&g, &e), 0);
     sg_coo c;
     coo_b(&c);
     golden_binding b;
@@ -82,12 +82,12 @@ static void test_deadlock_report(void **state)
     b.name = "b";
     b.coo = &c;
     golden_opts o;
-    golden_opts_default(&o);
+    sg_golden_opts_default(&o);
     o.engine = GOLDEN_CYCLE;
     o.fifo_depth = 1;
     golden_result r;
     alarm(60);
-    int rc = golden_run(&g, &b, 1, &o, &r, &e);
+    int rc = sg_golden_run(&g, &b, 1, &o, &r, &e);
     alarm(0);
     assert_int_equal(rc, 0);            /* a deadlock is a result, not bad input */
     assert_int_equal(r.deadlock, 1);
@@ -113,9 +113,9 @@ static void test_deadlock_report(void **state)
     assert_non_null(strstr(wait, "[empty input 3_out_repsig__4_in_repsig]"));
     assert_non_null(strstr(wait, "repsiggen 3"));
     assert_true(r.cycles > 0 && r.cycles < 100);
-    golden_result_free(&r);
+    sg_golden_result_free(&r);
     sg_coo_free(&c);
-    graph_free(&g);
+    sg_graph_free(&g);
 }
 
 /* The samgen binary built beside this test (build/asan/samgen for

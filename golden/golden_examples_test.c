@@ -107,7 +107,7 @@ static int run_example(const char *root, const char *name, const char *exprtext,
     sg_graph g;
     sg_err e;
     sg_test_read_graph(path, &g, &e);
-    assert_int_equal(golden_check_executable(&g, &e), 0);
+    assert_int_equal(sg_golden_check_executable(&g, &e), 0);
 
     dense ds[MAXT * MAXT];
     golden_binding b[MAXT * MAXT];
@@ -149,24 +149,24 @@ static int run_example(const char *root, const char *name, const char *exprtext,
     int bad = 0;
     for (int eng = 0; eng < 3; eng++) {
         golden_opts o;
-        golden_opts_default(&o);
+        sg_golden_opts_default(&o);
         o.engine = eng ? GOLDEN_CYCLE : GOLDEN_FUNC;
         o.fifo_depth = eng == 2 ? 2 : 0;
         o.skip = eng == 2 ? 2 : 0;
         golden_result r;
         sg_err_clear(&e);
-        if (golden_run(&g, b, nds, &o, &r, &e) < 0 || r.deadlock)
+        if (sg_golden_run(&g, b, nds, &o, &r, &e) < 0 || r.deadlock)
             fail_msg("%s engine %d: %s", name, eng, e.msg);
         assert_int_equal(r.n_out, 1);
         char what[128];
         snprintf(what, sizeof what, "%s (engine %d)", name, eng);
         bad += compare(&r.out[0], &out, what);
-        golden_result_free(&r);
+        sg_golden_result_free(&r);
     }
     for (int i = 0; i < nds; i++)
         free(ds[i].v);
     free(out.v);
-    graph_free(&g);
+    sg_graph_free(&g);
     return bad;
 }
 
@@ -228,7 +228,7 @@ static void test_evaluator(void **state)
     assert_int_equal(ov[1], 2 - (3 * 5));
 }
 
-/* sg_node.skip: -1 (graph_node_init, the reader's default) takes the
+/* sg_node.skip: -1 (sg_graph_node_init, the reader's default) takes the
  * run's --skip; 0 turns skipping off for that intersect; T > 0 is its own
  * CAM size.  b has 0..39 and 80, c has 40..80: the intersector can skip
  * ahead on b.  With want_err set, the run must fail with that message
@@ -255,27 +255,27 @@ static int64_t skips_with(sg_graph *g, int node_skip, const char *want_err)
     b[1].name = "c";
     b[1].coo = &cc;
     golden_opts o;
-    golden_opts_default(&o);
+    sg_golden_opts_default(&o);
     o.engine = GOLDEN_CYCLE;
     o.skip = 4;
     golden_result r;
     sg_err e;
     sg_err_clear(&e);
     if (want_err) {
-        assert_int_equal(golden_run(g, b, 2, &o, &r, &e), -1);
+        assert_int_equal(sg_golden_run(g, b, 2, &o, &r, &e), -1);
         assert_non_null(strstr(e.msg, want_err));
         assert_non_null(strstr(e.msg, "vec_elemmul.gv:"));
         sg_coo_free(&bc);
         sg_coo_free(&cc);
         return 0;
     }
-    if (golden_run(g, b, 2, &o, &r, &e) < 0 || r.deadlock)
+    if (sg_golden_run(g, b, 2, &o, &r, &e) < 0 || r.deadlock)
         fail_msg("%s", e.msg);
     assert_int_equal(r.n_out, 1);
     assert_int_equal(r.out[0].coo.nnz, 1);      /* x(80) = 2 */
     assert_int_equal(r.out[0].coo.val[0], 2);
     int64_t n = (int64_t)r.skips;
-    golden_result_free(&r);
+    sg_golden_result_free(&r);
     sg_coo_free(&bc);
     sg_coo_free(&cc);
     return n;
@@ -285,7 +285,7 @@ static void test_node_skip(void **state)
 {
     (void)state;
     sg_node n;
-    graph_node_init(&n, SG_NK_INTERSECT);
+    sg_graph_node_init(&n, SG_NK_INTERSECT);
     assert_int_equal(n.skip, -1);
     const char *root = getenv("SAMGEN_ROOT");
     char path[4096];
@@ -301,7 +301,7 @@ static void test_node_skip(void **state)
     /* the RTL's CAM samples by shifting: T must be a power of two */
     skips_with(&g, 3, "skip CAM size 3 is not a power of two");
     skips_with(&g, 2048, "skip CAM size 2048 is not a power of two up to 1024");
-    graph_free(&g);
+    sg_graph_free(&g);
 }
 
 int main(void)

@@ -1,5 +1,5 @@
 /*
- * golden_kernels_test.c - whole graphs through golden_run, checked against
+ * golden_kernels_test.c - whole graphs through sg_golden_run, checked against
  * an independent dense evaluation of each kernel's expression.
  *
  * Each kernel is a sum of products written like "X(i,j)=B(i,k)*C(k,j)";
@@ -219,21 +219,21 @@ static int run_kernel(const sg_graph *g, const struct kernel *k)
             evaluate(&x, ds, nds, &out);
             for (int eng = 0; eng < 3; eng++) {
                 golden_opts o;
-                golden_opts_default(&o);
+                sg_golden_opts_default(&o);
                 o.engine = eng ? GOLDEN_CYCLE : GOLDEN_FUNC;
                 o.skip = eng == 2 ? 2 : 0;
                 o.fifo_depth = eng == 2 ? 2 : 0;
                 golden_result r;
                 sg_err e;
                 sg_err_clear(&e);
-                int rc = golden_run(g, b, nds, &o, &r, &e);
+                int rc = sg_golden_run(g, b, nds, &o, &r, &e);
                 if (rc < 0 || r.deadlock)
                     fail_msg("%s (mode %d seed %d engine %d): %s", k->graph, mode, seed, eng, e.msg);
                 char what[128];
                 snprintf(what, sizeof what, "%s mode %d seed %d engine %d", k->graph, mode, seed, eng);
                 assert_int_equal(r.n_out, 1);
                 compare(&r.out[0], &out, what);
-                golden_result_free(&r);
+                sg_golden_result_free(&r);
                 runs++;
             }
             for (int i = 0; i < nds; i++)
@@ -261,8 +261,8 @@ static void test_custard_kernels(void **state)
         sg_err e;
         sg_err_clear(&e);
         memset(&g, 0, sizeof g);
-        if (graph_read(path, &g, &e) < 0) {
-            graph_free(&g);
+        if (sg_graph_read(path, &g, &e) < 0) {
+            sg_graph_free(&g);
             if (i == 0) {
                 printf("SKIP custard kernels: %s\n", e.msg);
                 return;
@@ -272,7 +272,7 @@ static void test_custard_kernels(void **state)
         int n = run_kernel(&g, &kernels[i]);
         printf("%-40s %d runs ok\n", kernels[i].graph, n);
         done++;
-        graph_free(&g);
+        sg_graph_free(&g);
     }
     assert_int_equal(done, (int)(sizeof kernels / sizeof kernels[0]));
 }
@@ -293,11 +293,11 @@ static void test_not_executable(void **state)
         sg_err e;
         sg_err_clear(&e);
         memset(&g, 0, sizeof g);
-        if (graph_read(path, &g, &e) == 0) {
-            assert_int_equal(golden_check_executable(&g, &e), -1);
+        if (sg_graph_read(path, &g, &e) == 0) {
+            assert_int_equal(sg_golden_check_executable(&g, &e), -1);
             assert_non_null(strstr(e.msg, "not executable"));
         }
-        graph_free(&g);
+        sg_graph_free(&g);
     }
 }
 

@@ -48,14 +48,14 @@ static void run_example(const char *gv, const golden_binding *b, int nb,
     sg_err e;
     sg_test_read_graph(path, &g, &e);
     golden_opts o;
-    golden_opts_default(&o);
+    sg_golden_opts_default(&o);
     golden_result f;
     memset(&f, 0, sizeof f);
-    if (golden_run(&g, b, nb, &o, &f, &e) < 0)
+    if (sg_golden_run(&g, b, nb, &o, &f, &e) < 0)
         fail_msg("functional: %s", e.msg);
     o.engine = GOLDEN_CYCLE;
     memset(r, 0, sizeof *r);
-    if (golden_run(&g, b, nb, &o, r, &e) < 0)
+    if (sg_golden_run(&g, b, nb, &o, r, &e) < 0)
         fail_msg("cycle: %s", e.msg);
     assert_int_equal(f.n_out, r->n_out);
     const sg_fibertree *a = &f.out[0].ft, *c = &r->out[0].ft;
@@ -64,8 +64,8 @@ static void run_example(const char *gv, const golden_binding *b, int nb,
         assert_int_equal(a->lvl[l].nseg, c->lvl[l].nseg);
         assert_int_equal(a->lvl[l].ncrd, c->lvl[l].ncrd);
     }
-    golden_result_free(&f);
-    graph_free(&g);
+    sg_golden_result_free(&f);
+    sg_graph_free(&g);
 }
 
 static void mat(sg_coo *c, int64_t dim, int n, const int64_t (*pts)[3])
@@ -101,7 +101,7 @@ static void test_empty_root_seg(void **state)
     assert_int_equal(ft->lvl[0].ncrd, 0);
     assert_int_equal(ft->lvl[1].nseg, 1);
     assert_int_equal(ft->nvals, 0);
-    golden_result_free(&r);
+    sg_golden_result_free(&r);
     sg_coo_free(&B);
     sg_coo_free(&C);
 }
@@ -125,7 +125,7 @@ static void test_empty_reduce_value(void **state)
     assert_int_equal(ft->lvl[0].ncrd, 0);
     assert_int_equal(ft->nvals, 1);
     assert_int_equal(ft->vals[0], 0);
-    golden_result_free(&r);
+    sg_golden_result_free(&r);
     sg_coo_free(&B);
 
     static const int64_t bp[1][3] = {{2, 3, 4}};
@@ -137,7 +137,7 @@ static void test_empty_reduce_value(void **state)
     assert_int_equal(ft->lvl[0].crd[0], 2);
     assert_int_equal(ft->nvals, 1);
     assert_int_equal(ft->vals[0], 28);
-    golden_result_free(&r);
+    sg_golden_result_free(&r);
     sg_coo_free(&B);
     sg_coo_free(&c);
 }
@@ -189,19 +189,19 @@ static void test_crddrop_summed_index_refused(void **state)
     sg_err e;
     sg_err_clear(&e);
     memset(&g, 0, sizeof g);
-    if (graph_read_mem(dropped_spmv, sizeof dropped_spmv - 1, "dropped_spmv.gv", &g, &e) < 0)
+    if (sg_graph_read_mem(dropped_spmv, sizeof dropped_spmv - 1, "dropped_spmv.gv", &g, &e) < 0)
         fail_msg("%s", e.msg);
-    assert_int_equal(golden_check_executable(&g, &e), -1);
+    assert_int_equal(sg_golden_check_executable(&g, &e), -1);
     assert_non_null(strstr(e.msg, "not executable"));
     assert_non_null(strstr(e.msg, "summed index j"));
-    graph_free(&g);
+    sg_graph_free(&g);
 
     /* the same crddrop over a written index (examples/mat_elemmul.gv) runs */
     char path[4096];
     example_path("mat_elemmul.gv", path, sizeof path);
     sg_test_read_graph(path, &g, &e);
-    assert_int_equal(golden_check_executable(&g, &e), 0);
-    graph_free(&g);
+    assert_int_equal(sg_golden_check_executable(&g, &e), 0);
+    sg_graph_free(&g);
 
     const char *sh = getenv("SHARED");
     if (!sh || !*sh) {
@@ -211,13 +211,13 @@ static void test_crddrop_summed_index_refused(void **state)
     snprintf(path, sizeof path, "%.3000s/graphs/custard/mat_mask_tri_DA3_final.gv", sh);
     sg_err_clear(&e);
     memset(&g, 0, sizeof g);
-    if (graph_read(path, &g, &e) == 0) {
-        assert_int_equal(golden_check_executable(&g, &e), -1);
+    if (sg_graph_read(path, &g, &e) == 0) {
+        assert_int_equal(sg_golden_check_executable(&g, &e), -1);
         assert_non_null(strstr(e.msg, "not executable"));
     } else {
         printf("SKIP mat_mask_tri_DA3_final: %s\n", e.msg);
     }
-    graph_free(&g);
+    sg_graph_free(&g);
 }
 
 /* mat_mask_tri_partial on an input where row 3 (0-based) survives the i
@@ -238,7 +238,7 @@ static void test_out_of_step_values(void **state)
     sg_err e;
     sg_err_clear(&e);
     memset(&g, 0, sizeof g);
-    if (graph_read(path, &g, &e) < 0) {
+    if (sg_graph_read(path, &g, &e) < 0) {
         printf("SKIP mat_mask_tri_partial: %s\n", e.msg);
         return;
     }
@@ -252,20 +252,20 @@ static void test_out_of_step_values(void **state)
     golden_binding b[3] = {{.name = "B", .coo = &B}, {.name = "C", .coo = &C},
                            {.name = "D", .coo = &D}};
     golden_opts o;
-    golden_opts_default(&o);
+    sg_golden_opts_default(&o);
     for (int eng = 0; eng < 2; eng++) {
         o.engine = eng ? GOLDEN_CYCLE : GOLDEN_FUNC;
         golden_result r;
         memset(&r, 0, sizeof r);
         sg_err_clear(&e);
-        assert_int_equal(golden_run(&g, b, 3, &o, &r, &e), -1);
+        assert_int_equal(sg_golden_run(&g, b, 3, &o, &r, &e), -1);
         assert_non_null(strstr(e.msg, "4 values for 3 coordinates"));
-        golden_result_free(&r);
+        sg_golden_result_free(&r);
     }
     sg_coo_free(&B);
     sg_coo_free(&C);
     sg_coo_free(&D);
-    graph_free(&g);
+    sg_graph_free(&g);
 }
 
 int main(void)

@@ -1,16 +1,16 @@
 /*
  * net.c - a graph instantiated for execution (see net.h): the net's
- * structure helpers and net_build.
+ * structure helpers and sg_net_build.
  *
  * Instantiation: one queue per edge, root scanners and root repeats fed
  * the root reference "0 D", ALU sub operands ordered minuend first (see
- * graph_sub_swapped), crddrop/crdhold told how many levels their inner
+ * sg_graph_sub_swapped), crddrop/crdhold told how many levels their inner
  * stream lies below the outer one (from stream depths propagated through
  * the graph), and, in the cycle engine with skipping on, a skip channel
  * from each 2- or 3-operand intersect to every compressed scanner that
  * feeds it exclusively.
  *
- * Sections: net helpers; stream depths; skip planning; net_build.
+ * Sections: net helpers; stream depths; skip planning; sg_net_build.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,11 +23,11 @@
 
 /* ---- net helpers ---------------------------------------------------------- */
 
-void net_free(sg_net *net)
+void sg_net_free(sg_net *net)
 {
     if (net->node)
         for (size_t i = 0; i < net->g->n_nodes; i++)
-            prim_node_free(&net->node[i]);
+            sg_prim_node_free(&net->node[i]);
     free(net->node);
     free(net->node_name);
     if (net->eq)
@@ -42,14 +42,14 @@ void net_free(sg_net *net)
     free(net->outq_store);
 }
 
-int net_node_error(const sg_net *net, size_t i, sg_err *e)
+int sg_net_node_error(const sg_net *net, size_t i, sg_err *e)
 {
     const sg_node *n = &net->g->nodes[i];
     return sg_errc(e, SG_EXIT_USAGE, net->g->path, n->line, "node %s: %s",
                    net->node_name[i], net->node[i].err);
 }
 
-char *net_stuck_report(const sg_net *net)
+char *sg_net_stuck_report(const sg_net *net)
 {
     const sg_graph *g = net->g;
     size_t cap = 4096, len = 0;
@@ -66,7 +66,7 @@ char *net_stuck_report(const sg_net *net)
     int any = 0;
     for (size_t i = 0; i < g->n_edges; i++)
         if (net->eq[i].room_n >= net->eq[i].lim) {
-            APPEND(" %s (%zu tokens)", golden_edge_name(g, i, nm), net->eq[i].n);
+            APPEND(" %s (%zu tokens)", sg_golden_edge_name(g, i, nm), net->eq[i].n);
             any = 1;
         }
     if (!any)
@@ -80,11 +80,11 @@ char *net_stuck_report(const sg_net *net)
         for (size_t i = 0; i < g->n_edges; i++) {
             const sg_q *q = &net->eq[i];
             if ((size_t)g->edges[i].dst == v && q->vis == 0) {
-                APPEND("%sempty input %s", first ? "" : ", ", golden_edge_name(g, i, nm));
+                APPEND("%sempty input %s", first ? "" : ", ", sg_golden_edge_name(g, i, nm));
                 first = 0;
             }
             if ((size_t)g->edges[i].src == v && q->room_n >= q->lim) {
-                APPEND("%sfull output %s", first ? "" : ", ", golden_edge_name(g, i, nm));
+                APPEND("%sfull output %s", first ? "" : ", ", sg_golden_edge_name(g, i, nm));
                 first = 0;
             }
         }
@@ -129,7 +129,7 @@ static int net_skip_plan(sg_net *net, const golden_opts *o, sg_q **skq,
     return rc;
 }
 
-/* ---- net_build -------------------------------------------------------------- */
+/* ---- sg_net_build -------------------------------------------------------------- */
 
 /* The node and queue arrays, the topological order, one queue per edge. */
 static int net_alloc(sg_net *net, const sg_graph *g, const golden_opts *o,
@@ -145,7 +145,7 @@ static int net_alloc(sg_net *net, const sg_graph *g, const golden_opts *o,
     net->eq = sg_calloc(ne ? ne : 1, sizeof *net->eq);
     net->xq = sg_calloc(nn * 3 + 1, sizeof *net->xq);
     net->order = sg_malloc((nn ? nn : 1) * sizeof *net->order);
-    if (graph_topo_order(g, net->order) < 0)
+    if (sg_graph_topo_order(g, net->order) < 0)
         return sg_errf(e, g->path, 0, "the graph has a cycle");
     net->n_order = nn;
     size_t lim = net->cyc ? o->fifo_depth : ((size_t)1 << 16);
@@ -164,7 +164,7 @@ static int net_wire(sg_net *net, const golden_opts *o, sg_err *e)
     for (size_t v = 0; v < nn; v++) {
         const sg_node *gn = &g->nodes[v];
         sg_pnode *pn = &net->node[v];
-        graph_node_desc(gn, net->node_name[v], sizeof net->node_name[v]);
+        sg_graph_node_desc(gn, net->node_name[v], sizeof net->node_name[v]);
         pn->name = net->node_name[v];
         pn->width = o->width;
         pn->n_in = gn->n_in < SG_PRIM_MAX_IN ? gn->n_in : SG_PRIM_MAX_IN;
@@ -233,7 +233,7 @@ static int net_scanner_init(sg_net *net, size_t v, bound *bt, int nbt,
     const sg_graph *g = net->g;
     const sg_node *gn = &g->nodes[v];
     sg_pnode *pn = &net->node[v];
-    bound *b = find_bound(bt, nbt, gn->tensor);
+    bound *b = sg_find_bound(bt, nbt, gn->tensor);
     if (!b || !b->have_ft)
         return sg_errf(e, g->path, gn->line, "node %s: tensor %s is not bound to a tensor "
                        "of order >= 1", pn->name, gn->tensor);
@@ -257,7 +257,7 @@ static int net_scanner_init(sg_net *net, size_t v, bound *bt, int nbt,
     if (gn->format && gn->format != lv->fmt)
         return sg_errf(e, g->path, gn->line, "node %s: level format differs from the "
                        "tensor's declared format", pn->name);
-    prim_scan_init(pn, &c);
+    sg_prim_scan_init(pn, &c);
     return 0;
 }
 
@@ -274,48 +274,48 @@ static int net_node_init(sg_net *net, size_t v, bound *bt, int nbt,
         return net_scanner_init(net, v, bt, nbt, cam[v], e);
     case SG_NK_FIBERWRITE:
         if (gn->is_vals)
-            prim_write_vals_init(pn);
+            sg_prim_write_vals_init(pn);
         else
-            prim_write_level_init(pn, gn->format == SG_LVL_DENSE);
+            sg_prim_write_level_init(pn, gn->format == SG_LVL_DENSE);
         break;
     case SG_NK_ARRAYVALS: {
-        bound *b = find_bound(bt, nbt, gn->tensor);
+        bound *b = sg_find_bound(bt, nbt, gn->tensor);
         if (!b)
             return sg_errf(e, g->path, gn->line, "node %s: tensor %s is not bound",
                            pn->name, gn->tensor);
         if (b->have_ft)
-            prim_arrayvals_init(pn, b->ft.vals, b->ft.nvals);
+            sg_prim_arrayvals_init(pn, b->ft.vals, b->ft.nvals);
         else
-            prim_arrayvals_init(pn, &b->scalar, 1);
+            sg_prim_arrayvals_init(pn, &b->scalar, 1);
         break;
     }
-    case SG_NK_REPSIGGEN: prim_repsiggen_init(pn); break;
-    case SG_NK_REPEAT: prim_repeat_init(pn); break;
-    case SG_NK_BROADCAST: prim_broadcast_init(pn); break;
+    case SG_NK_REPSIGGEN: sg_prim_repsiggen_init(pn); break;
+    case SG_NK_REPEAT: sg_prim_repeat_init(pn); break;
+    case SG_NK_BROADCAST: sg_prim_broadcast_init(pn); break;
     case SG_NK_INTERSECT:
-        prim_intersect_init(pn, gn->n_operands, skq + 3 * v);
+        sg_prim_intersect_init(pn, gn->n_operands, skq + 3 * v);
         break;
-    case SG_NK_UNION: prim_union_init(pn, gn->n_operands); break;
+    case SG_NK_UNION: sg_prim_union_init(pn, gn->n_operands); break;
     case SG_NK_ALU: {
-        if (graph_sub_swapped(g, (int)v)) {
+        if (sg_graph_sub_swapped(g, (int)v)) {
             sg_q *t = pn->in[0];
             pn->in[0] = pn->in[1];
             pn->in[1] = t;
         }
-        prim_alu_init(pn, gn->op, gn->cnst);
+        sg_prim_alu_init(pn, gn->op, gn->cnst);
         break;
     }
-    case SG_NK_REDUCE: prim_reduce_init(pn); break;
-    case SG_NK_SPACC: prim_spacc_init(pn, gn->order, 0); break;
-    case SG_NK_VECTORREDUCER: prim_vectorreducer_init(pn); break;
+    case SG_NK_REDUCE: sg_prim_reduce_init(pn); break;
+    case SG_NK_SPACC: sg_prim_spacc_init(pn, gn->order, 0); break;
+    case SG_NK_VECTORREDUCER: sg_prim_vectorreducer_init(pn); break;
     case SG_NK_CRDDROP:
     case SG_NK_CRDHOLD: {
-        int vals = graph_inner_is_vals(gn);
+        int vals = sg_graph_inner_is_vals(gn);
         int depth = sg_crddrop_levels(g, edepth, (int)v);
         if (gn->kind == SG_NK_CRDDROP)
-            prim_crddrop_init(pn, vals, depth);
+            sg_prim_crddrop_init(pn, vals, depth);
         else
-            prim_crdhold_init(pn, vals, depth);
+            sg_prim_crdhold_init(pn, vals, depth);
         break;
     }
     default:
@@ -336,7 +336,7 @@ static void net_all_queues(sg_net *net)
         net->all[ne + i] = &net->xq[i];
 }
 
-int net_build(sg_net *net, const sg_graph *g, bound *bt, int nbt,
+int sg_net_build(sg_net *net, const sg_graph *g, bound *bt, int nbt,
               const golden_opts *o, sg_err *e)
 {
     if (net_alloc(net, g, o, e) < 0 || net_wire(net, o, e) < 0)

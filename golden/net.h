@@ -29,29 +29,29 @@ typedef struct sg_net {
 } sg_net;
 
 /* Instantiate g on the bound tensors bt[0..nbt) (net.c): 0, or -1 with
- * e filled; net_free releases what was built, also after a failure. */
-int net_build(sg_net *net, const sg_graph *g, bound *bt, int nbt,
+ * e filled; sg_net_free releases what was built, also after a failure. */
+int sg_net_build(sg_net *net, const sg_graph *g, bound *bt, int nbt,
               const golden_opts *o, sg_err *e);
-void net_free(sg_net *net);
+void sg_net_free(sg_net *net);
 
 /* Output tensor d from the writers of a finished net (collect.c). */
-int collect_output(const sg_net *net, bound *bt, int nbt,
+int sg_collect_output(const sg_net *net, bound *bt, int nbt,
                    const sg_tensor_decl *d, golden_output *out, sg_err *e);
 
 /* Engines: 0, or -1 with e filled (malformed stream, deadlock, limit). */
-int engine_func_run(sg_net *net, sg_err *e);
-int engine_cycle_run(sg_net *net, uint64_t max_cycles, golden_result *r,
+int sg_engine_func_run(sg_net *net, sg_err *e);
+int sg_engine_cycle_run(sg_net *net, uint64_t max_cycles, golden_result *r,
                      sg_err *e);
-/* The cycle engine's timed mode (engine_timed.c), which engine_cycle_run
- * uses when engine_timed_ok: every FIFO unbounded, no skipping scanner,
+/* The cycle engine's timed mode (engine_timed.c), which sg_engine_cycle_run
+ * uses when sg_engine_timed_ok: every FIFO unbounded, no skipping scanner,
  * every queue from a node to a later one in net->order. */
-int engine_timed_ok(const sg_net *net);
-int engine_timed_run(sg_net *net, uint64_t max_cycles, golden_result *r,
+int sg_engine_timed_ok(const sg_net *net);
+int sg_engine_timed_run(sg_net *net, uint64_t max_cycles, golden_result *r,
                      sg_err *e);
 
 /* Message listing full queues and waiting nodes (malloc'd). */
-char *net_stuck_report(const sg_net *net);
+char *sg_net_stuck_report(const sg_net *net);
 /* Name of the node's first error, formatted "node ...: msg" into e. */
-int net_node_error(const sg_net *net, size_t i, sg_err *e);
+int sg_net_node_error(const sg_net *net, size_t i, sg_err *e);
 
 #endif

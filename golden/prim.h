@@ -433,16 +433,16 @@ typedef struct sg_pnode {
  * stay for the caller (sg_q_tfinish or sg_q_free drops them).  Returns 0
  * when n finished, 1 when it stopped before, -1 on an error (n->err);
  * *cycles: the cycle count (the error's cycle on an error). */
-int engine_timed_node(sg_pnode *n, uint64_t *cycles);
+int sg_engine_timed_node(sg_pnode *n, uint64_t *cycles);
 
 /* Set n->err and return -1. */
-long prim_fail(sg_pnode *n, const char *fmt, ...)
+long sg_prim_fail(sg_pnode *n, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 /* ---- primitive entry points -------------------------------------------- */
 
 /* Level scanners.  in[0] ref, in[1] the skip channel (or NULL: it only
- * links the scanner to its intersect, see prim_skip_fuse); out[0] crd,
+ * links the scanner to its intersect, see sg_prim_skip_fuse); out[0] crd,
  * out[1] ref.  Arrays are borrowed and must outlive the node. */
 typedef struct prim_scan_cfg {
     int dense;
@@ -452,66 +452,66 @@ typedef struct prim_scan_cfg {
     int cam;                        /* ExTensor CAM size T (> 0: a
                                      * skipping scanner) */
 } prim_scan_cfg;
-void prim_scan_init(sg_pnode *n, const prim_scan_cfg *c);
-void prim_scan_dense_init(sg_pnode *n, int64_t dim);
+void sg_prim_scan_init(sg_pnode *n, const prim_scan_cfg *c);
+void sg_prim_scan_dense_init(sg_pnode *n, int64_t dim);
 
 /* Joiners.  Ports as graph/graph.h: in[2k] crd_k, in[2k+1] ref_k; out[0]
  * crd, out[1+k] ref_k.  skip_out (or NULL) has n_ops entries: the skip
  * channel to operand k's scanner, or NULL (intersect only; see
- * prim_skip_fuse). */
-void prim_intersect_init(sg_pnode *n, int n_ops, sg_q *const *skip_out);
-void prim_union_init(sg_pnode *n, int n_ops);
+ * sg_prim_skip_fuse). */
+void sg_prim_intersect_init(sg_pnode *n, int n_ops, sg_q *const *skip_out);
+void sg_prim_union_init(sg_pnode *n, int n_ops);
 /* SkipTo and close-fiber hints an intersect gave its skipping scanners. */
-uint64_t prim_skips_sent(const sg_pnode *n);
+uint64_t sg_prim_skips_sent(const sg_pnode *n);
 /* Queues a node pushes to besides its output ports: stores up to 2 in q,
  * returns how many (none since skipping scanners are fused). */
-int prim_extra_outputs(const sg_pnode *n, sg_q **q);
-uint64_t prim_scan_skips(const sg_pnode *n);
+int sg_prim_extra_outputs(const sg_pnode *n, sg_q **q);
+uint64_t sg_prim_scan_skips(const sg_pnode *n);
 
 /* ExTensor skipping (cycle engine): a skipping compressed scanner (CAM
  * size > 0) carries the register model of golden/skip_core.h, returned by
- * prim_scan_skip_core (NULL for any other node).  prim_skip_fuse, called
+ * sg_prim_scan_skip_core (NULL for any other node).  sg_prim_skip_fuse, called
  * once before the first cycle, hands every such scanner to the intersect
  * whose skip channel it has (in[1]): the intersect takes the scanner's
  * in_ref queue as its own in[2 * n_ops + k] and steps the scanner in the
  * same cycle as its decision; the scanner node is marked done. */
-struct sg_skc_scan *prim_scan_skip_core(sg_pnode *n);
-void prim_skip_fuse(sg_pnode *node, size_t nn);
+struct sg_skc_scan *sg_prim_scan_skip_core(sg_pnode *n);
+void sg_prim_skip_fuse(sg_pnode *node, size_t nn);
 
-void prim_repsiggen_init(sg_pnode *n);
-void prim_repeat_init(sg_pnode *n);
-void prim_broadcast_init(sg_pnode *n);
-void prim_arrayvals_init(sg_pnode *n, const int64_t *vals, size_t nvals);
+void sg_prim_repsiggen_init(sg_pnode *n);
+void sg_prim_repeat_init(sg_pnode *n);
+void sg_prim_broadcast_init(sg_pnode *n);
+void sg_prim_arrayvals_init(sg_pnode *n, const int64_t *vals, size_t nvals);
 
 /* ALU: op is an sg_alu_op of graph/graph.h. */
-void prim_alu_init(sg_pnode *n, int op, int64_t cnst);
-void prim_reduce_init(sg_pnode *n);
+void sg_prim_alu_init(sg_pnode *n, int op, int64_t cnst);
+void sg_prim_reduce_init(sg_pnode *n);
 
 /* Sparse accumulators: in[0] outer crd (NULL = no outer index: the result is
  * one vector and the inner output's stops are lowered by one), in[1] inner
  * crd, in[2] val, in[3..] ignored (drained); out[0] inner crd, out[1] outer
  * crd, out[2] val.  val_stkn: the val output carries the inner stops. */
-void prim_spacc_init(sg_pnode *n, int order, int val_stkn);
+void sg_prim_spacc_init(sg_pnode *n, int order, int val_stkn);
 /* vectorreducer: in[0] crd, in[1] val; out[0] crd, out[1] val. */
-void prim_vectorreducer_init(sg_pnode *n);
+void sg_prim_vectorreducer_init(sg_pnode *n);
 /* crddrop / crdhold: in[0] outer, in[1] inner; out[0] outer, out[1] inner.
  * depth: how many levels the inner stream lies below the outer one (1 for
  * a child level).  vals: the inner stream is a value stream at the outer
  * level (drop zero values with their coordinates / hold against values). */
-void prim_crddrop_init(sg_pnode *n, int vals, int depth);
-void prim_crdhold_init(sg_pnode *n, int vals, int depth);
+void sg_prim_crddrop_init(sg_pnode *n, int vals, int depth);
+void sg_prim_crdhold_init(sg_pnode *n, int vals, int depth);
 
 /* Writers: in[0].  The arrays grow in the state; take them at the end. */
-void prim_write_level_init(sg_pnode *n, int dense);
-void prim_write_vals_init(sg_pnode *n);
+void sg_prim_write_level_init(sg_pnode *n, int dense);
+void sg_prim_write_vals_init(sg_pnode *n);
 /* Arrays written (seg may be NULL for dense/vals). Ownership stays. */
-void prim_write_arrays(const sg_pnode *n, const int64_t **seg, size_t *nseg,
+void sg_prim_write_arrays(const sg_pnode *n, const int64_t **seg, size_t *nseg,
                        const int64_t **crd, size_t *ncrd);
 
 /* seg with one entry per fiber, empty fibers included. */
-void prim_write_seg_all(const sg_pnode *n, const int64_t **seg, size_t *nseg);
+void sg_prim_write_seg_all(const sg_pnode *n, const int64_t **seg, size_t *nseg);
 
 /* Free a node's state. */
-void prim_node_free(sg_pnode *n);
+void sg_prim_node_free(sg_pnode *n);
 
 #endif

@@ -47,7 +47,7 @@ static long alu1_fire(sg_pnode *n, long budget)
             else
                 t.v = alu_apply(SG_ALU_MUL, t.v, s->c, n->width);
         } else if (t.kind == SG_TK_EMPTY) {
-            return prim_fail(n, "N token on a value stream");
+            return sg_prim_fail(n, "N token on a value stream");
         }
         port_push(o, t);
         fired++;
@@ -200,7 +200,7 @@ static __attribute__((noinline)) long alu2_run(sg_pnode *n, long budget)
     while (fired < budget && q_avail(a) && q_avail(b) && port_room(o)) {
         sg_tok x = q_peek(a), y = q_peek(b);
         if (x.kind == SG_TK_EMPTY || y.kind == SG_TK_EMPTY)
-            return prim_fail(n, "N token on a value stream");
+            return sg_prim_fail(n, "N token on a value stream");
         if (x.kind == SG_TK_DATA && y.kind == SG_TK_DATA) {
             port_push(o, sg_data(alu_apply(s->op, x.v, y.v, n->width)));
             q_pop(a);
@@ -225,7 +225,7 @@ static __attribute__((noinline)) long alu2_run(sg_pnode *n, long budget)
             char bx[24], by[24];
             sg_tok_format(x, SG_ST_VAL, bx);
             sg_tok_format(y, SG_ST_VAL, by);
-            return prim_fail(n, "operands out of step: %s on input 0, %s on input 1", bx, by);
+            return sg_prim_fail(n, "operands out of step: %s on input 0, %s on input 1", bx, by);
         }
         fired++;
         if (qo && fired < budget)
@@ -234,7 +234,7 @@ static __attribute__((noinline)) long alu2_run(sg_pnode *n, long budget)
     return fired;
 }
 
-void prim_alu_init(sg_pnode *n, int op, int64_t cnst)
+void sg_prim_alu_init(sg_pnode *n, int op, int64_t cnst)
 {
     alu_st *s = sg_calloc(1, sizeof *s);
     s->op = op;

@@ -12,7 +12,7 @@
 
 MAP_DEFINE(arrayvals, MAP_VALS)
 
-void prim_arrayvals_init(sg_pnode *n, const int64_t *vals, size_t nvals)
+void sg_prim_arrayvals_init(sg_pnode *n, const int64_t *vals, size_t nvals)
 {
     map_vals *s = sg_calloc(1, sizeof *s);
     s->vals = vals;

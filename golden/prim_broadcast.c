@@ -8,7 +8,7 @@
 
 MAP_DEFINE(broadcast, MAP_COPY)
 
-void prim_broadcast_init(sg_pnode *n)
+void sg_prim_broadcast_init(sg_pnode *n)
 {
     broadcast_setup(n, NULL);
 }

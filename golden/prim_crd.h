@@ -63,7 +63,7 @@ CRD_INLINE long crd_take_ostop(sg_pnode *n, crd_st *s, sg_q *qo, sg_port *out)
         return 0;
     sg_tok t = q_peek(qo);
     if (!crd_ostop_ok(s, t))
-        return prim_fail(n, "outer stream lacks the stop S%d that the inner stream implies",
+        return sg_prim_fail(n, "outer stream lacks the stop S%d that the inner stream implies",
                          s->need_ostop);
     if (out)
         port_push(out, t);
@@ -87,7 +87,7 @@ CRD_INLINE int crd_load(crd_st *s, sg_q *qo)
 
 static inline long crd_fail_inner_done(sg_pnode *n)
 {
-    return prim_fail(n, "inner stream ended (D) inside an outer coordinate's fiber");
+    return sg_prim_fail(n, "inner stream ended (D) inside an outer coordinate's fiber");
 }
 
 /* The held outer token o is a stop or D: 0 when the inner token t closes
@@ -96,10 +96,10 @@ CRD_INLINE long crd_check_close(sg_pnode *n, const crd_st *s, sg_tok o, sg_tok t
 {
     if (o.kind == SG_TK_STOP) {
         if (t.kind != SG_TK_STOP || t.v != o.v + s->depth)
-            return prim_fail(n, "outer S%lld (an empty fiber) needs inner S%lld",
+            return sg_prim_fail(n, "outer S%lld (an empty fiber) needs inner S%lld",
                              (long long)o.v, (long long)(o.v + s->depth));
     } else if (t.kind != SG_TK_DONE) {
-        return prim_fail(n, "outer stream ended (D) before the inner stream");
+        return sg_prim_fail(n, "outer stream ended (D) before the inner stream");
     }
     return 0;
 }
@@ -138,7 +138,7 @@ CRD_INLINE long crd_vals_fire(sg_pnode *n, long budget, int drop)
             pass = -1;
         }
         if (pass < 0)
-            return prim_fail(n, "coordinate and value streams are out of step");
+            return sg_prim_fail(n, "coordinate and value streams are out of step");
         if (pass) {
             port_push(oo, c);
             port_push(oi, v);

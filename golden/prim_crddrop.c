@@ -86,7 +86,7 @@ static long drop_fire(sg_pnode *n, long budget)
     return fired;
 }
 
-void prim_crddrop_init(sg_pnode *n, int vals, int depth)
+void sg_prim_crddrop_init(sg_pnode *n, int vals, int depth)
 {
     drop_st *s = sg_calloc(1, sizeof *s);
     crd_init(&s->c, depth);

@@ -266,7 +266,7 @@ static __attribute__((noinline)) long hold_run(sg_pnode *n, long budget)
     return fired;
 }
 
-void prim_crdhold_init(sg_pnode *n, int vals, int depth)
+void sg_prim_crdhold_init(sg_pnode *n, int vals, int depth)
 {
     hold_st *s = sg_calloc(1, sizeof *s);
     crd_init(s, depth);

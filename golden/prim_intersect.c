@@ -18,30 +18,30 @@
  */
 #include "golden/prim_join.h"
 
-int isect_check(sg_tok a, int ia, sg_tok b, int ib, sg_pnode *n)
+int sg_isect_check(sg_tok a, int ia, sg_tok b, int ib, sg_pnode *n)
 {
     if (a.kind == SG_TK_EMPTY || b.kind == SG_TK_EMPTY) {
         if (a.kind == SG_TK_STOP || b.kind == SG_TK_STOP ||
             a.kind == SG_TK_DONE || b.kind == SG_TK_DONE)
-            return (int)prim_fail(n, "N on one input against a stop or D on the other");
+            return (int)sg_prim_fail(n, "N on one input against a stop or D on the other");
         return 0;
     }
     if ((a.kind == SG_TK_DONE) != (b.kind == SG_TK_DONE))
-        return (int)prim_fail(n, "input %d ended (D) while input %d has more tokens",
+        return (int)sg_prim_fail(n, "input %d ended (D) while input %d has more tokens",
                               a.kind == SG_TK_DONE ? ia : ib,
                               a.kind == SG_TK_DONE ? ib : ia);
     if (a.kind == SG_TK_STOP && b.kind == SG_TK_STOP && a.v != b.v)
-        return (int)prim_fail(n, "stop mismatch: S%lld on input %d, S%lld on input %d",
+        return (int)sg_prim_fail(n, "stop mismatch: S%lld on input %d, S%lld on input %d",
                               (long long)a.v, ia, (long long)b.v, ib);
     return 0;
 }
 
-int isect_step(join_state *s, join_io *io, sg_pnode *n)
+int sg_isect_step(join_state *s, join_io *io, sg_pnode *n)
 {
     if (s->done || !join_avail(io))
         return 0;
     sg_tok a = q_peek(io->c1), b = q_peek(io->c2);
-    if (isect_check(a, 1, b, 2, n) < 0)
+    if (sg_isect_check(a, 1, b, 2, n) < 0)
         return -1;
     int act = isect_rule(a, b);
     if (act == ISECT_DROP1) {

@@ -12,7 +12,7 @@
  * Cycle rule: in one cycle each internal joiner fires at most once, stages
  * evaluated back to front so a token advances one stage per cycle.
  *
- * Skipping (cycle engine, 2- and 3-operand intersects): prim_skip_fuse gives
+ * Skipping (cycle engine, 2- and 3-operand intersects): sg_prim_skip_fuse gives
  * the intersect the register model (golden/skip_core.c) of each skipping
  * scanner that feeds it, and joinn_skip_fire steps them as the RTL
  * does (rtl/sam_intersect_skip.v next to rtl/sam_scan_skip_core.v, no
@@ -39,7 +39,7 @@ typedef struct join_node {
     sg_q *pc2[4];
     sg_port copyc, copyr;
     /* skipping (cycle engine): the skip channel to operand k (it links the
-     * scanner until prim_skip_fuse), then that scanner and its in_ref */
+     * scanner until sg_prim_skip_fuse), then that scanner and its in_ref */
     sg_q *sk[3];
     sg_skc_scan *core[3];
     sg_q *core_in[3];
@@ -47,12 +47,12 @@ typedef struct join_node {
 
 static int step(join_node *jn, int k, sg_pnode *n)
 {
-    return jn->is_union ? union_step(&jn->j[k], &jn->io[k], n)
-                        : isect_step(&jn->j[k], &jn->io[k], n);
+    return jn->is_union ? sg_union_step(&jn->j[k], &jn->io[k], n)
+                        : sg_isect_step(&jn->j[k], &jn->io[k], n);
 }
 
 /* One firing of the common kind (cycle engine, intersect without skip
- * channels): isect_rule on plain heads (isect_plain), as isect_step fires
+ * channels): isect_rule on plain heads (isect_plain), as sg_isect_step fires
  * it.  Returns 1 when it fired, 0 when the general loop must decide. */
 static inline int join2_fire1(join_io *io)
 {
@@ -287,7 +287,7 @@ static __attribute__((noinline)) long join2_run(sg_pnode *n, long budget)
     while (fired < budget) {
         if (fast && join_avail(io)) {
             /* Plain heads without skip channels: isect_rule with the runs
-             * of drops read from the rings (as isect_step fires them). */
+             * of drops read from the rings (as sg_isect_step fires them). */
             sg_tok a = q_peek(io->c1), b = q_peek(io->c2);
             if (isect_plain(a, b)) {
                 int act = isect_rule(a, b);
@@ -338,7 +338,7 @@ static int check_heads(const sg_tok *h, int nops, sg_pnode *n)
 {
     for (int j = 0; j < nops; j++)
         for (int k = j + 1; k < nops; k++)
-            if (isect_check(h[j], j + 1, h[k], k + 1, n) < 0)
+            if (sg_isect_check(h[j], j + 1, h[k], k + 1, n) < 0)
                 return -1;
     return 0;
 }
@@ -420,7 +420,7 @@ static long joinn_skip_fire(sg_pnode *n, long budget)
             sg_err e;
             if (sg_skc_step(c, d.cons[k], d.skip_v[k], d.skip_tok[k], tp, &took,
                             &e) < 0)
-                return prim_fail(n, "scanner of operand %d: %s", k + 1, e.msg);
+                return sg_prim_fail(n, "scanner of operand %d: %s", k + 1, e.msg);
             if (took)
                 q_pop(jn->core_in[k]);
             if (took || (track && memcmp(&before, c, sizeof before) != 0))
@@ -437,7 +437,7 @@ static long joinn_skip_fire(sg_pnode *n, long budget)
 
 static long join3_fire(sg_pnode *n, long budget);
 
-void prim_skip_fuse(sg_pnode *node, size_t nn)
+void sg_prim_skip_fuse(sg_pnode *node, size_t nn)
 {
     for (size_t v = 0; v < nn; v++) {
         sg_pnode *n = &node[v];
@@ -450,7 +450,7 @@ void prim_skip_fuse(sg_pnode *node, size_t nn)
                 sg_pnode *sn = &node[w];
                 if (sn->n_in < 2 || sn->in[1] != jn->sk[k])
                     continue;
-                sg_skc_scan *c = prim_scan_skip_core(sn);
+                sg_skc_scan *c = sg_prim_scan_skip_core(sn);
                 if (c && sn->in[0]) {
                     int p = 2 * jn->n_ops + k;
                     jn->core[k] = c;
@@ -522,18 +522,18 @@ static void join_free(void *p)
     free(jn);
 }
 
-uint64_t prim_skips_sent(const sg_pnode *n)
+uint64_t sg_prim_skips_sent(const sg_pnode *n)
 {
     if (n->fire != joinn_skip_fire)
         return 0;
     return ((const join_node *)n->st)->j[0].skips_sent;
 }
 
-int prim_extra_outputs(const sg_pnode *n, sg_q **q)
+int sg_prim_extra_outputs(const sg_pnode *n, sg_q **q)
 {
     (void)n;
     (void)q;
-    return 0;       /* skip channels are never pushed (prim_skip_fuse) */
+    return 0;       /* skip channels are never pushed (sg_prim_skip_fuse) */
 }
 
 static void join_init(sg_pnode *n, int n_ops, int is_union,
@@ -587,12 +587,12 @@ static void join_init(sg_pnode *n, int n_ops, int is_union,
     n->fire = join3_fire;
 }
 
-void prim_intersect_init(sg_pnode *n, int n_ops, sg_q *const *skip_out)
+void sg_prim_intersect_init(sg_pnode *n, int n_ops, sg_q *const *skip_out)
 {
     join_init(n, n_ops, 0, skip_out);
 }
 
-void prim_union_init(sg_pnode *n, int n_ops)
+void sg_prim_union_init(sg_pnode *n, int n_ops)
 {
     join_init(n, n_ops, 1, NULL);
 }

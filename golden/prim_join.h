@@ -11,7 +11,7 @@ typedef struct join_io {
     sg_q *c1, *r1, *c2, *r2;        /* inputs: side 1, side 2 */
     sg_port *oc, *o1, *o2;          /* outputs: crd, ref1, ref2 */
     sg_q *sk1, *sk2;                /* skip channel to side 1/2, or NULL
-                                     * (set until prim_skip_fuse) */
+                                     * (set until sg_prim_skip_fuse) */
 } join_io;
 
 typedef struct join_state {
@@ -22,13 +22,13 @@ typedef struct join_state {
 /* Malformed head pairs of an intersect (N against a stop or D, D against
  * more tokens, different stops) on inputs ia and ib (numbered from 1): -1
  * with the message in n->err, else 0. */
-int isect_check(sg_tok a, int ia, sg_tok b, int ib, sg_pnode *n);
+int sg_isect_check(sg_tok a, int ia, sg_tok b, int ib, sg_pnode *n);
 
 /* The intersect rule (SAM-SEMANTICS 2.4) on heads a (side 1) and b
- * (side 2) that passed isect_check: N on either side: N on every output;
+ * (side 2) that passed sg_isect_check: N on either side: N on every output;
  * both D: D; the same coordinate or stop: emit it with both refs; a stop
  * against a coordinate: drop the coordinate; else drop the smaller.  Every
- * intersect path (isect_step and prim_join.c's one-firing, batch and timed
+ * intersect path (sg_isect_step and prim_join.c's one-firing, batch and timed
  * paths) decides by this function. */
 enum { ISECT_EMPTY, ISECT_DONE, ISECT_MATCH, ISECT_DROP1, ISECT_DROP2 };
 
@@ -47,7 +47,7 @@ static inline __attribute__((always_inline)) int isect_rule(sg_tok a, sg_tok b)
     return a.v < b.v ? ISECT_DROP1 : ISECT_DROP2;
 }
 
-/* Heads for which isect_check cannot fail and isect_rule matches, or
+/* Heads for which sg_isect_check cannot fail and isect_rule matches, or
  * drops a coordinate: at least one coordinate, the other a coordinate or
  * a stop (the fast paths take only these). */
 static inline __attribute__((always_inline)) int isect_plain(sg_tok a, sg_tok b)
@@ -68,8 +68,8 @@ static inline __attribute__((always_inline)) int isect_drops(sg_tok t, int any,
 }
 
 /* One firing: 1 progress, 0 blocked, -1 error (message in n->err). */
-int isect_step(join_state *s, join_io *io, sg_pnode *n);
-int union_step(join_state *s, join_io *io, sg_pnode *n);
+int sg_isect_step(join_state *s, join_io *io, sg_pnode *n);
+int sg_union_step(join_state *s, join_io *io, sg_pnode *n);
 
 static inline int join_avail(const join_io *io)
 {

@@ -217,7 +217,7 @@ MAP_INLINE long map_run(sg_pnode *n, long budget, int kind)
                 return fired;
         sg_tok t = q_peek(in), y;
         if (!map_tok(kind, &a, t, &y))
-            return prim_fail(n, "reference %lld outside the value array (%zu entries)",
+            return sg_prim_fail(n, "reference %lld outside the value array (%zu entries)",
                              (long long)t.v, a.n);
         for (int p = 0; p < np; p++)
             port_push(&n->out[p], y);

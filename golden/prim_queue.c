@@ -101,7 +101,7 @@ void sg_q_sync(sg_q *q)
     q->pushed = q->tail;
 }
 
-long prim_fail(sg_pnode *n, const char *fmt, ...)
+long sg_prim_fail(sg_pnode *n, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -110,7 +110,7 @@ long prim_fail(sg_pnode *n, const char *fmt, ...)
     return -1;
 }
 
-void prim_node_free(sg_pnode *n)
+void sg_prim_node_free(sg_pnode *n)
 {
     if (n->st) {
         if (n->st_free)

@@ -57,7 +57,7 @@ static long reduce_fire(sg_pnode *n, long budget)
             n->done = 1;
             return fired + 1;
         } else {
-            return prim_fail(n, "N token on a value stream");
+            return sg_prim_fail(n, "N token on a value stream");
         }
         fired++;
     }
@@ -113,7 +113,7 @@ static long reduce_tfire(sg_pnode *n, uint64_t *t, uint64_t end)
     return k;
 }
 
-void prim_reduce_init(sg_pnode *n)
+void sg_prim_reduce_init(sg_pnode *n)
 {
     n->st = sg_calloc(1, sizeof(reduce_st));
     n->fire = reduce_fire;

@@ -203,18 +203,18 @@ static __attribute__((noinline)) long repeat_run(sg_pnode *n, long budget)
                 q_pop(rs);
                 s->have = 0;
             } else {
-                return prim_fail(n, "repeat signal ended (D) while a reference is pending");
+                return sg_prim_fail(n, "repeat signal ended (D) while a reference is pending");
             }
         } else if (x.kind == SG_TK_STOP) {
             if (sig.kind != SG_TK_STOP)
-                return prim_fail(n, "ref stream has S%lld but the repeat signal has %s",
+                return sg_prim_fail(n, "ref stream has S%lld but the repeat signal has %s",
                                  (long long)x.v, sig.kind == SG_TK_DATA ? "R" : "D");
             port_push(o, sg_stop((int)x.v + 1));
             q_pop(rs);
             s->have = 0;
         } else {
             if (sig.kind != SG_TK_DONE)
-                return prim_fail(n, "ref stream ended (D) but the repeat signal has %s",
+                return sg_prim_fail(n, "ref stream ended (D) but the repeat signal has %s",
                                  sig.kind == SG_TK_DATA ? "R" : "S");
             port_push(o, x);
             q_pop(rs);
@@ -227,7 +227,7 @@ static __attribute__((noinline)) long repeat_run(sg_pnode *n, long budget)
     return fired;
 }
 
-void prim_repeat_init(sg_pnode *n)
+void sg_prim_repeat_init(sg_pnode *n)
 {
     n->st = sg_calloc(1, sizeof(repeat_st));
     n->fire = repeat_fire;

@@ -8,7 +8,7 @@
 
 MAP_DEFINE(repsiggen, MAP_REPSIG)
 
-void prim_repsiggen_init(sg_pnode *n)
+void sg_prim_repsiggen_init(sg_pnode *n)
 {
     repsiggen_setup(n, NULL);
 }

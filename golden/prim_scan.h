@@ -80,8 +80,8 @@ SCAN_INLINE int64_t scan_crd(const int64_t *crd, int64_t base, int64_t p,
     return dense ? p - base : crd[p];
 }
 
-/* prim_fail with the message for a reference scan_fiber rejected. */
-long scan_bad_ref(sg_pnode *n, const scan_st *s, int64_t r, int dense);
+/* sg_prim_fail with the message for a reference scan_fiber rejected. */
+long sg_scan_bad_ref(sg_pnode *n, const scan_st *s, int64_t r, int dense);
 
 /* One firing of the common kind (cycle engine): the next coordinate of
  * the current fiber onto single-queue outputs with room.  When the engine
@@ -210,7 +210,7 @@ SCAN_INLINE long scan_run(sg_pnode *n, long budget, int dense)
             if (t.kind == SG_TK_DATA) {
                 int64_t a, b;
                 if (!scan_fiber(s, t.v, dense, &a, &b))
-                    return scan_bad_ref(n, s, t.v, dense);
+                    return sg_scan_bad_ref(n, s, t.v, dense);
                 q_pop(in);
                 scan_open(s, a, b);
                 fired++;

@@ -10,7 +10,7 @@
  * size T > 0) is not stepped by this fire function: it carries the
  * register model of rtl/sam_scan_skip_core.v (golden/skip_core.c), which
  * the intersect node steps in the same cycle as its own decision
- * (prim_join.c, prim_skip_fuse), because the RTL pair is connected without
+ * (prim_join.c, sg_prim_skip_fuse), because the RTL pair is connected without
  * a buffer: the intersect's skip hint refers to the scanner's head register
  * of the same cycle.
  */
@@ -18,14 +18,14 @@
 
 #include "golden/prim_scan.h"
 
-long scan_bad_ref(sg_pnode *n, const scan_st *s, int64_t r, int dense)
+long sg_scan_bad_ref(sg_pnode *n, const scan_st *s, int64_t r, int dense)
 {
     if (dense)
-        return prim_fail(n, "negative reference %lld", (long long)r);
+        return sg_prim_fail(n, "negative reference %lld", (long long)r);
     if (r < 0 || (uint64_t)r + 1 >= s->nseg)
-        return prim_fail(n, "reference %lld out of range (seg has %zu entries)",
+        return sg_prim_fail(n, "reference %lld out of range (seg has %zu entries)",
                          (long long)r, s->nseg);
-    return prim_fail(n, "seg[%lld..%lld] = %zu..%zu is not a valid crd range",
+    return sg_prim_fail(n, "seg[%lld..%lld] = %zu..%zu is not a valid crd range",
                      (long long)r, (long long)r + 1, (size_t)s->seg[r],
                      (size_t)s->seg[r + 1]);
 }
@@ -47,10 +47,10 @@ static long scan_c_tfire(sg_pnode *n, uint64_t *t, uint64_t end)
     return scan_tfire(n, t, end, 0);
 }
 
-void prim_scan_init(sg_pnode *n, const prim_scan_cfg *c)
+void sg_prim_scan_init(sg_pnode *n, const prim_scan_cfg *c)
 {
     if (c->dense) {
-        prim_scan_dense_init(n, c->dim);
+        sg_prim_scan_dense_init(n, c->dim);
         return;
     }
     scan_st *s = sg_calloc(1, sizeof *s);
@@ -68,7 +68,7 @@ void prim_scan_init(sg_pnode *n, const prim_scan_cfg *c)
     n->ramp_ok = c->cam <= 0;       /* a skipping scanner never runs ahead */
 }
 
-uint64_t prim_scan_skips(const sg_pnode *n)
+uint64_t sg_prim_scan_skips(const sg_pnode *n)
 {
     if (n->fire != scan_c_fire)
         return 0;
@@ -76,7 +76,7 @@ uint64_t prim_scan_skips(const sg_pnode *n)
     return s->cam > 0 ? s->core.skips : 0;
 }
 
-sg_skc_scan *prim_scan_skip_core(sg_pnode *n)
+sg_skc_scan *sg_prim_scan_skip_core(sg_pnode *n)
 {
     if (n->fire != scan_c_fire)
         return NULL;

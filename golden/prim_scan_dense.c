@@ -32,7 +32,7 @@ static long scan_d_tfire(sg_pnode *n, uint64_t *t, uint64_t end)
     return scan_tfire(n, t, end, 1);
 }
 
-void prim_scan_dense_init(sg_pnode *n, int64_t dim)
+void sg_prim_scan_dense_init(sg_pnode *n, int64_t dim)
 {
     scan_st *s = sg_calloc(1, sizeof *s);
     s->dim = dim < 0 ? 0 : dim;

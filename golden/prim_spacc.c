@@ -72,14 +72,14 @@ static void emit_row(spacc_st *s, int64_t o, const int64_t *crd,
                      const int64_t *val, size_t n)
 {
     if (s->rows) {
-        pend_push(&s->pi, sg_stop(0));
+        sg_pend_push(&s->pi, sg_stop(0));
         if (s->val_stkn)
-            pend_push(&s->pv, sg_stop(0));
+            sg_pend_push(&s->pv, sg_stop(0));
     }
-    pend_push(&s->po, sg_data(o));
+    sg_pend_push(&s->po, sg_data(o));
     for (size_t k = 0; k < n; k++) {
-        pend_push(&s->pi, sg_data(crd[k]));
-        pend_push(&s->pv, sg_data(val[k]));
+        sg_pend_push(&s->pi, sg_data(crd[k]));
+        sg_pend_push(&s->pv, sg_data(val[k]));
     }
     s->rows++;
 }
@@ -89,7 +89,7 @@ static void flush_cur(spacc_st *s, int keep_old)
     if (!s->has_cur)
         return;
     spa_row *r = &s->spa;
-    spa_sort(r);
+    sg_spa_sort(r);
     int64_t *crd = sg_malloc((r->nt + 1) * sizeof *crd);
     int64_t *val = sg_malloc((r->nt + 1) * sizeof *val);
     for (size_t k = 0; k < r->nt; k++) {
@@ -108,7 +108,7 @@ static void flush_cur(spacc_st *s, int keep_old)
         free(crd);
         free(val);
     }
-    spa_clear(r);
+    sg_spa_clear(r);
     s->has_cur = 0;
 }
 
@@ -149,14 +149,14 @@ static void finish(spacc_st *s, int lowered, int w)
     }
     if (s->rows) {
         sg_tok last = sg_stop(lowered ? 0 : 1);
-        pend_push(&s->pi, last);
+        sg_pend_push(&s->pi, last);
         if (s->val_stkn)
-            pend_push(&s->pv, last);
-        pend_push(&s->po, sg_stop(0));
+            sg_pend_push(&s->pv, last);
+        sg_pend_push(&s->po, sg_stop(0));
     }
-    pend_push(&s->po, sg_done());
-    pend_push(&s->pi, sg_done());
-    pend_push(&s->pv, sg_done());
+    sg_pend_push(&s->po, sg_done());
+    sg_pend_push(&s->pi, sg_done());
+    sg_pend_push(&s->pv, sg_done());
     s->finished = 1;
 }
 
@@ -440,7 +440,7 @@ static __attribute__((noinline)) long spacc_run(sg_pnode *n, long budget)
             if (to.kind == SG_TK_DATA && ti.kind == SG_TK_DATA &&
                 tv.kind == SG_TK_DATA) {
                 if (ti.v < 0)
-                    return prim_fail(n, "negative inner coordinate %lld", (long long)ti.v);
+                    return sg_prim_fail(n, "negative inner coordinate %lld", (long long)ti.v);
                 if (qo)
                     q_pop(qo);
                 q_pop(qi);
@@ -454,9 +454,9 @@ static __attribute__((noinline)) long spacc_run(sg_pnode *n, long budget)
                         old_row *or = s->nold ? old_find(s, to.v, 0) : NULL;
                         if (or)
                             for (size_t k = 0; k < or->n; k++)
-                                spa_add(&s->spa, or->crd[k], or->val[k], n->width);
+                                sg_spa_add(&s->spa, or->crd[k], or->val[k], n->width);
                     }
-                    spa_add(&s->spa, ti.v, tv.v, n->width);
+                    sg_spa_add(&s->spa, ti.v, tv.v, n->width);
                 } else {
                     sg_grow((void **)&s->pts, &s->cappts, s->npts + 1, sizeof *s->pts);
                     s->pts[s->npts++] = (pt){to.v, ti.v, tv.v};
@@ -472,7 +472,7 @@ static __attribute__((noinline)) long spacc_run(sg_pnode *n, long budget)
                 prog = 1;
             } else if (to.kind != SG_TK_STOP && ti.kind != SG_TK_STOP &&
                        tv.kind != SG_TK_STOP) {
-                return prim_fail(n, "outer, inner and value streams are out of step"
+                return sg_prim_fail(n, "outer, inner and value streams are out of step"
                                  " (a D or N against data)");
             }
         } else if (stop_dropped) {
@@ -488,10 +488,10 @@ static __attribute__((noinline)) long spacc_run(sg_pnode *n, long budget)
 static void spacc_free(void *p)
 {
     spacc_st *s = p;
-    spa_free(&s->spa);
-    pend_free(&s->po);
-    pend_free(&s->pi);
-    pend_free(&s->pv);
+    sg_spa_free(&s->spa);
+    sg_pend_free(&s->po);
+    sg_pend_free(&s->pi);
+    sg_pend_free(&s->pv);
     free(s->pts);
     for (size_t k = 0; k < s->nold; k++) {
         free(s->old[k].crd);
@@ -501,7 +501,7 @@ static void spacc_free(void *p)
     free(s);
 }
 
-void prim_spacc_init(sg_pnode *n, int order, int val_stkn)
+void sg_prim_spacc_init(sg_pnode *n, int order, int val_stkn)
 {
     spacc_st *s = sg_calloc(1, sizeof *s);
     s->order = order;

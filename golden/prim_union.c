@@ -24,14 +24,14 @@ static void emit(join_io *io, sg_tok c, sg_tok r1, sg_tok r2)
     port_push(io->o2, r2);
 }
 
-int union_step(join_state *s, join_io *io, sg_pnode *n)
+int sg_union_step(join_state *s, join_io *io, sg_pnode *n)
 {
     if (s->done || !join_avail(io))
         return 0;
     sg_tok a = q_peek(io->c1), b = q_peek(io->c2);
     if (a.kind == SG_TK_DONE || b.kind == SG_TK_DONE) {
         if (a.kind != b.kind)
-            return (int)prim_fail(n, "input %d ended (D) while input %d has more tokens",
+            return (int)sg_prim_fail(n, "input %d ended (D) while input %d has more tokens",
                                   a.kind == SG_TK_DONE ? 1 : 2,
                                   a.kind == SG_TK_DONE ? 2 : 1);
         if (!join_room(io))
@@ -48,7 +48,7 @@ int union_step(join_state *s, join_io *io, sg_pnode *n)
         emit(io, a, q_peek(io->r1), q_peek(io->r2));
         take1 = take2 = 1;
     } else if (a.kind == SG_TK_STOP && b.kind == SG_TK_STOP) {
-        return (int)prim_fail(n, "stop mismatch: S%lld on input 1, S%lld on input 2",
+        return (int)sg_prim_fail(n, "stop mismatch: S%lld on input 1, S%lld on input 2",
                               (long long)a.v, (long long)b.v);
     } else if (a.kind == SG_TK_STOP && b.kind == SG_TK_EMPTY) {
         take2 = 1;                          /* no extra N coordinate */

@@ -46,26 +46,26 @@ static long vr_fire(sg_pnode *n, long budget)
         sg_tok c = q_peek(qc), v = q_peek(qv);
         if (c.kind == SG_TK_DATA && v.kind == SG_TK_DATA) {
             if (c.v < 0)
-                return prim_fail(n, "negative coordinate %lld", (long long)c.v);
-            spa_add(&s->spa, c.v, v.v, n->width);
+                return sg_prim_fail(n, "negative coordinate %lld", (long long)c.v);
+            sg_spa_add(&s->spa, c.v, v.v, n->width);
         } else if (c.kind == SG_TK_STOP && sg_tok_eq(c, v)) {
             if (c.v >= 1) {
-                spa_sort(&s->spa);
+                sg_spa_sort(&s->spa);
                 for (size_t k = 0; k < s->spa.nt; k++) {
                     int64_t x = s->spa.touched[k];
-                    pend_push(&s->pc, sg_data(x));
-                    pend_push(&s->pv, sg_data(s->spa.val[x]));
+                    sg_pend_push(&s->pc, sg_data(x));
+                    sg_pend_push(&s->pv, sg_data(s->spa.val[x]));
                 }
-                spa_clear(&s->spa);
-                pend_push(&s->pc, sg_stop((int)c.v - 1));
-                pend_push(&s->pv, sg_stop((int)c.v - 1));
+                sg_spa_clear(&s->spa);
+                sg_pend_push(&s->pc, sg_stop((int)c.v - 1));
+                sg_pend_push(&s->pv, sg_stop((int)c.v - 1));
             }
         } else if (c.kind == SG_TK_DONE && v.kind == SG_TK_DONE) {
-            pend_push(&s->pc, c);
-            pend_push(&s->pv, v);
+            sg_pend_push(&s->pc, c);
+            sg_pend_push(&s->pv, v);
             s->finished = 1;
         } else {
-            return prim_fail(n, "coordinate and value streams are out of step");
+            return sg_prim_fail(n, "coordinate and value streams are out of step");
         }
         q_pop(qc);
         q_pop(qv);
@@ -77,13 +77,13 @@ static long vr_fire(sg_pnode *n, long budget)
 static void vr_free(void *p)
 {
     vr_st *s = p;
-    spa_free(&s->spa);
-    pend_free(&s->pc);
-    pend_free(&s->pv);
+    sg_spa_free(&s->spa);
+    sg_pend_free(&s->pc);
+    sg_pend_free(&s->pv);
     free(s);
 }
 
-void prim_vectorreducer_init(sg_pnode *n)
+void sg_prim_vectorreducer_init(sg_pnode *n)
 {
     n->st = sg_calloc(1, sizeof(vr_st));
     n->st_free = vr_free;

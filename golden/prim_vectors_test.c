@@ -1,6 +1,6 @@
 /*
  * prim_vectors_test.c - every primitive vector of $SHARED/docs/sam/vectors
- * through golden_stream_run, plus literal tests of each primitive that run
+ * through sg_golden_stream_run, plus literal tests of each primitive that run
  * without the shared data.
  *
  * A vector passes when every out_* line equals the primitive's output, or,
@@ -138,7 +138,7 @@ static void print_lines(const char *what, const sg_stream_file *f)
 }
 
 /* Every firing path against the batch run (r, out), which must agree
- * with the one rule: one firing per step (golden_stream_run_firings,
+ * with the one rule: one firing per step (sg_golden_stream_run_firings,
  * one = 1, the `_fire1` paths) gives the same rejection or the same
  * streams, and the timed mode (one = 2, the `_tfire` batches) gives the
  * same rejection or the same streams with every token in the same cycle
@@ -150,9 +150,9 @@ static int same_on_every_path(const char *rel, const char *prim,
     sg_stream_file o1 = {0}, o2 = {0};
     sg_err e;
     sg_err_clear(&e);
-    int r1 = golden_stream_run_firings(prim, in, 32, 1, &o1, &e);
+    int r1 = sg_golden_stream_run_firings(prim, in, 32, 1, &o1, &e);
     sg_err_clear(&e);
-    int r2 = golden_stream_run_firings(prim, in, 32, 2, &o2, &e);
+    int r2 = sg_golden_stream_run_firings(prim, in, 32, 2, &o2, &e);
     int ok1 = (r < 0) == (r1 < 0) && (r < 0 || same_lines(out, &o1, 1));
     int ok2 = (r1 < 0) == (r2 < 0) && (r1 < 0 || same_lines(&o1, &o2, 0));
     if (!ok1)
@@ -202,7 +202,7 @@ static int run_vector(const char *root, const char *rel, const char *prim)
         sg_stream_file_free(&in);
         return -1;
     }
-    int r = golden_stream_run(prim, &in, 32, &out, &e);
+    int r = sg_golden_stream_run(prim, &in, 32, &out, &e);
     int same = same_on_every_path(rel, prim, &in, r, &out);
     int ok = 1;
     if (want_error) {
@@ -320,7 +320,7 @@ static void check(const char *prim, const char *text, const char *line,
     sg_err e;
     sg_err_clear(&e);
     assert_int_equal(sg_stream_file_read(path, &in, &e), 0);
-    int r = golden_stream_run(prim, &in, 32, &out, &e);
+    int r = sg_golden_stream_run(prim, &in, 32, &out, &e);
     remove(path);
     if (!strcmp(want, "error")) {
         assert_true(r < 0);

@@ -7,7 +7,7 @@
 #include "golden/prim_workspace.h"
 #include "core/tensor.h"
 
-void spa_add(spa_row *r, int64_t crd, int64_t v, int w)
+void sg_spa_add(spa_row *r, int64_t crd, int64_t v, int w)
 {
     size_t c = (size_t)crd;
     if (c >= r->cap) {
@@ -35,7 +35,7 @@ static int cmp_i64(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-void spa_sort(spa_row *r)
+void sg_spa_sort(spa_row *r)
 {
     /* Rows usually arrive nearly sorted; check before sorting. */
     for (size_t i = 1; i < r->nt; i++)
@@ -45,14 +45,14 @@ void spa_sort(spa_row *r)
         }
 }
 
-void spa_clear(spa_row *r)
+void sg_spa_clear(spa_row *r)
 {
     for (size_t i = 0; i < r->nt; i++)
         r->has[r->touched[i]] = 0;
     r->nt = 0;
 }
 
-void spa_free(spa_row *r)
+void sg_spa_free(spa_row *r)
 {
     free(r->val);
     free(r->has);
@@ -60,14 +60,14 @@ void spa_free(spa_row *r)
     memset(r, 0, sizeof *r);
 }
 
-void pend_push(pend_q *p, sg_tok t)
+void sg_pend_push(pend_q *p, sg_tok t)
 {
     if (p->n == p->cap)
         sg_grow((void **)&p->t, &p->cap, p->n + 1, sizeof *p->t);
     p->t[p->n++] = t;
 }
 
-void pend_free(pend_q *p)
+void sg_pend_free(pend_q *p)
 {
     free(p->t);
     memset(p, 0, sizeof *p);

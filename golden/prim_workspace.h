@@ -18,22 +18,22 @@ typedef struct spa_row {
     size_t nt, capt;
 } spa_row;
 
-void spa_add(spa_row *r, int64_t crd, int64_t v, int w);
+void sg_spa_add(spa_row *r, int64_t crd, int64_t v, int w);
 
-/* spa_add for a coordinate already in the row (the common case inline). */
+/* sg_spa_add for a coordinate already in the row (the common case inline). */
 static inline void spa_add_fast(spa_row *r, int64_t crd, int64_t v, int w)
 {
     size_t c = (size_t)crd;
     if (c < r->cap && r->has[c])
         r->val[c] = sg_wrap((int64_t)((uint64_t)r->val[c] + (uint64_t)v), w);
     else
-        spa_add(r, crd, v, w);
+        sg_spa_add(r, crd, v, w);
 }
 /* Sort the touched coordinates; the caller reads val[touched[i]], then
- * calls spa_clear. */
-void spa_sort(spa_row *r);
-void spa_clear(spa_row *r);
-void spa_free(spa_row *r);
+ * calls sg_spa_clear. */
+void sg_spa_sort(spa_row *r);
+void sg_spa_clear(spa_row *r);
+void sg_spa_free(spa_row *r);
 
 /* A FIFO of tokens waiting to be emitted on one port (one per cycle). */
 typedef struct pend_q {
@@ -41,7 +41,7 @@ typedef struct pend_q {
     size_t head, n, cap;
 } pend_q;
 
-void pend_push(pend_q *p, sg_tok t);
+void sg_pend_push(pend_q *p, sg_tok t);
 static inline int pend_has(const pend_q *p) { return p->head < p->n; }
 static inline sg_tok pend_peek(const pend_q *p) { return p->t[p->head]; }
 static inline void pend_pop(pend_q *p)
@@ -49,7 +49,7 @@ static inline void pend_pop(pend_q *p)
     if (++p->head == p->n)
         p->head = p->n = 0;
 }
-void pend_free(pend_q *p);
+void sg_pend_free(pend_q *p);
 
 /* Emit at most one pending token on port o; returns 1 if one was emitted. */
 static inline int pend_emit(pend_q *p, sg_port *o)

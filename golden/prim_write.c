@@ -80,18 +80,18 @@ static void write_init(sg_pnode *n, int mode)
     n->tmap = 1;
 }
 
-void prim_write_level_init(sg_pnode *n, int dense)
+void sg_prim_write_level_init(sg_pnode *n, int dense)
 {
     (void)dense;
     write_init(n, 0);
 }
 
-void prim_write_vals_init(sg_pnode *n)
+void sg_prim_write_vals_init(sg_pnode *n)
 {
     write_init(n, 2);
 }
 
-void prim_write_arrays(const sg_pnode *n, const int64_t **seg, size_t *nseg,
+void sg_prim_write_arrays(const sg_pnode *n, const int64_t **seg, size_t *nseg,
                        const int64_t **crd, size_t *ncrd)
 {
     const wr_st *s = n->st;
@@ -101,7 +101,7 @@ void prim_write_arrays(const sg_pnode *n, const int64_t **seg, size_t *nseg,
     *ncrd = s->ncrd;
 }
 
-void prim_write_seg_all(const sg_pnode *n, const int64_t **seg, size_t *nseg)
+void sg_prim_write_seg_all(const sg_pnode *n, const int64_t **seg, size_t *nseg)
 {
     const wr_st *s = n->st;
     *seg = s->sega;

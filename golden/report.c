@@ -1,5 +1,5 @@
 /*
- * report.c - write what golden_run produced: output tensors (.tns and SAM
+ * report.c - write what sg_golden_run produced: output tensors (.tns and SAM
  * directories) and report.json.  Every file is written whole or not at all
  * (outfile.h).
  */
@@ -12,7 +12,7 @@
 #include "golden/golden.h"
 #include "core/outfile.h"
 
-int golden_write_outputs(const char *outdir, const golden_result *r,
+int sg_golden_write_outputs(const char *outdir, const golden_result *r,
                          sg_err *e)
 {
     char path[4096];
@@ -32,7 +32,7 @@ int golden_write_outputs(const char *outdir, const golden_result *r,
     return 0;
 }
 
-int golden_write_report(const char *path, const sg_graph *g,
+int sg_golden_write_report(const char *path, const sg_graph *g,
                         const golden_opts *o, const golden_result *r,
                         sg_err *e)
 {
@@ -67,7 +67,7 @@ int golden_write_report(const char *path, const sg_graph *g,
     for (size_t i = 0; i < r->n_edges; i++) {
         const sg_edge *ed = &g->edges[i];
         fprintf(f, "    {\"name\": ");
-        sg_json_str(f, golden_edge_name(g, i, nm));
+        sg_json_str(f, sg_golden_edge_name(g, i, nm));
         fprintf(f, ", \"src\": %d, \"dst\": %d, \"type\": \"%s\", \"tokens\": %llu, \"peak\": %zu}%s\n",
                 g->nodes[ed->src].id, g->nodes[ed->dst].id, sg_stream_kind_name(ed->type),
                 (unsigned long long)r->edge[i].tokens, r->edge[i].peak,

@@ -1,5 +1,5 @@
 /*
- * run.c - golden_run: bind tensors to a graph (bind.c), instantiate it
+ * run.c - sg_golden_run: bind tensors to a graph (bind.c), instantiate it
  * (net.c), run an engine, assemble the output tensors (collect.c); the
  * options, the executability check and the trace files.
  */
@@ -10,7 +10,7 @@
 
 #include "golden/net.h"
 
-void golden_opts_default(golden_opts *o)
+void sg_golden_opts_default(golden_opts *o)
 {
     memset(o, 0, sizeof *o);
     o->engine = GOLDEN_FUNC;
@@ -18,7 +18,7 @@ void golden_opts_default(golden_opts *o)
     sg_read_opts_default(&o->read);
 }
 
-void golden_result_free(golden_result *r)
+void sg_golden_result_free(golden_result *r)
 {
     for (int i = 0; i < r->n_out; i++) {
         sg_fibertree_free(&r->out[i].ft);
@@ -32,13 +32,13 @@ void golden_result_free(golden_result *r)
     memset(r, 0, sizeof *r);
 }
 
-const char *golden_edge_name(const sg_graph *g, size_t i, char *buf)
+const char *sg_golden_edge_name(const sg_graph *g, size_t i, char *buf)
 {
     const sg_edge *ed = &g->edges[i];
     char ps[48], pd[48];
     const sg_node *s = &g->nodes[ed->src], *d = &g->nodes[ed->dst];
-    graph_port_name(s, 0, ed->src_port, ps);
-    graph_port_name(d, 1, ed->dst_port, pd);
+    sg_graph_port_name(s, 0, ed->src_port, ps);
+    sg_graph_port_name(d, 1, ed->dst_port, pd);
     snprintf(buf, 128, "%d_%s__%d_%s", s->id, ps, d->id, pd);
     for (char *p = buf; *p; p++)
         if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
@@ -61,7 +61,7 @@ static int ends_with(const char *s, const char *suf)
  * generated mat_residual and mat_mattransmul). */
 static int inner_from_union(const sg_graph *g, int node)
 {
-    int e0 = graph_in_edge(g, node, 1);
+    int e0 = sg_graph_in_edge(g, node, 1);
     if (e0 < 0)
         return 0;
     int *stack = sg_malloc((g->n_nodes + 1) * sizeof *stack);
@@ -96,7 +96,7 @@ static int index_written(const sg_graph *g, char idx)
     return 0;
 }
 
-int golden_check_executable(const sg_graph *g, sg_err *e)
+int sg_golden_check_executable(const sg_graph *g, sg_err *e)
 {
     const char *p = g->path ? g->path : "<graph>";
     if (ends_with(g->name, "_WRONG"))
@@ -104,10 +104,10 @@ int golden_check_executable(const sg_graph *g, sg_err *e)
     for (size_t i = 0; i < g->n_nodes; i++) {
         const sg_node *n = &g->nodes[i];
         char d[96];
-        if (n->kind != SG_NK_CRDDROP || graph_inner_is_vals(n) ||
+        if (n->kind != SG_NK_CRDDROP || sg_graph_inner_is_vals(n) ||
             !inner_from_union(g, (int)i))
             continue;
-        graph_node_desc(n, d, sizeof d);
+        sg_graph_node_desc(n, d, sizeof d);
         return sg_errf(e, p, n->line, "not executable: node %s drops coordinates of a "
                        "stream derived from a union, which puts coordinates and values "
                        "out of step (write the union coordinates directly, as the _HAND "
@@ -120,10 +120,10 @@ int golden_check_executable(const sg_graph *g, sg_err *e)
     for (size_t i = 0; i < g->n_nodes; i++) {
         const sg_node *n = &g->nodes[i];
         char d[96];
-        if (n->kind != SG_NK_CRDDROP || graph_inner_is_vals(n) ||
+        if (n->kind != SG_NK_CRDDROP || sg_graph_inner_is_vals(n) ||
             index_written(g, n->inner))
             continue;
-        graph_node_desc(n, d, sizeof d);
+        sg_graph_node_desc(n, d, sizeof d);
         return sg_errf(e, p, n->line, "not executable: node %s drops %c coordinates whose "
                        "fiber of the summed index %c is empty, but the reduce over %c keeps a "
                        "value for each of them, which puts coordinates and values out of step",
@@ -132,7 +132,7 @@ int golden_check_executable(const sg_graph *g, sg_err *e)
     for (size_t i = 0; i < g->n_nodes; i++) {
         const sg_node *n = &g->nodes[i];
         char d[96];
-        graph_node_desc(n, d, sizeof d);
+        sg_graph_node_desc(n, d, sizeof d);
         switch (n->kind) {
         case SG_NK_UNKNOWN:
             return sg_errf(e, p, n->line, "not executable: node %s has unknown type '%s'", d, n->type);
@@ -141,7 +141,7 @@ int golden_check_executable(const sg_graph *g, sg_err *e)
         case SG_NK_ALU:
             if (n->op >= SG_ALU_EXP)
                 return sg_errf(e, p, n->line, "not executable: node %s uses %s, which has "
-                               "no integer semantics", d, graph_alu_name(n->op));
+                               "no integer semantics", d, sg_graph_alu_name(n->op));
             break;
         case SG_NK_REDUCE:
             if (n->fp)
@@ -176,7 +176,7 @@ static int open_traces(sg_net *net, const char *dir, sg_err *e)
 {
     char nm[128], path[4096];
     for (size_t i = 0; i < net->g->n_edges; i++) {
-        golden_edge_name(net->g, i, nm);
+        sg_golden_edge_name(net->g, i, nm);
         snprintf(path, sizeof path, "%s/%s.txt", dir, nm);
         FILE *f = fopen(path, "w");
         if (!f)
@@ -219,14 +219,14 @@ static int bind_inputs(const sg_graph *g, const golden_binding *b, int nb,
         if (!bi)
             return sg_errc(e, SG_EXIT_USAGE, g->path, 0, "input tensor %s is not bound (use -t %s=FILE)",
                            d->name, d->name);
-        if (bind_one(bi, d, o, &bt[*nbt], e) < 0) {
+        if (sg_bind_one(bi, d, o, &bt[*nbt], e) < 0) {
             e->code = SG_EXIT_USAGE;
             return -1;
         }
         (*nbt)++;
     }
     for (int k = 0; k < nb; k++)
-        if (!graph_tensor(g, b[k].name))
+        if (!sg_graph_tensor(g, b[k].name))
             return sg_errc(e, SG_EXIT_USAGE, g->path, 0, "the graph has no tensor named %s", b[k].name);
     return 0;
 }
@@ -248,8 +248,8 @@ static int run_engine(sg_net *net, const golden_opts *o, golden_result *r,
         return -1;
     }
     double t0 = now_s();
-    int er = net->cyc ? engine_cycle_run(net, o->max_cycles, r, e)
-                      : engine_func_run(net, e);
+    int er = net->cyc ? sg_engine_cycle_run(net, o->max_cycles, r, e)
+                      : sg_engine_func_run(net, e);
     r->wall_s = now_s() - t0;
     if (o->trace_dir && close_traces(net, o->trace_dir, e) < 0 && er == 0)
         er = -1;
@@ -259,12 +259,12 @@ static int run_engine(sg_net *net, const golden_opts *o, golden_result *r,
         r->tokens_total += net->eq[i].pushed;
     }
     for (size_t v = 0; v < g->n_nodes; v++)
-        r->skips += prim_scan_skips(&net->node[v]);
+        r->skips += sg_prim_scan_skips(&net->node[v]);
     return er;
 }
 
 /* Assemble every output tensor into r->out (an output that fails still
- * counts in r->n_out, so that golden_result_free frees it). */
+ * counts in r->n_out, so that sg_golden_result_free frees it). */
 static int collect_outputs(const sg_net *net, bound *bt, int nbt,
                            golden_result *r, sg_err *e)
 {
@@ -276,7 +276,7 @@ static int collect_outputs(const sg_net *net, bound *bt, int nbt,
     for (int t = 0; t < g->n_tensors; t++) {
         if (!g->tensors[t].is_output)
             continue;
-        int cr = collect_output(net, bt, nbt, &g->tensors[t], &r->out[r->n_out], e);
+        int cr = sg_collect_output(net, bt, nbt, &g->tensors[t], &r->out[r->n_out], e);
         r->n_out++;
         if (cr < 0)
             return -1;
@@ -284,13 +284,13 @@ static int collect_outputs(const sg_net *net, bound *bt, int nbt,
     return 0;
 }
 
-int golden_run(const sg_graph *g, const golden_binding *b, int nb,
+int sg_golden_run(const sg_graph *g, const golden_binding *b, int nb,
                const golden_opts *o, golden_result *r, sg_err *e)
 {
     memset(r, 0, sizeof *r);
     if (o->width < 1 || o->width > 64)
         return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "value width %d not in 1..64", o->width);
-    if (golden_check_executable(g, e) < 0) {
+    if (sg_golden_check_executable(g, e) < 0) {
         e->code = SG_EXIT_USAGE;
         return -1;
     }
@@ -302,7 +302,7 @@ int golden_run(const sg_graph *g, const golden_binding *b, int nb,
     if (bind_inputs(g, b, nb, o, bt, &nbt, e) < 0)
         goto out;
     sg_err_clear(e);
-    if (net_build(&net, g, bt, nbt, o, e) < 0) {
+    if (sg_net_build(&net, g, bt, nbt, o, e) < 0) {
         e->code = SG_EXIT_USAGE;
         goto out;
     }
@@ -314,7 +314,7 @@ int golden_run(const sg_graph *g, const golden_binding *b, int nb,
 out:
     if (r->deadlock)
         rc = 0;
-    net_free(&net);
+    sg_net_free(&net);
     for (int i = 0; i < nbt; i++)
         if (bt[i].have_ft)
             sg_fibertree_free(&bt[i].ft);

@@ -103,14 +103,14 @@ static void run_engine_n(const sg_graph *g, const vec *v, int nv, int T,
         bd[k].coo = &cc[k];
     }
     golden_opts o;
-    golden_opts_default(&o);
+    sg_golden_opts_default(&o);
     o.engine = GOLDEN_CYCLE;
     o.fifo_depth = depth;
     o.skip = T;
     o.keep_streams = 1;
     sg_err e;
     sg_err_clear(&e);
-    if (golden_run(g, bd, nv, &o, r, &e) < 0 || r->deadlock)
+    if (sg_golden_run(g, bd, nv, &o, r, &e) < 0 || r->deadlock)
         fail_msg("%s", e.msg);
     for (int k = 0; k < nv; k++)
         sg_coo_free(&cc[k]);
@@ -180,16 +180,16 @@ static void test_engine_equals_model(void **state)
                 assert_true(same_toks(&r.edge[e_out].toks, &plain.edge[e_out].toks));
                 assert_int_equal(r.out[0].coo.nnz, plain.out[0].coo.nnz);
                 total_skips += (long)r.skips;
-                golden_result_free(&r);
+                sg_golden_result_free(&r);
             }
             sg_skip_result_free(&m);
         }
-        golden_result_free(&plain);
+        sg_golden_result_free(&plain);
         sg_toks_free(&in[0]);
         sg_toks_free(&in[1]);
     }
     assert_true(total_skips > 100);    /* the cases do exercise jumps */
-    graph_free(&g);
+    sg_graph_free(&g);
 }
 
 /* A scanner's own skip attribute overrides the run's CAM size (0: plain
@@ -209,15 +209,15 @@ static void test_scanner_attribute(void **state)
     run_engine(&g, &b, &c, 32, 2, &r);
     assert_int_equal(r.skips, 0);
     assert_int_equal(r.cycles, plain.cycles);
-    golden_result_free(&r);
+    sg_golden_result_free(&r);
     g.nodes[1].skip = 8;                        /* only c skips, T = 8 */
     run_engine(&g, &b, &c, 32, 2, &r);
     assert_true(r.skips > 0);
     assert_true(r.cycles < plain.cycles);
     assert_int_equal(r.out[0].coo.nnz, plain.out[0].coo.nnz);
-    golden_result_free(&r);
-    golden_result_free(&plain);
-    graph_free(&g);
+    sg_golden_result_free(&r);
+    sg_golden_result_free(&plain);
+    sg_graph_free(&g);
 }
 
 /* x = b * c * d: three root scanners into one 3-operand intersect, three
@@ -273,7 +273,7 @@ static void test_three_operands(void **state)
     sg_err e;
     sg_err_clear(&e);
     memset(&g, 0, sizeof g);
-    int rd = graph_read(path, &g, &e);
+    int rd = sg_graph_read(path, &g, &e);
     remove(path);
     if (rd < 0)
         fail_msg("%s", e.msg);
@@ -310,15 +310,15 @@ static void test_three_operands(void **state)
             assert_int_equal(r.out[0].coo.nnz, plain.out[0].coo.nnz);
             assert_int_equal(r.out[0].coo.nnz, (int64_t)m.crd.n - 2);
             total_skips += (long)r.skips;
-            golden_result_free(&r);
+            sg_golden_result_free(&r);
             sg_skip_result_free(&m);
         }
-        golden_result_free(&plain);
+        sg_golden_result_free(&plain);
         for (int k = 0; k < 3; k++)
             sg_toks_free(&in[k]);
     }
     assert_true(total_skips > 20);
-    graph_free(&g);
+    sg_graph_free(&g);
 }
 
 int main(void)

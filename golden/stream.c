@@ -56,7 +56,7 @@ static const char *const prim_names[NDESC + 1] = {
     "write_level", "write_vals", NULL
 };
 
-const char *const *golden_stream_prims(void)
+const char *const *sg_golden_stream_prims(void)
 {
     return prim_names;
 }
@@ -122,10 +122,10 @@ static int get_arr(const sg_stream_file *in, const char *name,
     return 0;
 }
 
-int golden_stream_run(const char *prim, const sg_stream_file *in, int width,
+int sg_golden_stream_run(const char *prim, const sg_stream_file *in, int width,
                       sg_stream_file *out, sg_err *e)
 {
-    return golden_stream_run_firings(prim, in, width, 0, out, e);
+    return sg_golden_stream_run_firings(prim, in, width, 0, out, e);
 }
 
 /* one = 1, 2: q's tokens (never popped) with '_' for every cycle in which
@@ -146,7 +146,7 @@ static void gapped(const sg_q *q, sg_toks *k)
     *k = g;
 }
 
-int golden_stream_run_firings(const char *prim, const sg_stream_file *in,
+int sg_golden_stream_run_firings(const char *prim, const sg_stream_file *in,
                               int width, int one, sg_stream_file *out,
                               sg_err *e)
 {
@@ -217,55 +217,55 @@ int golden_stream_run_firings(const char *prim, const sg_stream_file *in,
         if (get_arr(in, "arr_seg", &a1, &n1, e) < 0 || get_arr(in, "arr_crd", &a2, &n2, e) < 0)
             goto out;
         c.seg = a1; c.nseg = n1; c.crd = a2; c.ncrd = n2;
-        prim_scan_init(&n, &c);
+        sg_prim_scan_init(&n, &c);
     } else if (!strcmp(prim, "scan_dense")) {
         int64_t dim;
         if (param(in, "param_dim", 0, &dim) < 0) {
             sg_errc(e, SG_EXIT_USAGE, in->path, 0, "param_dim must be one number");
             goto out;
         }
-        prim_scan_dense_init(&n, dim);
+        sg_prim_scan_dense_init(&n, dim);
     } else if (!strcmp(prim, "intersect")) {
-        prim_intersect_init(&n, nin / 2, NULL);
+        sg_prim_intersect_init(&n, nin / 2, NULL);
     } else if (!strcmp(prim, "union")) {
-        prim_union_init(&n, nin / 2);
+        sg_prim_union_init(&n, nin / 2);
     } else if (!strcmp(prim, "repsiggen")) {
-        prim_repsiggen_init(&n);
+        sg_prim_repsiggen_init(&n);
     } else if (!strcmp(prim, "repeat")) {
-        prim_repeat_init(&n);
+        sg_prim_repeat_init(&n);
     } else if (!strcmp(prim, "arrayvals")) {
         if (get_arr(in, "arr_vals", &a1, &n1, e) < 0)
             goto out;
-        prim_arrayvals_init(&n, a1, n1);
+        sg_prim_arrayvals_init(&n, a1, n1);
     } else if (!strcmp(prim, "mul") || !strcmp(prim, "add") || !strcmp(prim, "sub") ||
                !strcmp(prim, "max") || !strcmp(prim, "min")) {
         int op = !strcmp(prim, "mul") ? SG_ALU_MUL : !strcmp(prim, "add") ? SG_ALU_ADD :
                  !strcmp(prim, "sub") ? SG_ALU_SUB : !strcmp(prim, "max") ? SG_ALU_MAX :
                  SG_ALU_MIN;
-        prim_alu_init(&n, op, 0);
+        sg_prim_alu_init(&n, op, 0);
     } else if (!strcmp(prim, "reduce")) {
-        prim_reduce_init(&n);
+        sg_prim_reduce_init(&n);
     } else if (!strcmp(prim, "spacc1") || !strcmp(prim, "spacc2")) {
         int64_t vs;
         param(in, "param_val_stkn", 0, &vs);
-        prim_spacc_init(&n, prim[5] - '0', (int)vs);
+        sg_prim_spacc_init(&n, prim[5] - '0', (int)vs);
     } else if (!strcmp(prim, "vectorreducer")) {
-        prim_vectorreducer_init(&n);
+        sg_prim_vectorreducer_init(&n);
     } else if (!strcmp(prim, "crddrop") || !strcmp(prim, "crdhold")) {
         int64_t vals, depth;
         param(in, "param_vals", 0, &vals);
         param(in, "param_depth", 1, &depth);
         if (prim[3] == 'd')
-            prim_crddrop_init(&n, (int)vals, (int)depth);
+            sg_prim_crddrop_init(&n, (int)vals, (int)depth);
         else
-            prim_crdhold_init(&n, (int)vals, (int)depth);
+            sg_prim_crdhold_init(&n, (int)vals, (int)depth);
     } else if (!strcmp(prim, "write_level")) {
-        prim_write_level_init(&n, 0);
+        sg_prim_write_level_init(&n, 0);
     } else {
-        prim_write_vals_init(&n);
+        sg_prim_write_vals_init(&n);
     }
     uint64_t cyc = 0;
-    if (one == 2 && engine_timed_node(&n, &cyc) < 0) {
+    if (one == 2 && sg_engine_timed_node(&n, &cyc) < 0) {
         sg_errc(e, SG_EXIT_CHECK, in->path, 0, "%s: %s", prim, n.err);
         goto out;
     }
@@ -302,7 +302,7 @@ int golden_stream_run_firings(const char *prim, const sg_stream_file *in,
     if (!strcmp(prim, "write_level") || !strcmp(prim, "write_vals")) {
         const int64_t *s, *c;
         size_t ns, nc;
-        prim_write_arrays(&n, &s, &ns, &c, &nc);
+        sg_prim_write_arrays(&n, &s, &ns, &c, &nc);
         if (prim[6] == 'l') {
             add_line(out, "out_arr_crd", SG_ST_CRD, c, NULL, nc);
             add_line(out, "out_arr_seg", SG_ST_CRD, s, NULL, ns);
@@ -312,7 +312,7 @@ int golden_stream_run_firings(const char *prim, const sg_stream_file *in,
     }
     rc = 0;
 out:
-    prim_node_free(&n);
+    sg_prim_node_free(&n);
     for (int p = 0; p < 6; p++)
         if (qin[p].buf)
             sg_q_free(&qin[p]);

@@ -20,7 +20,7 @@ static inline void sg_test_read_graph(const char *path, sg_graph *g, sg_err *e)
 {
     sg_err_clear(e);
     memset(g, 0, sizeof *g);
-    if (graph_read(path, g, e) < 0)
+    if (sg_graph_read(path, g, e) < 0)
         fail_msg("%s", e->msg);
 }
 

@@ -19,19 +19,19 @@
 static int add_scanner(sg_graph *g, int id, const char *t, int mode, char idx, int root)
 {
     sg_node n;
-    graph_node_init(&n, SG_NK_FIBERLOOKUP);
+    sg_graph_node_init(&n, SG_NK_FIBERLOOKUP);
     n.id = id;
     snprintf(n.tensor, sizeof n.tensor, "%s", t);
     n.mode = mode;
     n.index = idx;
     n.root = root;
     n.format = SG_LVL_COMPRESSED;
-    return graph_add_node(g, &n);
+    return sg_graph_add_node(g, &n);
 }
 
 static void edge(sg_graph *g, int s, int sp, int d, int dp, sg_stream_kind k)
 {
-    graph_connect(g, s, sp, d, dp, k);
+    sg_graph_connect(g, s, sp, d, dp, k);
 }
 
 static void build(sg_graph *g)
@@ -40,21 +40,21 @@ static void build(sg_graph *g)
     int b = add_scanner(g, 0, "B", 0, 'i', 1);
     int c = add_scanner(g, 1, "C", 0, 'i', 1);
     sg_node n;
-    graph_node_init(&n, SG_NK_INTERSECT);
+    sg_graph_node_init(&n, SG_NK_INTERSECT);
     n.id = 2;
     n.index = 'i';
     n.n_operands = 2;
     strcpy(n.operand[0], "B");
     strcpy(n.operand[1], "C");
-    int x = graph_add_node(g, &n);
+    int x = sg_graph_add_node(g, &n);
     int bj = add_scanner(g, 3, "B", 1, 'j', 0);
-    graph_node_init(&n, SG_NK_ARRAYVALS);
+    sg_graph_node_init(&n, SG_NK_ARRAYVALS);
     n.id = 4;
     strcpy(n.tensor, "B");
-    int av = graph_add_node(g, &n);
-    graph_node_init(&n, SG_NK_REDUCE);
+    int av = sg_graph_add_node(g, &n);
+    sg_graph_node_init(&n, SG_NK_REDUCE);
     n.id = 5;
-    int red = graph_add_node(g, &n);
+    int red = sg_graph_add_node(g, &n);
     edge(g, b, 0, x, 0, SG_ST_CRD);     /* e0 */
     edge(g, b, 1, x, 1, SG_ST_REF);     /* e1 */
     edge(g, c, 0, x, 2, SG_ST_CRD);     /* e2 */
@@ -70,7 +70,7 @@ static void test_depths(void **state)
     sg_graph g;
     build(&g);
     int order[8], d[8];
-    assert_int_equal(graph_topo_order(&g, order), 0);
+    assert_int_equal(sg_graph_topo_order(&g, order), 0);
     sg_stream_depths(&g, order, d);
     int want[] = {1, 1, 1, 1, 1, 2, 2};
     for (int k = 0; k < 7; k++)
@@ -82,7 +82,7 @@ static void test_depths(void **state)
     sg_stream_depths(&g, order, d);
     assert_int_equal(d[5], -1);
     assert_int_equal(d[6], -1);
-    graph_free(&g);
+    sg_graph_free(&g);
 }
 
 static void test_skip_plan(void **state)
@@ -131,7 +131,7 @@ static void test_skip_plan(void **state)
     assert_int_equal(e.code, SG_EXIT_USAGE);
     assert_non_null(strstr(e.msg, "intersect 2 (i): skip CAM size 6 is not a power of two up to 1024"));
     sg_skip_plan_free(&p);
-    graph_free(&g);
+    sg_graph_free(&g);
 }
 
 static void test_bind(void **state)

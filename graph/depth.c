@@ -5,7 +5,7 @@
 
 static int in_depth(const sg_graph *g, const int *edepth, int node, int port)
 {
-    int k = graph_in_edge(g, node, port);
+    int k = sg_graph_in_edge(g, node, port);
     return k < 0 ? -1 : edepth[k];
 }
 
@@ -27,7 +27,7 @@ static int out_depth(const sg_graph *g, const int *edepth, int v, int p)
         d = in_depth(g, edepth, v, 0);
         return d > 0 ? d - 1 : -1;
     case SG_NK_SPACC:
-        return p == 1 ? 1 : (graph_in_edge(g, v, 0) >= 0 ? 2 : 1);
+        return p == 1 ? 1 : (sg_graph_in_edge(g, v, 0) >= 0 ? 2 : 1);
     case SG_NK_CRDHOLD:
         return in_depth(g, edepth, v, 1);
     case SG_NK_CRDDROP:

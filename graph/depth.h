@@ -10,7 +10,7 @@
 #include "graph/graph.h"
 
 /* Fill edepth[g->n_edges]: the depth of each edge's stream, propagated in
- * the topological order `order` (graph_topo_order, all g->n_nodes nodes);
+ * the topological order `order` (sg_graph_topo_order, all g->n_nodes nodes);
  * -1 where it is unknown (a scanner with no reference input). */
 void sg_stream_depths(const sg_graph *g, const int *order, int *edepth);
 

@@ -3,8 +3,8 @@
  *
  * Everything here works on an sg_graph that is already in memory, whether
  * the DOT reader (graph_read.c) or the einsum compiler built it.  The port
- * numbering table lives in graph.h; graph_node_ports, graph_port_name and
- * graph_port_kind are the three functions that encode it, so a change to the
+ * numbering table lives in graph.h; sg_graph_node_ports, sg_graph_port_name and
+ * sg_graph_port_kind are the three functions that encode it, so a change to the
  * table is a change to those three and nothing else.
  */
 #include <stdarg.h>
@@ -28,19 +28,19 @@ static const char *const alu_names[SG_ALU__COUNT] = {
     [SG_ALU_FP_MAX] = "fp_max", [SG_ALU_FP_EXP] = "fp_exp",
 };
 
-const char *graph_kind_name(sg_node_kind k)
+const char *sg_graph_kind_name(sg_node_kind k)
 {
     return sg_kind_info_of(k)->name;
 }
 
-const char *graph_alu_name(sg_alu_op op)
+const char *sg_graph_alu_name(sg_alu_op op)
 {
     if ((int)op < 0 || op >= SG_ALU__COUNT)
         return "?";
     return alu_names[op];
 }
 
-sg_node_kind graph_kind_parse(const char *type, sg_alu_op *op)
+sg_node_kind sg_graph_kind_parse(const char *type, sg_alu_op *op)
 {
     if (op)
         *op = SG_ALU_MUL;
@@ -58,7 +58,7 @@ sg_node_kind graph_kind_parse(const char *type, sg_alu_op *op)
     return SG_NK_UNKNOWN;
 }
 
-const char *graph_node_type(const sg_node *n)
+const char *sg_graph_node_type(const sg_node *n)
 {
     if (n->type[0])
         return n->type;
@@ -68,14 +68,14 @@ const char *graph_node_type(const sg_node *n)
             return "add";
         if (n->op == SG_ALU_SMUL)
             return "mul";
-        return graph_alu_name(n->op);
+        return sg_graph_alu_name(n->op);
     }
-    return graph_kind_name(n->kind);
+    return sg_graph_kind_name(n->kind);
 }
 
-const char *graph_node_desc(const sg_node *n, char *buf, size_t cap)
+const char *sg_graph_node_desc(const sg_node *n, char *buf, size_t cap)
 {
-    int k = snprintf(buf, cap, "%s %d", graph_node_type(n), n->id);
+    int k = snprintf(buf, cap, "%s %d", sg_graph_node_type(n), n->id);
     if (k < 0 || (size_t)k >= cap)
         return buf;
     char extra[96] = "";
@@ -117,7 +117,7 @@ const char *graph_node_desc(const sg_node *n, char *buf, size_t cap)
 
 /* ---- ports ------------------------------------------------------------- */
 
-void graph_node_init(sg_node *n, sg_node_kind k)
+void sg_graph_node_init(sg_node *n, sg_node_kind k)
 {
     memset(n, 0, sizeof *n);
     n->kind = k;
@@ -126,10 +126,10 @@ void graph_node_init(sg_node *n, sg_node_kind k)
     n->line = 0;
     n->stream = SG_ST_CRD;
     n->src = k == SG_NK_FIBERLOOKUP;   /* Custard marks every scanner src */
-    graph_node_ports(n);
+    sg_graph_node_ports(n);
 }
 
-void graph_node_ports(sg_node *n)
+void sg_graph_node_ports(sg_node *n)
 {
     int in, out;
     sg_kind_port_counts(n, &in, &out);
@@ -142,7 +142,7 @@ void graph_node_ports(sg_node *n)
     n->n_out = out;
 }
 
-const char *graph_port_name(const sg_node *n, int is_input, int p, char *buf)
+const char *sg_graph_port_name(const sg_node *n, int is_input, int p, char *buf)
 {
     sg_port pt;
     sg_kind_port(n, is_input, p, &pt);
@@ -150,7 +150,7 @@ const char *graph_port_name(const sg_node *n, int is_input, int p, char *buf)
     return buf;
 }
 
-sg_stream_kind graph_port_kind(const sg_node *n, int is_input, int p)
+sg_stream_kind sg_graph_port_kind(const sg_node *n, int is_input, int p)
 {
     sg_port pt;
     sg_kind_port(n, is_input, p, &pt);
@@ -159,7 +159,7 @@ sg_stream_kind graph_port_kind(const sg_node *n, int is_input, int p)
 
 /* ---- lookups ----------------------------------------------------------- */
 
-const sg_tensor_decl *graph_tensor(const sg_graph *g, const char *name)
+const sg_tensor_decl *sg_graph_tensor(const sg_graph *g, const char *name)
 {
     for (int i = 0; i < g->n_tensors; i++)
         if (strcmp(g->tensors[i].name, name) == 0)
@@ -167,7 +167,7 @@ const sg_tensor_decl *graph_tensor(const sg_graph *g, const char *name)
     return NULL;
 }
 
-int graph_find_node(const sg_graph *g, int id)
+int sg_graph_find_node(const sg_graph *g, int id)
 {
     for (size_t i = 0; i < g->n_nodes; i++)
         if (g->nodes[i].id == id)
@@ -175,7 +175,7 @@ int graph_find_node(const sg_graph *g, int id)
     return -1;
 }
 
-int graph_operand_index(const sg_node *n, const char *tensor)
+int sg_graph_operand_index(const sg_node *n, const char *tensor)
 {
     for (int k = 0; k < n->n_operands; k++)
         if (strcmp(n->operand[k], tensor) == 0)
@@ -183,7 +183,7 @@ int graph_operand_index(const sg_node *n, const char *tensor)
     return -1;
 }
 
-int graph_in_edge(const sg_graph *g, int node, int port)
+int sg_graph_in_edge(const sg_graph *g, int node, int port)
 {
     for (size_t i = 0; i < g->n_edges; i++)
         if (g->edges[i].dst == node && g->edges[i].dst_port == port)
@@ -195,7 +195,7 @@ int graph_in_edge(const sg_graph *g, int node, int port)
  * broadcasts and ALUs)?  hops bounds the walk on malformed graphs. */
 static int from_reducer(const sg_graph *g, int v, int port, int hops)
 {
-    int k = graph_in_edge(g, v, port);
+    int k = sg_graph_in_edge(g, v, port);
     if (k < 0 || hops > 16)
         return 0;
     int sv = g->edges[k].src;
@@ -213,13 +213,13 @@ static int from_reducer(const sg_graph *g, int v, int port, int hops)
     }
 }
 
-int graph_inner_is_vals(const sg_node *n)
+int sg_graph_inner_is_vals(const sg_node *n)
 {
     return (n->kind == SG_NK_CRDDROP || n->kind == SG_NK_CRDHOLD) &&
            (n->vals || n->inner == 'v');
 }
 
-int graph_sub_swapped(const sg_graph *g, int node)
+int sg_graph_sub_swapped(const sg_graph *g, int node)
 {
     const sg_node *n = &g->nodes[node];
     return n->kind == SG_NK_ALU && n->op == SG_ALU_SUB && n->n_in >= 2 &&
@@ -228,7 +228,7 @@ int graph_sub_swapped(const sg_graph *g, int node)
 
 /* Kahn's algorithm; ready nodes are taken lowest index first, so the order
  * is deterministic and follows the file where the graph allows. */
-int graph_topo_order(const sg_graph *g, int *order)
+int sg_graph_topo_order(const sg_graph *g, int *order)
 {
     size_t n = g->n_nodes;
     int rc = -1;
@@ -296,17 +296,17 @@ int graph_topo_order(const sg_graph *g, int *order)
 
 /* ---- builders ---------------------------------------------------------- */
 
-int graph_add_node(sg_graph *g, const sg_node *n)
+int sg_graph_add_node(sg_graph *g, const sg_node *n)
 {
     sg_grow((void **)&g->nodes, &g->cap_nodes, g->n_nodes + 1,
             sizeof *g->nodes);
     sg_node *d = &g->nodes[g->n_nodes];
     *d = *n;
-    graph_node_ports(d);
+    sg_graph_node_ports(d);
     return (int)g->n_nodes++;
 }
 
-int graph_add_edge(sg_graph *g, const sg_edge *e)
+int sg_graph_add_edge(sg_graph *g, const sg_edge *e)
 {
     sg_grow((void **)&g->edges, &g->cap_edges, g->n_edges + 1,
             sizeof *g->edges);
@@ -326,7 +326,7 @@ int graph_add_edge(sg_graph *g, const sg_edge *e)
     return (int)g->n_edges++;
 }
 
-int graph_connect(sg_graph *g, int src, int sp, int dst, int dp, sg_stream_kind t)
+int sg_graph_connect(sg_graph *g, int src, int sp, int dst, int dp, sg_stream_kind t)
 {
     sg_edge e;
     memset(&e, 0, sizeof e);
@@ -335,10 +335,10 @@ int graph_connect(sg_graph *g, int src, int sp, int dst, int dp, sg_stream_kind 
     e.dst = dst;
     e.dst_port = dp;
     e.type = t;
-    return graph_add_edge(g, &e);
+    return sg_graph_add_edge(g, &e);
 }
 
-void graph_free(sg_graph *g)
+void sg_graph_free(sg_graph *g)
 {
     if (!g)
         return;
@@ -397,7 +397,7 @@ static int level_depth(const sg_graph *g, int v, int *memo)
         return 0;                       /* a cycle: checked elsewhere */
     memo[v] = -3;
     int d = 0;
-    int e = g->nodes[v].root ? -1 : graph_in_edge(g, v, 0);
+    int e = g->nodes[v].root ? -1 : sg_graph_in_edge(g, v, 0);
     for (size_t steps = 0; e >= 0 && steps <= g->n_edges; steps++) {
         int u = g->edges[e].src;
         if (u < 0 || (size_t)u >= g->n_nodes)
@@ -408,12 +408,12 @@ static int level_depth(const sg_graph *g, int v, int *memo)
             break;
         }
         if (un->kind == SG_NK_BROADCAST) {
-            e = graph_in_edge(g, u, 0);
+            e = sg_graph_in_edge(g, u, 0);
         } else if ((un->kind == SG_NK_INTERSECT || un->kind == SG_NK_UNION) &&
                    g->edges[e].src_port >= 1) {
             /* The joiner's ref_k comes from operand k's scanner, which sits
              * at the joiner's own level. */
-            e = graph_in_edge(g, u, 2 * (g->edges[e].src_port - 1) + 1);
+            e = sg_graph_in_edge(g, u, 2 * (g->edges[e].src_port - 1) + 1);
         } else {
             break;
         }
@@ -422,7 +422,7 @@ static int level_depth(const sg_graph *g, int v, int *memo)
     return d;
 }
 
-void graph_derive_index_order(sg_graph *g)
+void sg_graph_derive_index_order(sg_graph *g)
 {
     char idx[SG_MAX_ORDER + 1];
     int depth[SG_MAX_ORDER];

@@ -8,14 +8,14 @@
  *
  * The kinds, their ports (numbering, names, stream types) and the RTL and
  * golden-model files that implement them are one table, graph/kinds.def;
- * graph_node_ports, graph_port_name and graph_port_kind read it
+ * sg_graph_node_ports, sg_graph_port_name and sg_graph_port_kind read it
  * (graph/kinds.h).  Port names carry the direction, as the RTL stream ports
  * do: "in_ref", "out_crd", "in_crd0"/"in_ref0" (joiner operand 0, operands
  * sorted by tensor name, the order the reference uses), "in_val0"/"in_val1"
  * (ALU operands), "in_outer"/"out_inner" (crddrop, crdhold, spacc),
  * "in_data"/"out_data3" (broadcast).
  *
- * An edge whose port could not be identified has port -1 (graph_check
+ * An edge whose port could not be identified has port -1 (sg_graph_check
  * reports it).  ALU operands are numbered in file order of their edges; for
  * sub the DOT text cannot say which operand is the minuend (the expression
  * decides), so port 0 is merely the first edge in the file.
@@ -153,10 +153,10 @@ typedef struct sg_diags {
 
 /* ---- API ------------------------------------------------------------------ */
 
-void graph_free(sg_graph *g);
+void sg_graph_free(sg_graph *g);
 
 /* Run every check; appends findings to d.  Returns the number of errors. */
-int graph_check(const sg_graph *g, sg_diags *d);
+int sg_graph_check(const sg_graph *g, sg_diags *d);
 void sg_diags_free(sg_diags *d);
 /* Append a finding (message formatted like printf). */
 void sg_diag_add(sg_diags *d, sg_diag_sev sev, long line, int node,
@@ -165,29 +165,29 @@ void sg_diag_add(sg_diags *d, sg_diag_sev sev, long line, int node,
 size_t sg_diags_count(const sg_diags *d, sg_diag_sev sev);
 
 /* Names for messages and generated identifiers. */
-const char *graph_kind_name(sg_node_kind k);
-const char *graph_alu_name(sg_alu_op op);
+const char *sg_graph_kind_name(sg_node_kind k);
+const char *sg_graph_alu_name(sg_alu_op op);
 /* Kind (and ALU op) of a DOT type= word; SG_NK_UNKNOWN when unknown. */
-sg_node_kind graph_kind_parse(const char *type, sg_alu_op *op);
+sg_node_kind sg_graph_kind_parse(const char *type, sg_alu_op *op);
 /* The type= word to write for n: n->type when set, else the canonical one. */
-const char *graph_node_type(const sg_node *n);
+const char *sg_graph_node_type(const sg_node *n);
 /* Short description for messages: "fiberlookup 19 (i, B mode 0)". */
-const char *graph_node_desc(const sg_node *n, char *buf, size_t cap);
+const char *sg_graph_node_desc(const sg_node *n, char *buf, size_t cap);
 /* Port name, e.g. "in_ref", "out_crd", "in_crd1" (see the table above).
  * buf at least 48 bytes. */
-const char *graph_port_name(const sg_node *n, int is_input, int port,
+const char *sg_graph_port_name(const sg_node *n, int is_input, int port,
                             char *buf);
 /* Stream kind a port carries (for typing checks and RTL widths). */
-sg_stream_kind graph_port_kind(const sg_node *n, int is_input, int port);
+sg_stream_kind sg_graph_port_kind(const sg_node *n, int is_input, int port);
 
 /* Lookups. */
-const sg_tensor_decl *graph_tensor(const sg_graph *g, const char *name);
+const sg_tensor_decl *sg_graph_tensor(const sg_graph *g, const char *name);
 /* Node array index of DOT id, or -1. */
-int graph_find_node(const sg_graph *g, int id);
+int sg_graph_find_node(const sg_graph *g, int id);
 /* Operand index k of tensor name in joiner n, or -1. */
-int graph_operand_index(const sg_node *n, const char *tensor);
+int sg_graph_operand_index(const sg_node *n, const char *tensor);
 /* Edge index into node n's input port p, or -1 when unconnected. */
-int graph_in_edge(const sg_graph *g, int node, int port);
+int sg_graph_in_edge(const sg_graph *g, int node, int port);
 /* ALU sub: 1 when graph ports 0 and 1 must be swapped so that port 0 is
  * the minuend.  The DOT text does not say which operand it is
  * (SAM-SEMANTICS 2.9); the expressions Custard compiles subtract a
@@ -196,39 +196,39 @@ int graph_in_edge(const sg_graph *g, int node, int port);
  * through broadcasts and ALUs) it is the subtrahend; otherwise file order
  * stands (docs/differences.md item 9).  The golden model and the
  * generator both follow this one rule.  0 for any other node. */
-int graph_sub_swapped(const sg_graph *g, int node);
+int sg_graph_sub_swapped(const sg_graph *g, int node);
 /* 1 when n is a crddrop or crdhold whose inner stream is the outer level's
  * value stream (inner=val/vals, or vals=true): a value dropper/holder.  The
  * golden model and the generator both follow this one test. */
-int graph_inner_is_vals(const sg_node *n);
+int sg_graph_inner_is_vals(const sg_node *n);
 /* Topological order of node indices into order[n_nodes]: 0, or -1 on a
  * cycle (order then holds only the nodes outside cycles). */
-int graph_topo_order(const sg_graph *g, int *order);
+int sg_graph_topo_order(const sg_graph *g, int *order);
 /* Fill g->index_order: index variables by the depth of the scanners and
  * repeats that iterate them (roots first), following ref chains through
  * broadcasts and joiners; indices seen only elsewhere come last. */
-void graph_derive_index_order(sg_graph *g);
+void sg_graph_derive_index_order(sg_graph *g);
 
 /* Builders, used by the einsum compiler and tests. */
 /* Zero a node and set the "unused" defaults (mode -1, ...) for kind k. */
-void graph_node_init(sg_node *n, sg_node_kind k);
+void sg_graph_node_init(sg_node *n, sg_node_kind k);
 /* Set n->n_in / n->n_out from the kind (and operands); variable-width
  * nodes (broadcast outputs, spacc reduced inputs) keep larger counts. */
-void graph_node_ports(sg_node *n);
-/* Append a copy of n (ports set by graph_node_ports); returns its index. */
-int graph_add_node(sg_graph *g, const sg_node *n);
+void sg_graph_node_ports(sg_node *n);
+/* Append a copy of n (ports set by sg_graph_node_ports); returns its index. */
+int sg_graph_add_node(sg_graph *g, const sg_node *n);
 /* Append a copy of e; widens variable-width nodes to the port used.
  * Returns the edge index. */
-int graph_add_edge(sg_graph *g, const sg_edge *e);
+int sg_graph_add_edge(sg_graph *g, const sg_edge *e);
 /* Append an edge from output port sp of node src to input port dp of node
  * dst carrying stream kind t (no label, comment or line); returns its index. */
-int graph_connect(sg_graph *g, int src, int sp, int dst, int dp, sg_stream_kind t);
+int sg_graph_connect(sg_graph *g, int src, int sp, int dst, int dp, sg_stream_kind t);
 /* Write g as Custard-style DOT (the vocabulary the reader accepts), through
  * a temporary file renamed into place; path "-" is stdout.  Edges are
  * written in array order (ALU operands and broadcast outputs are numbered
  * in file order by the reader, so add them in port order). */
-int graph_write_dot(const sg_graph *g, const char *path, sg_err *e);
+int sg_graph_write_dot(const sg_graph *g, const char *path, sg_err *e);
 /* The same text to an open stream; -1 on an I/O error. */
-int graph_write_dot_stream(const sg_graph *g, FILE *f);
+int sg_graph_write_dot_stream(const sg_graph *g, FILE *f);
 
 #endif

@@ -28,7 +28,7 @@ typedef struct ck {
     int errors;
 } ck;
 
-#define DESC(n, buf) graph_node_desc((n), (buf), sizeof (buf))
+#define DESC(n, buf) sg_graph_node_desc((n), (buf), sizeof (buf))
 
 static void err(ck *c, long line, int node, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
@@ -166,14 +166,14 @@ static void check_edge_dst(ck *c, port_counts *pc, const sg_edge *e)
     if (++pc->in_n[pc->in_off[e->dst] + (size_t)e->dst_port] == 2)
         err(c, e->line, e->dst,
             "%s: extra input on port %s (edge %d -> %d)",
-            DESC(d, b1), graph_port_name(d, 1, e->dst_port, pb),
+            DESC(d, b1), sg_graph_port_name(d, 1, e->dst_port, pb),
             s->id, d->id);
-    sg_stream_kind want = graph_port_kind(d, 1, e->dst_port);
+    sg_stream_kind want = sg_graph_port_kind(d, 1, e->dst_port);
     if (want != e->type)
         err(c, e->line, e->dst,
             "edge %d -> %d: a %s stream into %s port %s, which takes %s",
             s->id, d->id, sg_stream_kind_name(e->type), DESC(d, b1),
-            graph_port_name(d, 1, e->dst_port, pb),
+            sg_graph_port_name(d, 1, e->dst_port, pb),
             sg_stream_kind_name(want));
 }
 
@@ -192,12 +192,12 @@ static void check_edge_src(ck *c, port_counts *pc, const sg_edge *e)
         return;
     }
     pc->out_n[pc->out_off[e->src] + (size_t)e->src_port]++;
-    sg_stream_kind have = graph_port_kind(s, 0, e->src_port);
+    sg_stream_kind have = sg_graph_port_kind(s, 0, e->src_port);
     if (have != e->type)
         err(c, e->line, e->src,
             "edge %d -> %d: typed %s but %s port %s carries %s",
             s->id, d->id, sg_stream_kind_name(e->type), DESC(s, b1),
-            graph_port_name(s, 0, e->src_port, pb),
+            sg_graph_port_name(s, 0, e->src_port, pb),
             sg_stream_kind_name(have));
 }
 
@@ -211,7 +211,7 @@ static void check_node_ports(ck *c, const port_counts *pc, size_t i)
         int k = pc->in_n[pc->in_off[i] + (size_t)p];
         if (k == 0 && in_required(n, p))
             err(c, n->line, (int)i, "%s: input %s is not connected",
-                DESC(n, b1), graph_port_name(n, 1, p, pb));
+                DESC(n, b1), sg_graph_port_name(n, 1, p, pb));
     }
     if ((n->kind == SG_NK_FIBERLOOKUP || n->kind == SG_NK_REPEAT) &&
         n->root && pc->in_n[pc->in_off[i]] > 0)
@@ -221,7 +221,7 @@ static void check_node_ports(ck *c, const port_counts *pc, size_t i)
         if (pc->out_n[pc->out_off[i] + (size_t)p] == 0 && out_exists(n, p))
             sg_diag_add(c->d, SG_DIAG_NOTE, n->line, (int)i,
                         "%s: output %s is not read (drained)",
-                        DESC(n, b1), graph_port_name(n, 0, p, pb));
+                        DESC(n, b1), sg_graph_port_name(n, 0, p, pb));
     if (n->kind == SG_NK_BROADCAST && n->n_out == 0)
         sg_diag_add(c->d, SG_DIAG_NOTE, n->line, (int)i,
                     "%s: no outputs (drained)", DESC(n, b1));
@@ -257,7 +257,7 @@ static void check_tensors(ck *c)
         const sg_node *n = &g->nodes[i];
         if (!n->tensor[0] || g->n_tensors == 0)
             continue;
-        const sg_tensor_decl *t = graph_tensor(g, n->tensor);
+        const sg_tensor_decl *t = sg_graph_tensor(g, n->tensor);
         if (!t) {
             err(c, n->line, (int)i,
                 "%s: tensor %s is not declared in the graph comment",
@@ -301,7 +301,7 @@ static void check_cycles(ck *c)
         return;
     int *order = sg_malloc(g->n_nodes * sizeof *order);
     char *in = sg_calloc(g->n_nodes, 1);
-    if (graph_topo_order(g, order) < 0) {
+    if (sg_graph_topo_order(g, order) < 0) {
         /* Peel off nodes with no unplaced predecessor (Kahn's rule); what
          * remains lies on a cycle or behind one.  Name the first in the
          * file. */
@@ -358,7 +358,7 @@ static char stream_index(const sg_graph *g, int ei)
         const sg_node *s = &g->nodes[e->src];
         switch (s->kind) {
         case SG_NK_BROADCAST:
-            ei = graph_in_edge(g, e->src, 0);
+            ei = sg_graph_in_edge(g, e->src, 0);
             continue;
         case SG_NK_FIBERLOOKUP:
         case SG_NK_INTERSECT:
@@ -470,7 +470,7 @@ static void check_rtl(ck *c)
     }
 }
 
-int graph_check(const sg_graph *g, sg_diags *d)
+int sg_graph_check(const sg_graph *g, sg_diags *d)
 {
     ck c = {g, d, 0};
     check_nodes(&c);

@@ -96,12 +96,12 @@ static void fiberwrite_attrs(const sg_node *n, attrs *a)
  * or the one Custard writes for the operation. */
 static void alu_attrs(const sg_node *n, attrs *a)
 {
-    if (strcmp(graph_node_type(n), "add") == 0)
+    if (strcmp(sg_graph_node_type(n), "add") == 0)
         put(a, "sub", n->op == SG_ALU_SUB ? "1" : "0");
     if (n->has_cnst && n->cnst_attr[0])
         put(a, n->cnst_attr, n->cnst_text);
     else if (n->has_cnst && (n->op == SG_ALU_SMAX || n->op == SG_ALU_FP_MUL) &&
-             strcmp(graph_node_type(n), "max") != 0)
+             strcmp(sg_graph_node_type(n), "max") != 0)
         put_cnst(a, "const0", n);
     else if (n->has_cnst && n->op == SG_ALU_SMUL)
         put_cnst(a, "in2", n);
@@ -245,7 +245,7 @@ static void node_look(const sg_node *n, char *label, size_t cap,
         break;
     case SG_NK_INTERSECT:
     case SG_NK_UNION:
-        snprintf(label, cap, "%s %s", graph_kind_name(n->kind), idx);
+        snprintf(label, cap, "%s %s", sg_graph_kind_name(n->kind), idx);
         *color = "purple";
         break;
     case SG_NK_SPACC:
@@ -261,7 +261,7 @@ static void node_look(const sg_node *n, char *label, size_t cap,
         *color = "orange";
         break;
     default:
-        snprintf(label, cap, "%s", graph_node_type(n));
+        snprintf(label, cap, "%s", sg_graph_node_type(n));
         if (label[0] >= 'a' && label[0] <= 'z')
             label[0] = (char)(label[0] - 'a' + 'A');
         break;
@@ -274,7 +274,7 @@ static void write_node(FILE *f, const sg_node *n)
     node_attrs(n, &a);
     char comment[600];
     size_t k = (size_t)snprintf(comment, sizeof comment, "type=%s",
-                                graph_node_type(n));
+                                sg_graph_node_type(n));
     for (int i = 0; i < a.n && k < sizeof comment; i++) {
         /* vectorreducer names its index "index" in the comment */
         const char *key = strcmp(a.key[i], "accum_index") == 0 ? "index" : a.key[i];
@@ -294,7 +294,7 @@ static void write_node(FILE *f, const sg_node *n)
         fprintf(f, " color=%s shape=%s style=filled", color, shape);
     }
     fprintf(f, " type=");
-    qstr(f, graph_node_type(n));
+    qstr(f, sg_graph_node_type(n));
     for (int i = 0; i < a.n; i++) {
         fprintf(f, " %s=", a.key[i]);
         qstr(f, a.val[i]);
@@ -385,7 +385,7 @@ static void write_edge(FILE *f, const sg_graph *g, const sg_edge *e)
     fputs("]\n", f);
 }
 
-int graph_write_dot_stream(const sg_graph *g, FILE *f)
+int sg_graph_write_dot_stream(const sg_graph *g, FILE *f)
 {
     char hdr[512] = "";
     if (g->n_tensors > 0) {
@@ -415,10 +415,10 @@ int graph_write_dot_stream(const sg_graph *g, FILE *f)
     return ferror(f) ? -1 : 0;
 }
 
-int graph_write_dot(const sg_graph *g, const char *path, sg_err *e)
+int sg_graph_write_dot(const sg_graph *g, const char *path, sg_err *e)
 {
     if (strcmp(path, "-") == 0) {
-        if (graph_write_dot_stream(g, stdout) < 0 || fflush(stdout) != 0)
+        if (sg_graph_write_dot_stream(g, stdout) < 0 || fflush(stdout) != 0)
             return sg_errf(e, "<stdout>", 0, "write error");
         return 0;
     }
@@ -438,7 +438,7 @@ int graph_write_dot(const sg_graph *g, const char *path, sg_err *e)
         free(tmp);
         return sg_errf(e, path, 0, "cannot open for writing");
     }
-    int bad = graph_write_dot_stream(g, f) < 0;
+    int bad = sg_graph_write_dot_stream(g, f) < 0;
     bad |= fclose(f) != 0;
     if (bad || rename(tmp, path) != 0) {
         unlink(tmp);

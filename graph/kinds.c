@@ -90,7 +90,7 @@ static sg_stream_kind type_kind(char t, const sg_node *n)
 /* The node carries values where the table offers a values variant. */
 static int carries_values(const sg_node *n)
 {
-    return (n->kind == SG_NK_FIBERWRITE && n->is_vals) || graph_inner_is_vals(n);
+    return (n->kind == SG_NK_FIBERWRITE && n->is_vals) || sg_graph_inner_is_vals(n);
 }
 
 static int alu_arity(const sg_node *n)

@@ -96,13 +96,13 @@ static int words(const char *list, char w[][40], int max)
 /* A node of kind k as its largest RTL module sees it. */
 static void rtl_node(sg_node *n, sg_node_kind k, int values)
 {
-    graph_node_init(n, k);
+    sg_graph_node_init(n, k);
     n->n_operands = SG_RTL_MAX_OPERANDS;
     n->op = SG_ALU_ADD;
     n->is_vals = values && k == SG_NK_FIBERWRITE;
     if (values && (k == SG_NK_CRDDROP || k == SG_NK_CRDHOLD))
         n->inner = 'v';
-    graph_node_ports(n);
+    sg_graph_node_ports(n);
 }
 
 /* The row's ports (both value variants, numbered ones up to the RTL's
@@ -231,8 +231,8 @@ static void test_doc_table(void **state)
 static void port_is(const sg_node *n, int is_in, int p, const char *name, sg_stream_kind k)
 {
     char buf[48];
-    assert_string_equal(graph_port_name(n, is_in, p, buf), name);
-    assert_int_equal(graph_port_kind(n, is_in, p), k);
+    assert_string_equal(sg_graph_port_name(n, is_in, p, buf), name);
+    assert_int_equal(sg_graph_port_kind(n, is_in, p), k);
 }
 
 /* The port rules the commands see, for the kinds with special rules. */
@@ -240,7 +240,7 @@ static void test_port_rules(void **state)
 {
     (void)state;
     sg_node n;
-    graph_node_init(&n, SG_NK_SPACC);
+    sg_graph_node_init(&n, SG_NK_SPACC);
     assert_int_equal(n.n_in, 3);
     assert_int_equal(n.n_out, 3);
     port_is(&n, 1, 0, "in_outer", SG_ST_CRD);
@@ -248,58 +248,58 @@ static void test_port_rules(void **state)
     port_is(&n, 1, 4, "in_crd_red1", SG_ST_CRD);
     port_is(&n, 0, 0, "out_inner", SG_ST_CRD);
 
-    graph_node_init(&n, SG_NK_INTERSECT);
+    sg_graph_node_init(&n, SG_NK_INTERSECT);
     n.n_operands = 3;
-    graph_node_ports(&n);
+    sg_graph_node_ports(&n);
     assert_int_equal(n.n_in, 6);
     assert_int_equal(n.n_out, 4);
     port_is(&n, 1, 3, "in_ref1", SG_ST_REF);
     port_is(&n, 1, 4, "in_crd2", SG_ST_CRD);
     port_is(&n, 0, 3, "out_ref2", SG_ST_REF);
 
-    graph_node_init(&n, SG_NK_ALU);
+    sg_graph_node_init(&n, SG_NK_ALU);
     n.op = SG_ALU_SMAX;
-    graph_node_ports(&n);
+    sg_graph_node_ports(&n);
     assert_int_equal(n.n_in, 1);
     int nin, nout;
     sg_kind_rtl_counts(&n, &nin, &nout);
     assert_int_equal(nin, 2);      /* sam_alu always has in_val1 (tied off) */
 
-    graph_node_init(&n, SG_NK_CRDDROP);
+    sg_graph_node_init(&n, SG_NK_CRDDROP);
     n.inner = 'v';
-    graph_node_ports(&n);
+    sg_graph_node_ports(&n);
     port_is(&n, 1, 1, "in_val", SG_ST_VAL);
     port_is(&n, 0, 0, "out_outer", SG_ST_CRD);
 
-    graph_node_init(&n, SG_NK_FIBERWRITE);
+    sg_graph_node_init(&n, SG_NK_FIBERWRITE);
     n.is_vals = 1;
-    graph_node_ports(&n);
+    sg_graph_node_ports(&n);
     assert_int_equal(n.n_out, 0);
     port_is(&n, 1, 0, "in_val", SG_ST_VAL);
 
-    graph_node_init(&n, SG_NK_FIBERLOOKUP);
+    sg_graph_node_init(&n, SG_NK_FIBERLOOKUP);
     port_is(&n, 1, 1, "in_skip", SG_ST_CRD);
     sg_kind_rtl_counts(&n, &nin, &nout);
     assert_int_equal(nin, 1);      /* the skip channel is wired apart */
     assert_int_equal(nout, 2);
 
-    graph_node_init(&n, SG_NK_BROADCAST);
+    sg_graph_node_init(&n, SG_NK_BROADCAST);
     n.stream = SG_ST_VAL;
     n.n_out = 3;
-    graph_node_ports(&n);
+    sg_graph_node_ports(&n);
     assert_int_equal(n.n_out, 3);
     port_is(&n, 0, 2, "out_data2", SG_ST_VAL);
 
-    graph_node_init(&n, SG_NK_UNKNOWN);
+    sg_graph_node_init(&n, SG_NK_UNKNOWN);
     port_is(&n, 1, 3, "in_p3", SG_ST_CRD);
 
     sg_alu_op op;
-    assert_int_equal(graph_kind_parse("lookup", &op), SG_NK_LOCATE);
-    assert_int_equal(graph_kind_parse("spaccumulator", &op), SG_NK_SPACC);
-    assert_int_equal(graph_kind_parse("alu", &op), SG_NK_UNKNOWN);
-    assert_int_equal(graph_kind_parse("max", &op), SG_NK_ALU);
+    assert_int_equal(sg_graph_kind_parse("lookup", &op), SG_NK_LOCATE);
+    assert_int_equal(sg_graph_kind_parse("spaccumulator", &op), SG_NK_SPACC);
+    assert_int_equal(sg_graph_kind_parse("alu", &op), SG_NK_UNKNOWN);
+    assert_int_equal(sg_graph_kind_parse("max", &op), SG_NK_ALU);
     assert_int_equal(op, SG_ALU_MAX);
-    assert_string_equal(graph_kind_name(SG_NK_LOCATE), "locate");
+    assert_string_equal(sg_graph_kind_name(SG_NK_LOCATE), "locate");
 }
 
 int main(void)

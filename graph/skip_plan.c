@@ -23,7 +23,7 @@ static int sole_out_edge(const sg_graph *g, int node, int port)
  * intersect v, or -1. */
 static int exclusive_scanner(const sg_graph *g, int v, int k)
 {
-    int kc = graph_in_edge(g, v, 2 * k), kr = graph_in_edge(g, v, 2 * k + 1);
+    int kc = sg_graph_in_edge(g, v, 2 * k), kr = sg_graph_in_edge(g, v, 2 * k + 1);
     if (kc < 0 || kr < 0)
         return -1;
     int s = g->edges[kc].src;
@@ -45,7 +45,7 @@ static int check_cam(const sg_graph *g, int node, int t, sg_err *e)
     if (t > 0 && sg_skc_size_ok(t))
         return 0;
     char desc[160];
-    graph_node_desc(&g->nodes[node], desc, sizeof desc);
+    sg_graph_node_desc(&g->nodes[node], desc, sizeof desc);
     return sg_errc(e, SG_EXIT_USAGE, g->path ? g->path : "<graph>",
                    g->nodes[node].line,
                    "%s: skip CAM size %d is not a power of two up to %d", desc, t,
@@ -80,8 +80,8 @@ int sg_skip_plan_make(const sg_graph *g, int default_T, sg_skip_plan *p,
             if (check_cam(g, s, ts, e) < 0)
                 return -1;
             p->node_cam[s] = ts;
-            p->edge_skip[graph_in_edge(g, (int)i, 2 * k)] = 1;
-            p->edge_skip[graph_in_edge(g, (int)i, 2 * k + 1)] = 1;
+            p->edge_skip[sg_graph_in_edge(g, (int)i, 2 * k)] = 1;
+            p->edge_skip[sg_graph_in_edge(g, (int)i, 2 * k + 1)] = 1;
             p->scan[i][k] = s;
             p->node_cam[i] = t;
         }

@@ -28,5 +28,5 @@ golden-icount: $(GOLDEN_BENCH)
 	@set -e; for r in $(GOLDEN_ICOUNT_RUNS); do \
 	  k=$${r%%:*}; e=$${r##*:}; \
 	  valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-	    --toggle-collect=engine_$${e}_run $(GOLDEN_BENCH) "$(SHARED)" one $$k bcsstk10 $$e 2>&1 \
+	    --toggle-collect=sg_engine_$${e}_run $(GOLDEN_BENCH) "$(SHARED)" one $$k bcsstk10 $$e 2>&1 \
 	    | grep -E '^(functional|cycle) |Collected'; done

@@ -153,7 +153,7 @@ static void report_waiting(const sg_graph *g, const sg_simout *so)
         }
         if (!waiting || blocked)
             continue;
-        printf("  waiting: %s, for input", graph_node_desc(&g->nodes[i], a, sizeof a));
+        printf("  waiting: %s, for input", sg_graph_node_desc(&g->nodes[i], a, sizeof a));
         for (size_t k = 0; k < g->n_edges; k++)
             if ((size_t)g->edges[k].dst == i && edge_starved(&so->edge[k]))
                 printf(" e%zu (%zu tokens, no D)", k, so->edge[k].toks.n);
@@ -172,8 +172,8 @@ void sg_sim_report_stuck(const sg_graph *g, const char *module, const sg_simout 
         if (edge_full(se)) {
             const sg_edge *ed = &g->edges[k];
             printf("  full FIFO e%zu: %s -> %s (%zu tokens so far)\n", k,
-                   graph_node_desc(&g->nodes[ed->src], a, sizeof a),
-                   graph_node_desc(&g->nodes[ed->dst], b, sizeof b), se->toks.n);
+                   sg_graph_node_desc(&g->nodes[ed->src], a, sizeof a),
+                   sg_graph_node_desc(&g->nodes[ed->dst], b, sizeof b), se->toks.n);
             any = 1;
         }
     }

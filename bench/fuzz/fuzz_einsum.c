@@ -23,7 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     sg_einsum es;
     sg_err e;
     sg_err_clear(&e);
-    if (!line || einsum_parse(line, &es, &e) < 0) {
+    if (!line || sg_einsum_parse(line, &es, &e) < 0) {
         if (line)
             fuzz_check_err(&e, "expression");
         free(text);
@@ -32,9 +32,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     while ((line = strtok_r(NULL, "\n", &save)) != NULL) {
         int r = 0;
         if (line[0] == 'f' && line[1] == ' ')
-            r = einsum_set_format(&es, line + 2, &e);
+            r = sg_einsum_set_format(&es, line + 2, &e);
         else if (line[0] == 's' && line[1] == ' ')
-            r = einsum_set_schedule(&es, line + 2, &e);
+            r = sg_einsum_set_schedule(&es, line + 2, &e);
         if (r < 0) {
             fuzz_check_err(&e, "flag");
             free(text);
@@ -42,31 +42,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
     }
     free(text);
-    if (einsum_finish(&es, &e) < 0) {
+    if (sg_einsum_finish(&es, &e) < 0) {
         fuzz_check_err(&e, "finish");
         return 0;
     }
     sg_graph g;
-    if (einsum_lower(&es, "fuzz", &g, &e) < 0) {
+    if (sg_einsum_lower(&es, "fuzz", &g, &e) < 0) {
         fuzz_check_err(&e, "lower");
-        graph_free(&g);
+        sg_graph_free(&g);
         return 0;
     }
     char *dot = NULL;
     size_t n = 0;
     FILE *w = open_memstream(&dot, &n);
-    if (!w || graph_write_dot_stream(&g, w) < 0)
+    if (!w || sg_graph_write_dot_stream(&g, w) < 0)
         abort();
     fclose(w);
     sg_graph g2;
-    if (graph_read_mem(dot, n, "fuzz.gv", &g2, &e) < 0) {
+    if (sg_graph_read_mem(dot, n, "fuzz.gv", &g2, &e) < 0) {
         fprintf(stderr, "written graph does not read back: %s\n%s", e.msg, dot);
         abort();
     }
     if (g2.n_nodes != g.n_nodes || g2.n_edges != g.n_edges)
         abort();
-    graph_free(&g2);
-    graph_free(&g);
+    sg_graph_free(&g2);
+    sg_graph_free(&g);
     free(dot);
     return 0;
 }

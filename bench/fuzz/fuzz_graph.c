@@ -1,8 +1,8 @@
 /*
  * fuzz_graph.c - libFuzzer target for the SAM graph reader.
  *
- * Feeds arbitrary bytes to graph_read_mem.  A graph that reads is checked,
- * written back as DOT (graph_write_dot_stream) and read again: the writer's
+ * Feeds arbitrary bytes to sg_graph_read_mem.  A graph that reads is checked,
+ * written back as DOT (sg_graph_write_dot_stream) and read again: the writer's
  * output must always be readable and give the same node and edge counts
  * and the same edge labels and port binding.  After every input, read or not,
  * a small good graph must still read: cgraph's scanner keeps state between
@@ -25,11 +25,11 @@ static void good_graph_reads(void)
     sg_graph g;
     sg_err e;
     sg_err_clear(&e);
-    if (graph_read_mem(good, sizeof good - 1, "good.gv", &g, &e) < 0) {
+    if (sg_graph_read_mem(good, sizeof good - 1, "good.gv", &g, &e) < 0) {
         fprintf(stderr, "a good graph no longer reads: %s\n", e.msg);
         abort();
     }
-    graph_free(&g);
+    sg_graph_free(&g);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -37,14 +37,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     sg_graph g, h;
     sg_err e;
     sg_err_clear(&e);
-    if (graph_read_mem((const char *)data, size, "fuzz.gv", &g, &e) < 0) {
+    if (sg_graph_read_mem((const char *)data, size, "fuzz.gv", &g, &e) < 0) {
         if (strncmp(e.msg, "fuzz.gv", 7) != 0)
             abort();                    /* every error names the file */
         good_graph_reads();
         return 0;
     }
     sg_diags d = {0};
-    graph_check(&g, &d);
+    sg_graph_check(&g, &d);
     sg_diags_free(&d);
 
     char *buf = NULL;
@@ -52,10 +52,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FILE *f = open_memstream(&buf, &len);
     if (!f)
         abort();
-    if (graph_write_dot_stream(&g, f) < 0)
+    if (sg_graph_write_dot_stream(&g, f) < 0)
         abort();
     fclose(f);
-    if (graph_read_mem(buf, len, "rt.gv", &h, &e) < 0) {
+    if (sg_graph_read_mem(buf, len, "rt.gv", &h, &e) < 0) {
         fprintf(stderr, "written graph does not read back: %s\n%s\n", e.msg, buf);
         abort();
     }
@@ -67,9 +67,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             (g.edges[i].label[0] &&
              strcmp(g.edges[i].label, h.edges[i].label) != 0))
             abort();
-    graph_free(&h);
+    sg_graph_free(&h);
     free(buf);
-    graph_free(&g);
+    sg_graph_free(&g);
     good_graph_reads();
     return 0;
 }
