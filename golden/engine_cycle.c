@@ -107,7 +107,8 @@ static void sched_free(cyc_sched *s)
 }
 
 /* Ranks, per-rank queue lists, queue producers and consumers.  Queues with
- * no consumer (or producer) wake rank nn, which is never stepped. */
+ * no consumer (or producer) wake rank nn, which is never stepped.  One
+ * pass on purpose: the lists are counted, then filled, in the same walk. */
 static void sched_build(sg_net *net, cyc_sched *s)
 {
     size_t nn = net->n_order, to = 0, ti = 0;
@@ -280,6 +281,9 @@ static uint64_t fast_forward(const cyc_node *cn, const uint64_t *cur,
     return f;
 }
 
+/* The cycle loop.  Its phases (ramps, firing by rank, commits, drains,
+ * deadlock and limit checks) share the cycle's local schedule state; kept
+ * whole so that one cycle reads top to bottom. */
 int sg_engine_cycle_run(sg_net *net, uint64_t max_cycles, golden_result *r,
                      sg_err *e)
 {

@@ -258,6 +258,8 @@ static void tm_q_start(sg_q *q)
     q->vend = q->head;
 }
 
+/* The timed run: node batches in order, then the result.  Kept whole so
+ * that the one pass over the net reads top to bottom. */
 int sg_engine_timed_run(sg_net *net, uint64_t max_cycles, golden_result *r,
                      sg_err *e)
 {

@@ -80,7 +80,8 @@ static long hold_trun(sg_q *qi, sg_q *oo, sg_q *oi, sg_tok o, uint64_t *cp,
  * coordinate (with the inner token visible then), inner coordinates and
  * stops under it, and the outer stops the inner ones imply, each in the
  * cycle the tokens it needs are visible (the general rule does nothing
- * before). */
+ * before).  One loop on purpose: its states share the cycle stamp and the
+ * visible ends of the queues. */
 static long hold_tfire(sg_pnode *n, uint64_t *t, uint64_t end)
 {
     hold_st *s = n->st;
@@ -178,7 +179,9 @@ static long hold_fire(sg_pnode *n, long budget)
     return hold_run(n, budget);
 }
 
-/* The general rule, any budget. */
+/* The general rule, any budget.  One loop on purpose: it is the rule the
+ * one-firing and timed paths are checked against on every vector, and its
+ * states share the node's pending outputs. */
 static __attribute__((noinline)) long hold_run(sg_pnode *n, long budget)
 {
     hold_st *s = n->st;

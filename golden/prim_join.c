@@ -346,7 +346,8 @@ static int check_heads(const sg_tok *h, int nops, sg_pnode *n)
 /* A 2- or 3-operand intersect with skipping scanners
  * (rtl/sam_intersect_skip.v): operand k reads the head register of its
  * scanner core[k], or the visible tokens of in[2k], in[2k+1]; out[0] crd,
- * out[1+k] ref_k; the scanners' in_refs are in[2 * nops + k]. */
+ * out[1+k] ref_k; the scanners' in_refs are in[2 * nops + k].  Kept whole:
+ * it is the model of rtl/sam_intersect_skip.v's one-step decision. */
 static long joinn_skip_fire(sg_pnode *n, long budget)
 {
     join_node *jn = n->st;

@@ -42,7 +42,9 @@ static long repeat_run(sg_pnode *n, long budget);
 
 /* Timed mode (see sg_pnode): loads of a data reference, runs of R for
  * it and the closing S, each firing in the first cycle in which the tokens
- * it needs are visible (the general rule does nothing before). */
+ * it needs are visible (the general rule does nothing before).  One loop
+ * on purpose: its states share the cycle stamp and the visible ends of the
+ * queues. */
 static long repeat_tfire(sg_pnode *n, uint64_t *t, uint64_t end)
 {
     repeat_st *s = n->st;

@@ -214,6 +214,10 @@ static int spacc_temit(sg_pnode *n, spacc_st *s, uint64_t f)
     return left;
 }
 
+/* Timed mode (see sg_pnode): points into the workspace and the emission of
+ * finished rows, each in the first cycle the tokens it needs are visible.
+ * One loop on purpose: its states share the cycle stamp and the visible
+ * ends of the queues. */
 static long spacc_tfire(sg_pnode *n, uint64_t *t, uint64_t end)
 {
     spacc_st *s = n->st;
@@ -352,7 +356,9 @@ static long spacc_fire(sg_pnode *n, long budget)
     return spacc_run(n, budget);
 }
 
-/* The general rule, any budget. */
+/* The general rule, any budget.  One loop on purpose: it is the rule the
+ * one-firing and timed paths are checked against on every vector, and its
+ * states share the node's pending outputs. */
 static __attribute__((noinline)) long spacc_run(sg_pnode *n, long budget)
 {
     spacc_st *s = n->st;

@@ -77,6 +77,10 @@ static int cam_lookup(const sg_skc_scan *s, int64_t t, uint64_t *adr)
 
 /* ---- step ------------------------------------------------------------------ */
 
+/* One cycle of the scanner core.  Kept as one function on purpose: it is
+ * the cycle model of rtl/sam_scan_skip_core.v, its steps read the same
+ * cycle's register values in the order of the RTL's always blocks, and
+ * reading the two side by side is how they are kept equal. */
 int sg_skc_step(sg_skc_scan *s, int pop, int skip_v, sg_tok skip_tok,
                 const sg_tok *in, int *took, sg_err *e)
 {

@@ -146,6 +146,9 @@ static void gapped(const sg_q *q, sg_toks *k)
     *k = g;
 }
 
+/* Long because it is the one driver of every primitive's one-firing and
+ * timed paths for the vector checks: set up, the firing loop and the
+ * output lines share the primitive's queues and stamps. */
 int sg_golden_stream_run_firings(const char *prim, const sg_stream_file *in,
                               int width, int one, sg_stream_file *out,
                               sg_err *e)
