@@ -2,7 +2,7 @@
  * emit_sim.c - the edges of the generated top and its simulation harness.
  *
  * Every graph edge is one sam_edge (rtl/sam_edge.v): its FIFO and, in
- * simulation, the tap around it (sim/sam_tap.v: token trace, stall
+ * simulation, the tap around it (rtl/sam_tap.v: token trace, stall
  * injection) and its part of the watchdog (the edge reports whether it
  * moved and prints its handshake state when asked).  An edge's wires are
  * declared with the first node that uses them and its instance follows

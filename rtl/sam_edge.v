@@ -7,7 +7,7 @@
 // producer and the consumer connect to it directly, and the simulation
 // inputs cycle_i and dump_i are not used.
 //
-// Simulation: the tap (sim/sam_tap.v) prints every token entering the FIFO
+// Simulation: the tap (rtl/sam_tap.v) prints every token entering the FIFO
 // as "T <EdgeId> <cycle_i> <hex data>" and injects stalls (+stall=P
 // +seed=S; Stall = 0 never stalls, for an edge without a FIFO).  For the
 // top's watchdog, moved_o is high in a cycle in which a token enters the

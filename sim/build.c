@@ -57,7 +57,7 @@ static void cache_dir(char *buf, size_t n)
     snprintf(buf, n, "%s/.cache/samgen", home && home[0] ? home : "/tmp");
 }
 
-/* The taps' build-time trimming (sim/sam_tap.v): without trace recording
+/* The taps' build-time trimming (rtl/sam_tap.v): without trace recording
  * the monitors are compiled out, without stalls the stall gates (a tap is
  * then wires).  Verilator evaluates every statement in every cycle, so this
  * is what makes --no-trace --stall 0 fast; the defines are part of the

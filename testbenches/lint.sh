@@ -2,7 +2,7 @@
 # lint.sh - verilator --lint-only -Wall on every configuration listed in
 # testbenches/rtl_modules.txt (no waivers beyond the per-signal "unused"
 # naming convention), in the simulation view (sam_edge instantiates the
-# simulation tap, sim/sam_tap.v) and, for modules with a synthesis view
+# simulation tap, rtl/sam_tap.v) and, for modules with a synthesis view
 # (`ifdef SYNTHESIS), in that one too.  Exit 1 on any warning.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,7 +16,7 @@ while read -r mod params; do
   for view in $views; do
     def=""; [ "$view" = synth ] && def="-DSYNTHESIS"
     # shellcheck disable=SC2086
-    if out=$(verilator --lint-only -Wall $def -Irtl -y rtl -y sim $g --top-module "$mod" "rtl/$mod.v" 2>&1); then
+    if out=$(verilator --lint-only -Wall $def -Irtl -y rtl $g --top-module "$mod" "rtl/$mod.v" 2>&1); then
       n=$((n + 1))
     else
       echo "LINT FAIL $mod $params ($view)"; printf '%s\n' "$out" | grep '^%' | head -10; fail=1
