@@ -50,15 +50,8 @@ static int add_node(sg_graph *g, sg_node_kind k, int id, const char *tensor,
 
 static void add_edge(sg_graph *g, int s, int sp, int d, int dp, sg_stream_kind t)
 {
-    sg_edge e;
-    memset(&e, 0, sizeof e);
-    e.src = s;
-    e.src_port = sp;
-    e.dst = d;
-    e.dst_port = dp;
-    e.type = t;
-    e.line = 20 + (long)g->n_edges;
-    sg_graph_add_edge(g, &e);
+    int k = sg_graph_connect(g, s, sp, d, dp, t);
+    g->edges[k].line = 20 + (long)k;
 }
 
 /* x(i) = b(i): scan b, write x; b's crd also feeds a repsiggen whose output
