@@ -25,7 +25,7 @@ const char sg_cmd_stream_usage[] =
     "Runs one primitive of the golden model on the in_*/arr_*/param_* lines\n"
     "of IN_FILE and writes its out_* lines to OUT_FILE.\n"
     "PRIM: scan_compressed scan_dense intersect union repsiggen repeat\n"
-    "      arrayvals mul add sub max min reduce spacc1 spacc2 vectorreducer\n"
+    "      arrayvals mul add sub max min reduce spacc vectorreducer\n"
     "      crddrop crdhold write_level write_vals\n";
 
 int sg_cmd_stream(int argc, char **argv)

@@ -256,17 +256,25 @@ static void nox_fork(emitter *m, const node_ctx *c)
     fprintf(f, "  wire [CrdWidth+1:0] %s_inner_raw_data;\n", in);
 }
 
+/* Where a dropper's inner output goes: the edge leaving output port `port`
+ * when there is exactly one, else the top's own out_inner port. */
+static void inner_dst(const emitter *m, const node_ctx *c, int port,
+                      char *dst, size_t n)
+{
+    size_t ks[1];
+    if (sg_emit_out_edges(m->g, c->i, port, ks, 1) == 1)
+        snprintf(dst, n, "e%zu_up", ks[0]);
+    else
+        snprintf(dst, n, "%s_out_inner", c->in);
+}
+
 /* ... and after the instance: out_inner with its stops lowered by one. */
 static void nox_out(emitter *m, const node_ctx *c)
 {
     FILE *f = m->f;
     const char *in = c->in;
-    size_t ks[1];
     char dst[160];
-    if (sg_emit_out_edges(m->g, c->i, 0, ks, 1) == 1)
-        snprintf(dst, sizeof dst, "e%zu_up", ks[0]);
-    else
-        snprintf(dst, sizeof dst, "%s_out_inner", in);
+    inner_dst(m, c, 0, dst, sizeof dst);
     fprintf(f, "  assign %s_valid = %s_inner_raw_valid;\n", dst, in);
     fprintf(f, "  assign %s_inner_raw_ready = %s_ready;\n", in, dst);
     fprintf(f, "  assign %s_data = (%s_inner_raw_data[CrdWidth+1:CrdWidth] == `SG_TK_STOP &&\n",
@@ -306,12 +314,8 @@ static void dep_fork(emitter *m, const node_ctx *c)
             in, in);
     fprintf(f, "      %s_dep_data - %d'd%d : %s_dep_data;\n", in, w, dep - 1, in);
     fprintf(f, "  assign %s_dep_ready1 = %s_dep_low | %s_dep_inner_ready;\n", in, in, in);
-    size_t ks[1];
     char dst[160];
-    if (sg_emit_out_edges(m->g, c->i, 1, ks, 1) == 1)
-        snprintf(dst, sizeof dst, "e%zu_up", ks[0]);
-    else
-        snprintf(dst, sizeof dst, "%s_out_inner", in);
+    inner_dst(m, c, 1, dst, sizeof dst);
     fprintf(f, "  assign %s_valid = %s_dep_valid[0];\n", dst, in);
     fprintf(f, "  assign %s_dep_ready0 = %s_ready;\n", in, dst);
     fprintf(f, "  assign %s_data = %s_dep_data;\n", dst, in);

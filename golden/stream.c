@@ -37,9 +37,7 @@ static const prim_desc descs[] = {
     {"max", {"in_val1", "in_val2"}, {"out_val"}},
     {"min", {"in_val1", "in_val2"}, {"out_val"}},
     {"reduce", {"in_val"}, {"out_val"}},
-    {"spacc1", {"in_crd_outer", "in_crd_inner", "in_val"},
-     {"out_crd_inner", "out_crd_outer", "out_val"}},
-    {"spacc2", {"in_crd_outer", "in_crd_inner", "in_val"},
+    {"spacc", {"in_crd_outer", "in_crd_inner", "in_val"},
      {"out_crd_inner", "out_crd_outer", "out_val"}},
     {"vectorreducer", {"in_crd", "in_val"}, {"out_crd", "out_val"}},
     {"crddrop", {"in_crd_outer", "in_crd_inner"}, {"out_crd_outer", "out_crd_inner"}},
@@ -52,7 +50,7 @@ static const prim_desc descs[] = {
 static const char *const prim_names[NDESC + 1] = {
     "scan_compressed", "scan_dense", "intersect", "union", "repsiggen",
     "repeat", "arrayvals", "mul", "add", "sub", "max", "min", "reduce",
-    "spacc1", "spacc2", "vectorreducer", "crddrop", "crdhold",
+    "spacc", "vectorreducer", "crddrop", "crdhold",
     "write_level", "write_vals", NULL
 };
 
@@ -248,10 +246,16 @@ int sg_golden_stream_run_firings(const char *prim, const sg_stream_file *in,
         sg_prim_alu_init(&n, op, 0);
     } else if (!strcmp(prim, "reduce")) {
         sg_prim_reduce_init(&n);
-    } else if (!strcmp(prim, "spacc1") || !strcmp(prim, "spacc2")) {
-        int64_t vs;
+    } else if (!strcmp(prim, "spacc")) {
+        int64_t vs, order;
         param(in, "param_val_stkn", 0, &vs);
-        sg_prim_spacc_init(&n, prim[5] - '0', (int)vs);
+        param(in, "param_order", 1, &order);
+        if (order != 1 && order != 2) {
+            sg_errc(e, SG_EXIT_USAGE, in->path, 0,
+                    "param_order is %lld; spacc has order 1 or 2", (long long)order);
+            goto out;
+        }
+        sg_prim_spacc_init(&n, (int)order, (int)vs);
     } else if (!strcmp(prim, "vectorreducer")) {
         sg_prim_vectorreducer_init(&n);
     } else if (!strcmp(prim, "crddrop") || !strcmp(prim, "crdhold")) {

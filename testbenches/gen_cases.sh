@@ -30,7 +30,7 @@ for b in $benches; do
     fifo) prims=identity ;;
     write_vals_pos|write_dense_pos) prims=self ;;
     vectorreducer_wide) prims=vectorreducer ;;
-    spacc) prims=spacc1 ;; spacc_order2) prims=spacc2 ;;   # samgen stream names
+    spacc_order2) prims=spacc ;;   # tb_gen writes param_order: 2
     *) prims=$b ;;
   esac
   i=0

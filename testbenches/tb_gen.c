@@ -384,6 +384,8 @@ int main(int argc, char **argv)
             fprintf(fv, " S%d", st);
         }
         fclose(fo); fclose(fi); fclose(fv);
+        if (ord2)
+            fprintf(f, "param_order: 2\n");
         fprintf(f, "param_val_stkn: %d\n", (int)(rnd(&r) & 1));
         fprintf(f, "in_crd_outer:%s D\nin_crd_inner:%s D\nin_val:%s D\n", bo, bi, bv);
         free(bo); free(bi); free(bv);
