@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "golden/golden.h"
 #include "graph/skip_plan.h"
@@ -218,12 +219,23 @@ int sg_cmd_golden(int argc, char **argv)
     sg_err e;
     sg_err_clear(&e);
     memset(&g, 0, sizeof g);
+    struct stat st;
+    int had_out = stat(outdir, &st) == 0;
+    int had_trace = o.trace_dir && stat(o.trace_dir, &st) == 0;
     if (sg_graph_read(argv[optind], &g, &e) < 0) {
         rc = sg_cli_report(&e);
     } else if (mkdir_p(outdir) < 0 || (o.trace_dir && mkdir_p(o.trace_dir) < 0)) {
         fprintf(stderr, "samgen golden: cannot create output directory: %s\n", strerror(errno));
     } else {
         rc = run_and_write(&g, b, nb, &o, outdir, &e);
+        /* Bad input leaves no output behind: the directories made for
+         * this run go again while they are empty. */
+        if (rc == SG_EXIT_USAGE) {
+            if (o.trace_dir && !had_trace)
+                rmdir(o.trace_dir);
+            if (!had_out)
+                rmdir(outdir);
+        }
     }
     sg_graph_free(&g);
 out:

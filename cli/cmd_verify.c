@@ -462,7 +462,7 @@ static int judge(verify_run *v, const verify_opts *vo)
     const gen_ctx *c = &v->c;
     sg_cmp_result r;
     if (v->so.watchdog || v->so.status == 'F') {
-        sg_sim_report_stuck(&c->g, c->design.module, &v->so);
+        sg_sim_report_stuck(stdout, &c->g, c->design.module, &v->so);
         /* A wrong token before the stall is usually the cause. */
         if (compare_run(v, vo, &r, &e) == 0 && r.mismatch && r.cycle >= 0)
             printf("first wrong token before the stall:\n%s", r.report);

@@ -47,36 +47,42 @@ int sg_binds_load(sg_binds *b, const sg_graph *g, const sg_read_opts *ro,
                   sg_err *e)
 {
     b->g = g;
-    for (int i = 0; i < b->n; i++) {
+    sg_bound_tensor bt[SG_MAX_OPERANDS * 2];
+    int of[SG_MAX_OPERANDS * 2];      /* bt[k] is b->t[of[k]] */
+    int nbt = 0, rc = 0;
+    for (int i = 0; i < b->n && rc == 0; i++) {
         sg_bound *t = &b->t[i];
         const sg_tensor_decl *d = sg_graph_tensor(g, t->name);
         if (!d)
-            return sg_errc(e, SG_EXIT_USAGE, g->path, 0,
-                           "-t %s: the graph has no tensor %s", t->name, t->name);
-        if (d->is_output)
-            return sg_errc(e, SG_EXIT_USAGE, g->path, 0,
-                           "-t %s: %s is the graph's output", t->name, t->name);
-        if (t->is_scalar) {
-            if (d->fmt.order != 0)
-                return sg_errc(e, SG_EXIT_USAGE, g->path, 0,
-                               "-t %s=%lld: %s is an order-%d tensor, not a scalar",
-                               t->name, (long long)t->scalar, t->name, d->fmt.order);
+            rc = sg_errc(e, SG_EXIT_USAGE, g->path, 0,
+                         "-t %s: the graph has no tensor %s", t->name, t->name);
+        else if (d->is_output)
+            rc = sg_errc(e, SG_EXIT_USAGE, g->path, 0,
+                         "-t %s: %s is the graph's output", t->name, t->name);
+        else if (t->is_scalar && d->fmt.order != 0)
+            rc = sg_errc(e, SG_EXIT_USAGE, g->path, 0,
+                         "-t %s=%lld: %s is an order-%d tensor, not a scalar",
+                         t->name, (long long)t->scalar, t->name, d->fmt.order);
+        if (rc < 0 || t->is_scalar)
             continue;
-        }
         sg_binding src = {.name = t->name, .path = t->path};
-        sg_bound_tensor bt;
-        int rc = sg_bind_tensor(d, &src, ro, &bt, e);
-        t->coo = bt.coo;
-        t->ft = bt.ft;
-        t->has_ft = bt.have_ft;
-        if (rc < 0)
-            return -1;
-        if (d->fmt.order == 0 && t->coo.nnz > 0) {
+        of[nbt] = i;
+        rc = sg_bind_load(d, &src, ro, &bt[nbt++], e);
+    }
+    /* The shape rules over every bound file at once (graph/bind.h). */
+    if (rc == 0)
+        rc = sg_bind_shapes(g, bt, nbt, e);
+    for (int k = 0; k < nbt; k++) {
+        sg_bound *t = &b->t[of[k]];
+        t->coo = bt[k].coo;
+        t->ft = bt[k].ft;
+        t->has_ft = bt[k].have_ft;
+        if (rc == 0 && bt[k].decl->fmt.order == 0) {
             t->is_scalar = 1;
-            t->scalar = bt.scalar;
+            t->scalar = bt[k].scalar;
         }
     }
-    return 0;
+    return rc;
 }
 
 void sg_binds_free(sg_binds *b)

@@ -34,8 +34,10 @@ typedef struct sg_binds {
 
 /* Parse one "NAME=FILE" or "NAME=INT" argument.  -1 on a malformed one. */
 int sg_binds_add(sg_binds *b, const char *arg, sg_err *e);
-/* Read every bound file and build the fibertrees in g's formats.  Fails on
- * a tensor g does not declare, on unreadable files and on order mismatch. */
+/* Read every bound file, apply the shape rules over them (graph/bind.h)
+ * and build the fibertrees in g's formats.  Fails on a tensor g does not
+ * declare, on unreadable files, on order mismatch and on shapes that break
+ * the rules. */
 int sg_binds_load(sg_binds *b, const sg_graph *g, const sg_read_opts *ro,
                   sg_err *e);
 void sg_binds_free(sg_binds *b);

@@ -1,7 +1,8 @@
 #!/bin/sh
 # tensor_cli_test.sh - end-to-end tests of `samgen tensor` (convert, gen,
 # info): conversions in every direction agree, bad input gives one
-# "FILE:LINE: message" line, exit 2 and no output file.
+# "FILE:LINE: message" line, exit 2 and no output file; and the shape
+# rules of tensors bound to a graph (golden, gen, verify).
 #
 #   sh cli/tensor_cli_test.sh SAMGEN WORKDIR
 #
@@ -9,6 +10,7 @@
 set -u
 SAMGEN=$1
 W=$2
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
 rm -rf "$W"
 mkdir -p "$W"
 cd "$W" || exit 2
@@ -151,6 +153,82 @@ run_err "bad density" "samgen tensor: --density: expected a number in 0..1, got 
     "$SAMGEN" tensor gen --shape 5 --density 2 -o o14.tns
 run_err "bad shape" "samgen tensor: --shape: expected DxD.. with positive integers, got '5x0'" "" \
     "$SAMGEN" tensor gen --shape 5x0 -o o15.tns
+
+# ---- shapes of bound tensors (golden, gen, verify) -------------------------
+# docs/tensor-formats.md, "Shapes of bound tensors".  Simulation cases run
+# under Icarus when it is installed.
+MUL=$ROOT/examples/vec_elemmul.gv
+"$SAMGEN" compile 'x(i)=b(i)+c(i)' -f x:s -f b:s -f c:s -o add.gv >/dev/null
+"$SAMGEN" compile 'x(i)=a*c(i)' -f x:s -f c:s -o scal.gv >/dev/null
+"$SAMGEN" compile 'x(i)=B(i,j)*c(j)' -f x:d -f B:ds -f c:s -o mvd.gv >/dev/null
+have_sim=0
+command -v iverilog >/dev/null 2>&1 && have_sim=1
+
+# run_verify DESCRIPTION ARGS...: samgen verify under Icarus must PASS.
+run_verify() {
+    d=$1; shift
+    [ $have_sim = 1 ] || { echo "SKIP: iverilog not installed: $d"; return; }
+    if "$SAMGEN" verify "$@" --sim icarus >out.txt 2>err.txt && grep -q '^PASS ' out.txt; then
+        ok
+    else
+        bad "$d: $(head -n 3 out.txt err.txt)"
+    fi
+}
+
+# Inferred extents (no "# shape" line): an index's extent is the largest.
+printf '1 5\n3 2\n' >sb.tns
+printf '2 4\n8 1\n' >sc.tns
+run_ok "union of inferred extents 3 and 8" "$SAMGEN" golden add.gv -t b=sb.tns -t c=sc.tns -o g1
+printf '# shape 8\n1 5\n2 4\n3 2\n8 1\n' >want; same "union output has extent 8" g1/x.tns want
+run_ok "intersection of inferred extents" "$SAMGEN" golden "$MUL" -t b=sb.tns -t c=sc.tns -o g2
+printf '# shape 8\n' >want; same "output shape follows the index" g2/x.tns want
+run_verify "verify with inferred extents 3 and 8" add.gv -t b=sb.tns -t c=sc.tns
+
+# Declared extents that disagree, or a coordinate beyond one: exit 2
+# before running, the same message from golden, gen and verify.
+printf '# shape 3\n1 5\n3 2\n' >db.tns
+printf '# shape 8\n2 4\n8 1\n' >dc.tns
+m="dc.tns: index i has extent 3 in tensor b (db.tns) but 8 in tensor c (dc.tns)"
+run_err "declared extents disagree (golden)" "$m" g3 "$SAMGEN" golden add.gv -t b=db.tns -t c=dc.tns -o g3
+run_err "declared extents disagree (gen)" "$m" g4 "$SAMGEN" gen add.gv -t b=db.tns -t c=dc.tns -o g4
+run_err "declared extents disagree (verify)" "$m" k1 "$SAMGEN" verify add.gv -t b=db.tns -t c=dc.tns --keep k1
+run_err "coordinate beyond a declared extent" \
+    "sc.tns: index i has extent 3 in tensor b (db.tns) but tensor c (sc.tns) has coordinate 8 in it" \
+    g5 "$SAMGEN" golden add.gv -t b=db.tns -t c=sc.tns -o g5
+printf '# shape 10\n1 5\n' >db10.tns
+run_ok "declared extent raises an inferred one" "$SAMGEN" golden add.gv -t b=db10.tns -t c=sc.tns -o g6
+printf '# shape 10\n1 5\n2 4\n8 1\n' >want; same "output has the declared extent" g6/x.tns want
+
+# A .tns with no entries: its shape from "# shape" or from the operands.
+: >e.tns
+run_ok "empty operand of a mul" "$SAMGEN" golden "$MUL" -t b=sb.tns -t c=e.tns -o g7
+printf '# shape 3\n' >want; same "empty operand: empty product" g7/x.tns want
+run_ok "empty operand of an add" "$SAMGEN" golden add.gv -t b=e.tns -t c=sc.tns -o g8
+printf '# shape 8\n2 4\n8 1\n' >want; same "empty operand: the other one" g8/x.tns want
+run_verify "verify with an empty operand of a mul" "$MUL" -t b=sb.tns -t c=e.tns
+run_verify "verify with an empty operand of an add" add.gv -t b=e.tns -t c=sc.tns
+run_err "no operand gives a shape" \
+    "e.tns: tensor b (e.tns) has no entries and no \"# shape\" line, and no other operand gives the extent of index i (mode 0)" \
+    g9 "$SAMGEN" golden "$MUL" -t b=e.tns -t c=e.tns -o g9
+run_ok "empty scalar file is 0" "$SAMGEN" golden scal.gv -t a=e.tns -t c=sc.tns -o g10
+printf '# shape 8\n2 0\n8 0\n' >want; same "scalar 0 times c" g10/x.tns want
+run_err "empty file still fails for tensor convert" "e.tns: empty file: no entries" o16.tns \
+    "$SAMGEN" tensor convert e.tns o16.tns
+
+# The data's order must be the graph's.
+printf '1 1 7\n2 2 9\n' >M.tns
+m="M.tns: tensor a: the graph declares order 0, the file has order 2"
+run_err "matrix bound to a scalar (golden)" "$m" g11 "$SAMGEN" golden scal.gv -t a=M.tns -t c=sc.tns -o g11
+run_err "matrix bound to a scalar (verify)" "$m" k2 "$SAMGEN" verify scal.gv -t a=M.tns -t c=sc.tns --keep k2
+run_err "matrix bound to a vector" "M.tns: tensor c: the graph declares order 1, the file has order 2" \
+    g12 "$SAMGEN" golden "$MUL" -t b=sb.tns -t c=M.tns -o g12
+
+# An index of extent 0 stored in a dense output level.
+printf '# shape 0 3\n' >B03.tns
+printf '# shape 3\n' >c3.tns
+m="mvd.gv:13: output x stores index i in a dense level, but tensor B (B03.tns) gives i extent 0 (a dense level needs at least 1)"
+run_err "dense output of extent 0 (golden)" "$m" g13 "$SAMGEN" golden mvd.gv -t B=B03.tns -t c=c3.tns -o g13
+run_err "dense output of extent 0 (verify)" "$m" k3 "$SAMGEN" verify mvd.gv -t B=B03.tns -t c=c3.tns --keep k3
 
 # ---- real matrices ----------------------------------------------------------
 if [ -n "${SHARED:-}" ] && [ -d "$SHARED/data/mtx" ]; then

@@ -60,8 +60,10 @@ static inline int64_t sg_wrap(int64_t v, int w)
 /* ---- coordinate lists --------------------------------------------------- */
 
 typedef struct sg_coo {
-    int order;
+    int order;         /* -1: unknown (an empty .tns read with empty_ok) */
     int64_t shape[SG_MAX_ORDER];
+    int shape_inferred; /* 1: shape[] is each mode's largest coordinate (a
+                        * .tns without "# shape"); 0: the file declares it */
     size_t nnz, cap;
     int64_t *crd;      /* nnz * order, 0-based, entry-major */
     int64_t *val;      /* nnz, already wrapped to the value width */
@@ -121,6 +123,9 @@ typedef struct sg_read_opts {
     int sum_duplicates;    /* sum duplicate coordinates instead of failing */
     const char *format;    /* SAM dirs: storage format of the tensor (NULL:
                             * inferred from the files present) */
+    int empty_ok;          /* .tns: a file with no entries and no "# shape"
+                            * line reads as an empty tensor of unknown order
+                            * (order -1) instead of failing */
 } sg_read_opts;
 
 void sg_read_opts_default(sg_read_opts *o);

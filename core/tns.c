@@ -7,7 +7,10 @@
  * number is a 0-order tensor, a scalar).  The shape is the largest
  * coordinate of each mode, unless a "# shape d0 d1 .." comment (which the
  * writer emits) declares it, in which case coordinates are checked against
- * it.  Values have no declared type: see sg_scan_any_value.
+ * it (sg_coo.shape_inferred tells which).  A file with no entries needs the
+ * shape line, unless the caller accepts a tensor of unknown order (empty_ok:
+ * graph bindings, which take the shape from the graph's other operands).
+ * Values have no declared type: see sg_scan_any_value.
  */
 #include "core/tensor.h"
 #include "core/textscan.h"
@@ -183,10 +186,17 @@ int sg_tns_parse(const char *path, const char *buf, size_t len,
             sg_coo_init(t, n.declared, n.dshape);
             return 0;
         }
+        if (o->empty_ok) {
+            /* No entries and no shape: the order and shape are unknown. */
+            sg_coo_init(t, -1, NULL);
+            t->shape_inferred = 1;
+            return 0;
+        }
         return sg_errf(e, path, 0, "empty file: no entries");
     }
     for (int k = 0; k < n.order; k++)
         t->shape[k] = n.declared >= 0 ? n.dshape[k] : n.maxc[k];
+    t->shape_inferred = n.declared < 0;
     return sg_scan_finish(t, 0, o, path, e);
 }
 

@@ -87,6 +87,39 @@ static void test_errors(void **state)
                                               "entry; at most 8 supported");
 }
 
+/* shape_inferred says whether the shape came from a "# shape" line; with
+ * empty_ok a file with no entries and no shape has an unknown order. */
+static void test_shape_source(void **state)
+{
+    (void)state;
+    sg_coo t;
+    sg_err e;
+    assert_int_equal(parse("2 3 4\n", &t, &e), 0);
+    assert_int_equal(t.shape_inferred, 1);
+    sg_coo_free(&t);
+    assert_int_equal(parse("# shape 5 6\n2 3 4\n", &t, &e), 0);
+    assert_int_equal(t.shape_inferred, 0);
+    sg_coo_free(&t);
+    sg_read_opts o;
+    sg_read_opts_default(&o);
+    o.empty_ok = 1;
+    const char *empty[] = {"", "# only a comment\n\n"};
+    for (int i = 0; i < 2; i++) {
+        sg_err_clear(&e);
+        assert_int_equal(sg_tns_parse("t.tns", empty[i], strlen(empty[i]), &o, &t, &e), 0);
+        assert_int_equal(t.order, -1);
+        assert_int_equal(t.nnz, 0);
+        assert_int_equal(t.shape_inferred, 1);
+        sg_coo_free(&t);
+    }
+    /* A shape line still gives the order and shape. */
+    assert_int_equal(sg_tns_parse("t.tns", "# shape 4\n", 10, &o, &t, &e), 0);
+    assert_int_equal(t.order, 1);
+    assert_int_equal(t.shape[0], 4);
+    assert_int_equal(t.shape_inferred, 0);
+    sg_coo_free(&t);
+}
+
 static void test_write(void **state)
 {
     (void)state;
@@ -126,6 +159,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_read),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_shape_source),
         cmocka_unit_test(test_write),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -3,8 +3,9 @@
  *
  * Every non-output tensor of the graph comment gets a binding (a file, an
  * in-memory COO or an inline scalar), converted to the fibertree format the
- * graph declares (bind.c).  net.c reads the scanners' levels and the value
- * arrays from them, collect.c the dimensions of the output's indices.
+ * graph declares, with the shape rules of graph/bind.h applied over all of
+ * them (run.c, bind_inputs).  net.c reads the scanners' levels and the
+ * value arrays from them, collect.c the dimensions of the output's indices.
  */
 #ifndef SG_GOLDEN_BIND_H
 #define SG_GOLDEN_BIND_H
@@ -15,9 +16,6 @@
  * model does not keep once the fibertree is built. */
 typedef sg_bound_tensor bound;
 
-/* Bind d to b (width and read options from o): 0, or -1 with e filled. */
-int sg_bind_one(const golden_binding *b, const sg_tensor_decl *d,
-             const golden_opts *o, bound *out, sg_err *e);
 /* The bound tensor named `name` among bt[0..nb), or NULL. */
 bound *sg_find_bound(bound *bt, int nb, const char *name);
 

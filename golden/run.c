@@ -203,11 +203,15 @@ static int close_traces(sg_net *net, const char *dir, sg_err *e)
     return rc;
 }
 
-/* Bind every input tensor of g to its -t binding into bt[*nbt]; a missing
- * binding, a bad tensor or a binding naming no tensor is a usage error. */
+/* Bind every input tensor of g to its -t binding into bt[*nbt], then apply
+ * the shape rules over all of them (graph/bind.h); a missing binding, a
+ * bad tensor or a binding naming no tensor is a usage error.  The golden
+ * model keeps the fibertrees, not the COO entries. */
 static int bind_inputs(const sg_graph *g, const golden_binding *b, int nb,
                        const golden_opts *o, bound *bt, int *nbt, sg_err *e)
 {
+    sg_read_opts ro = o->read;
+    ro.width = o->width;
     for (int t = 0; t < g->n_tensors; t++) {
         const sg_tensor_decl *d = &g->tensors[t];
         if (d->is_output)
@@ -219,15 +223,18 @@ static int bind_inputs(const sg_graph *g, const golden_binding *b, int nb,
         if (!bi)
             return sg_errc(e, SG_EXIT_USAGE, g->path, 0, "input tensor %s is not bound (use -t %s=FILE)",
                            d->name, d->name);
-        if (sg_bind_one(bi, d, o, &bt[*nbt], e) < 0) {
-            e->code = SG_EXIT_USAGE;
-            return -1;
-        }
+        int rc = sg_bind_load(d, bi, &ro, &bt[*nbt], e);
         (*nbt)++;
+        if (rc < 0)
+            return -1;
     }
     for (int k = 0; k < nb; k++)
         if (!sg_graph_tensor(g, b[k].name))
             return sg_errc(e, SG_EXIT_USAGE, g->path, 0, "the graph has no tensor named %s", b[k].name);
+    if (sg_bind_shapes(g, bt, *nbt, e) < 0)
+        return -1;
+    for (int i = 0; i < *nbt; i++)
+        sg_coo_free(&bt[i].coo);
     return 0;
 }
 
@@ -316,8 +323,7 @@ out:
         rc = 0;
     sg_net_free(&net);
     for (int i = 0; i < nbt; i++)
-        if (bt[i].have_ft)
-            sg_fibertree_free(&bt[i].ft);
+        sg_bound_tensor_free(&bt[i]);
     free(bt);
     return rc;
 }

@@ -138,46 +138,99 @@ static int edge_starved(const sg_simedge *se)
     return se->wd_seen && !se->fifo_out_valid && !ends_in_done(&se->toks);
 }
 
-/* The nodes that still wait for input (an input edge that never carried D
- * and holds nothing now, while none of the node's outputs is blocked). */
-static void report_waiting(const sg_graph *g, const sg_simout *so)
+/* Edge k's head token is offered to its consumer, which does not take it. */
+static int edge_held(const sg_simedge *se)
 {
-    char a[160];
-    for (size_t i = 0; i < g->n_nodes; i++) {
-        int waiting = 0, blocked = 0;
-        for (size_t k = 0; k < g->n_edges; k++) {
-            if ((size_t)g->edges[k].dst == i && edge_starved(&so->edge[k]))
-                waiting = 1;
-            if ((size_t)g->edges[k].src == i && edge_full(&so->edge[k]))
-                blocked = 1;
-        }
-        if (!waiting || blocked)
-            continue;
-        printf("  waiting: %s, for input", sg_graph_node_desc(&g->nodes[i], a, sizeof a));
-        for (size_t k = 0; k < g->n_edges; k++)
-            if ((size_t)g->edges[k].dst == i && edge_starved(&so->edge[k]))
-                printf(" e%zu (%zu tokens, no D)", k, so->edge[k].toks.n);
-        printf("\n");
-    }
+    return se->wd_seen && se->fifo_out_valid && !se->down_ready;
 }
 
-void sg_sim_report_stuck(const sg_graph *g, const char *module, const sg_simout *so)
+/* Node i has an output edge the watchdog saw full. */
+static int node_blocked(const sg_graph *g, const sg_simout *so, size_t i)
+{
+    for (size_t k = 0; k < g->n_edges; k++)
+        if ((size_t)g->edges[k].src == i && edge_full(&so->edge[k]))
+            return 1;
+    return 0;
+}
+
+/* Node i's input edges that pass test, as " e3 (4 tokens, what)"; 0 when
+ * there are none. */
+static int print_inputs(FILE *out, const sg_graph *g, const sg_simout *so, size_t i,
+                        int (*test)(const sg_simedge *), const char *what)
+{
+    int n = 0;
+    for (size_t k = 0; k < g->n_edges; k++)
+        if ((size_t)g->edges[k].dst == i && test(&so->edge[k])) {
+            fprintf(out, " e%zu (%zu tokens, %s)", k, so->edge[k].toks.n, what);
+            n++;
+        }
+    return n;
+}
+
+static int has_input(const sg_graph *g, const sg_simout *so, size_t i,
+                     int (*test)(const sg_simedge *))
+{
+    for (size_t k = 0; k < g->n_edges; k++)
+        if ((size_t)g->edges[k].dst == i && test(&so->edge[k]))
+            return 1;
+    return 0;
+}
+
+/* The nodes that still wait, none of whose outputs is blocked: for input
+ * (an input edge that never carried D and holds nothing now), or on a
+ * token they hold (an input edge whose head token they do not take: the
+ * node waits for something inside it, such as a writer's address queue).
+ * When no edge shows either, the level writers are named, since one of
+ * them has not finished although every stream ended. */
+static void report_waiting(FILE *out, const sg_graph *g, const sg_simout *so)
+{
+    char a[160];
+    int any = 0;
+    for (size_t i = 0; i < g->n_nodes; i++) {
+        if (node_blocked(g, so, i))
+            continue;
+        if (has_input(g, so, i, edge_starved)) {
+            fprintf(out, "  waiting: %s, for input", sg_graph_node_desc(&g->nodes[i], a, sizeof a));
+            print_inputs(out, g, so, i, edge_starved, "no D");
+        } else if (has_input(g, so, i, edge_held)) {
+            fprintf(out, "  waiting: %s, not taking input", sg_graph_node_desc(&g->nodes[i], a, sizeof a));
+            print_inputs(out, g, so, i, edge_held, "head token offered");
+        } else {
+            continue;
+        }
+        fprintf(out, "\n");
+        any = 1;
+    }
+    if (any)
+        return;
+    fprintf(out, "  waiting: no node waits on an edge (every stream is empty or ended); "
+            "unfinished among the writers:");
+    for (size_t i = 0; i < g->n_nodes; i++)
+        if (g->nodes[i].kind == SG_NK_FIBERWRITE) {
+            fprintf(out, "%s %s", any ? "," : "", sg_graph_node_desc(&g->nodes[i], a, sizeof a));
+            any = 1;
+        }
+    fprintf(out, "%s\n", any ? "" : " none in the graph");
+}
+
+void sg_sim_report_stuck(FILE *out, const sg_graph *g, const char *module,
+                         const sg_simout *so)
 {
     char a[160], b[160];
-    printf("STUCK %s: no token moved for the watchdog period (at cycle %llu)\n",
-           g->name[0] ? g->name : module, (unsigned long long)so->cycles);
+    fprintf(out, "STUCK %s: no token moved for the watchdog period (at cycle %llu)\n",
+            g->name[0] ? g->name : module, (unsigned long long)so->cycles);
     int any = 0;
     for (size_t k = 0; k < g->n_edges; k++) {
         const sg_simedge *se = &so->edge[k];
         if (edge_full(se)) {
             const sg_edge *ed = &g->edges[k];
-            printf("  full FIFO e%zu: %s -> %s (%zu tokens so far)\n", k,
-                   sg_graph_node_desc(&g->nodes[ed->src], a, sizeof a),
-                   sg_graph_node_desc(&g->nodes[ed->dst], b, sizeof b), se->toks.n);
+            fprintf(out, "  full FIFO e%zu: %s -> %s (%zu tokens so far)\n", k,
+                    sg_graph_node_desc(&g->nodes[ed->src], a, sizeof a),
+                    sg_graph_node_desc(&g->nodes[ed->dst], b, sizeof b), se->toks.n);
             any = 1;
         }
     }
     if (!any)
-        printf("  no FIFO is full\n");
-    report_waiting(g, so);
+        fprintf(out, "  no FIFO is full\n");
+    report_waiting(out, g, so);
 }

@@ -17,6 +17,7 @@
 #define SG_SIM_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "core/err.h"
 #include "graph/graph.h"
@@ -86,8 +87,12 @@ void sg_sim_show_log(const char *path, int max_lines);
 int sg_sim_read_cpu_line(const char *path, unsigned long long *run_cyc, double *run_s,
                          unsigned long long *all_cyc, double *all_s);
 
-/* The watchdog fired: print the STUCK line for the kernel (g->name, else
- * module), the full FIFOs, then the nodes that still wait for input. */
-void sg_sim_report_stuck(const sg_graph *g, const char *module, const sg_simout *so);
+/* The watchdog fired: print to out the STUCK line for the kernel (g->name,
+ * else module), the full FIFOs, then the nodes that still wait: for input
+ * (an input edge that never carried D and is empty), or not taking an input
+ * token offered to them; when no edge shows either, the level writers, one
+ * of which has not finished.  At least one "waiting:" line is printed. */
+void sg_sim_report_stuck(FILE *out, const sg_graph *g, const char *module,
+                         const sg_simout *so);
 
 #endif
