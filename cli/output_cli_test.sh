@@ -1,6 +1,6 @@
 #!/bin/sh
 # output_cli_test.sh - command-line tests of the output-file rules every
-# command follows (docs/cli.md "Output files"): an output that names an
+# command follows (README.md, "Output files"): an output that names an
 # input is refused before anything runs, every output location is checked
 # first, outputs appear whole, a failed golden run leaves nothing behind,
 # and `samgen dot -o X.gv` writes a graph samgen reads back.

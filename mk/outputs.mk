@@ -1,4 +1,4 @@
-# outputs.mk - the output-file rules of every command (docs/cli.md).
+# outputs.mk - the output-file rules of every command (README.md, "Output files").
 #
 #   make output-cli-test  outputs that name an input, unwritable locations,
 #                         a failed golden run's directories, dot -o X.gv
