@@ -203,6 +203,9 @@ void sg_outplan_output(sg_outplan *p, sg_out_kind kind, const char *what,
     o->kind = kind;
     o->what = sg_strdup(what ? what : "output");
     o->path = sg_strdup(path);
+    /* "out/" and "out" are one directory (files below it are "out/x"). */
+    for (size_t n = strlen(o->path); n > 1 && o->path[n - 1] == '/'; n--)
+        o->path[n - 1] = '\0';
     o->tensor = tensor ? sg_strdup(tensor) : NULL;
 }
 

@@ -155,6 +155,14 @@ static void test_plan_dirs(void **state)
     sg_outplan_output(&p, SG_OUT_FILE, "-o", out, NULL);
     assert_int_equal(sg_outplan_check(&p, &e), 0);
     sg_outplan_free(&p);
+    /* Also when the directory is given with a trailing slash. */
+    sg_outplan_init(&p);
+    snprintf(sub, sizeof sub, "%s/new/deeper/", d);
+    snprintf(out, sizeof out, "%s/new/deeper//report.json", d);
+    sg_outplan_output(&p, SG_OUT_DIR, "-o", sub, NULL);
+    sg_outplan_output(&p, SG_OUT_FILE, "-o", out, NULL);
+    assert_int_equal(sg_outplan_check(&p, &e), 0);
+    sg_outplan_free(&p);
 }
 
 static void test_outdir_undo(void **state)
