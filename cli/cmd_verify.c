@@ -162,9 +162,12 @@ static int parse_args(gen_opts *go, verify_opts *vo, int argc, char **argv)
 static int write_script(const char *path, const gen_ctx *c,
                         unsigned long long max_cycles, sg_err *e)
 {
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return sg_errc(e, SG_EXIT_USAGE, path, 0, "cannot write: %s", strerror(errno));
+    sg_outfile of;
+    if (sg_outfile_open(&of, path, e) < 0) {
+        e->code = SG_EXIT_USAGE;
+        return -1;
+    }
+    FILE *f = of.f;
     const sg_emit_design *d = &c->design;
     for (size_t i = 0; i < d->n_dim; i++) {
         long dim = sg_binds_node_dim(&c->go->binds, &c->g.nodes[d->dim[i].node]);
@@ -179,13 +182,13 @@ static int write_script(const char *path, const gen_ctx *c,
         const int64_t *w;
         size_t n;
         if (sg_binds_mem_words(&c->go->binds, &c->g, m, &w, &n) < 0) {
-            fclose(f);
+            sg_outfile_abort(&of);
             const sg_node *nd = &c->g.nodes[m->node];
             return sg_errc(e, SG_EXIT_USAGE, c->g.path, nd->line,
                            "tensor %s is not bound (-t %s=FILE)", nd->tensor, nd->tensor);
         }
         if ((long)n > m->depth) {
-            fclose(f);
+            sg_outfile_abort(&of);
             return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "%s: %zu words do not fit %ld",
                            m->inst, n, m->depth);
         }
@@ -198,8 +201,10 @@ static int write_script(const char *path, const gen_ctx *c,
     for (size_t i = 0; i < d->n_mem; i++)
         if (d->mem[i].is_output)
             fprintf(f, "r %d\n", d->mem[i].sel);
-    if (fclose(f) != 0)
-        return sg_errc(e, SG_EXIT_USAGE, path, 0, "write error");
+    if (sg_outfile_commit(&of, e) < 0) {
+        e->code = SG_EXIT_USAGE;
+        return -1;
+    }
     return 0;
 }
 
