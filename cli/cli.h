@@ -14,6 +14,7 @@
 #define SG_CLI_H
 
 #include "core/err.h"
+#include "core/outfile.h"
 
 typedef int (*sg_cmd_fn)(int argc, char **argv);
 
@@ -29,6 +30,9 @@ int sg_cli_report(const sg_err *e);
 /* Print "samgen <cmd>: message" and return SG_EXIT_USAGE. */
 int sg_cli_usage_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* Check the outputs of plan p before cmd runs (sg_outplan_check): -1 when
+ * they are fine, else the exit code after "samgen <cmd>: message". */
+int sg_cli_check_outputs(const char *cmd, const sg_outplan *p);
 /* Print the usage of cmd to stdout (for --help) and return 0. */
 int sg_cli_print_usage(const char *cmd);
 

@@ -362,6 +362,32 @@ static int gen_kernel(const area_opts *o, const char *outdir, const char *gendir
     return -1;
 }
 
+/* The input (graph or primitive file) against the work directory outdir,
+ * the files the run writes there and --plot DIR.  Returns -1 when the
+ * outputs are fine, else the exit code. */
+static int check_outputs(const area_opts *o, const char *input, const char *outdir)
+{
+    static const char *const files[] = {"gen.out", "design.ys", "yosys.log", "stat.json",
+                                        "mem.json", "top.json", "report.json", NULL};
+    sg_outplan p;
+    sg_outplan_init(&p);
+    sg_outplan_input(&p, input);
+    sg_outplan_output(&p, SG_OUT_DIR, o->out ? "-o" : "the work directory", outdir, NULL);
+    char path[1400];
+    for (int i = 0; files[i]; i++) {
+        snprintf(path, sizeof path, "%s/%s", outdir, files[i]);
+        sg_outplan_output(&p, SG_OUT_FILE, o->out ? "-o" : "the work directory", path, NULL);
+    }
+    if (o->graph) {
+        snprintf(path, sizeof path, "%s/rtl", outdir);
+        sg_outplan_output(&p, SG_OUT_DIR, o->out ? "-o" : "the work directory", path, NULL);
+    }
+    sg_outplan_output(&p, SG_OUT_DIR, "--plot", o->plot, NULL);
+    int rc = sg_cli_check_outputs("area", &p);
+    sg_outplan_free(&p);
+    return rc;
+}
+
 static int run_kernel(area_opts *o)
 {
     char name[256], outdir[1024], gendir[1100], rtl[1100];
@@ -380,10 +406,13 @@ static int run_kernel(area_opts *o)
         snprintf(outdir, sizeof outdir, "out/area/%s", name);
     snprintf(gendir, sizeof gendir, "%s/rtl", outdir);
     rtl_dir(o, rtl, sizeof rtl);
+    int rc = check_outputs(o, o->graph, outdir);
+    if (rc >= 0)
+        return rc;
 
     sg_err e;
     sg_err_clear(&e);
-    int rc = gen_kernel(o, outdir, gendir, &e);
+    rc = gen_kernel(o, outdir, gendir, &e);
     if (rc >= 0)
         return rc;
     char topfile[1400], topmod[256];
@@ -459,6 +488,11 @@ static int run_prim(area_opts *o)
     if (access(file, R_OK) != 0)
         return sg_cli_usage_error("area", "no primitive '%s' (%s/%s.v not found)",
                                o->prim, rtl, o->prim);
+    if (o->out) {
+        int crc = check_outputs(o, file, o->out);
+        if (crc >= 0)
+            return crc;
+    }
     size_t npts = o->n_sweep ? o->n_sweep : 1;
     area_result *res = sg_calloc(npts, sizeof *res);
     const char *srcs[] = {file};

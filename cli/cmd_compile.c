@@ -100,6 +100,17 @@ int sg_cmd_compile(int argc, char **argv)
     }
     if (out[0] == '=')
         out++;
+    if (strcmp(out, "-") != 0) {
+        sg_outplan p;
+        sg_outplan_init(&p);
+        sg_outplan_output(&p, SG_OUT_FILE, "-o", out, NULL);
+        int prc = sg_cli_check_outputs("compile", &p);
+        sg_outplan_free(&p);
+        if (prc >= 0) {
+            rc = prc;
+            goto done;
+        }
+    }
 
     char name[64] = "einsum";
     if (strcmp(out, "-") != 0) {

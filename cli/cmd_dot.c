@@ -7,8 +7,9 @@
  * orange, joiners red, compute purple, coordinate droppers/holders yellow)
  * and each stream kind one edge style; edge labels name the bound ports, so
  * the picture shows what samgen understood, not what the file's labels say.
- * Rendering runs graphviz's `dot` program on that text (no shell); output
- * .gv/.dot writes the styled text itself.  With --annotate REPORT.json,
+ * Rendering runs graphviz's `dot` program on that text (no shell).  An
+ * output named .gv/.dot gets the graph in samgen's own DOT vocabulary
+ * (sg_graph_write_dot), which samgen reads back.  With --annotate REPORT.json,
  * edges get the token counts of a run: the report's "edges" array of
  * {"src": ID, "dst": ID, "tokens": N} objects (src/dst are DOT node ids).
  * Output goes to a temporary file renamed into place.
@@ -32,12 +33,14 @@ const char sg_cmd_dot_usage[] =
     "Draw a SAM graph with graphviz in samgen's style: one colour per\n"
     "primitive family, one edge style per stream kind (crd dashed, ref bold,\n"
     "val solid, repsig dotted), edges labelled with the ports samgen bound\n"
-    "them to.  The format follows the output's extension; .gv writes the\n"
-    "styled DOT text without running graphviz.\n"
+    "them to.  The format follows the output's extension; .gv or .dot\n"
+    "writes the graph as samgen's own DOT text (which samgen reads back)\n"
+    "without running graphviz.\n"
     "\n"
     "  -o FILE               output file (required)\n"
     "  --annotate REPORT     label edges with token counts from a run report\n"
-    "                        (JSON with \"edges\": [{\"src\":, \"dst\":, \"tokens\":}])\n"
+    "                        (JSON with \"edges\": [{\"src\":, \"dst\":, \"tokens\":}]);\n"
+    "                        png, svg and pdf only\n"
     "\n"
     "Exit status: 0 written, 2 unreadable graph, bad usage or rendering failed.\n";
 
@@ -199,63 +202,47 @@ static long *load_counts(const char *ann, const sg_graph *g, int *rc)
     return cnt;
 }
 
-/* Write the styled text into a fresh temporary file beside out, named in
- * *tmp_gv (NULL when none was created).  0, or -1 with the message
- * printed. */
-static int write_temp(const char *out, const sg_graph *g, const long *cnt,
-                      char **tmp_gv)
+/* Render g with graphviz into out: the styled text goes to a scratch file
+ * beside out, `dot` writes a temporary file that is renamed into place.
+ * 0, or -1 with the message printed. */
+static int render(const char *out, const char *ext, const sg_graph *g,
+                  const long *cnt)
 {
-    size_t n = strlen(out) + 16;
-    *tmp_gv = sg_malloc(n);
-    snprintf(*tmp_gv, n, "%s.gvXXXXXX", out);
-    int fd = mkstemp(*tmp_gv);
-    if (fd < 0) {
-        fprintf(stderr, "%s: cannot create a temporary file beside it\n", out);
-        free(*tmp_gv);
-        *tmp_gv = NULL;
+    sg_err e;
+    sg_err_clear(&e);
+    size_t n = strlen(out) + 8;
+    char *scratch = sg_malloc(n);
+    snprintf(scratch, n, "%s.gv", out);
+    sg_outfile text, img;
+    int opened = sg_outfile_open(&text, scratch, &e);
+    free(scratch);
+    if (opened < 0) {
+        sg_cli_report(&e);
         return -1;
     }
-    (void)fchmod(fd, 0644);
-    FILE *f = fdopen(fd, "w");
-    if (!f) {
-        close(fd);
-        fprintf(stderr, "%s: cannot write\n", out);
+    if (write_styled(text.f, g, cnt) < 0 || fflush(text.f) != 0) {
+        fprintf(stderr, "%s: write error: %s\n", out, strerror(errno));
+        sg_outfile_abort(&text);
         return -1;
     }
-    int bad = write_styled(f, g, cnt) < 0;
-    bad |= fclose(f) != 0;
-    if (bad) {
-        fprintf(stderr, "%s: write error\n", out);
-        return -1;
-    }
-    return 0;
-}
-
-/* Render the text in tmp_gv with graphviz into a temporary file beside out,
- * then rename it into place.  0, or -1 with the message printed. */
-static int render(const char *out, const char *ext, const char *tmp_gv)
-{
-    size_t n = strlen(out) + 16;
-    char *tmp_out = sg_malloc(n);
-    snprintf(tmp_out, n, "%s.tmp.%s", out, ext);
     int rc = -1;
-    if (run_dot(ext, tmp_gv, tmp_out) < 0) {
+    if (sg_outfile_reserve(&img, out, &e) < 0) {
+        sg_cli_report(&e);
+    } else if (run_dot(ext, text.tmp, img.tmp) < 0) {
         fprintf(stderr, "samgen dot: graphviz 'dot -T%s' failed (is graphviz installed?)\n",
                 ext);
-        unlink(tmp_out);
-    } else if (rename(tmp_out, out) != 0) {
-        fprintf(stderr, "%s: cannot rename into place: %s\n", out,
-                strerror(errno));
-        unlink(tmp_out);
+        sg_outfile_abort(&img);
+    } else if (sg_outfile_commit(&img, &e) < 0) {
+        sg_cli_report(&e);
     } else {
         rc = 0;
     }
-    free(tmp_out);
+    sg_outfile_abort(&text);
     return rc;
 }
 
-/* Draw the graph at path into out: the styled text, renamed into place
- * (text_only) or rendered.  Returns the exit code. */
+/* Draw the graph at path into out: samgen's own DOT text (text_only), or
+ * a picture rendered in samgen's style.  Returns the exit code. */
 static int draw(const char *path, const char *out, const char *ext,
                 int text_only, const char *ann)
 {
@@ -266,28 +253,14 @@ static int draw(const char *path, const char *out, const char *ext,
         return sg_cli_report(&e);
     int rc = SG_EXIT_USAGE;
     long *cnt = NULL;
-    char *tmp_gv = NULL;
-    if (ann && !(cnt = load_counts(ann, &g, &rc)))
-        goto out;
-    if (write_temp(out, &g, cnt, &tmp_gv) < 0)
-        goto out;
     if (text_only) {
-        if (rename(tmp_gv, out) != 0) {
-            fprintf(stderr, "%s: cannot rename into place: %s\n", out,
-                    strerror(errno));
-            goto out;
-        }
-        free(tmp_gv);
-        tmp_gv = NULL;
-        rc = SG_EXIT_OK;
-        goto out;
+        if (sg_graph_write_dot(&g, out, &e) < 0)
+            sg_cli_report(&e);
+        else
+            rc = SG_EXIT_OK;
+    } else if (!ann || (cnt = load_counts(ann, &g, &rc)) != NULL) {
+        rc = render(out, ext, &g, cnt) == 0 ? SG_EXIT_OK : SG_EXIT_USAGE;
     }
-    if (render(out, ext, tmp_gv) == 0)
-        rc = SG_EXIT_OK;
-out:
-    if (tmp_gv)
-        unlink(tmp_gv);
-    free(tmp_gv);
     free(cnt);
     sg_graph_free(&g);
     return rc;
@@ -320,5 +293,17 @@ int sg_cmd_dot(int argc, char **argv)
         strcmp(ext, "pdf") != 0)
         return sg_cli_usage_error("dot", "output '%s': extension must be png, svg, pdf or gv",
                                out);
+    if (text_only && ann)
+        return sg_cli_usage_error("dot", "--annotate labels a picture: give -o FILE.png, "
+                                  ".svg or .pdf, not '%s'", out);
+    sg_outplan p;
+    sg_outplan_init(&p);
+    sg_outplan_input(&p, path);
+    sg_outplan_input(&p, ann);
+    sg_outplan_output(&p, SG_OUT_FILE, "-o", out, NULL);
+    int rc = sg_cli_check_outputs("dot", &p);
+    sg_outplan_free(&p);
+    if (rc >= 0)
+        return rc;
     return draw(path, out, ext, text_only, ann);
 }

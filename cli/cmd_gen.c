@@ -23,7 +23,7 @@ const char sg_cmd_gen_usage[] =
     "Write DIR/<kernel>_top.v: one rtl/ primitive per graph node, a FIFO on\n"
     "every edge, a RAM per tensor array, a host port and start/done.\n"
     "\n"
-    "  -o, --out DIR          output directory (created)\n"
+    "  -o, --out DIR          output directory (created with its parents)\n"
     "  --width-crd N          coordinate/reference payload bits (16)\n"
     "  --width-val N          value payload bits (32)\n"
     "  --fifo-depth N|auto    FIFO depth of every edge (4); auto sizes each\n"
@@ -33,6 +33,27 @@ const char sg_cmd_gen_usage[] =
     "  --max-nnz N            words per memory when no tensor is bound (1024)\n"
     "  --dim N                index size when no tensor is bound (64)\n"
     "  -t, --tensor B=FILE    bind graph tensor B (sizes memories exactly)\n";
+
+/* The graph and bound files against DIR and (once the design names it)
+ * DIR/<module>.v.  Returns -1 when the outputs are fine, else the exit
+ * code. */
+static int check_outputs(const gen_opts *go, const char *outdir, const char *module)
+{
+    sg_outplan p;
+    sg_outplan_init(&p);
+    sg_outplan_input(&p, go->graph);
+    for (int i = 0; i < go->binds.n; i++)
+        sg_outplan_input(&p, go->binds.t[i].path);
+    sg_outplan_output(&p, SG_OUT_DIR, "-o", outdir, NULL);
+    if (module) {
+        char path[4400];
+        snprintf(path, sizeof path, "%s/%s.v", outdir, module);
+        sg_outplan_output(&p, SG_OUT_FILE, "-o", path, NULL);
+    }
+    int rc = sg_cli_check_outputs("gen", &p);
+    sg_outplan_free(&p);
+    return rc;
+}
 
 int sg_cmd_gen(int argc, char **argv)
 {
@@ -67,21 +88,32 @@ int sg_cmd_gen(int argc, char **argv)
     if (!outdir)
         return sg_cli_usage_error("gen", "no output directory given (-o DIR)");
 
+    if ((rc = check_outputs(&go, outdir, NULL)) >= 0) {
+        sg_gen_opts_free(&go);
+        return rc;
+    }
+    rc = SG_EXIT_USAGE;
     gen_ctx gc;
+    sg_outdir od = {NULL};
     if (sg_gen_prepare(&go, &gc, &e) < 0) {
         rc = sg_cli_report(&e);
         goto out;
     }
-    if (mkdir(outdir, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "%s: cannot create: %s\n", outdir, strerror(errno));
+    if ((rc = check_outputs(&go, outdir, gc.design.module)) >= 0)
+        goto out;
+    rc = SG_EXIT_USAGE;
+    if (sg_outdir_make(&od, outdir, &e) < 0) {
+        fprintf(stderr, "samgen gen: %s\n", e.msg);
         goto out;
     }
     char path[4096];
     snprintf(path, sizeof path, "%s/%s.v", outdir, gc.design.module);
     if (sg_emit_write(&gc.design, path, &e) < 0) {
         rc = sg_cli_report(&e);
+        sg_outdir_undo(&od);
         goto out;
     }
+    sg_outdir_keep(&od);
     printf("%s: %zu nodes, %zu edges, %zu memories\n", path, gc.g.n_nodes,
            gc.g.n_edges, gc.design.n_mem);
     if (gc.crd_width_raised)

@@ -20,6 +20,7 @@
 #include "golden/golden.h"
 #include "graph/skip_plan.h"
 #include "cli/cli.h"
+#include "core/outfile.h"
 #include "graph/graph.h"
 #include "front/dot.h"
 
@@ -33,7 +34,7 @@ const char sg_cmd_golden_usage[] =
     "options:\n"
     "  -t NAME=FILE    bind tensor NAME to a .mtx/.tns file or SAM directory\n"
     "  -t NAME=INT     bind a scalar tensor inline\n"
-    "  -o OUTDIR       output directory (created if missing)\n"
+    "  -o OUTDIR       output directory (created with its parents if missing)\n"
     "  --trace DIR     write every edge's token stream to DIR/<edge>.txt\n"
     "  --cycles        cycle-approximate engine (default: functional)\n"
     "  --fifo-depth N  FIFO depth for --cycles (0 = unbounded, default)\n"
@@ -50,13 +51,6 @@ static int parse_u64(const char *s, unsigned long long *v)
         return -1;
     *v = strtoull(s, &end, 10);
     return (errno || *end) ? -1 : 0;
-}
-
-static int mkdir_p(const char *d)
-{
-    if (mkdir(d, 0777) == 0 || errno == EEXIST)
-        return 0;
-    return -1;
 }
 
 /* -t NAME=FILE or NAME=INT: an integer that names no file binds a scalar.
@@ -176,10 +170,51 @@ static void print_summary(const sg_graph *g, const golden_opts *o,
     printf("\n");
 }
 
+/* What a run reads and writes: the graph, the bound files, OUTDIR with
+ * report.json and per output tensor X.tns and the SAM directory X/, the
+ * trace directory with one file per edge.  Returns -1 when the outputs
+ * are fine, else the exit code. */
+static int check_outputs(const char *graph, const sg_graph *g, const golden_binding *b,
+                         int nb, const golden_opts *o, const char *outdir)
+{
+    sg_outplan p;
+    sg_outplan_init(&p);
+    sg_outplan_input(&p, graph);
+    for (int i = 0; i < nb; i++)
+        sg_outplan_input(&p, b[i].path);
+    char path[4400], nm[128];
+    sg_outplan_output(&p, SG_OUT_DIR, "-o", outdir, NULL);
+    snprintf(path, sizeof path, "%s/report.json", outdir);
+    sg_outplan_output(&p, SG_OUT_FILE, "-o", path, NULL);
+    for (int t = 0; t < g->n_tensors; t++) {
+        const sg_tensor_decl *d = &g->tensors[t];
+        if (!d->is_output)
+            continue;
+        snprintf(path, sizeof path, "%s/%s.tns", outdir, d->name);
+        sg_outplan_output(&p, SG_OUT_FILE, "-o", path, NULL);
+        snprintf(path, sizeof path, "%s/%s", outdir, d->name);
+        if (d->fmt.order > 0)
+            sg_outplan_output(&p, SG_OUT_SAMDIR, "-o", path, d->name);
+    }
+    if (o->trace_dir) {
+        sg_outplan_output(&p, SG_OUT_DIR, "--trace", o->trace_dir, NULL);
+        for (size_t i = 0; i < g->n_edges; i++) {
+            snprintf(path, sizeof path, "%s/%s.txt", o->trace_dir,
+                     sg_golden_edge_name(g, i, nm));
+            sg_outplan_output(&p, SG_OUT_FILE, "--trace", path, NULL);
+        }
+    }
+    int rc = sg_cli_check_outputs("golden", &p);
+    sg_outplan_free(&p);
+    return rc;
+}
+
 /* Run the graph and write its outputs and report into outdir; a deadlock
- * still writes the report, then is reported.  Returns the exit code. */
+ * still writes the report, then is reported.  *wrote tells whether the
+ * report was written.  Returns the exit code. */
 static int run_and_write(const sg_graph *g, const golden_binding *b, int nb,
-                         const golden_opts *o, const char *outdir, sg_err *e)
+                         const golden_opts *o, const char *outdir, int *wrote,
+                         sg_err *e)
 {
     golden_result r;
     int rc;
@@ -194,8 +229,10 @@ static int run_and_write(const sg_graph *g, const golden_binding *b, int nb,
             sg_golden_write_report(path, g, o, &r, &e2) < 0) {
             rc = sg_cli_report(&e2);
         } else if (r.deadlock) {
+            *wrote = 1;
             rc = sg_cli_report(e);
         } else {
+            *wrote = 1;
             print_summary(g, o, &r);
             rc = SG_EXIT_OK;
         }
@@ -219,24 +256,28 @@ int sg_cmd_golden(int argc, char **argv)
     sg_err e;
     sg_err_clear(&e);
     memset(&g, 0, sizeof g);
-    struct stat st;
-    int had_out = stat(outdir, &st) == 0;
-    int had_trace = o.trace_dir && stat(o.trace_dir, &st) == 0;
+    /* Directories this run creates go again when it fails; ones that
+     * existed stay as they were (every file is renamed into place only
+     * when complete). */
+    sg_outdir od = {NULL}, td = {NULL};
+    int wrote = 0;
     if (sg_graph_read(argv[optind], &g, &e) < 0) {
         rc = sg_cli_report(&e);
-    } else if (mkdir_p(outdir) < 0 || (o.trace_dir && mkdir_p(o.trace_dir) < 0)) {
-        fprintf(stderr, "samgen golden: cannot create output directory: %s\n", strerror(errno));
+    } else if ((rc = check_outputs(argv[optind], &g, b, nb, &o, outdir)) >= 0) {
+        /* refused */
+    } else if (sg_outdir_make(&od, outdir, &e) < 0 ||
+               (o.trace_dir && sg_outdir_make(&td, o.trace_dir, &e) < 0)) {
+        fprintf(stderr, "samgen golden: %s\n", e.msg);
+        rc = SG_EXIT_USAGE;
     } else {
-        rc = run_and_write(&g, b, nb, &o, outdir, &e);
-        /* Bad input leaves no output behind: the directories made for
-         * this run go again while they are empty. */
-        if (rc == SG_EXIT_USAGE) {
-            if (o.trace_dir && !had_trace)
-                rmdir(o.trace_dir);
-            if (!had_out)
-                rmdir(outdir);
-        }
+        rc = run_and_write(&g, b, nb, &o, outdir, &wrote, &e);
     }
+    if (rc != SG_EXIT_OK && !wrote) {
+        sg_outdir_undo(&td);
+        sg_outdir_undo(&od);
+    }
+    sg_outdir_keep(&td);
+    sg_outdir_keep(&od);
     sg_graph_free(&g);
 out:
     free(b);

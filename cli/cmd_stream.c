@@ -59,6 +59,14 @@ int sg_cmd_stream(int argc, char **argv)
         return sg_cli_usage_error("stream", "expected PRIM and IN_FILE");
     if (!outp)
         return sg_cli_usage_error("stream", "missing -o OUT_FILE");
+    sg_outplan plan;
+    sg_outplan_init(&plan);
+    sg_outplan_input(&plan, argv[optind + 1]);
+    sg_outplan_output(&plan, SG_OUT_FILE, "-o", outp, NULL);
+    int prc = sg_cli_check_outputs("stream", &plan);
+    sg_outplan_free(&plan);
+    if (prc >= 0)
+        return prc;
     sg_stream_file in, out;
     memset(&in, 0, sizeof in);
     memset(&out, 0, sizeof out);

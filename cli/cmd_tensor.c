@@ -222,6 +222,24 @@ static void default_format(int order, sg_format *f)
     }
 }
 
+/* Check out (a file, or a SAM directory of tensor name) against the input
+ * in (NULL for none) before anything is read or written.  Returns -1 when
+ * it is fine, else the exit code. */
+static int check_out(const char *cmd, const char *in, const char *out,
+                     const char *name)
+{
+    sg_outplan p;
+    sg_outplan_init(&p);
+    sg_outplan_input(&p, in);
+    if (ends_with(out, ".mtx") || ends_with(out, ".tns"))
+        sg_outplan_output(&p, SG_OUT_FILE, in ? "OUT" : "-o", out, NULL);
+    else
+        sg_outplan_output(&p, SG_OUT_SAMDIR, in ? "OUT" : "-o", out, name);
+    int rc = sg_cli_check_outputs(cmd, &p);
+    sg_outplan_free(&p);
+    return rc;
+}
+
 /* Write t to out (file or SAM directory) in the requested format. */
 static int write_out(const char *cmd, const topts *o, const char *out,
                      sg_coo *t, const char *dflt_name)
@@ -249,8 +267,14 @@ static int write_out(const char *cmd, const topts *o, const char *out,
     sg_fibertree ft;
     if (sg_fibertree_build(t, &f, &ft, &e) < 0)
         return sg_cli_report(&e);
-    int rc = sg_tensor_write_samdir(out, o->name ? o->name : dflt_name, &ft,
-                                    &e);
+    sg_outdir od;
+    int rc = sg_outdir_make(&od, out, &e);
+    if (rc == 0) {
+        rc = sg_tensor_write_samdir(out, o->name ? o->name : dflt_name, &ft, &e);
+        if (rc < 0)
+            sg_outdir_undo(&od);
+        sg_outdir_keep(&od);
+    }
     sg_fibertree_free(&ft);
     return rc < 0 ? sg_cli_report(&e) : SG_EXIT_OK;
 }
@@ -263,13 +287,17 @@ static int do_convert(int argc, char **argv)
         return SG_EXIT_USAGE;
     if (o.npos != 2)
         return sg_cli_usage_error(cmd, "expected IN and OUT");
+    int rc = check_out(cmd, o.pos[0], o.pos[1],
+                       o.name ? o.name : o.in_name ? o.in_name : "B");
+    if (rc >= 0)
+        return rc;
     sg_coo t;
     sg_err e;
     sg_err_clear(&e);
     if (sg_tensor_read(o.pos[0], o.in_name, &o.ro, &t, &e) < 0)
         return sg_cli_report(&e);
     const char *dflt = o.in_name ? o.in_name : "B";
-    int rc = write_out(cmd, &o, o.pos[1], &t, dflt);
+    rc = write_out(cmd, &o, o.pos[1], &t, dflt);
     sg_coo_free(&t);
     return rc;
 }
@@ -286,12 +314,15 @@ static int do_gen(int argc, char **argv)
         return sg_cli_usage_error(cmd, "--shape is required");
     if (!o.out)
         return sg_cli_usage_error(cmd, "-o OUT is required");
+    int rc = check_out(cmd, NULL, o.out, o.name ? o.name : "B");
+    if (rc >= 0)
+        return rc;
     sg_coo t;
     sg_err e;
     sg_err_clear(&e);
     if (sg_tensor_gen(&o.go, &t, &e) < 0)
         return sg_cli_usage_error(cmd, "%s", e.msg);
-    int rc = write_out(cmd, &o, o.out, &t, "B");
+    rc = write_out(cmd, &o, o.out, &t, "B");
     sg_coo_free(&t);
     return rc;
 }

@@ -162,9 +162,12 @@ static int parse_args(gen_opts *go, verify_opts *vo, int argc, char **argv)
 static int write_script(const char *path, const gen_ctx *c,
                         unsigned long long max_cycles, sg_err *e)
 {
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return sg_errc(e, SG_EXIT_USAGE, path, 0, "cannot write: %s", strerror(errno));
+    sg_outfile of;
+    if (sg_outfile_open(&of, path, e) < 0) {
+        e->code = SG_EXIT_USAGE;
+        return -1;
+    }
+    FILE *f = of.f;
     const sg_emit_design *d = &c->design;
     for (size_t i = 0; i < d->n_dim; i++) {
         long dim = sg_binds_node_dim(&c->go->binds, &c->g.nodes[d->dim[i].node]);
@@ -179,13 +182,13 @@ static int write_script(const char *path, const gen_ctx *c,
         const int64_t *w;
         size_t n;
         if (sg_binds_mem_words(&c->go->binds, &c->g, m, &w, &n) < 0) {
-            fclose(f);
+            sg_outfile_abort(&of);
             const sg_node *nd = &c->g.nodes[m->node];
             return sg_errc(e, SG_EXIT_USAGE, c->g.path, nd->line,
                            "tensor %s is not bound (-t %s=FILE)", nd->tensor, nd->tensor);
         }
         if ((long)n > m->depth) {
-            fclose(f);
+            sg_outfile_abort(&of);
             return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "%s: %zu words do not fit %ld",
                            m->inst, n, m->depth);
         }
@@ -198,8 +201,10 @@ static int write_script(const char *path, const gen_ctx *c,
     for (size_t i = 0; i < d->n_mem; i++)
         if (d->mem[i].is_output)
             fprintf(f, "r %d\n", d->mem[i].sel);
-    if (fclose(f) != 0)
-        return sg_errc(e, SG_EXIT_USAGE, path, 0, "write error");
+    if (sg_outfile_commit(&of, e) < 0) {
+        e->code = SG_EXIT_USAGE;
+        return -1;
+    }
     return 0;
 }
 
@@ -321,6 +326,36 @@ static int describe(void *ctx, const char *name, char *buf, size_t n)
 
 /* ---- steps ---------------------------------------------------------------- */
 
+/* The files a run reads and writes, checked before anything runs (the
+ * top in --keep DIR only once the design, which names it, exists).
+ * Returns -1 when they are fine, else the exit code. */
+static int check_outputs(const gen_opts *go, const verify_opts *vo, const char *module)
+{
+    sg_outplan p;
+    sg_outplan_init(&p);
+    sg_outplan_input(&p, go->graph);
+    for (int i = 0; i < go->binds.n; i++)
+        sg_outplan_input(&p, go->binds.t[i].path);
+    sg_outplan_input(&p, vo->top);
+    sg_outplan_input(&p, vo->rtl_dir);
+    sg_outplan_output(&p, SG_OUT_FILE, "--waves", vo->waves, NULL);
+    if (vo->keep) {
+        char path[4400];
+        sg_outplan_output(&p, SG_OUT_DIR, "--keep", vo->keep, NULL);
+        if (module) {
+            snprintf(path, sizeof path, "%s/%s.v", vo->keep, module);
+            sg_outplan_output(&p, SG_OUT_FILE, "--keep", path, NULL);
+        }
+        snprintf(path, sizeof path, "%s/host.script", vo->keep);
+        sg_outplan_output(&p, SG_OUT_FILE, "--keep", path, NULL);
+        snprintf(path, sizeof path, "%s/sim.out", vo->keep);
+        sg_outplan_output(&p, SG_OUT_FILE, "--keep", path, NULL);
+    }
+    int rc = sg_cli_check_outputs("verify", &p);
+    sg_outplan_free(&p);
+    return rc;
+}
+
 /* The work directory: --keep DIR, else a new temporary one.  0, or -1
  * after a message. */
 static int make_work(verify_run *v, const verify_opts *vo)
@@ -404,9 +439,16 @@ static int simulate(verify_run *v, const verify_opts *vo, const char *root)
     }
     if (sg_sim_build_run(&b, v->bin, sizeof v->bin, &v->cached, &e) < 0)
         return sg_cli_report(&e);
+    /* The simulator dumps into a temporary file renamed into place after
+     * the run (a failing run's waveform is the one worth looking at). */
+    sg_outfile wf = {0};
+    if (vo->waves && sg_outfile_reserve(&wf, vo->waves, &e) < 0)
+        return sg_cli_report(&e);
     sg_sim_run r = {sim, v->bin, v->script, v->simout, vo->stall, vo->seed,
-                    vo->watchdog, vo->waves, vo->no_trace};
+                    vo->watchdog, vo->waves ? wf.tmp : NULL, vo->no_trace};
     int src = sg_sim_exec(&r, &v->times);
+    if (vo->waves && sg_outfile_commit(&wf, &e) < 0)
+        return sg_cli_report(&e);
     if (src != 0 && src != 1) {
         sg_sim_show_log(v->simout, 20);
         fprintf(stderr, "samgen verify: simulator exited with %d (log %s)\n", src, v->simout);
@@ -530,6 +572,11 @@ int sg_cmd_verify(int argc, char **argv)
         sg_gen_opts_free(&go);
         return rc;
     }
+    rc = check_outputs(&go, &vo, NULL);
+    if (rc >= 0) {
+        sg_gen_opts_free(&go);
+        return rc;
+    }
     verify_run *v = sg_calloc(1, sizeof *v);
     sg_err e;
     sg_err_clear(&e);
@@ -539,6 +586,9 @@ int sg_cmd_verify(int argc, char **argv)
         rc = sg_cli_report(&e);
         goto out;
     }
+    if ((rc = check_outputs(&go, &vo, v->c.design.module)) >= 0)
+        goto out;
+    rc = SG_EXIT_USAGE;
     if (v->c.crd_width_raised)
         printf("crd width %d bits (the default %d is too small for the bound tensors)\n",
                v->c.crd_width, go.crd_width);

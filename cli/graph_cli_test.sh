@@ -64,12 +64,14 @@ grep -q '^| `crddrop` | `in_outer`, `in_inner` or `in_val` (values)' "$WORK/out"
 expect 2 "kinds with an unknown option is exit 2" "$SAMGEN" kinds --frob
 expect 2 "unknown option is exit 2" "$SAMGEN" check --frob "$SEED"
 
-expect 0 "dot -o .gv" "$SAMGEN" dot "$SEED" -o "$WORK/styled.gv"
-grep -q 'fillcolor="#e15759"' "$WORK/styled.gv" && ok "styled joiner colour" || bad "styled text"
+expect 0 "dot -o .gv" "$SAMGEN" dot "$SEED" -o "$WORK/plain.gv"
+expect 0 "dot -o .gv reads back" "$SAMGEN" check "$WORK/plain.gv"
+grep -q 'comment="type=intersect' "$WORK/plain.gv" && ok "samgen's own DOT text" || bad "dot -o .gv text"
 if command -v dot >/dev/null 2>&1; then
     rm -f "$WORK/g.svg"
     expect 0 "dot -o .svg" "$SAMGEN" dot "$SEED" -o "$WORK/g.svg"
     grep -q "<svg" "$WORK/g.svg" && ok "svg written" || bad "svg"
+    grep -q '#e15759' "$WORK/g.svg" && ok "styled joiner colour" || bad "styled svg"
 fi
 rm -f "$WORK/none.png"
 expect 2 "dot on a broken graph" "$SAMGEN" dot "$WORK/broken.gv" -o "$WORK/none.png"

@@ -50,6 +50,16 @@ int sg_cli_usage_error(const char *cmd, const char *fmt, ...)
     return SG_EXIT_USAGE;
 }
 
+int sg_cli_check_outputs(const char *cmd, const sg_outplan *p)
+{
+    sg_err e;
+    sg_err_clear(&e);
+    if (sg_outplan_check(p, &e) == 0)
+        return -1;
+    fprintf(stderr, "samgen %s: %s\n", cmd, e.msg);
+    return SG_EXIT_USAGE;
+}
+
 int sg_cli_print_usage(const char *cmd)
 {
     const sg_cmd *c = find(cmd);

@@ -21,6 +21,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "core/outfile.h"
 #include "core/paths.h"
 
 /* ---- paths and processes --------------------------------------------------- */
@@ -239,10 +240,10 @@ static FILE *open_write(char *path, size_t size, sg_err *e, const char *fmt,
 
 static int write_design(const area_job *j, const char *path, sg_err *e)
 {
-    char tmp[1300];
-    FILE *f = open_write(tmp, sizeof tmp, e, "%s.tmp", path);
-    if (!f)
+    sg_outfile of;
+    if (sg_outfile_open(&of, path, e) < 0)
         return -1;
+    FILE *f = of.f;
     fprintf(f, "# design.ys - what to synthesize (written by samgen area).\n"
                "# Sources, parameters and top of %s; the target script\n"
                "# in fpga/ runs it first with 'script design.ys'.\n",
@@ -270,16 +271,7 @@ static int write_design(const area_job *j, const char *path, sg_err *e)
         fprintf(f, " -libdir %s", a);
     }
     fprintf(f, "\n");
-    int bad = ferror(f);
-    if (fclose(f) != 0 || bad) {
-        remove(tmp);
-        return sg_errf(e, tmp, 0, "write error");
-    }
-    if (rename(tmp, path) != 0) {
-        remove(tmp);
-        return sg_errf(e, path, 0, "cannot rename: %s", strerror(errno));
-    }
-    return 0;
+    return sg_outfile_commit(&of, e);
 }
 
 /* ---- place and route ------------------------------------------------------------ */

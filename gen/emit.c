@@ -12,6 +12,7 @@
  */
 #include "gen/emit.h"
 #include "gen/emit_int.h"
+#include "core/outfile.h"
 #include "core/paths.h"
 #include "graph/depth.h"
 
@@ -279,18 +280,18 @@ void sg_emit_design_free(sg_emit_design *d)
 
 int sg_emit_write(const sg_emit_design *d, const char *path, sg_err *e)
 {
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "wb");
-    if (!f)
+    sg_outfile of;
+    if (sg_outfile_open(&of, path, e) < 0) {
+        e->code = SG_EXIT_USAGE;
+        return -1;
+    }
+    if (fwrite(d->text, 1, d->len, of.f) != d->len) {
+        sg_outfile_abort(&of);
         return sg_errc(e, SG_EXIT_USAGE, path, 0, "cannot write: %s", strerror(errno));
-    size_t w = fwrite(d->text, 1, d->len, f);
-    int bad = w != d->len;
-    if (fclose(f) != 0)
-        bad = 1;
-    if (bad || rename(tmp, path) != 0) {
-        unlink(tmp);
-        return sg_errc(e, SG_EXIT_USAGE, path, 0, "cannot write: %s", strerror(errno));
+    }
+    if (sg_outfile_commit(&of, e) < 0) {
+        e->code = SG_EXIT_USAGE;
+        return -1;
     }
     return 0;
 }

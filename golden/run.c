@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/outfile.h"
 #include "golden/net.h"
 
 void sg_golden_opts_default(golden_opts *o)
@@ -172,33 +173,42 @@ static double now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static int open_traces(sg_net *net, const char *dir, sg_err *e)
+/* One trace file per edge, each a temporary file (outfile.h) until the
+ * run ends. */
+static int open_traces(sg_net *net, const char *dir, sg_outfile *tf, sg_err *e)
 {
     char nm[128], path[4096];
     for (size_t i = 0; i < net->g->n_edges; i++) {
         sg_golden_edge_name(net->g, i, nm);
         snprintf(path, sizeof path, "%s/%s.txt", dir, nm);
-        FILE *f = fopen(path, "w");
-        if (!f)
-            return sg_errf(e, path, 0, "cannot create trace file");
-        fprintf(f, "%s:", nm);
-        net->eq[i].trace = f;
+        if (sg_outfile_open(&tf[i], path, e) < 0)
+            return -1;
+        fprintf(tf[i].f, "%s:", nm);
+        net->eq[i].trace = tf[i].f;
     }
     return 0;
 }
 
-static int close_traces(sg_net *net, const char *dir, sg_err *e)
+/* Finish the trace files: renamed into place when keep (the run ended,
+ * also in a deadlock), else removed, so that a failed run leaves none. */
+static int close_traces(sg_net *net, const char *dir, sg_outfile *tf, int keep,
+                        sg_err *e)
 {
     int rc = 0;
     for (size_t i = 0; i < net->g->n_edges; i++) {
-        FILE *f = net->eq[i].trace;
-        if (!f)
+        if (!tf[i].f)
             continue;
+        int bad = net->eq[i].trace_err || fputc('\n', tf[i].f) == EOF;
         net->eq[i].trace = NULL;
-        int bad = net->eq[i].trace_err || fputc('\n', f) == EOF;
-        if (fclose(f) != 0 || bad)
-            if (!rc)
+        sg_err e2;
+        sg_err_clear(&e2);
+        if (!keep || bad || rc) {
+            sg_outfile_abort(&tf[i]);
+            if (keep && !rc)
                 rc = sg_errf(e, dir, 0, "error writing trace files");
+        } else if (sg_outfile_commit(&tf[i], &e2) < 0) {
+            rc = sg_errf(e, dir, 0, "error writing trace files");
+        }
     }
     return rc;
 }
@@ -250,16 +260,22 @@ static int run_engine(sg_net *net, const golden_opts *o, golden_result *r,
     if (o->keep_streams)
         for (size_t i = 0; i < g->n_edges; i++)
             net->eq[i].keep = &r->edge[i].toks;
-    if (o->trace_dir && open_traces(net, o->trace_dir, e) < 0) {
-        close_traces(net, o->trace_dir, e);
-        return -1;
+    sg_outfile *tf = NULL;
+    if (o->trace_dir) {
+        tf = sg_calloc(g->n_edges ? g->n_edges : 1, sizeof *tf);
+        if (open_traces(net, o->trace_dir, tf, e) < 0) {
+            close_traces(net, o->trace_dir, tf, 0, e);
+            free(tf);
+            return -1;
+        }
     }
     double t0 = now_s();
     int er = net->cyc ? sg_engine_cycle_run(net, o->max_cycles, r, e)
                       : sg_engine_func_run(net, e);
     r->wall_s = now_s() - t0;
-    if (o->trace_dir && close_traces(net, o->trace_dir, e) < 0 && er == 0)
+    if (tf && close_traces(net, o->trace_dir, tf, er == 0, e) < 0 && er == 0)
         er = -1;
+    free(tf);
     for (size_t i = 0; i < g->n_edges; i++) {
         r->edge[i].tokens = net->eq[i].pushed;
         r->edge[i].peak = net->eq[i].peak;

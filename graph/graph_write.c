@@ -20,6 +20,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
+#include "core/outfile.h"
 #include "graph/graph.h"
 
 /* Key/value pairs of one node, in Custard's order. */
@@ -422,29 +423,12 @@ int sg_graph_write_dot(const sg_graph *g, const char *path, sg_err *e)
             return sg_errf(e, "<stdout>", 0, "write error");
         return 0;
     }
-    size_t n = strlen(path);
-    char *tmp = sg_malloc(n + 16);
-    snprintf(tmp, n + 16, "%s.tmpXXXXXX", path);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        free(tmp);
-        return sg_errf(e, path, 0, "cannot create a temporary file beside it");
-    }
-    (void)fchmod(fd, 0644);
-    FILE *f = fdopen(fd, "w");
-    if (!f) {
-        close(fd);
-        unlink(tmp);
-        free(tmp);
-        return sg_errf(e, path, 0, "cannot open for writing");
-    }
-    int bad = sg_graph_write_dot_stream(g, f) < 0;
-    bad |= fclose(f) != 0;
-    if (bad || rename(tmp, path) != 0) {
-        unlink(tmp);
-        free(tmp);
+    sg_outfile of;
+    if (sg_outfile_open(&of, path, e) < 0)
+        return -1;
+    if (sg_graph_write_dot_stream(g, of.f) < 0) {
+        sg_outfile_abort(&of);
         return sg_errf(e, path, 0, "write error");
     }
-    free(tmp);
-    return 0;
+    return sg_outfile_commit(&of, e);
 }
