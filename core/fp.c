@@ -67,14 +67,20 @@ static fpx unpack(uint32_t bits, int F)
     return x;
 }
 
-static int msb64(uint64_t v)    /* position of the leading one; v != 0 */
+/* Position of the leading one (v != 0): a leading-zero counter. */
+static int msb64(uint64_t v)
 {
+#if defined(__GNUC__)
+    return 63 - __builtin_clzll(v);
+#else
     int p = 0;
-    while (v >> 1) {
-        v >>= 1;
-        p++;
-    }
+    for (int s = 32; s > 0; s >>= 1)
+        if (v >> s) {
+            v >>= s;
+            p += s;
+        }
     return p;
+#endif
 }
 
 /* ---- round ------------------------------------------------------------- */
