@@ -541,6 +541,12 @@ static void test_print(void **state)
     assert_string_equal(buf, "3.14");
     sg_fp_bf16_format(0x7F7F, buf);
     assert_string_equal(buf, "3.39e+38");
+    sg_fp_bf16_format(0x0001, buf);
+    assert_string_equal(buf, "9e-41");
+    sg_fp_bf16_format(0x0080, buf);
+    assert_string_equal(buf, "1.18e-38");
+    sg_fp_bf16_format(0xFF80, buf);
+    assert_string_equal(buf, "-inf");
 }
 
 static void test_roundtrip_bf16(void **state)
