@@ -1,0 +1,58 @@
+# fp.mk - the software floating-point unit (core/fp.c): vectors for the RTL,
+# the long test run and the benchmark.
+#
+#   make fp-vec-test   build testbenches/fp_vec and check its vectors of
+#                      every operation and type against the host's IEEE
+#                      arithmetic (part of make test)
+#   make fp-test-full  core/fp_test.c without sanitizers and with ten
+#                      times the random operands (make extended)
+#   make fp-bench      ops/s of sg_fp_f32_add/mul against int32 add/mul
+#
+# core/fp_test.c runs with `make unit`.  It compares with the host's float
+# arithmetic, so it is built without fused multiply-add contraction.
+
+FP_VEC       := $(BUILD)/tb/fp_vec
+FP_VEC_N     ?= 20000
+FP_HOST_FLAGS := -ffp-contract=off -fno-fast-math
+
+.PHONY: fp-vec-test fp-test-full fp-bench
+TEST_SUITES += fp-vec-test
+EXTENDED_SUITES += fp-test-full
+BENCH_TARGETS += fp-bench
+
+$(BUILD)/asan/core/fp_test: private TEST_CFLAGS += $(FP_HOST_FLAGS)
+
+$(FP_VEC): testbenches/fp_vec.c core/fp.c core/err.c core/fp.h core/err.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) -O2 $(FP_HOST_FLAGS) -I. -o $@ testbenches/fp_vec.c core/fp.c core/err.c -lm
+
+# Every operation on both types: N vectors each, then `fp_vec check`
+# recomputes every expected value with the host; a vector with one wrong
+# bit must be caught.
+fp-vec-test: $(FP_VEC)
+	@set -e; d=$(BUILD)/tb/fp_vectors; mkdir -p $$d; \
+	for t in fp32 bf16; do for op in add sub mul div max min; do \
+	  f=$$d/$${op}_$${t}.txt; \
+	  $(FP_VEC) $$op $$t $(FP_VEC_N) 1 > $$f; \
+	  test "$$(wc -l < $$f)" -eq $(FP_VEC_N) || { echo "fp_vec $$op $$t: wrong line count"; exit 1; }; \
+	  $(FP_VEC) check $$op $$t < $$f; \
+	  awk 'NR == 1 { h = "0123456789abcdef"; n = length($$3); i = index(h, substr($$3, n, 1)) - 1; \
+	    i = i % 2 ? i - 1 : i + 1; $$3 = substr($$3, 1, n - 1) substr(h, i + 1, 1) } { print }' $$f > $$f.bad; \
+	  if $(FP_VEC) check $$op $$t < $$f.bad 2>/dev/null; then \
+	    echo "fp_vec check $$op $$t: a wrong vector passed"; exit 1; fi; \
+	done; done; echo "fp-vec-test: passed"
+
+$(BUILD)/fp/fp_test_full: core/fp_test.c core/fp.c core/err.c core/fp.h core/err.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) -O2 -g $(FP_HOST_FLAGS) -DFP_TEST_SCALE=10 -I. -o $@ \
+	  core/fp_test.c core/fp.c core/err.c -lcmocka -lm
+
+fp-test-full: $(BUILD)/fp/fp_test_full
+	@$(BUILD)/fp/fp_test_full
+
+$(BUILD)/bench/bench_fp: bench/bench_fp.c core/fp.c core/err.c core/fp.h core/err.h
+	@mkdir -p $(dir $@)
+	$(CC) $(REL_CFLAGS) -o $@ bench/bench_fp.c core/fp.c core/err.c -lm
+
+fp-bench: $(BUILD)/bench/bench_fp
+	@$(BUILD)/bench/bench_fp

@@ -1,0 +1,189 @@
+/*
+ * fp_vec.c - test vectors for floating-point RTL units, TestFloat style.
+ *
+ * usage: fp_vec OP TYPE N SEED      print N lines "a b expected" in hex
+ *        fp_vec check OP TYPE       read such lines on stdin and check every
+ *                                   expected value against the host
+ *
+ * OP is add, sub, mul, div, max or min; TYPE is fp32 (8 hex digits) or
+ * bf16 (4 hex digits).  Operands come from sg_fp_rand_pair (random signs,
+ * exponents biased toward the edges, significands with long runs of zeros
+ * and ones) seeded with SEED; the expected value is the C model's
+ * (core/fp.h), so an RTL unit that matches these vectors matches the
+ * golden model bit for bit.
+ *
+ * `check` recomputes each result independently of the C model: fp32 with
+ * the host's float arithmetic (IEEE, nearest even, subnormals kept; built
+ * without fused multiply-add), bf16 in double rounded to 8 bits with
+ * nearbyint.  A NaN must be the canonical NaN.  It prints "fp_vec: N OP
+ * TYPE vectors agree with the host" or the first line that does not, and
+ * exits 1 then.  Exit 2 on bad usage or a malformed line.
+ */
+#include <float.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/fp.h"
+
+#if !defined(FLT_EVAL_METHOD) || FLT_EVAL_METHOD != 0
+#error "fp_vec check needs FLT_EVAL_METHOD 0 (SSE, not x87)"
+#endif
+
+static int usage(void)
+{
+    fprintf(stderr, "usage: fp_vec add|sub|mul|div|max|min fp32|bf16 N SEED\n"
+                    "       fp_vec check OP TYPE < VECTORS\n");
+    return 2;
+}
+
+/* ---- host reference ------------------------------------------------------ */
+
+static float f_of(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, sizeof f);
+    return f;
+}
+
+static uint32_t u_of(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return u;
+}
+
+static uint32_t maxmin(uint32_t a, uint32_t b, double x, double y, int want_max,
+                       uint32_t signbit, uint32_t nan)
+{
+    if (isnan(x) || isnan(y))
+        return nan;
+    if (x != y)
+        return (x > y) == want_max ? a : b;
+    int a_neg = (a & signbit) != 0;     /* +-0: max takes +0, min -0 */
+    return a_neg == want_max ? b : a;
+}
+
+static uint32_t round_bf16(double x)
+{
+    if (isnan(x))
+        return SG_FP_BF16_NAN;
+    uint32_t s = signbit(x) ? 0x8000 : 0;
+    double ax = fabs(x);
+    if (isinf(ax))
+        return s | 0x7F80;
+    if (ax == 0)
+        return s;
+    int e = ilogb(ax);
+    if (e < -126)
+        e = -126;
+    double r = ldexp(nearbyint(ldexp(ax, 7 - e)), e - 7);
+    if (r >= 0x1p128)
+        return s | 0x7F80;
+    return s | (u_of((float)r) >> 16);
+}
+
+static uint32_t host(sg_fp_op op, sg_fp_type t, uint32_t a, uint32_t b)
+{
+    if (t == SG_FP_F32) {
+        volatile float x = f_of(a), y = f_of(b);
+        switch (op) {
+        case SG_FP_ADD: return u_of(x + y);
+        case SG_FP_SUB: return u_of(x - y);
+        case SG_FP_MUL: return u_of(x * y);
+        case SG_FP_DIV: return u_of(x / y);
+        case SG_FP_MAX: return maxmin(a, b, x, y, 1, 0x80000000u, SG_FP_F32_NAN);
+        case SG_FP_MIN: return maxmin(a, b, x, y, 0, 0x80000000u, SG_FP_F32_NAN);
+        }
+    }
+    /* bf16: exact in double for mul; add, sub and div of 8-bit operands
+     * rounded to double and then to 8 bits round once correctly. */
+    double x = f_of(a << 16), y = f_of(b << 16);
+    switch (op) {
+    case SG_FP_ADD: return round_bf16(x + y);
+    case SG_FP_SUB: return round_bf16(x - y);
+    case SG_FP_MUL: return round_bf16(x * y);
+    case SG_FP_DIV: return round_bf16(x / y);
+    case SG_FP_MAX: return maxmin(a, b, x, y, 1, 0x8000u, SG_FP_BF16_NAN);
+    case SG_FP_MIN: return maxmin(a, b, x, y, 0, 0x8000u, SG_FP_BF16_NAN);
+    }
+    return 0;
+}
+
+static int is_nan(sg_fp_type t, uint32_t u)
+{
+    return t == SG_FP_F32 ? (u & 0x7FFFFFFFu) > 0x7F800000u
+                          : (u & 0x7FFFu) > 0x7F80u;
+}
+
+/* ---- commands ------------------------------------------------------------- */
+
+static int check(sg_fp_op op, sg_fp_type t)
+{
+    char line[256];
+    long n = 0, lineno = 0;
+    uint32_t nan = t == SG_FP_F32 ? SG_FP_F32_NAN : SG_FP_BF16_NAN;
+    uint32_t mask = t == SG_FP_F32 ? 0xFFFFFFFFu : 0xFFFFu;
+    while (fgets(line, sizeof line, stdin)) {
+        lineno++;
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        unsigned long a, b, want;
+        char extra;
+        if (sscanf(line, "%lx %lx %lx %c", &a, &b, &want, &extra) != 3 ||
+            a > mask || b > mask || want > mask) {
+            fprintf(stderr, "<stdin>:%ld: expected 'a b expected' in hex\n",
+                    lineno);
+            return 2;
+        }
+        uint32_t ref = host(op, t, (uint32_t)a, (uint32_t)b);
+        int ok = is_nan(t, ref) ? want == nan : want == ref;
+        if (!ok) {
+            fprintf(stderr, "<stdin>:%ld: %s %s %lx %lx: vector says %lx, "
+                    "host %" PRIx32 "\n", lineno, sg_fp_op_name(op),
+                    sg_fp_type_name(t), a, b, want, ref);
+            return 1;
+        }
+        n++;
+    }
+    printf("fp_vec: %ld %s %s vectors agree with the host\n", n,
+           sg_fp_op_name(op), sg_fp_type_name(t));
+    return 0;
+}
+
+static int parse_count(const char *s, unsigned long long *out)
+{
+    char *end;
+    if (!*s || *s == '-')
+        return -1;
+    *out = strtoull(s, &end, 10);
+    return *end ? -1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 4 && strcmp(argv[1], "check") == 0) {
+        int op = sg_fp_op_parse(argv[2]), t = sg_fp_type_parse(argv[3]);
+        if (op < 0 || t < 0)
+            return usage();
+        return check((sg_fp_op)op, (sg_fp_type)t);
+    }
+    if (argc != 5)
+        return usage();
+    int op = sg_fp_op_parse(argv[1]), t = sg_fp_type_parse(argv[2]);
+    unsigned long long n, seed;
+    if (op < 0 || t < 0 || parse_count(argv[3], &n) < 0 ||
+        parse_count(argv[4], &seed) < 0)
+        return usage();
+    uint64_t s = seed * UINT64_C(0x9E3779B97F4A7C15) + 1;
+    int w = t == SG_FP_F32 ? 8 : 4;
+    for (unsigned long long i = 0; i < n; i++) {
+        uint32_t a, b;
+        sg_fp_rand_pair((sg_fp_type)t, &s, &a, &b);
+        uint32_t r = sg_fp_binop((sg_fp_type)t, (sg_fp_op)op, a, b);
+        printf("%0*" PRIx32 " %0*" PRIx32 " %0*" PRIx32 "\n", w, a, w, b, w, r);
+    }
+    return ferror(stdout) ? 1 : 0;
+}
