@@ -20,7 +20,6 @@
 #include "graph/skip_plan.h"
 #include "cli/cli.h"
 #include "graph/graph.h"
-#include "front/dot.h"
 
 const char sg_cmd_golden_usage[] =
     "usage: samgen golden GRAPH.gv -t NAME=FILE|NAME=INT ... -o OUTDIR [options]\n"
@@ -218,7 +217,7 @@ int sg_cmd_golden(int argc, char **argv)
     sg_err e;
     sg_err_clear(&e);
     memset(&g, 0, sizeof g);
-    if (sg_graph_read(argv[optind], &g, &e) < 0) {
+    if (sg_cli_graph_load("golden", argv[optind], &g, SG_LOAD_RUN, &e) < 0) {
         rc = sg_cli_report(&e);
     } else if (mkdir_p(outdir) < 0 || (o.trace_dir && mkdir_p(o.trace_dir) < 0)) {
         fprintf(stderr, "samgen golden: cannot create output directory: %s\n", strerror(errno));

@@ -9,6 +9,7 @@
 #include "cli/emit_bind.h"
 
 typedef struct gen_opts {
+    const char *cmd;          /* the command, for messages ("gen") */
     const char *graph;
     int crd_width, val_width;
     int crd_width_set;        /* --width-crd given: never raised */
