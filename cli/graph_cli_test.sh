@@ -52,6 +52,12 @@ grep -q '"ok": true' "$WORK/out" && ok "json says ok" || bad "json"
 sed 's/type="mul"/type="frob"/' "$SEED" >"$WORK/unknown.gv"
 expect 1 "unknown kind fails the check" "$SAMGEN" check "$WORK/unknown.gv"
 grep -q "unknown.gv:9: node 6: unknown node type 'frob'" "$WORK/err" && ok "message FILE:LINE" || bad "message: $(cat "$WORK/err")"
+# an unknown kind has no RTL module: the summary does not call it supported
+grep -qx "rtl: not supported (unknown node type)" "$WORK/out" && grep -qx "check: FAILED (1 error)" "$WORK/out" &&
+    ok "unknown kind: rtl not supported" || bad "unknown kind summary: $(cat "$WORK/out")"
+expect 1 "unknown kind: check --json" "$SAMGEN" check --json "$WORK/unknown.gv"
+grep -q '"rtl_supported": false' "$WORK/out" && grep -q '"ok": false' "$WORK/out" &&
+    ok "unknown kind: json rtl_supported false" || bad "unknown kind json: $(cat "$WORK/out")"
 
 sed 's/^    1 -> 3 \[label="crd_in-b".*$/    1 -> 3 [label="crd_in-b"/' "$SEED" >"$WORK/broken.gv"
 expect 2 "syntax error is exit 2" "$SAMGEN" check "$WORK/broken.gv"
