@@ -168,5 +168,18 @@ grep -qF "tensor B has no mode 7 (order 2)" "$WORK/err" &&
     ok "dot: findings and warning" || bad "dot warning: $(cat "$WORK/err")"
 [ -s "$WORK/drawn.gv" ] && ok "dot: drawn" || bad "dot: nothing drawn"
 
+# A node given twice with different attributes: cgraph would merge them
+# (the mul silently becoming an add); it is a read error naming the line,
+# the node and the attribute, and nothing is generated.
+sed 's/^    8 \[type="mul"\]$/&\n    8 [type="add"]/' "$WORK/spmv.gv" >"$WORK/dupnode.gv"
+expect 2 "check: node given twice" "$SAMGEN" check "$WORK/dupnode.gv"
+grep -qxF "$WORK/dupnode.gv:12: node 8 is given again with different attributes: type is \"add\" here, \"mul\" on line 11" "$WORK/err" &&
+    ok "node given twice: message" || bad "node given twice: $(cat "$WORK/err")"
+rm -rf "$WORK/o_dup"
+expect 2 "gen: node given twice" "$SAMGEN" gen "$WORK/dupnode.gv" -o "$WORK/o_dup"
+[ ! -e "$WORK/o_dup" ] && ok "gen: node given twice: nothing written" || bad "gen wrote output"
+sed 's/^    8 \[type="mul"\]$/&\n    8 [type=mul]/' "$WORK/spmv.gv" >"$WORK/samenode.gv"
+expect 0 "check: the same node statement twice is accepted" "$SAMGEN" check "$WORK/samenode.gv"
+
 [ $fail -eq 0 ] && echo "graph-cli-test: passed" || echo "graph-cli-test: FAILED"
 exit $fail
