@@ -181,5 +181,46 @@ expect 2 "gen: node given twice" "$SAMGEN" gen "$WORK/dupnode.gv" -o "$WORK/o_du
 sed 's/^    8 \[type="mul"\]$/&\n    8 [type=mul]/' "$WORK/spmv.gv" >"$WORK/samenode.gv"
 expect 0 "check: the same node statement twice is accepted" "$SAMGEN" check "$WORK/samenode.gv"
 
+# Options given once: -o twice, or -t twice for the same tensor, is a usage
+# error naming the option (never the last one silently winning), before
+# anything is read or written; -t for different tensors is fine.
+B="$ROOT/examples/spmv_B.tns" C="$ROOT/examples/spmv_c.tns"
+# repeated NAME CMD...: exit 2, the message, no o1/o2 written
+repeated() {
+    line=$1; shift
+    rm -rf "$WORK/o1" "$WORK/o2"
+    expect 2 "repeated option: $line" "$@"
+    head -n 1 "$WORK/err" | grep -qxF "$line" && ok "message: $line" || bad "message: $(cat "$WORK/err")"
+    [ ! -e "$WORK/o1" ] && [ ! -e "$WORK/o2" ] && ok "nothing written: $line" ||
+        bad "written despite: $line"
+}
+repeated "samgen gen: -o given twice ('$WORK/o1' and '$WORK/o2'); give it once" \
+    "$SAMGEN" gen "$WORK/spmv.gv" -o "$WORK/o1" -o "$WORK/o2"
+repeated "samgen gen: --out given twice ('$WORK/o1' and '$WORK/o2'); give it once" \
+    "$SAMGEN" gen "$WORK/spmv.gv" --out "$WORK/o1" --out="$WORK/o2"
+repeated "samgen gen: -t B given twice ('B=$B' and 'B=$C'); give it once" \
+    "$SAMGEN" gen "$WORK/spmv.gv" -t "B=$B" -t "c=$C" -t "B=$C" -o "$WORK/o1"
+repeated "samgen golden: -t c given twice ('c=$C' and 'c=5'); give it once" \
+    "$SAMGEN" golden "$WORK/spmv.gv" -t "B=$B" -t "c=$C" -o "$WORK/o1" -t c=5
+repeated "samgen golden: -t B given twice ('B=$B' and 'B=$B'); give it once" \
+    "$SAMGEN" golden "$WORK/spmv.gv" -t "B=$B" -t "c=$C" -o "$WORK/o1" -tB="$B"
+repeated "samgen golden: -o given twice ('$WORK/o1' and '$WORK/o2'); give it once" \
+    "$SAMGEN" golden "$WORK/spmv.gv" -t "B=$B" -t "c=$C" -o "$WORK/o1" -o"$WORK/o2"
+repeated "samgen verify: -t B given twice ('B=$B' and 'B=$C'); give it once" \
+    "$SAMGEN" verify "$WORK/spmv.gv" --tensor "B=$B" -t "c=$C" --keep "$WORK/o1" -t "B=$C"
+repeated "samgen verify: --tensor c given twice ('c=$C' and 'c=$B'); give it once" \
+    "$SAMGEN" verify "$WORK/spmv.gv" -t "B=$B" -t "c=$C" --keep "$WORK/o1" --tensor="c=$B"
+repeated "samgen area: -t c given twice ('c=$C' and 'c=$B'); give it once" \
+    "$SAMGEN" area "$WORK/spmv.gv" -t "B=$B" -t "c=$C" -t "c=$B" -o "$WORK/o1"
+repeated "samgen area: -o given twice ('$WORK/o1' and '$WORK/o2'); give it once" \
+    "$SAMGEN" area "$WORK/spmv.gv" -o "$WORK/o1" -o "$WORK/o2"
+repeated "samgen dot: -o given twice ('$WORK/o1' and '$WORK/o2'); give it once" \
+    "$SAMGEN" dot "$WORK/spmv.gv" -o "$WORK/o1" -o "$WORK/o2"
+repeated "samgen tensor: -o given twice ('$WORK/o1' and '$WORK/o2'); give it once" \
+    "$SAMGEN" tensor gen --shape 4x4 --density 0.5 --seed 1 --output "$WORK/o1" -o "$WORK/o2"
+rm -rf "$WORK/o1"
+expect 0 "golden: -t for different tensors" "$SAMGEN" golden "$WORK/spmv.gv" -t "B=$B" -t "c=$C" -o "$WORK/o1"
+[ -s "$WORK/o1/x.tns" ] && ok "golden: output written" || bad "golden: no x.tns"
+
 [ $fail -eq 0 ] && echo "graph-cli-test: passed" || echo "graph-cli-test: FAILED"
 exit $fail
