@@ -6,8 +6,8 @@
  *   samgen golden GRAPH.gv -t B=FILE -t C=FILE [-t b=5] -o OUTDIR
  *          [--trace DIR] [--cycles] [--fifo-depth N] [--skip T] [--width W]
  *
- * Exit codes: 0 ran, 1 deadlock or cycle limit, 2 bad usage / bad input /
- * graph not executable.
+ * Exit codes: 0 ran, 1 deadlock or cycle limit or a graph that fails its
+ * checks, 2 bad usage / bad input / graph not executable.
  */
 #include <errno.h>
 #include <getopt.h>
