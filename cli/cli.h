@@ -13,8 +13,11 @@
 #ifndef SG_CLI_H
 #define SG_CLI_H
 
+#include <stdio.h>
+
 #include "core/err.h"
 #include "core/outfile.h"
+#include "graph/graph.h"
 
 typedef int (*sg_cmd_fn)(int argc, char **argv);
 
@@ -35,6 +38,34 @@ int sg_cli_usage_error(const char *cmd, const char *fmt, ...)
 int sg_cli_check_outputs(const char *cmd, const sg_outplan *p);
 /* Print the usage of cmd to stdout (for --help) and return 0. */
 int sg_cli_print_usage(const char *cmd);
+
+/* Reading a graph (graph_load.c), the same for every command.
+ *
+ * sg_cli_graph_read_checked reads path into g and runs every check into d
+ * (d is set even on failure, freed with sg_diags_free).  Returns -1 when the
+ * file cannot be read (e filled, exit 2; g needs no freeing), else the
+ * number of errors the checker found (g is to be freed).
+ *
+ * sg_cli_graph_load is what a command that runs, generates or draws a graph
+ * calls: read and check.  When the check fails, the findings are printed to
+ * stderr as `samgen check` prints them; then with SG_LOAD_RUN it fails (e
+ * says so, code SG_EXIT_CHECK; g is freed), with SG_LOAD_DRAW it warns and
+ * goes on.  Returns 0 with g to be freed by the caller, or -1. */
+typedef enum { SG_LOAD_RUN, SG_LOAD_DRAW } sg_cli_load;
+int sg_cli_graph_read_checked(const char *path, sg_graph *g, sg_diags *d,
+                              sg_err *e);
+int sg_cli_graph_load(const char *cmd, const char *path, sg_graph *g,
+                      sg_cli_load mode, sg_err *e);
+/* The checker's findings, one "FILE:LINE: ..." line each. */
+void sg_cli_print_diags(FILE *f, const sg_graph *g, const sg_diags *d);
+
+/* Options a command takes once (opt_once.c): -o (--out, --output) in
+ * every command, -t NAME=... once per NAME (golden, gen, verify, area),
+ * compile's -f X:... once per tensor X.  Arguments after "--" are not
+ * looked at.  Prints "samgen CMD: -o given twice ('a' and 'b'); give it
+ * once" and returns SG_EXIT_USAGE on a repeat; 0 otherwise.  main.c runs it
+ * before every command. */
+int sg_cli_repeated_opts(const char *cmd, int argc, char **argv);
 
 /* Command handlers and usage strings (one pair per cli/cmd_*.c). */
 #define SG_DECLARE_CMD(n) \

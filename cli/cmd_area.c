@@ -396,10 +396,12 @@ static int run_kernel(area_opts *o)
     char *dot = strrchr(name, '.');
     if (dot)
         *dot = '\0';
-    if (access(o->graph, R_OK) != 0) {
-        fprintf(stderr, "%s: cannot open: %s\n", o->graph, strerror(errno));
-        return SG_EXIT_USAGE;
-    }
+    sg_graph g;
+    sg_err e;
+    sg_err_clear(&e);
+    if (sg_cli_graph_load("area", o->graph, &g, SG_LOAD_RUN, &e) < 0)
+        return sg_cli_report(&e);   /* before the work directory exists */
+    sg_graph_free(&g);
     if (o->out)
         snprintf(outdir, sizeof outdir, "%s", o->out);
     else
@@ -410,8 +412,6 @@ static int run_kernel(area_opts *o)
     if (rc >= 0)
         return rc;
 
-    sg_err e;
-    sg_err_clear(&e);
     rc = gen_kernel(o, outdir, gendir, &e);
     if (rc >= 0)
         return rc;

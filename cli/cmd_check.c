@@ -14,7 +14,6 @@
 #include "cli/cli.h"
 #include "graph/graph.h"
 #include "core/json.h"
-#include "front/dot.h"
 
 const char sg_cmd_check_usage[] =
     "usage: samgen check GRAPH.gv [--json]\n"
@@ -64,6 +63,21 @@ static int count_types(const sg_graph *g, type_count *tc, int cap)
     return n;
 }
 
+/* Can the RTL generator build every node?  Not when a kind is known to be
+ * beyond it (its findings say which) nor when a node's kind is unknown. */
+static int unknown_kinds(const sg_graph *g)
+{
+    int n = 0;
+    for (size_t i = 0; i < g->n_nodes; i++)
+        n += g->nodes[i].kind == SG_NK_UNKNOWN;
+    return n;
+}
+
+static int rtl_supported(const sg_graph *g, const sg_diags *d)
+{
+    return sg_diags_count(d, SG_DIAG_UNSUPPORTED_RTL) == 0 && !unknown_kinds(g);
+}
+
 static void print_text(const sg_graph *g, const sg_diags *d, int errors)
 {
     printf("graph %s: %zu nodes, %zu edges\n", g->name, g->n_nodes,
@@ -84,15 +98,10 @@ static void print_text(const sg_graph *g, const sg_diags *d, int errors)
     for (int k = 0; k < nt; k++)
         printf(" %s %d%s", tc[k].type, tc[k].n, k + 1 < nt ? "," : "");
     printf("\n");
-    for (size_t i = 0; i < d->n; i++) {
-        const sg_diag *x = &d->d[i];
-        fprintf(stderr, "%s:%ld: %s%s\n", g->path, x->line,
-                x->sev == SG_DIAG_ERROR ? ""
-                : x->sev == SG_DIAG_NOTE ? "note: " : "not in RTL yet: ",
-                x->msg);
-    }
-    size_t rtl = sg_diags_count(d, SG_DIAG_UNSUPPORTED_RTL);
-    printf("rtl: %s\n", rtl ? "not supported (see messages)" : "supported");
+    sg_cli_print_diags(stderr, g, d);
+    printf("rtl: %s\n", rtl_supported(g, d) ? "supported"
+           : unknown_kinds(g) ? "not supported (unknown node type)"
+           : "not supported (see messages)");
     if (errors)
         printf("check: FAILED (%d error%s)\n", errors, errors == 1 ? "" : "s");
     else
@@ -129,7 +138,7 @@ static void print_json(const sg_graph *g, const sg_diags *d, int errors)
         printf(": %d", tc[k].n);
     }
     printf("},\n \"rtl_supported\": %s,\n \"diagnostics\": [",
-           sg_diags_count(d, SG_DIAG_UNSUPPORTED_RTL) ? "false" : "true");
+           rtl_supported(g, d) ? "true" : "false");
     for (size_t i = 0; i < d->n; i++) {
         const sg_diag *x = &d->d[i];
         printf("%s\n  {\"severity\": \"%s\", \"line\": %ld, \"node\": %d, \"message\": ",
@@ -164,10 +173,10 @@ int sg_cmd_check(int argc, char **argv)
     sg_graph g;
     sg_err e;
     sg_err_clear(&e);
-    if (sg_graph_read(path, &g, &e) < 0)
+    sg_diags d;
+    int errors = sg_cli_graph_read_checked(path, &g, &d, &e);
+    if (errors < 0)
         return sg_cli_report(&e);
-    sg_diags d = {0};
-    int errors = sg_graph_check(&g, &d);
     if (json)
         print_json(&g, &d, errors);
     else

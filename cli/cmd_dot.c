@@ -25,7 +25,6 @@
 
 #include "cli/cli.h"
 #include "graph/graph.h"
-#include "front/dot.h"
 
 const char sg_cmd_dot_usage[] =
     "usage: samgen dot GRAPH.gv -o FILE.png|svg|pdf|gv [--annotate REPORT.json]\n"
@@ -249,7 +248,7 @@ static int draw(const char *path, const char *out, const char *ext,
     sg_graph g;
     sg_err e;
     sg_err_clear(&e);
-    if (sg_graph_read(path, &g, &e) < 0)
+    if (sg_cli_graph_load("dot", path, &g, SG_LOAD_DRAW, &e) < 0)
         return sg_cli_report(&e);
     int rc = SG_EXIT_USAGE;
     long *cnt = NULL;

@@ -59,6 +59,7 @@ int sg_cmd_gen(int argc, char **argv)
 {
     gen_opts go;
     sg_gen_opts_init(&go);
+    go.cmd = "gen";
     const char *outdir = NULL;
     int rc = SG_EXIT_USAGE;
     sg_err e;

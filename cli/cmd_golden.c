@@ -6,8 +6,8 @@
  *   samgen golden GRAPH.gv -t B=FILE -t C=FILE [-t b=5] -o OUTDIR
  *          [--trace DIR] [--cycles] [--fifo-depth N] [--skip T] [--width W]
  *
- * Exit codes: 0 ran, 1 deadlock or cycle limit, 2 bad usage / bad input /
- * graph not executable.
+ * Exit codes: 0 ran, 1 deadlock or cycle limit or a graph that fails its
+ * checks, 2 bad usage / bad input / graph not executable.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -22,7 +22,6 @@
 #include "cli/cli.h"
 #include "core/outfile.h"
 #include "graph/graph.h"
-#include "front/dot.h"
 
 const char sg_cmd_golden_usage[] =
     "usage: samgen golden GRAPH.gv -t NAME=FILE|NAME=INT ... -o OUTDIR [options]\n"
@@ -261,7 +260,7 @@ int sg_cmd_golden(int argc, char **argv)
      * when complete). */
     sg_outdir od = {NULL}, td = {NULL};
     int wrote = 0;
-    if (sg_graph_read(argv[optind], &g, &e) < 0) {
+    if (sg_cli_graph_load("golden", argv[optind], &g, SG_LOAD_RUN, &e) < 0) {
         rc = sg_cli_report(&e);
     } else if ((rc = check_outputs(argv[optind], &g, b, nb, &o, outdir)) >= 0) {
         /* refused */

@@ -566,6 +566,7 @@ int sg_cmd_verify(int argc, char **argv)
     gen_opts go;
     sg_gen_opts_init(&go);
     go.want_streams = 1;
+    go.cmd = "verify";
     verify_opts vo = {"verilator", 0, 1, NULL, NULL, 100000000ULL, 100000, NULL, NULL, 0};
     int rc = parse_args(&go, &vo, argc, argv);
     if (rc >= 0) {

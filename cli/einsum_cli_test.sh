@@ -36,7 +36,7 @@ check_bad() {
     rc=$?
     [ $rc -eq 2 ] || bad "exit $rc (want 2): $*"
     case "$want" in
-    unknown\ option*|missing*) ;;          # usage errors add a help hint
+    unknown\ option*|missing*|*given\ twice*) ;;   # usage errors add a help hint
     *) [ "$(wc -l < "$W/err")" -eq 1 ] || bad "not one error line: $*" ;;
     esac
     grep -q -- "$want" "$W/err" || bad "message '$(cat "$W/err")' lacks '$want'"
@@ -49,6 +49,15 @@ check_bad "misses index 'k'" 'X(i,j)=B(i,k)*C(k,j)' -s 'reorder(i,j)'
 check_bad "column 15: expected a tensor name" 'X(i,j)=B(i,k)*'
 check_bad "unknown option" 'X(i,j)=B(i,j)' --bogus
 check_bad "missing the expression" -f X:ss
+# one format per tensor, one output: a repeat is an error, not last-one-wins
+check_bad "samgen compile: -f X given twice ('X:ss' and 'X:ds'); give it once" \
+    'X(i,j)=B(i,j)' -f X:ss -f=X:ds
+check_bad "samgen compile: --format B given twice ('B:ss' and 'B:ds'); give it once" \
+    'X(i,j)=B(i,j)' --format=B:ss -f X:ss --format B:ds
+rm -f "$W/bad2.gv"
+check_bad "samgen compile: -o given twice ('$W/bad2.gv' and '$W/bad.gv'); give it once" \
+    'X(i,j)=B(i,j)' -o "$W/bad2.gv"
+[ ! -e "$W/bad2.gv" ] || bad "-o twice: output written"
 "$SAMGEN" compile 'X(i,j)=B(i,j)' -o /nonexistent/dir/x.gv 2> "$W/err"
 [ $? -eq 2 ] || bad "unwritable output: exit code"
 

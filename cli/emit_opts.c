@@ -2,7 +2,7 @@
  * emit_opts.c - shared gen/verify options and preparation (see emit_opts.h).
  */
 #include "cli/emit_opts.h"
-#include "front/dot.h"
+#include "cli/cli.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -183,7 +183,7 @@ int sg_gen_prepare(const gen_opts *o, gen_ctx *c, sg_err *e)
 {
     memset(c, 0, sizeof *c);
     c->go = o;
-    if (sg_graph_read(o->graph, &c->g, e) < 0)
+    if (sg_cli_graph_load(o->cmd ? o->cmd : "gen", o->graph, &c->g, SG_LOAD_RUN, e) < 0)
         return -1;
     c->have_g = 1;
     sg_read_opts ro;

@@ -9,6 +9,7 @@
 #include "cli/emit_bind.h"
 
 typedef struct gen_opts {
+    const char *cmd;          /* the command, for messages ("gen") */
     const char *graph;
     int crd_width, val_width;
     int crd_width_set;        /* --width-crd given: never raised */
@@ -49,7 +50,9 @@ void sg_gen_opts_free(gen_opts *o);
  * number of arguments used, 0 when argv[i] is not a shared option, -1 on a
  * bad value (e filled, code SG_EXIT_USAGE). */
 int sg_gen_parse_opt(gen_opts *o, int argc, char **argv, int i, sg_err *e);
-/* Read, bind, run golden when needed, emit.  c is valid for sg_gen_ctx_free
+/* Read and check the graph (sg_cli_graph_load: a graph that fails its
+ * checks is an error, code SG_EXIT_CHECK, after its findings are printed),
+ * bind, run golden when needed, emit.  c is valid for sg_gen_ctx_free
  * afterwards in every case.  A golden deadlock or failure is an error.
  * Without --width-crd the coordinate width is raised from the default to
  * the smallest one that addresses every memory and counts its words (see

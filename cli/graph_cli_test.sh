@@ -52,6 +52,12 @@ grep -q '"ok": true' "$WORK/out" && ok "json says ok" || bad "json"
 sed 's/type="mul"/type="frob"/' "$SEED" >"$WORK/unknown.gv"
 expect 1 "unknown kind fails the check" "$SAMGEN" check "$WORK/unknown.gv"
 grep -q "unknown.gv:9: node 6: unknown node type 'frob'" "$WORK/err" && ok "message FILE:LINE" || bad "message: $(cat "$WORK/err")"
+# an unknown kind has no RTL module: the summary does not call it supported
+grep -qx "rtl: not supported (unknown node type)" "$WORK/out" && grep -qx "check: FAILED (1 error)" "$WORK/out" &&
+    ok "unknown kind: rtl not supported" || bad "unknown kind summary: $(cat "$WORK/out")"
+expect 1 "unknown kind: check --json" "$SAMGEN" check --json "$WORK/unknown.gv"
+grep -q '"rtl_supported": false' "$WORK/out" && grep -q '"ok": false' "$WORK/out" &&
+    ok "unknown kind: json rtl_supported false" || bad "unknown kind json: $(cat "$WORK/out")"
 
 sed 's/^    1 -> 3 \[label="crd_in-b".*$/    1 -> 3 [label="crd_in-b"/' "$SEED" >"$WORK/broken.gv"
 expect 2 "syntax error is exit 2" "$SAMGEN" check "$WORK/broken.gv"
@@ -86,6 +92,137 @@ for t in 3 2048; do
         bad "golden --skip $t message: $(cat "$WORK/err")"
     [ ! -e "$WORK/gold" ] && ok "golden --skip $t: no output" || bad "golden --skip $t left output"
 done
+
+# A graph that fails its checks is never run, generated or synthesized:
+# every command that reads it prints the checker's findings (the lines
+# `samgen check` prints) and stops with exit 1 before writing anything;
+# samgen dot still draws it, with a warning.
+cat >"$WORK/spmv.gv" <<'EOF'
+digraph SAM {
+    comment="x=s0,B=ss01,c=s0"
+    0 [type="fiberlookup" index="i" tensor="B" mode="0" format="compressed" src="true" root="true"]
+    1 [type="repsiggen" index="i"]
+    2 [type="repeat" index="i" tensor="c" root="true"]
+    3 [type="fiberlookup" index="j" tensor="B" mode="1" format="compressed" src="true" root="false"]
+    4 [type="fiberlookup" index="j" tensor="c" mode="0" format="compressed" src="true" root="false"]
+    5 [type="intersect" index="j"]
+    6 [type="arrayvals" tensor="B"]
+    7 [type="arrayvals" tensor="c"]
+    8 [type="mul"]
+    9 [type="reduce"]
+    10 [type="fiberwrite" index="i" tensor="x" mode="0" format="compressed" segsize="2" crdsize="B0_dim" sink="true"]
+    11 [type="fiberwrite" tensor="x" mode="vals" size="1*B0_dim" sink="true"]
+    12 [type="broadcast"]
+    0 -> 12 [type="crd"]
+    12 -> 1 [type="crd"]
+    1 -> 2 [type="repsig"]
+    0 -> 3 [type="ref"]
+    2 -> 4 [type="ref"]
+    3 -> 5 [label="crd_in-B" type="crd"]
+    3 -> 5 [label="ref_in-B" type="ref"]
+    4 -> 5 [label="crd_in-c" type="crd"]
+    4 -> 5 [label="ref_in-c" type="ref"]
+    5 -> 6 [label="ref_out-B" type="ref"]
+    5 -> 7 [label="ref_out-c" type="ref"]
+    6 -> 8 [type="val"]
+    7 -> 8 [type="val"]
+    8 -> 9 [type="val"]
+    12 -> 10 [type="crd"]
+    9 -> 11 [type="val"]
+}
+EOF
+TB="-t B=$ROOT/examples/spmv_B.tns -t c=$ROOT/examples/spmv_c.tns"
+expect 0 "inline spmv passes the check" "$SAMGEN" check "$WORK/spmv.gv"
+sed 's/^    9 -> 11 .*$/&\n    9 -> 8 [type="val"]/' "$WORK/spmv.gv" >"$WORK/bad_cycle.gv"
+grep -v '^    7 -> 8 ' "$WORK/spmv.gv" >"$WORK/bad_unconnected.gv"
+sed 's/^    8 -> 9 .*$/    8 -> 9 [type="crd"]/' "$WORK/spmv.gv" >"$WORK/bad_crdreduce.gv"
+sed 's/tensor="B" mode="1"/tensor="B" mode="7"/' "$WORK/spmv.gv" >"$WORK/bad_mode7.gv"
+for case in "cycle|bad_cycle.gv:12: reduce 9 is on a cycle (3 nodes cannot be ordered)" \
+            "unconnected|bad_unconnected.gv:11: mul 8: input in_val1 is not connected" \
+            "crdreduce|bad_crdreduce.gv:29: edge 8 -> 9: a crd stream into reduce 9 port in_val, which takes val" \
+            "mode7|bad_mode7.gv:6: fiberlookup 3 (j, B mode 7): tensor B has no mode 7 (order 2)"; do
+    name=${case%%|*}; msg=${case#*|}
+    g="$WORK/bad_$name.gv"
+    expect 1 "check rejects $name" "$SAMGEN" check "$g"
+    grep -qF "$msg" "$WORK/err" && ok "check $name: message" || bad "check $name: $(cat "$WORK/err")"
+    cp "$WORK/err" "$WORK/check.err"
+    for cmd in gen golden area verify; do
+        rm -rf "$WORK/o_$cmd"
+        # shellcheck disable=SC2086
+        case $cmd in
+        gen)    expect 1 "$cmd refuses $name" "$SAMGEN" gen "$g" -o "$WORK/o_$cmd" ;;
+        golden) expect 1 "$cmd refuses $name" "$SAMGEN" golden "$g" $TB -o "$WORK/o_$cmd" ;;
+        area)   expect 1 "$cmd refuses $name" "$SAMGEN" area "$g" -o "$WORK/o_$cmd" ;;
+        verify) expect 1 "$cmd refuses $name" "$SAMGEN" verify "$g" $TB --keep "$WORK/o_$cmd" ;;
+        esac
+        # the checker's lines, then one line saying the command stops
+        if head -n -1 "$WORK/err" | cmp -s - "$WORK/check.err" &&
+           tail -n 1 "$WORK/err" | grep -qxF "$g: the graph fails its checks ($(grep -c -v ': note: ' "$WORK/check.err") error$( [ "$(grep -c -v ': note: ' "$WORK/check.err")" -eq 1 ] || echo s), listed above); samgen $cmd does not run it"; then
+            ok "$cmd $name: the checker's messages"
+        else bad "$cmd $name: $(cat "$WORK/err")"; fi
+        [ ! -e "$WORK/o_$cmd" ] && ok "$cmd $name: nothing written" || bad "$cmd $name: output written"
+    done
+done
+rm -f "$WORK/drawn.gv"
+expect 0 "dot still draws a failing graph" "$SAMGEN" dot "$WORK/bad_mode7.gv" -o "$WORK/drawn.gv"
+grep -qF "tensor B has no mode 7 (order 2)" "$WORK/err" &&
+    grep -qxF "samgen dot: warning: $WORK/bad_mode7.gv fails its checks (1 error); drawing it anyway" "$WORK/err" &&
+    ok "dot: findings and warning" || bad "dot warning: $(cat "$WORK/err")"
+[ -s "$WORK/drawn.gv" ] && ok "dot: drawn" || bad "dot: nothing drawn"
+
+# A node given twice with different attributes: cgraph would merge them
+# (the mul silently becoming an add); it is a read error naming the line,
+# the node and the attribute, and nothing is generated.
+sed 's/^    8 \[type="mul"\]$/&\n    8 [type="add"]/' "$WORK/spmv.gv" >"$WORK/dupnode.gv"
+expect 2 "check: node given twice" "$SAMGEN" check "$WORK/dupnode.gv"
+grep -qxF "$WORK/dupnode.gv:12: node 8 is given again with different attributes: type is \"add\" here, \"mul\" on line 11" "$WORK/err" &&
+    ok "node given twice: message" || bad "node given twice: $(cat "$WORK/err")"
+rm -rf "$WORK/o_dup"
+expect 2 "gen: node given twice" "$SAMGEN" gen "$WORK/dupnode.gv" -o "$WORK/o_dup"
+[ ! -e "$WORK/o_dup" ] && ok "gen: node given twice: nothing written" || bad "gen wrote output"
+sed 's/^    8 \[type="mul"\]$/&\n    8 [type=mul]/' "$WORK/spmv.gv" >"$WORK/samenode.gv"
+expect 0 "check: the same node statement twice is accepted" "$SAMGEN" check "$WORK/samenode.gv"
+
+# Options given once: -o twice, or -t twice for the same tensor, is a usage
+# error naming the option (never the last one silently winning), before
+# anything is read or written; -t for different tensors is fine.
+B="$ROOT/examples/spmv_B.tns" C="$ROOT/examples/spmv_c.tns"
+# repeated NAME CMD...: exit 2, the message, no o1/o2 written
+repeated() {
+    line=$1; shift
+    rm -rf "$WORK/o1" "$WORK/o2"
+    expect 2 "repeated option: $line" "$@"
+    head -n 1 "$WORK/err" | grep -qxF "$line" && ok "message: $line" || bad "message: $(cat "$WORK/err")"
+    [ ! -e "$WORK/o1" ] && [ ! -e "$WORK/o2" ] && ok "nothing written: $line" ||
+        bad "written despite: $line"
+}
+repeated "samgen gen: -o given twice ('$WORK/o1' and '$WORK/o2'); give it once" \
+    "$SAMGEN" gen "$WORK/spmv.gv" -o "$WORK/o1" -o "$WORK/o2"
+repeated "samgen gen: --out given twice ('$WORK/o1' and '$WORK/o2'); give it once" \
+    "$SAMGEN" gen "$WORK/spmv.gv" --out "$WORK/o1" --out="$WORK/o2"
+repeated "samgen gen: -t B given twice ('B=$B' and 'B=$C'); give it once" \
+    "$SAMGEN" gen "$WORK/spmv.gv" -t "B=$B" -t "c=$C" -t "B=$C" -o "$WORK/o1"
+repeated "samgen golden: -t c given twice ('c=$C' and 'c=5'); give it once" \
+    "$SAMGEN" golden "$WORK/spmv.gv" -t "B=$B" -t "c=$C" -o "$WORK/o1" -t c=5
+repeated "samgen golden: -t B given twice ('B=$B' and 'B=$B'); give it once" \
+    "$SAMGEN" golden "$WORK/spmv.gv" -t "B=$B" -t "c=$C" -o "$WORK/o1" -tB="$B"
+repeated "samgen golden: -o given twice ('$WORK/o1' and '$WORK/o2'); give it once" \
+    "$SAMGEN" golden "$WORK/spmv.gv" -t "B=$B" -t "c=$C" -o "$WORK/o1" -o"$WORK/o2"
+repeated "samgen verify: -t B given twice ('B=$B' and 'B=$C'); give it once" \
+    "$SAMGEN" verify "$WORK/spmv.gv" --tensor "B=$B" -t "c=$C" --keep "$WORK/o1" -t "B=$C"
+repeated "samgen verify: --tensor c given twice ('c=$C' and 'c=$B'); give it once" \
+    "$SAMGEN" verify "$WORK/spmv.gv" -t "B=$B" -t "c=$C" --keep "$WORK/o1" --tensor="c=$B"
+repeated "samgen area: -t c given twice ('c=$C' and 'c=$B'); give it once" \
+    "$SAMGEN" area "$WORK/spmv.gv" -t "B=$B" -t "c=$C" -t "c=$B" -o "$WORK/o1"
+repeated "samgen area: -o given twice ('$WORK/o1' and '$WORK/o2'); give it once" \
+    "$SAMGEN" area "$WORK/spmv.gv" -o "$WORK/o1" -o "$WORK/o2"
+repeated "samgen dot: -o given twice ('$WORK/o1' and '$WORK/o2'); give it once" \
+    "$SAMGEN" dot "$WORK/spmv.gv" -o "$WORK/o1" -o "$WORK/o2"
+repeated "samgen tensor: -o given twice ('$WORK/o1' and '$WORK/o2'); give it once" \
+    "$SAMGEN" tensor gen --shape 4x4 --density 0.5 --seed 1 --output "$WORK/o1" -o "$WORK/o2"
+rm -rf "$WORK/o1"
+expect 0 "golden: -t for different tensors" "$SAMGEN" golden "$WORK/spmv.gv" -t "B=$B" -t "c=$C" -o "$WORK/o1"
+[ -s "$WORK/o1/x.tns" ] && ok "golden: output written" || bad "golden: no x.tns"
 
 [ $fail -eq 0 ] && echo "graph-cli-test: passed" || echo "graph-cli-test: FAILED"
 exit $fail

@@ -8,6 +8,7 @@
 #include "front/dot_scan.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -32,7 +33,7 @@ static void add_id(scan_info *si, long id, long line, int is_stmt)
     if (id < 0)
         return;
     sg_grow((void **)&si->ids, &si->cap_ids, si->n_ids + 1, sizeof *si->ids);
-    si->ids[si->n_ids++] = (id_line){id, line, is_stmt};
+    si->ids[si->n_ids++] = (id_line){id, line, is_stmt, 0, 0};
 }
 
 static int is_keyword(const char *s, size_t n)
@@ -67,6 +68,9 @@ static void scan_text(const char *t, size_t len, scan_info *si)
     const char *last_s = NULL;
     size_t last_n = 0;
     size_t i = 0;
+    /* The node statement whose attribute list is open, and the one whose
+     * list just closed (a second list right after it extends it). */
+    long open_stmt = -1, closed_stmt = -1;
     while (i < len) {
         char c = t[i];
         if (c == '\n') {
@@ -98,7 +102,7 @@ static void scan_text(const char *t, size_t len, scan_info *si)
             i = i + 2 <= len ? i + 2 : len;
             continue;
         }
-        int tk = TK_OTHER;
+        int tk = TK_OTHER, closing = 0;
         const char *s = t + i;
         size_t n = 0;
         long tok_line = line;
@@ -150,13 +154,25 @@ static void scan_text(const char *t, size_t len, scan_info *si)
             if (c == '[') {
                 if (brack == 0 && depth >= 1 && last == TK_ID &&
                     before_last != TK_ARROW && last_s &&
-                    !is_keyword(last_s, last_n))
+                    !is_keyword(last_s, last_n)) {
+                    size_t before = si->n_ids;
                     add_id(si, last_id, last_line, 1);
+                    if (si->n_ids > before) {
+                        open_stmt = (long)before;
+                        si->ids[before].a_off = i;
+                    }
+                } else if (brack == 0 && closed_stmt >= 0) {
+                    open_stmt = closed_stmt;
+                }
                 brack++;
                 tk = TK_LBRACK;
             } else if (c == ']') {
-                if (brack > 0)
-                    brack--;
+                if (brack > 0 && --brack == 0 && open_stmt >= 0) {
+                    si->ids[open_stmt].a_end = i - 1;
+                    closed_stmt = open_stmt;
+                    open_stmt = -1;
+                    closing = 1;
+                }
             } else if (c == '{') {
                 depth++;
             } else if (c == '}') {
@@ -191,6 +207,8 @@ static void scan_text(const char *t, size_t len, scan_info *si)
             if (arrow_tail >= 0)
                 add_id(si, arrow_tail, last_line, 0);
         }
+        if (!closing)
+            closed_stmt = -1;
         before_last = last;
         last = tk;
     }
@@ -248,6 +266,182 @@ long sg_dot_edge_line(scan_info *si, size_t *cursor, long tail, long head)
     return 0;
 }
 
+/* ---- repeated node statements ------------------------------------------ */
+
+/* One NAME=VALUE of an attribute list, pointing into the text (quotes
+ * removed). */
+typedef struct attr {
+    const char *k, *v;
+    size_t kn, vn;
+} attr;
+
+typedef struct attrs {
+    attr *a;
+    size_t n, cap;
+} attrs;
+
+/* The next DOT id in t[*i..end): a quoted string (its contents), an HTML
+ * string, or a bare word; '=' as a one-character token.  Separators
+ * (, ; [ ]) and comments are skipped.  0 at the end. */
+static int attr_token(const char *t, size_t *i, size_t end, const char **s,
+                      size_t *n)
+{
+    while (*i < end) {
+        char c = t[*i];
+        if (isspace((unsigned char)c) || c == ',' || c == ';' || c == '[' ||
+            c == ']') {
+            (*i)++;
+        } else if (c == '#' || (c == '/' && *i + 1 < end && t[*i + 1] == '/')) {
+            while (*i < end && t[*i] != '\n')
+                (*i)++;
+        } else if (c == '/' && *i + 1 < end && t[*i + 1] == '*') {
+            *i += 2;
+            while (*i + 1 < end && !(t[*i] == '*' && t[*i + 1] == '/'))
+                (*i)++;
+            *i = *i + 2 <= end ? *i + 2 : end;
+        } else {
+            break;
+        }
+    }
+    if (*i >= end)
+        return 0;
+    size_t j = *i;
+    if (t[j] == '"') {
+        for (j++; j < end && t[j] != '"'; j++)
+            if (t[j] == '\\' && j + 1 < end)
+                j++;
+        *s = t + *i + 1;
+        *n = (j < end ? j : end) - (*i + 1);
+        *i = j < end ? j + 1 : end;
+    } else if (t[j] == '<') {
+        int lvl = 0;
+        for (; j < end; j++)
+            if (t[j] == '<')
+                lvl++;
+            else if (t[j] == '>' && --lvl == 0)
+                break;
+        j = j < end ? j + 1 : end;
+        *s = t + *i;
+        *n = j - *i;
+        *i = j;
+    } else if (t[j] == '=') {
+        *s = t + j;
+        *n = 1;
+        *i = j + 1;
+    } else {
+        while (j < end && !isspace((unsigned char)t[j]) && !strchr("=,;[]\"<", t[j]))
+            j++;
+        *s = t + *i;
+        *n = j - *i;
+        *i = j;
+    }
+    return 1;
+}
+
+/* The NAME=VALUE pairs of a node statement's attribute lists. */
+static void attr_list(const char *t, const id_line *x, attrs *out)
+{
+    out->n = 0;
+    const char *s[3];
+    size_t n[3];
+    size_t i = x->a_off;
+    int have = 0;
+    while (attr_token(t, &i, x->a_end, &s[have], &n[have])) {
+        have++;
+        if (have == 3 && n[1] == 1 && s[1][0] == '=' && !(n[0] == 1 && s[0][0] == '=')) {
+            sg_grow((void **)&out->a, &out->cap, out->n + 1, sizeof *out->a);
+            out->a[out->n++] = (attr){s[0], s[2], n[0], n[2]};
+            have = 0;
+        } else if (have == 3) {      /* not NAME = VALUE: slide on by one */
+            s[0] = s[1], n[0] = n[1];
+            s[1] = s[2], n[1] = n[2];
+            have = 2;
+        }
+    }
+}
+
+/* The value NAME has in l (the last one given), or NULL. */
+static const attr *attr_find(const attrs *l, const char *k, size_t kn)
+{
+    for (size_t m = l->n; m-- > 0;)
+        if (l->a[m].kn == kn && memcmp(l->a[m].k, k, kn) == 0)
+            return &l->a[m];
+    return NULL;
+}
+
+/* Length of the first line of s[0..n), for messages. */
+static int line_len(const char *s, size_t n)
+{
+    const char *nl = memchr(s, '\n', n);
+    return (int)(nl ? (size_t)(nl - s) : n);
+}
+
+/* The first attribute that differs between a and b ("" when they agree),
+ * as "NAME is \"x\" here, \"y\" on line L" in words about b (here) and
+ * a (line la). */
+static void attr_diff(const attrs *a, const attrs *b, long la, char *out,
+                      size_t cap)
+{
+    out[0] = '\0';
+    for (size_t m = 0; m < b->n; m++) {
+        const attr *y = &b->a[m];
+        if (attr_find(b, y->k, y->kn) != y)
+            continue;                 /* a later one in b counts */
+        const attr *x = attr_find(a, y->k, y->kn);
+        if (!x) {
+            snprintf(out, cap, "%.*s is set here, not on line %ld",
+                     (int)(y->kn < 40 ? y->kn : 40), y->k, la);
+            return;
+        }
+        if (x->vn != y->vn || memcmp(x->v, y->v, x->vn) != 0) {
+            int yn = line_len(y->v, y->vn), xn = line_len(x->v, x->vn);
+            snprintf(out, cap, "%.*s is \"%.*s\" here, \"%.*s\" on line %ld",
+                     (int)(y->kn < 40 ? y->kn : 40), y->k, yn < 40 ? yn : 40, y->v,
+                     xn < 40 ? xn : 40, x->v, la);
+            return;
+        }
+    }
+    for (size_t m = 0; m < a->n; m++)
+        if (!attr_find(b, a->a[m].k, a->a[m].kn)) {
+            snprintf(out, cap, "%.*s is set on line %ld, not here",
+                     (int)(a->a[m].kn < 40 ? a->a[m].kn : 40), a->a[m].k, la);
+            return;
+        }
+}
+
+/* Every later statement of a node must give the attributes of its first
+ * (ids sorted: a node's statements first, by line). */
+static int check_repeats(const char *text, const char *path, const scan_info *si,
+                         sg_err *e)
+{
+    attrs a = {0}, b = {0};
+    int rc = 0;
+    for (size_t k = 0; k < si->n_ids && rc == 0; k++) {
+        const id_line *first = &si->ids[k];
+        if (!first->is_stmt || (k > 0 && si->ids[k - 1].id == first->id))
+            continue;
+        if (k + 1 >= si->n_ids || si->ids[k + 1].id != first->id ||
+            !si->ids[k + 1].is_stmt)
+            continue;
+        attr_list(text, first, &a);
+        for (size_t m = k + 1; m < si->n_ids && si->ids[m].id == first->id &&
+                               si->ids[m].is_stmt; m++) {
+            char why[200];
+            attr_list(text, &si->ids[m], &b);
+            attr_diff(&a, &b, first->line, why, sizeof why);
+            if (why[0]) {
+                rc = sg_errf(e, path, si->ids[m].line,
+                             "node %ld is given again with different attributes: %s",
+                             first->id, why);
+                break;
+            }
+        }
+    }
+    free(a.a);
+    free(b.a);
+    return rc;
+}
+
 int sg_dot_scan(const char *text, size_t len, const char *path, scan_info *si, sg_err *e)
 {
     memset(si, 0, sizeof *si);
@@ -268,7 +462,7 @@ int sg_dot_scan(const char *text, size_t len, const char *path, scan_info *si, s
             return sg_errf(e, path, si->end_line, "text after the end of the graph");
     if (si->n_ids)
         qsort(si->ids, si->n_ids, sizeof *si->ids, cmp_id_line);
-    return 0;
+    return check_repeats(text, path, si, e);
 }
 
 void sg_dot_scan_free(scan_info *si)

@@ -18,6 +18,7 @@ typedef struct id_line {
     long id;
     long line;
     int is_stmt;           /* 1: a node statement, 0: a mention in an edge */
+    size_t a_off, a_end;   /* a statement's attribute lists: text[a_off..a_end) */
 } id_line;
 
 typedef struct edge_line {
@@ -37,8 +38,10 @@ typedef struct scan_info {
 } scan_info;
 
 /* Scan text[0..len-1] into si (freed with sg_dot_scan_free in every case).
- * Fails, naming path, on a NUL byte, on text without a complete graph and
- * on text after the first graph's closing brace. */
+ * Fails, naming path, on a NUL byte, on text without a complete graph, on
+ * text after the first graph's closing brace, and on a node given by two
+ * statements whose attributes differ (which cgraph would merge, the later
+ * value silently winning); identical repeats are accepted. */
 int sg_dot_scan(const char *text, size_t len, const char *path, scan_info *si, sg_err *e);
 void sg_dot_scan_free(scan_info *si);
 

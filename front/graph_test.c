@@ -184,6 +184,56 @@ static void test_read_errors(void **state)
     assert_non_null(strstr(e.msg, "/nonexistent/x.gv"));
 }
 
+/* A node given by two statements: cgraph would merge them, the later
+ * attributes silently winning.  Different attributes are an error naming
+ * the later line, the node and the attribute; the same attributes (in any
+ * order, spelling or number of lists) are accepted. */
+static void test_read_repeated_node(void **state)
+{
+    (void)state;
+    static const char mul[] = "    6 [comment=\"type=mul\" type=\"mul\"]\n";
+    static const struct { const char *again, *msg; } bad[] = {
+        {"    6 [type=\"add\"]\n",
+         "t.gv:10: node 6 is given again with different attributes: type is \"add\" here, \"mul\" on line 9"},
+        {"    6 [comment=\"type=mul\" type=\"mul\" label=\"Mul\"]\n",
+         "t.gv:10: node 6 is given again with different attributes: label is set here, not on line 9"},
+        {"    6 [type=\"mul\"]\n",
+         "t.gv:10: node 6 is given again with different attributes: comment is set on line 9, not here"},
+        {"    6 [type=mul] [comment=\"type=add\"]\n",
+         "t.gv:10: node 6 is given again with different attributes: comment is \"type=add\" here, \"type=mul\" on line 9"},
+    };
+    sg_graph g;
+    sg_err e;
+    char again[256];
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        snprintf(again, sizeof again, "%s%s", mul, bad[k].again);
+        char *s = subst(mul, again);
+        assert_int_equal(read_text(s, &g, &e), -1);
+        assert_string_equal(e.msg, bad[k].msg);
+        assert_int_equal(e.code, SG_EXIT_USAGE);
+        free(s);
+    }
+    static const char *const same[] = {
+        "    6 [comment=\"type=mul\" type=\"mul\"]\n",
+        "    6 [type=mul, comment=\"type=mul\"]\n",
+        "    6 [type=\"mul\"] [comment=\"type=mul\"];\n",
+        "    6 [type=\"add\" comment=\"type=mul\" type=\"mul\"]\n",
+    };
+    for (size_t k = 0; k < sizeof same / sizeof same[0]; k++) {
+        snprintf(again, sizeof again, "%s%s", mul, same[k]);
+        char *s = subst(mul, again);
+        assert_int_equal(read_text(s, &g, &e), 0);
+        assert_int_equal(g.n_nodes, 8);
+        assert_int_equal(g.nodes[sg_graph_find_node(&g, 6)].op, SG_ALU_MUL);
+        sg_graph_free(&g);
+        free(s);
+    }
+    /* A node named in edges only, or in an edge and one statement, is no
+     * repeat. */
+    assert_int_equal(read_text(base, &g, &e), 0);
+    sg_graph_free(&g);
+}
+
 /* Where the graph ends is where cgraph's scanner ends it: '#' comments
  * anywhere on a line, HTML strings outside attribute lists.  Were the two to
  * disagree, cgraph would keep the rest of the text and every later read in
@@ -395,6 +445,7 @@ int main(void)
         cmocka_unit_test(test_read_base),
         cmocka_unit_test(test_read_errors),
         cmocka_unit_test(test_read_graph_end),
+        cmocka_unit_test(test_read_repeated_node),
         cmocka_unit_test(test_check_unknown_kind),
         cmocka_unit_test(test_check_missing_input),
         cmocka_unit_test(test_check_extra_input),
