@@ -13,7 +13,13 @@
 #ifndef SG_CLI_H
 #define SG_CLI_H
 
+#include <stdint.h>
+
 #include "core/err.h"
+
+/* --fifo-depth N of golden, gen and verify: a FIFO holds 1..this many
+ * tokens (docs/generator.md, "FIFO depths"). */
+#define SG_FIFO_DEPTH_MAX 4096
 
 typedef int (*sg_cmd_fn)(int argc, char **argv);
 
@@ -29,6 +35,11 @@ int sg_cli_report(const sg_err *e);
 /* Print "samgen <cmd>: message" and return SG_EXIT_USAGE. */
 int sg_cli_usage_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* Parse the value s of option opt as an integer in lo..hi (the one integer
+ * parser, core/intparse.h).  Returns 0, or prints "samgen <cmd>: opt: ..."
+ * and returns SG_EXIT_USAGE. */
+int sg_cli_int(const char *cmd, const char *opt, const char *s, int64_t lo,
+               int64_t hi, int64_t *out);
 /* Print the usage of cmd to stdout (for --help) and return 0. */
 int sg_cli_print_usage(const char *cmd);
 
