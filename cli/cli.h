@@ -13,11 +13,16 @@
 #ifndef SG_CLI_H
 #define SG_CLI_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "core/err.h"
 #include "core/outfile.h"
 #include "graph/graph.h"
+
+/* --fifo-depth N of golden, gen and verify: a FIFO holds 1..this many
+ * tokens (docs/generator.md, "FIFO depths"). */
+#define SG_FIFO_DEPTH_MAX 4096
 
 typedef int (*sg_cmd_fn)(int argc, char **argv);
 
@@ -36,6 +41,12 @@ int sg_cli_usage_error(const char *cmd, const char *fmt, ...)
 /* Check the outputs of plan p before cmd runs (sg_outplan_check): -1 when
  * they are fine, else the exit code after "samgen <cmd>: message". */
 int sg_cli_check_outputs(const char *cmd, const sg_outplan *p);
+
+/* Parse the value s of option opt as an integer in lo..hi (the one integer
+ * parser, core/intparse.h).  Returns 0, or prints "samgen <cmd>: opt: ..."
+ * and returns SG_EXIT_USAGE. */
+int sg_cli_int(const char *cmd, const char *opt, const char *s, int64_t lo,
+               int64_t hi, int64_t *out);
 /* Print the usage of cmd to stdout (for --help) and return 0. */
 int sg_cli_print_usage(const char *cmd);
 

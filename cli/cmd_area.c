@@ -472,6 +472,43 @@ static size_t sweep_point(const area_opts *o, size_t s, const char *mod, const c
     return np;
 }
 
+/* Every --param and --sweep value against the parameters file declares
+ * for mod (sg_area_params_check).  0, or SG_EXIT_USAGE after the message. */
+static int check_params(const area_opts *o, const char *file, const char *mod)
+{
+    FILE *f = fopen(file, "r");
+    if (!f)
+        return sg_cli_usage_error("area", "%s: cannot open: %s", file, strerror(errno));
+    size_t cap = 4096, len = 0;
+    char *text = sg_malloc(cap);
+    size_t got;
+    while ((got = fread(text + len, 1, cap - len - 1, f)) > 0) {
+        len += got;
+        if (cap - len < 2)
+            text = sg_realloc(text, cap *= 2);
+    }
+    fclose(f);
+    text[len] = '\0';
+    area_params *ps = sg_malloc(sizeof *ps);
+    int rc = 0;
+    sg_err e;
+    sg_err_clear(&e);
+    if (sg_area_params_scan(text, mod, ps) != 0) {
+        rc = sg_cli_usage_error("area", "%s: no module %s", file, mod);
+        goto done;
+    }
+    for (size_t i = 0; i < o->n_params && rc == 0; i++)
+        if (sg_area_params_check(ps, mod, o->pkeys[i], o->pvals[i], &e) != 0)
+            rc = sg_cli_usage_error("area", "%s", e.msg);
+    for (size_t i = 0; i < o->n_sweep && rc == 0; i++)
+        if (sg_area_params_check(ps, mod, o->sweep_param, o->sweep_vals[i], &e) != 0)
+            rc = sg_cli_usage_error("area", "%s", e.msg);
+done:
+    free(ps);
+    free(text);
+    return rc;
+}
+
 static int run_prim(area_opts *o)
 {
     char rtl[1100], file[1300], mod[128];
@@ -493,6 +530,8 @@ static int run_prim(area_opts *o)
         if (crc >= 0)
             return crc;
     }
+    if (check_params(o, file, mod) != 0)
+        return SG_EXIT_USAGE;
     size_t npts = o->n_sweep ? o->n_sweep : 1;
     area_result *res = sg_calloc(npts, sizeof *res);
     const char *srcs[] = {file};

@@ -26,7 +26,7 @@ const char sg_cmd_gen_usage[] =
     "  -o, --out DIR          output directory (created with its parents)\n"
     "  --width-crd N          coordinate/reference payload bits (16)\n"
     "  --width-val N          value payload bits (32)\n"
-    "  --fifo-depth N|auto    FIFO depth of every edge (4); auto sizes each\n"
+    "  --fifo-depth N|auto    FIFO depth of every edge, 1..4096 (4); auto sizes each\n"
     "                         FIFO from the golden cycle engine's peak\n"
     "                         occupancy on the bound tensors (needs -t)\n"
     "  --skip T               ExTensor CAM size (0: no skipping)\n"

@@ -20,6 +20,7 @@
 #include "golden/golden.h"
 #include "graph/skip_plan.h"
 #include "cli/cli.h"
+#include "core/intparse.h"
 #include "core/outfile.h"
 #include "graph/graph.h"
 
@@ -36,21 +37,11 @@ const char sg_cmd_golden_usage[] =
     "  -o OUTDIR       output directory (created with its parents if missing)\n"
     "  --trace DIR     write every edge's token stream to DIR/<edge>.txt\n"
     "  --cycles        cycle-approximate engine (default: functional)\n"
-    "  --fifo-depth N  FIFO depth for --cycles (0 = unbounded, default)\n"
+    "  --fifo-depth N  FIFO depth for --cycles, 1..4096 (default: unbounded)\n"
     "  --skip T        ExTensor skipping with CAM size T, a power of two up to\n"
     "                  1024 (implies --cycles)\n"
     "  --width W       value width in bits, 1..64 (default 32)\n"
     "  --max-cycles N  stop the cycle engine after N cycles\n";
-
-static int parse_u64(const char *s, unsigned long long *v)
-{
-    char *end;
-    errno = 0;
-    if (!*s || *s == '-')
-        return -1;
-    *v = strtoull(s, &end, 10);
-    return (errno || *end) ? -1 : 0;
-}
 
 /* -t NAME=FILE or NAME=INT: an integer that names no file binds a scalar.
  * Returns 0, or the usage exit code (message printed). */
@@ -61,11 +52,13 @@ static int parse_binding(char *arg, golden_binding *b)
         return sg_cli_usage_error("golden", "-t expects NAME=FILE or NAME=INT, got '%s'", arg);
     *eq = 0;
     b->name = arg;
-    char *end;
-    errno = 0;
-    long long v = strtoll(eq + 1, &end, 10);
     struct stat st;
-    if (!*end && !errno && stat(eq + 1, &st) != 0) {
+    if (sg_int_syntax_ok(eq + 1) && stat(eq + 1, &st) != 0) {
+        int64_t v;
+        char opt[300];
+        snprintf(opt, sizeof opt, "-t %.280s", arg);
+        if (sg_cli_int("golden", opt, eq + 1, INT64_MIN, INT64_MAX, &v))
+            return SG_EXIT_USAGE;
         b->is_scalar = 1;
         b->scalar = v;
     } else {
@@ -78,30 +71,32 @@ static int parse_binding(char *arg, golden_binding *b)
  * range-checked with its own message.  Returns 0, or the usage exit code. */
 static int number_opt(int c, const char *arg, golden_opts *o)
 {
-    unsigned long long u;
+    int64_t v;
+    sg_err e;
+    sg_err_clear(&e);
     switch (c) {
     case 'f':
-        if (parse_u64(arg, &u) < 0)
-            return sg_cli_usage_error("golden", "--fifo-depth expects a number, got '%s'", arg);
-        o->fifo_depth = (size_t)u;
+        if (sg_cli_int("golden", "--fifo-depth", arg, 1, SG_FIFO_DEPTH_MAX, &v))
+            return SG_EXIT_USAGE;
+        o->fifo_depth = (size_t)v;
         return 0;
     case 's':
-        if (parse_u64(arg, &u) < 0 || u > SG_SKC_T_MAX || !sg_skc_size_ok((long)u))
+        if (sg_int_parse("--skip", arg, 0, SG_SKC_T_MAX, &v, &e) < 0 || !sg_skc_size_ok((long)v))
             return sg_cli_usage_error("golden", "--skip expects a CAM size 0 or a power of two "
                                    "up to %d, got '%s'", SG_SKC_T_MAX, arg);
-        o->skip = (int)u;
-        if (u)
+        o->skip = (int)v;
+        if (v)
             o->engine = GOLDEN_CYCLE;
         return 0;
     case 'w':
-        if (parse_u64(arg, &u) < 0 || u < 1 || u > 64)
-            return sg_cli_usage_error("golden", "--width expects 1..64, got '%s'", arg);
-        o->width = (int)u;
+        if (sg_cli_int("golden", "--width", arg, 1, 64, &v))
+            return SG_EXIT_USAGE;
+        o->width = (int)v;
         return 0;
     default:
-        if (parse_u64(arg, &u) < 0)
-            return sg_cli_usage_error("golden", "--max-cycles expects a number, got '%s'", arg);
-        o->max_cycles = u;
+        if (sg_cli_int("golden", "--max-cycles", arg, 1, INT64_MAX, &v))
+            return SG_EXIT_USAGE;
+        o->max_cycles = (uint64_t)v;
         return 0;
     }
 }

@@ -2,7 +2,7 @@
  * cmd_stream.c - samgen stream: run one golden-model primitive on a
  * vectors-format file and write its output streams.
  *
- *   samgen stream PRIM IN_FILE -o OUT_FILE [--width W]
+ *   samgen stream PRIM IN_FILE -o OUT_FILE [--width W] [--max-tokens N]
  *
  * IN_FILE holds in_* streams, arr_* arrays and param_* scalars (the format
  * of ../shared/docs/sam/vectors); OUT_FILE receives out_* lines (out_arr_*
@@ -20,10 +20,13 @@
 #include "cli/cli.h"
 
 const char sg_cmd_stream_usage[] =
-    "usage: samgen stream PRIM IN_FILE -o OUT_FILE [--width W]\n"
+    "usage: samgen stream PRIM IN_FILE -o OUT_FILE [--width W] [--max-tokens N]\n"
     "\n"
     "Runs one primitive of the golden model on the in_*/arr_*/param_* lines\n"
-    "of IN_FILE and writes its out_* lines to OUT_FILE.\n"
+    "of IN_FILE and writes its out_* lines to OUT_FILE.  The input is checked\n"
+    "first (docs/golden-model.md, \"Stream files\").\n"
+    "  --width W       value width in bits, 1..64 (default 32)\n"
+    "  --max-tokens N  scan_dense writes at most N coordinates (default 16777216)\n"
     "PRIM: scan_compressed scan_dense intersect union repsiggen repeat\n"
     "      arrayvals mul add sub max min reduce spacc vectorreducer\n"
     "      crddrop crdhold write_level write_vals\n";
@@ -32,24 +35,29 @@ int sg_cmd_stream(int argc, char **argv)
 {
     static const struct option lo[] = {
         {"width", required_argument, NULL, 'w'},
+        {"max-tokens", required_argument, NULL, 'm'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}
     };
     const char *outp = NULL;
     int width = 32, c;
+    int64_t max_tokens = SG_STREAM_MAX_TOKENS;
     optind = 0;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "o:h", lo, NULL)) != -1) {
         switch (c) {
         case 'o': outp = optarg; break;
         case 'w': {
-            char *end;
-            long v = strtol(optarg, &end, 10);
-            if (*end || v < 1 || v > 64)
-                return sg_cli_usage_error("stream", "--width expects 1..64, got '%s'", optarg);
+            int64_t v;
+            if (sg_cli_int("stream", "--width", optarg, 1, 64, &v))
+                return SG_EXIT_USAGE;
             width = (int)v;
             break;
         }
+        case 'm':
+            if (sg_cli_int("stream", "--max-tokens", optarg, 1, INT64_MAX, &max_tokens))
+                return SG_EXIT_USAGE;
+            break;
         case 'h': return sg_cli_print_usage("stream");
         default:
             return sg_cli_usage_error("stream", "unknown or incomplete option '%s'", argv[optind - 1]);
@@ -74,7 +82,7 @@ int sg_cmd_stream(int argc, char **argv)
     sg_err_clear(&e);
     int rc = SG_EXIT_OK;
     if (sg_stream_file_read(argv[optind + 1], &in, &e) < 0 ||
-        sg_golden_stream_run(argv[optind], &in, width, &out, &e) < 0) {
+        sg_golden_stream_run_limit(argv[optind], &in, width, max_tokens, &out, &e) < 0) {
         if (!e.code)
             e.code = SG_EXIT_USAGE;
         rc = sg_cli_report(&e);

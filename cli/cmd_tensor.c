@@ -17,6 +17,7 @@
 #include <strings.h>
 
 #include "cli/cli.h"
+#include "core/intparse.h"
 #include "core/tensor.h"
 
 const char sg_cmd_tensor_usage[] =
@@ -46,7 +47,8 @@ const char sg_cmd_tensor_usage[] =
     "  --seed N           random seed (default 0)\n"
     "  --run-length L     runs/blocks: length of each run or block (default 8)\n"
     "  --phase 0|1        runs/blocks: which vector of the pair (default 0)\n"
-    "  --max-value V      values are uniform in 1..V (default 9)\n"
+    "  --max-value V      values are uniform in 1..V (default 9), V at most\n"
+    "                     2^(W-1)-1, the largest W-bit value\n"
     "  -o OUT             output file or directory\n"
     "\n"
     "Values are W-bit two's complement integers; see docs/values.md.\n"
@@ -59,21 +61,16 @@ typedef struct topts {
     sg_read_opts ro;
     sg_gen_opts go;
     int have_shape;
+    const char *max_value_arg;   /* --max-value as given */
 } topts;
 
 static int parse_i64(const char *cmd, const char *opt, const char *s,
                      int64_t lo, int64_t hi, int64_t *out)
 {
-    char *end;
-    long long v = strtoll(s, &end, 10);
-    if (!*s || *end || v < lo || v > hi)
-        return sg_cli_usage_error(cmd, "%s: expected an integer in %lld..%lld, "
-                               "got '%s'", opt, (long long)lo, (long long)hi,
-                               s);
-    *out = v;
-    return 0;
+    return sg_cli_int(cmd, opt, s, lo, hi, out);
 }
 
+/* --shape DxD..: each dimension a positive integer (sg_int_parse). */
 static int parse_shape(const char *cmd, const char *s, sg_gen_opts *g)
 {
     int n = 0;
@@ -82,14 +79,19 @@ static int parse_shape(const char *cmd, const char *s, sg_gen_opts *g)
         if (n == SG_MAX_ORDER)
             return sg_cli_usage_error(cmd, "--shape: at most %d dimensions",
                                    SG_MAX_ORDER);
-        char *end;
-        long long v = strtoll(p, &end, 10);
-        if (end == p || v < 1 || (*end && *end != 'x' && *end != 'X'))
+        size_t len = strcspn(p, "xX");
+        char dim[64];
+        snprintf(dim, sizeof dim, "%.*s", (int)(len < 63 ? len : 63), p);
+        int64_t v = 0;
+        if (len == 0 || len >= sizeof dim || !sg_int_syntax_ok(dim) ||
+            dim[0] == '-' || dim[0] == '+' || strspn(dim, "0") == len)
             return sg_cli_usage_error(cmd, "--shape: expected DxD.. with "
                                    "positive integers, got '%s'", s);
+        if (parse_i64(cmd, "--shape", dim, 1, INT64_MAX, &v))
+            return SG_EXIT_USAGE;
         g->shape[n++] = v;
-        p = *end ? end + 1 : end;
-        if (*end && !*p)
+        p += len;
+        if (*p && !*++p)
             return sg_cli_usage_error(cmd, "--shape: trailing 'x' in '%s'", s);
     }
     if (n == 0)
@@ -158,6 +160,7 @@ static int set_opt(const char *cmd, const char *key, const char *val,
         if (parse_i64(cmd, key, val, 1, INT64_MAX, &v))
             return SG_EXIT_USAGE;
         o->go.max_value = v;
+        o->max_value_arg = val;
     } else {
         return sg_cli_usage_error(cmd, "unknown option '%s'", key);
     }
@@ -317,6 +320,12 @@ static int do_gen(int argc, char **argv)
     int rc = check_out(cmd, NULL, o.out, o.name ? o.name : "B");
     if (rc >= 0)
         return rc;
+    /* values are W-bit two's complement: the largest is 2^(W-1) - 1 */
+    int64_t vmax = o.go.width >= 64 ? INT64_MAX :
+                   o.go.width > 1 ? ((int64_t)1 << (o.go.width - 1)) - 1 : 1;
+    int64_t mv;
+    if (o.max_value_arg && parse_i64(cmd, "--max-value", o.max_value_arg, 1, vmax, &mv))
+        return SG_EXIT_USAGE;
     sg_coo t;
     sg_err e;
     sg_err_clear(&e);

@@ -100,24 +100,29 @@ static int parse_verify_opt(gen_opts *go, verify_opts *vo, int argc, char **argv
         if (strcmp(vo->sim, "verilator") && strcmp(vo->sim, "icarus"))
             return sg_cli_usage_error("verify", "--sim %s: expected verilator or icarus", vo->sim);
     } else if (strcmp(a, "--stall") == 0 && has_v) {
-        char *end;
-        long p = strtol(argv[++*i], &end, 10);
-        if (*end || p < 0 || p > 90)
-            return sg_cli_usage_error("verify", "--stall %s: expected a percentage 0..90", argv[*i]);
+        int64_t p;
+        if (sg_cli_int("verify", a, argv[++*i], 0, 90, &p))
+            return SG_EXIT_USAGE;
         vo->stall = (int)p;
     } else if (strcmp(a, "--seed") == 0 && has_v) {
-        char *end;
-        vo->seed = strtol(argv[++*i], &end, 10);
-        if (*end)
-            return sg_cli_usage_error("verify", "--seed %s: expected an integer", argv[*i]);
+        int64_t s;
+        if (sg_cli_int("verify", a, argv[++*i], INT32_MIN, INT32_MAX, &s))
+            return SG_EXIT_USAGE;
+        vo->seed = (long)s;
     } else if (strcmp(a, "--waves") == 0 && has_v) {
         vo->waves = argv[++*i];
     } else if (strcmp(a, "--keep") == 0 && has_v) {
         vo->keep = argv[++*i];
     } else if (strcmp(a, "--max-cycles") == 0 && has_v) {
-        vo->max_cycles = strtoull(argv[++*i], NULL, 10);
+        int64_t m;
+        if (sg_cli_int("verify", a, argv[++*i], 1, INT64_MAX, &m))
+            return SG_EXIT_USAGE;
+        vo->max_cycles = (unsigned long long)m;
     } else if (strcmp(a, "--watchdog") == 0 && has_v) {
-        vo->watchdog = strtol(argv[++*i], NULL, 10);
+        int64_t w;
+        if (sg_cli_int("verify", a, argv[++*i], 1, INT32_MAX, &w))
+            return SG_EXIT_USAGE;
+        vo->watchdog = (long)w;
     } else if (strcmp(a, "--no-trace") == 0) {
         vo->no_trace = 1;
     } else if (strcmp(a, "--top") == 0 && has_v) {

@@ -5,7 +5,10 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
 #include <sys/stat.h>
+
+#include "core/intparse.h"
 
 int sg_binds_add(sg_binds *b, const char *arg, sg_err *e)
 {
@@ -23,9 +26,12 @@ int sg_binds_add(sg_binds *b, const char *arg, sg_err *e)
             return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "-t %s: %s bound twice", arg, t->name);
     struct stat st;
     const char *v = eq + 1;
-    char *end;
-    long long x = strtoll(v, &end, 10);
-    if (stat(v, &st) != 0 && *end == '\0') {
+    if (sg_int_syntax_ok(v) && stat(v, &st) != 0) {
+        int64_t x;
+        char opt[SG_NAME_MAX + 8];
+        snprintf(opt, sizeof opt, "-t %s", t->name);
+        if (sg_int_parse(opt, v, INT64_MIN, INT64_MAX, &x, e) < 0)
+            return -1;
         t->is_scalar = 1;
         t->scalar = x;
     } else {

@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/cli.h"
 #include "core/hash.h"
+#include "core/intparse.h"
 
 void sg_gen_opts_init(gen_opts *o)
 {
@@ -29,13 +31,13 @@ void sg_gen_opts_free(gen_opts *o)
 static int int_arg(const char *opt, const char *v, long lo, long hi, long *out,
                    sg_err *e)
 {
-    char *end;
-    errno = 0;
-    long x = strtol(v, &end, 10);
-    if (errno || end == v || *end || x < lo || x > hi)
-        return sg_errc(e, SG_EXIT_USAGE, NULL, 0,
-                       "samgen: %s %s: expected an integer in %ld..%ld", opt, v, lo, hi);
-    *out = x;
+    int64_t x;
+    if (sg_int_parse(opt, v, lo, hi, &x, e) < 0) {
+        char m[sizeof e->msg];
+        snprintf(m, sizeof m, "%s", e->msg);
+        return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "samgen: %s", m);
+    }
+    *out = (long)x;
     return 0;
 }
 
@@ -54,7 +56,7 @@ int sg_gen_parse_opt(gen_opts *o, int argc, char **argv, int i, sg_err *e)
     if (i + 1 >= argc)
         return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "samgen: %s needs a value", a);
     const char *v = argv[i + 1];
-    long x;
+    long x = 0;
     if (strcmp(a, "--width-crd") == 0) {
         if (int_arg(a, v, 4, 32, &x, e) < 0)
             return -1;
@@ -68,7 +70,7 @@ int sg_gen_parse_opt(gen_opts *o, int argc, char **argv, int i, sg_err *e)
         if (strcmp(v, "auto") == 0)
             o->fifo_auto = 1;
         else {
-            if (int_arg(a, v, 0, SG_AUTO_MAX, &x, e) < 0)
+            if (int_arg(a, v, 1, SG_FIFO_DEPTH_MAX, &x, e) < 0)
                 return -1;
             o->fifo_depth = (int)x;
             o->fifo_auto = 0;

@@ -42,7 +42,6 @@ typedef struct gen_ctx {
 #define SG_FIFO_DEFAULT 4     /* --fifo-depth when not given */
 #define SG_AUTO_FLOOR 4       /* --fifo-depth auto: at least this deep */
 #define SG_AUTO_CAP 64        /* and at most this */
-#define SG_AUTO_MAX 4096      /* --fifo-depth N: at most this */
 
 void sg_gen_opts_init(gen_opts *o);
 void sg_gen_opts_free(gen_opts *o);

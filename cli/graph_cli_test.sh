@@ -224,5 +224,57 @@ rm -rf "$WORK/o1"
 expect 0 "golden: -t for different tensors" "$SAMGEN" golden "$WORK/spmv.gv" -t "B=$B" -t "c=$C" -o "$WORK/o1"
 [ -s "$WORK/o1/x.tns" ] && ok "golden: output written" || bad "golden: no x.tns"
 
+# numeric options of golden, gen and verify: one integer parser, exit 2, a
+# first line naming the option, and no output
+numopt() {  # DESCRIPTION EXPECTED-FIRST-LINE OUTPUT CMD...
+    n_d=$1; n_want=$2; n_out=$3; shift 3
+    rm -rf "$n_out"
+    expect 2 "$n_d" "$@"
+    [ "$(head -n 1 "$WORK/err")" = "$n_want" ] && ok "$n_d: message" ||
+        bad "$n_d: message: $(head -n 1 "$WORK/err")"
+    [ ! -e "$n_out" ] && ok "$n_d: no output" || bad "$n_d: left output"
+}
+G=$WORK/gold
+numopt "golden --fifo-depth 0" "samgen golden: --fifo-depth: 0 is out of range 1..4096" "$G" \
+    "$SAMGEN" golden "$SEED" --cycles --fifo-depth 0 -o "$G"
+numopt "golden --fifo-depth 4097" "samgen golden: --fifo-depth: 4097 is out of range 1..4096" "$G" \
+    "$SAMGEN" golden "$SEED" --cycles --fifo-depth 4097 -o "$G"
+numopt "golden --width overflow" \
+    "samgen golden: --width: 99999999999999999999 is out of range 1..64" "$G" \
+    "$SAMGEN" golden "$SEED" --width 99999999999999999999 -o "$G"
+numopt "golden --max-cycles junk" \
+    "samgen golden: --max-cycles: expected an integer in 1..9223372036854775807, got '10k'" "$G" \
+    "$SAMGEN" golden "$SEED" --cycles --max-cycles 10k -o "$G"
+numopt "golden -t scalar overflow" \
+    "samgen golden: -t b: 99999999999999999999 is out of range -9223372036854775808..9223372036854775807" \
+    "$G" "$SAMGEN" golden "$SEED" -t b=99999999999999999999 -o "$G"
+expect 0 "golden --fifo-depth 1" "$SAMGEN" golden "$SEED" --cycles --fifo-depth 1 -o "$G" \
+    -t b="$ROOT/examples/vec_elemmul_b.tns" -t c="$ROOT/examples/vec_elemmul_c.tns"
+G=$WORK/genout
+numopt "gen --fifo-depth 0" "samgen: --fifo-depth: 0 is out of range 1..4096" "$G" \
+    "$SAMGEN" gen "$SEED" --fifo-depth 0 -o "$G"
+numopt "gen --width-crd overflow" \
+    "samgen: --width-crd: 99999999999999999999 is out of range 4..32" "$G" \
+    "$SAMGEN" gen "$SEED" --width-crd 99999999999999999999 -o "$G"
+numopt "gen --max-nnz junk" "samgen: --max-nnz: expected an integer in 1..1073741824, got '1e6'" \
+    "$G" "$SAMGEN" gen "$SEED" --max-nnz 1e6 -o "$G"
+numopt "gen -t scalar overflow" \
+    "-t b: 99999999999999999999 is out of range -9223372036854775808..9223372036854775807" "$G" \
+    "$SAMGEN" gen "$SEED" -t b=99999999999999999999 -o "$G"
+expect 0 "gen --fifo-depth 1" "$SAMGEN" gen "$SEED" --fifo-depth 1 -o "$G"
+G=$WORK/verify
+numopt "verify --fifo-depth 0" "samgen: --fifo-depth: 0 is out of range 1..4096" "$G" \
+    "$SAMGEN" verify "$SEED" --fifo-depth 0 --keep "$G"
+numopt "verify --stall 91" "samgen verify: --stall: 91 is out of range 0..90" "$G" \
+    "$SAMGEN" verify "$SEED" --stall 91 --keep "$G"
+numopt "verify --seed overflow" \
+    "samgen verify: --seed: 2147483648 is out of range -2147483648..2147483647" "$G" \
+    "$SAMGEN" verify "$SEED" --seed 2147483648 --keep "$G"
+numopt "verify --watchdog 0" "samgen verify: --watchdog: 0 is out of range 1..2147483647" "$G" \
+    "$SAMGEN" verify "$SEED" --watchdog 0 --keep "$G"
+numopt "verify --max-cycles junk" \
+    "samgen verify: --max-cycles: expected an integer in 1..9223372036854775807, got 'many'" "$G" \
+    "$SAMGEN" verify "$SEED" --max-cycles many --keep "$G"
+
 [ $fail -eq 0 ] && echo "graph-cli-test: passed" || echo "graph-cli-test: FAILED"
 exit $fail

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "core/intparse.h"
 
 static const sg_cmd commands[] = {
     {"tensor", sg_cmd_tensor, "convert, generate and inspect tensor files", sg_cmd_tensor_usage},
@@ -58,6 +59,16 @@ int sg_cli_check_outputs(const char *cmd, const sg_outplan *p)
         return -1;
     fprintf(stderr, "samgen %s: %s\n", cmd, e.msg);
     return SG_EXIT_USAGE;
+}
+
+int sg_cli_int(const char *cmd, const char *opt, const char *s, int64_t lo,
+               int64_t hi, int64_t *out)
+{
+    sg_err e;
+    sg_err_clear(&e);
+    if (sg_int_parse(opt, s, lo, hi, out, &e) < 0)
+        return sg_cli_usage_error(cmd, "%s", e.msg);
+    return 0;
 }
 
 int sg_cli_print_usage(const char *cmd)

@@ -153,6 +153,24 @@ run_err "bad density" "samgen tensor: --density: expected a number in 0..1, got 
     "$SAMGEN" tensor gen --shape 5 --density 2 -o o14.tns
 run_err "bad shape" "samgen tensor: --shape: expected DxD.. with positive integers, got '5x0'" "" \
     "$SAMGEN" tensor gen --shape 5x0 -o o15.tns
+run_err "shape overflow" "samgen tensor: --shape: 99999999999999999999 is out of range 1..9223372036854775807" o16.tns \
+    "$SAMGEN" tensor gen --shape 99999999999999999999x2 -o o16.tns
+# numeric options: syntax, overflow and range, named in the message
+run_err "seed overflow" "samgen tensor: --seed: 99999999999999999999999 is out of range 0..9223372036854775807" o17.tns \
+    "$SAMGEN" tensor gen --shape 5 --seed 99999999999999999999999 -o o17.tns
+run_err "seed junk" "samgen tensor: --seed: expected an integer in 0..9223372036854775807, got '12abc'" o17.tns \
+    "$SAMGEN" tensor gen --shape 5 --seed 12abc -o o17.tns
+run_err "max-value beyond 32 bits" "samgen tensor: --max-value: 99999999999 is out of range 1..2147483647" o18.tns \
+    "$SAMGEN" tensor gen --shape 5 --max-value 99999999999 -o o18.tns
+run_err "max-value beyond the width" "samgen tensor: --max-value: 128 is out of range 1..127" o18.tns \
+    "$SAMGEN" tensor gen --shape 5 --width 8 --max-value 128 -o o18.tns
+run_ok "max-value at the width's largest value" \
+    "$SAMGEN" tensor gen --shape 5 --density 1 --width 8 --max-value 127 -o o18.tns
+if awk '!/^#/ && ($2 < 1 || $2 > 127) { exit 1 }' o18.tns; then ok; else bad "max-value 127: values out of 1..127"; fi
+run_err "width out of range" "samgen tensor: --width: 65 is out of range 1..64" o19.tns \
+    "$SAMGEN" tensor gen --shape 5 --width 65 -o o19.tns
+run_err "run-length zero" "samgen tensor: --run-length: 0 is out of range 1..9223372036854775807" o19.tns \
+    "$SAMGEN" tensor gen --shape 5 --pattern runs --run-length 0 -o o19.tns
 
 # ---- shapes of bound tensors (golden, gen, verify) -------------------------
 # docs/tensor-formats.md, "Shapes of bound tensors".  Simulation cases run

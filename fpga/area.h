@@ -158,6 +158,35 @@ void sg_area_result_free(area_result *r);
 void sg_area_list_add(char ***list, size_t *n, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* ---- primitive parameters (area_params.c) ------------------------------------- */
+
+#define AREA_MAX_PARAMS 64
+
+typedef struct area_param {
+    char name[64];
+    int is_string;           /* its default is a string (a file name) */
+} area_param;
+
+typedef struct area_params {
+    area_param p[AREA_MAX_PARAMS];
+    size_t n;
+} area_params;
+
+/* The parameters (not localparams) that module declares in the Verilog
+ * text, in its header or body.  Returns 0, or -1 when text has no such
+ * module. */
+int sg_area_params_scan(const char *text, const char *module, area_params *ps);
+
+/* Check --param key=val against the declared parameters of module: key
+ * must be one of them, and an integer parameter takes an integer in the
+ * range its name implies (docs/area.md): widths 1..64 (AddrWidth and AW
+ * 1..24, LW 0..6),
+ * Depth 0..65536, *Dim 1..65536, T a power of two up to 1024, Const any
+ * 64-bit value, any other 0..65536.  A string parameter takes any value.
+ * Returns 0, or -1 with e set (SG_EXIT_USAGE). */
+int sg_area_params_check(const area_params *ps, const char *module, const char *key,
+                         const char *val, sg_err *e);
+
 /* ---- running the tools (area_run.c) ----------------------------------------- */
 
 typedef struct area_job {

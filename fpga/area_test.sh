@@ -124,7 +124,8 @@ EOF
     # bad usage: exit 2, one message, no work directory
     for args in "--prim" "--prim sam_nope" "--prim sam_fifo --param Depth" \
                 "--prim sam_fifo --target asic" "--prim sam_fifo --sweep T=" \
-                "--prim sam_fifo --param Depth=4;rm" "nograph.gv"; do
+                "--prim sam_fifo --param Depth=4;rm" "nograph.gv" \
+                "--prim sam_fifo --param Depth=abc" "--prim sam_fifo --param Nope=3"; do
         rm -rf "$WORK/usage"
         # shellcheck disable=SC2086
         "$SAMGEN" area $args -o "$WORK/usage" >/dev/null 2>"$WORK/usage.err"
@@ -133,6 +134,27 @@ EOF
             ok "usage error: $args"
         else bad "usage error: $args: exit $rc"; fi
     done
+
+    # parameters: declared names only, integers in their range, one line
+    # naming the primitive and the parameter
+    for c in "--param Depth=abc|sam_fifo Depth: expected an integer in 0..65536, got 'abc'" \
+             "--param Depth=99999999999|sam_fifo Depth: 99999999999 is out of range 0..65536" \
+             "--param Width=0|sam_fifo Width: 0 is out of range 1..64" \
+             "--sweep Depth=2,4,x|sam_fifo Depth: expected an integer in 0..65536, got 'x'" \
+             "--param Nope=3|sam_fifo has no parameter 'Nope' (its parameters: Width, Depth)"; do
+        args=${c%%|*}; want="samgen area: ${c#*|}"
+        rm -rf "$WORK/param"
+        # shellcheck disable=SC2086
+        "$SAMGEN" area --prim sam_fifo $args -o "$WORK/param" >/dev/null 2>"$WORK/param.err"
+        rc=$?
+        if [ $rc -eq 2 ] && [ "$(head -n 1 "$WORK/param.err")" = "$want" ] && [ ! -e "$WORK/param" ]; then
+            ok "parameter check: $args"
+        else bad "parameter check: $args: exit $rc, '$(head -n 1 "$WORK/param.err")'"; fi
+    done
+    area scanT --prim sam_scan_skip_core --param T=48
+    if [ $rc -eq 2 ] && grep -q "T: 48 is not a power of two" "$WORK/scanT.err"; then
+        ok "parameter check: T=48 is not a CAM size"
+    else bad "parameter check: T=48: exit $rc"; fi
 
     kernels "vec_elemmul mat_elemadd matmul_ijk" --no-pnr
     # a memory-heavy kernel maps its arrays to block RAM, not flip-flops

@@ -147,6 +147,17 @@ int sg_golden_write_report(const char *path, const sg_graph *g,
 int sg_golden_stream_run(const char *prim, const sg_stream_file *in, int width,
                       sg_stream_file *out, sg_err *e);
 
+/* Before a run the input is checked (docs/golden-model.md, "Stream files"):
+ * every line is one the primitive reads or an out_* line, no line twice,
+ * params are one integer in their range, every input stream ends with its
+ * only D, a joiner's in_refK lines up with its in_crdK whose coordinates
+ * increase within each fiber, scan_compressed's arrays form a level, and
+ * scan_dense writes at most max_tokens coordinates
+ * (SG_STREAM_MAX_TOKENS in sg_golden_stream_run). */
+#define SG_STREAM_MAX_TOKENS ((int64_t)1 << 24)
+int sg_golden_stream_run_limit(const char *prim, const sg_stream_file *in, int width,
+                               int64_t max_tokens, sg_stream_file *out, sg_err *e);
+
 /* The same with `one` set: 1: one firing per step in commit mode, every
  * queue committed after each (the cycle engine's one-firing paths,
  * `_fire1`); 2: the cycle engine's timed mode on the node alone (its

@@ -19,31 +19,36 @@ typedef struct prim_desc {
     const char *name;
     const char *in[6];      /* input line names, port order */
     const char *out[4];     /* output line names, port order */
+    const char *extra[4];   /* the arr_* and param_* lines it reads */
+    int joiner;             /* in_crdK/in_refK pairs, coordinates sorted */
 } prim_desc;
 
+#define ALU_EXTRA {"param_neg1", "param_neg2", "param_op"}
 static const prim_desc descs[] = {
-    {"scan_compressed", {"in_ref"}, {"out_crd", "out_ref"}},
-    {"scan_dense", {"in_ref"}, {"out_crd", "out_ref"}},
+    {"scan_compressed", {"in_ref"}, {"out_crd", "out_ref"}, {"arr_seg", "arr_crd"}, 0},
+    {"scan_dense", {"in_ref"}, {"out_crd", "out_ref"}, {"param_dim"}, 0},
     {"intersect", {"in_crd1", "in_ref1", "in_crd2", "in_ref2", "in_crd3", "in_ref3"},
-     {"out_crd", "out_ref1", "out_ref2", "out_ref3"}},
+     {"out_crd", "out_ref1", "out_ref2", "out_ref3"}, {NULL}, 1},
     {"union", {"in_crd1", "in_ref1", "in_crd2", "in_ref2", "in_crd3", "in_ref3"},
-     {"out_crd", "out_ref1", "out_ref2", "out_ref3"}},
-    {"repsiggen", {"in_crd"}, {"out_repsig"}},
-    {"repeat", {"in_ref", "in_repsig"}, {"out_ref"}},
-    {"arrayvals", {"in_ref"}, {"out_val"}},
-    {"mul", {"in_val1", "in_val2"}, {"out_val"}},
-    {"add", {"in_val1", "in_val2"}, {"out_val"}},
-    {"sub", {"in_val1", "in_val2"}, {"out_val"}},
-    {"max", {"in_val1", "in_val2"}, {"out_val"}},
-    {"min", {"in_val1", "in_val2"}, {"out_val"}},
-    {"reduce", {"in_val"}, {"out_val"}},
+     {"out_crd", "out_ref1", "out_ref2", "out_ref3"}, {NULL}, 1},
+    {"repsiggen", {"in_crd"}, {"out_repsig"}, {NULL}, 0},
+    {"repeat", {"in_ref", "in_repsig"}, {"out_ref"}, {NULL}, 0},
+    {"arrayvals", {"in_ref"}, {"out_val"}, {"arr_vals"}, 0},
+    {"mul", {"in_val1", "in_val2"}, {"out_val"}, ALU_EXTRA, 0},
+    {"add", {"in_val1", "in_val2"}, {"out_val"}, ALU_EXTRA, 0},
+    {"sub", {"in_val1", "in_val2"}, {"out_val"}, ALU_EXTRA, 0},
+    {"max", {"in_val1", "in_val2"}, {"out_val"}, ALU_EXTRA, 0},
+    {"min", {"in_val1", "in_val2"}, {"out_val"}, ALU_EXTRA, 0},
+    {"reduce", {"in_val"}, {"out_val"}, {NULL}, 0},
     {"spacc", {"in_crd_outer", "in_crd_inner", "in_val"},
-     {"out_crd_inner", "out_crd_outer", "out_val"}},
-    {"vectorreducer", {"in_crd", "in_val"}, {"out_crd", "out_val"}},
-    {"crddrop", {"in_crd_outer", "in_crd_inner"}, {"out_crd_outer", "out_crd_inner"}},
-    {"crdhold", {"in_crd_outer", "in_crd_inner"}, {"out_crd_outer", "out_crd_inner"}},
-    {"write_level", {"in_crd"}, {NULL}},
-    {"write_vals", {"in_val"}, {NULL}},
+     {"out_crd_inner", "out_crd_outer", "out_val"}, {"param_order", "param_val_stkn"}, 0},
+    {"vectorreducer", {"in_crd", "in_val"}, {"out_crd", "out_val"}, {NULL}, 0},
+    {"crddrop", {"in_crd_outer", "in_crd_inner"}, {"out_crd_outer", "out_crd_inner"},
+     {"param_vals", "param_depth"}, 0},
+    {"crdhold", {"in_crd_outer", "in_crd_inner"}, {"out_crd_outer", "out_crd_inner"},
+     {"param_vals", "param_depth"}, 0},
+    {"write_level", {"in_crd"}, {NULL}, {NULL}, 0},
+    {"write_vals", {"in_val"}, {NULL}, {NULL}, 0},
 };
 #define NDESC (sizeof descs / sizeof descs[0])
 
@@ -120,10 +125,243 @@ static int get_arr(const sg_stream_file *in, const char *name,
     return 0;
 }
 
+/* ---- input checks ---------------------------------------------------------- */
+
+/* The range of each param_* line (param_dim: 0..the token limit, below;
+ * param_op, the ALU benches' operation, is read by them only). */
+static const struct { const char *name; int64_t lo, hi; } param_range[] = {
+    {"param_neg1", 0, 1}, {"param_neg2", 0, 1},
+    {"param_order", 1, 2}, {"param_val_stkn", 0, 1}, {"param_vals", 0, 1},
+    {"param_depth", 1, SG_MAX_STOP},
+};
+
+static int listed(const char *const *names, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n && names[i]; i++)
+        if (!strcmp(names[i], name))
+            return 1;
+    return 0;
+}
+
+/* "in_ref, arr_seg, arr_crd": the lines d reads, for messages. */
+static void lines_of(const prim_desc *d, char *buf, size_t n)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int k = 0; k < 2; k++) {
+        const char *const *l = k ? d->extra : d->in;
+        size_t m = k ? 4 : 6;
+        for (size_t i = 0; i < m && l[i] && used < n; i++)
+            used += (size_t)snprintf(buf + used, n - used, "%s%s", used ? ", " : "", l[i]);
+    }
+}
+
+static const char *tok_text(sg_tok t, sg_stream_kind k, char *buf)
+{
+    sg_tok_format(t, k, buf);
+    return buf;
+}
+
+/* An input stream: D once, at the end ('_' idle markers aside). */
+static int check_done(const sg_stream_file *in, const sg_stream_line *l, sg_err *e)
+{
+    char b[32];
+    int seen = 0;
+    for (size_t i = 0; i < l->toks.n; i++) {
+        sg_tok t = l->toks.t[i];
+        if (t.kind == SG_TK_GAP)
+            continue;
+        if (seen)
+            return sg_errc(e, SG_EXIT_USAGE, in->path, l->line,
+                           "%s: token '%s' after D (D ends a stream)", l->name,
+                           tok_text(t, l->kind, b));
+        seen = t.kind == SG_TK_DONE;
+    }
+    if (!seen)
+        return sg_errc(e, SG_EXIT_USAGE, in->path, l->line,
+                       "%s does not end with D", l->name);
+    return 0;
+}
+
+/* The non-gap tokens of l. */
+static size_t no_gaps(const sg_stream_line *l, sg_tok *out)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < l->toks.n; i++)
+        if (l->toks.t[i].kind != SG_TK_GAP)
+            out[n++] = l->toks.t[i];
+    return n;
+}
+
+/* A joiner operand: in_refK has in_crdK's stops and D in the same places
+ * (one reference per coordinate), and coordinates increase within each
+ * fiber. */
+static int check_operand(const sg_stream_file *in, const sg_stream_line *c,
+                         const sg_stream_line *r, sg_err *e)
+{
+    char b1[32], b2[32];
+    sg_tok *tc = sg_malloc((c->toks.n + 1) * sizeof *tc);
+    sg_tok *tr = sg_malloc((r->toks.n + 1) * sizeof *tr);
+    size_t nc = no_gaps(c, tc), nr = no_gaps(r, tr);
+    int rc = 0;
+    int have = 0;
+    int64_t last = 0;
+    for (size_t i = 0; i < nc && rc == 0; i++) {
+        if (tc[i].kind == SG_TK_DATA) {
+            if (have && tc[i].v <= last)
+                rc = sg_errc(e, SG_EXIT_USAGE, in->path, c->line,
+                             "%s: coordinates must increase within a fiber: %lld after "
+                             "%lld (token %zu)", c->name, (long long)tc[i].v,
+                             (long long)last, i + 1);
+            have = 1;
+            last = tc[i].v;
+        } else if (tc[i].kind == SG_TK_STOP) {
+            have = 0;
+        }
+    }
+    for (size_t i = 0; i < nc && i < nr && rc == 0; i++) {
+        int dc = tc[i].kind == SG_TK_DATA || tc[i].kind == SG_TK_EMPTY;
+        int dr = tr[i].kind == SG_TK_DATA || tr[i].kind == SG_TK_EMPTY;
+        if (dc != dr || (!dc && !sg_tok_eq(tc[i], tr[i])))
+            rc = sg_errc(e, SG_EXIT_USAGE, in->path, r->line,
+                         "%s does not line up with %s (line %ld): token %zu is '%s' "
+                         "against '%s'", r->name, c->name, c->line, i + 1,
+                         tok_text(tr[i], r->kind, b1), tok_text(tc[i], c->kind, b2));
+    }
+    if (rc == 0 && nc != nr)
+        rc = sg_errc(e, SG_EXIT_USAGE, in->path, r->line,
+                     "%s has %zu tokens but %s (line %ld) has %zu: one reference per "
+                     "coordinate", r->name, nr, c->name, c->line, nc);
+    free(tc);
+    free(tr);
+    return rc;
+}
+
+/* scan_compressed's arrays: arr_seg never decreases and stays within
+ * arr_crd; coordinates increase within each segment. */
+static int check_level(const sg_stream_file *in, sg_err *e)
+{
+    const sg_stream_line *sl = sg_stream_file_get(in, "arr_seg");
+    const sg_stream_line *cl = sg_stream_file_get(in, "arr_crd");
+    if (!sl || !cl)
+        return 0;                     /* reported as a missing line */
+    size_t nc = cl->toks.n;
+    for (size_t i = 0; i < sl->toks.n; i++) {
+        int64_t v = sl->toks.t[i].v;
+        if (v < 0 || (uint64_t)v > nc || (i && v < sl->toks.t[i - 1].v))
+            return sg_errc(e, SG_EXIT_USAGE, in->path, sl->line,
+                           "arr_seg: entry %zu is %lld; segment bounds never decrease "
+                           "and stay within 0..%zu (the length of arr_crd)", i + 1,
+                           (long long)v, nc);
+    }
+    for (size_t i = 0; i + 1 < sl->toks.n; i++)
+        for (int64_t k = sl->toks.t[i].v + 1; k < sl->toks.t[i + 1].v; k++)
+            if (cl->toks.t[k].v <= cl->toks.t[k - 1].v)
+                return sg_errc(e, SG_EXIT_USAGE, in->path, cl->line,
+                               "arr_crd: coordinates must increase within a segment: "
+                               "%lld after %lld (entry %lld)", (long long)cl->toks.t[k].v,
+                               (long long)cl->toks.t[k - 1].v, (long long)k + 1);
+    return 0;
+}
+
+/* scan_dense: one fiber of param_dim coordinates per reference, at most
+ * max_tokens coordinates in all. */
+static int check_dense(const sg_stream_file *in, int64_t max_tokens, sg_err *e)
+{
+    const sg_stream_line *dl = sg_stream_file_get(in, "param_dim");
+    const sg_stream_line *rl = sg_stream_file_get(in, "in_ref");
+    if (!dl || !rl)
+        return 0;
+    int64_t dim = dl->toks.t[0].v;
+    if (dim < 0)
+        return sg_errc(e, SG_EXIT_USAGE, in->path, dl->line,
+                       "param_dim is %lld; a dimension is 0 or more", (long long)dim);
+    uint64_t refs = 0;
+    for (size_t i = 0; i < rl->toks.n; i++)
+        refs += rl->toks.t[i].kind == SG_TK_DATA;
+    if (dim > max_tokens || (refs && (uint64_t)dim > (uint64_t)max_tokens / refs))
+        return sg_errc(e, SG_EXIT_USAGE, in->path, dl->line,
+                       "param_dim %lld times %llu reference%s is more than the limit "
+                       "of %lld coordinates per stream (raise it with --max-tokens)",
+                       (long long)dim, (unsigned long long)refs, refs == 1 ? "" : "s",
+                       (long long)max_tokens);
+    return 0;
+}
+
+/* Every rule of docs/golden-model.md ("Stream files") that the primitive's
+ * run does not check itself.  0, or -1 with "FILE:LINE: msg" (exit 2). */
+static int check_input(const prim_desc *d, const sg_stream_file *in,
+                       int64_t max_tokens, sg_err *e)
+{
+    char names[256];
+    for (size_t i = 0; i < in->n; i++) {
+        const sg_stream_line *l = &in->lines[i];
+        for (size_t j = 0; j < i; j++)
+            if (!strcmp(in->lines[j].name, l->name))
+                return sg_errc(e, SG_EXIT_USAGE, in->path, l->line,
+                               "duplicate line %s (first at line %ld)", l->name,
+                               in->lines[j].line);
+        if (!strncmp(l->name, "out_", 4))
+            continue;                 /* expected outputs: not read */
+        if (!listed(d->in, 6, l->name) && !listed(d->extra, 4, l->name)) {
+            lines_of(d, names, sizeof names);
+            return sg_errc(e, SG_EXIT_USAGE, in->path, l->line,
+                           "unknown line '%s': %s reads %s (and ignores out_* lines)",
+                           l->name, d->name, names);
+        }
+        if (!strncmp(l->name, "param_", 6)) {
+            if (l->toks.n != 1 || l->toks.t[0].kind != SG_TK_DATA)
+                return sg_errc(e, SG_EXIT_USAGE, in->path, l->line,
+                               "%s must be one integer", l->name);
+            for (size_t k = 0; k < sizeof param_range / sizeof param_range[0]; k++)
+                if (!strcmp(param_range[k].name, l->name) &&
+                    (l->toks.t[0].v < param_range[k].lo || l->toks.t[0].v > param_range[k].hi))
+                    return sg_errc(e, SG_EXIT_USAGE, in->path, l->line,
+                                   "%s is %lld, not in %lld..%lld", l->name,
+                                   (long long)l->toks.t[0].v, (long long)param_range[k].lo,
+                                   (long long)param_range[k].hi);
+        } else if (!strncmp(l->name, "arr_", 4)) {
+            for (size_t k = 0; k < l->toks.n; k++)
+                if (l->toks.t[k].kind != SG_TK_DATA)
+                    return sg_errc(e, SG_EXIT_USAGE, in->path, l->line,
+                                   "%s: numbers expected", l->name);
+        } else if (check_done(in, l, e) < 0) {
+            return -1;
+        }
+    }
+    for (int k = 0; d->joiner && k < 3; k++) {
+        const sg_stream_line *c = sg_stream_file_get(in, d->in[2 * k]);
+        const sg_stream_line *r = sg_stream_file_get(in, d->in[2 * k + 1]);
+        if (c && r && check_operand(in, c, r, e) < 0)
+            return -1;
+    }
+    if (!strcmp(d->name, "scan_compressed") && check_level(in, e) < 0)
+        return -1;
+    if (!strcmp(d->name, "scan_dense") && check_dense(in, max_tokens, e) < 0)
+        return -1;
+    return 0;
+}
+
+static int stream_run(const char *prim, const sg_stream_file *in, int width,
+                      int one, int64_t max_tokens, sg_stream_file *out, sg_err *e);
+
 int sg_golden_stream_run(const char *prim, const sg_stream_file *in, int width,
                       sg_stream_file *out, sg_err *e)
 {
-    return sg_golden_stream_run_firings(prim, in, width, 0, out, e);
+    return stream_run(prim, in, width, 0, SG_STREAM_MAX_TOKENS, out, e);
+}
+
+int sg_golden_stream_run_limit(const char *prim, const sg_stream_file *in, int width,
+                               int64_t max_tokens, sg_stream_file *out, sg_err *e)
+{
+    return stream_run(prim, in, width, 0, max_tokens, out, e);
+}
+
+int sg_golden_stream_run_firings(const char *prim, const sg_stream_file *in,
+                              int width, int one, sg_stream_file *out,
+                              sg_err *e)
+{
+    return stream_run(prim, in, width, one, SG_STREAM_MAX_TOKENS, out, e);
 }
 
 /* one = 1, 2: q's tokens (never popped) with '_' for every cycle in which
@@ -147,9 +385,8 @@ static void gapped(const sg_q *q, sg_toks *k)
 /* Long because it is the one driver of every primitive's one-firing and
  * timed paths for the vector checks: set up, the firing loop and the
  * output lines share the primitive's queues and stamps. */
-int sg_golden_stream_run_firings(const char *prim, const sg_stream_file *in,
-                              int width, int one, sg_stream_file *out,
-                              sg_err *e)
+static int stream_run(const char *prim, const sg_stream_file *in, int width,
+                      int one, int64_t max_tokens, sg_stream_file *out, sg_err *e)
 {
     const prim_desc *d = NULL;
     for (size_t i = 0; i < NDESC; i++)
@@ -159,6 +396,8 @@ int sg_golden_stream_run_firings(const char *prim, const sg_stream_file *in,
         return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "unknown primitive '%s'", prim);
     if (width < 1 || width > 64)
         return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "value width %d not in 1..64", width);
+    if (check_input(d, in, max_tokens, e) < 0)
+        return -1;
     int rc = -1;
     sg_pnode n;
     memset(&n, 0, sizeof n);

@@ -1,5 +1,7 @@
 # golden.mk - the golden model: benchmark.
 #
+#   make stream-cli-test  samgen stream on well-formed and malformed stream
+#                       files (exit codes, messages, no output on error)
 #   make golden-bench   functional tokens/s and cycle-engine cycles/s on
 #                       matmul_ikj and mat_sddmm with real matrices, and
 #                       the Figure-13 skipping experiment (needs $SHARED)
@@ -14,8 +16,13 @@
 GOLDEN_BENCH := $(BUILD)/bench/bench_golden
 GOLDEN_ICOUNT_RUNS := matmul_ikj:func mat_sddmm:func matmul_ikj:cycle mat_sddmm:cycle
 
-.PHONY: golden-bench golden-icount
+.PHONY: golden-bench golden-icount stream-cli-test
 BENCH_TARGETS += golden-bench
+TEST_SUITES += stream-cli-test
+
+stream-cli-test: $(BUILD)/asan/samgen
+	@sh cli/stream_cli_test.sh $(abspath $(BUILD)/asan/samgen) \
+	    $(abspath $(BUILD))/stream-cli
 
 $(GOLDEN_BENCH): bench/bench_golden.c $(call LIBS,$(BUILD))
 	@mkdir -p $(dir $@)

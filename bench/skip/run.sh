@@ -36,11 +36,12 @@ rtl() {  # T case-dir -> cycles
 model() {  # T model-output -> cycles
   awk -v t="T=$1" '$2 == t {sub("cycles=", "", $3); print $3}' "$2"
 }
-golden() {  # T fifo-depth case-dir -> cycles of the golden cycle engine
+golden() {  # T fifo-depth (0: unbounded) case-dir -> cycles of the golden cycle engine
   if [ "$1" = 0 ]; then m=--cycles; else m="--skip $1"; fi
+  if [ "$2" = 0 ]; then fd=""; else fd="--fifo-depth $2"; fi
   # shellcheck disable=SC2086
   "$SAMGEN" golden examples/vec_elemmul.gv -t b="$3/in0.tns" -t c="$3/in1.tns" \
-    -o "$3/golden" --fifo-depth "$2" $m > /dev/null
+    -o "$3/golden" $fd $m > /dev/null
   sed -n 's/^  "cycles": \([0-9]*\),$/\1/p' "$3/golden/report.json"
 }
 

@@ -1,0 +1,145 @@
+#!/bin/sh
+# stream_cli_test.sh - command-line tests of `samgen stream`: well-formed
+# files run (with the out_* lines of expected outputs and the benches'
+# param_op present), malformed ones give one "FILE:LINE: message" line,
+# exit 2 and no output file.
+#
+#   sh cli/stream_cli_test.sh SAMGEN WORKDIR
+set -u
+SAMGEN=$1
+W=$2
+rm -rf "$W"
+mkdir -p "$W"
+cd "$W" || exit 2
+fails=0
+n=0
+
+ok() { n=$((n + 1)); }
+bad() { n=$((n + 1)); fails=$((fails + 1)); echo "FAIL: $*"; }
+
+# run_err DESCRIPTION EXPECTED-STDERR CMD...: exit 2, exactly that one line
+# on stderr (usage errors may add the "(see 'samgen help ...')" hint) and
+# no out.txt.
+run_err() {
+    d=$1; want=$2; shift 2
+    rm -f out.txt
+    "$@" >stdout.txt 2>err.txt
+    rc=$?
+    got=$(head -n 1 err.txt)
+    lines=$(grep -vc "^(see 'samgen help" err.txt)
+    if [ $rc -ne 2 ]; then bad "$d: exit $rc, want 2 ($got)"; return; fi
+    if [ "$got" != "$want" ] || [ "$lines" -ne 1 ]; then
+        bad "$d: stderr '$got', want '$want'"; return
+    fi
+    if [ -e out.txt ]; then bad "$d: out.txt was written"; return; fi
+    if ls -a | grep -q '\.tmp'; then bad "$d: temporary file left"; return; fi
+    ok
+}
+
+# run_ok DESCRIPTION EXPECTED-LINE CMD...: exit 0 and out.txt holds the line
+run_ok() {
+    d=$1; want=$2; shift 2
+    rm -f out.txt
+    if ! "$@" >stdout.txt 2>err.txt; then bad "$d: exit $? ($(cat err.txt))"; return; fi
+    if ! grep -qxF "$want" out.txt; then bad "$d: no line '$want' in out.txt"; return; fi
+    ok
+}
+
+j() {   # the two-operand intersect file with the given in_ref1 line
+    printf 'in_crd1: 0 1 S0 D\n%s\nin_crd2: 0 2 S0 D\nin_ref2: 0 1 S0 D\n' "$1"
+}
+
+# ---- well-formed ----------------------------------------------------------------
+j 'in_ref1: 0 1 S0 D' > good.txt
+run_ok "intersect" "out_crd: 0 S0 D" "$SAMGEN" stream intersect good.txt -o out.txt
+{ j 'in_ref1: 0 1 S0 D'; echo "out_crd: 0 S0 D"; echo "out_ref1: 0 S0 D"; } > without.txt
+run_ok "expected out_* lines are ignored" "out_ref2: 0 S0 D" \
+    "$SAMGEN" stream intersect without.txt -o out.txt
+printf 'param_op: 1\nin_val1: 1 2 S0 D\nin_val2: 3 4 S0 D\nout_val: 4 6 S0 D\n' > alu.txt
+run_ok "param_op of the ALU benches" "out_val: 4 6 S0 D" "$SAMGEN" stream add alu.txt -o out.txt
+printf 'in_val1: 1 _ 2 S0 D _\nin_val2: 3 4 S0 D\n' > gaps.txt
+run_ok "idle markers after D" "out_val: 4 6 S0 D" "$SAMGEN" stream add gaps.txt -o out.txt
+printf 'param_dim: 3\nin_ref: 0 1 S0 D\n' > dense.txt
+run_ok "scan_dense" "out_crd: 0 1 2 S0 0 1 2 S1 D" "$SAMGEN" stream scan_dense dense.txt -o out.txt
+run_ok "scan_dense within --max-tokens" "out_ref: 0 1 2 S0 3 4 5 S1 D" \
+    "$SAMGEN" stream scan_dense dense.txt -o out.txt --max-tokens 6
+
+# ---- malformed streams ------------------------------------------------------------
+j 'in_ref1: 0 1 2 3 S0 D' > long.txt
+run_err "in_ref1 longer than in_crd1" \
+    "long.txt:2: in_ref1 does not line up with in_crd1 (line 1): token 3 is '2' against 'S0'" \
+    "$SAMGEN" stream intersect long.txt -o out.txt
+j 'in_ref1: 0 1 S0' > short.txt
+run_err "in_ref1 without D" "short.txt:2: in_ref1 does not end with D" \
+    "$SAMGEN" stream intersect short.txt -o out.txt
+printf 'in_crd1: 0 1 S0 D\nin_ref1: 0 1\nin_crd2: 0 S0 D\nin_ref2: 0 S0 D\n' > fewer.txt
+run_err "in_ref1 shorter than in_crd1" "fewer.txt:2: in_ref1 does not end with D" \
+    "$SAMGEN" stream intersect fewer.txt -o out.txt
+j 'in_ref1: 0 1 S0 D 5' > after.txt
+run_err "token after D" "after.txt:2: in_ref1: token '5' after D (D ends a stream)" \
+    "$SAMGEN" stream intersect after.txt -o out.txt
+printf 'in_val1: 1 D D\nin_val2: 3 D\n' > dd.txt
+run_err "two D" "dd.txt:1: in_val1: token 'D' after D (D ends a stream)" \
+    "$SAMGEN" stream add dd.txt -o out.txt
+{ j 'in_ref1: 0 1 S0 D'; echo "in_crd2: 0 S0 D"; } > dup.txt
+run_err "duplicate line" "dup.txt:5: duplicate line in_crd2 (first at line 3)" \
+    "$SAMGEN" stream intersect dup.txt -o out.txt
+{ j 'in_ref1: 0 1 S0 D'; echo "in_val: 1 D"; } > unknown.txt
+run_err "unknown line" \
+    "unknown.txt:5: unknown line 'in_val': intersect reads in_crd1, in_ref1, in_crd2, in_ref2, in_crd3, in_ref3 (and ignores out_* lines)" \
+    "$SAMGEN" stream intersect unknown.txt -o out.txt
+printf 'param_dimm: 3\nin_ref: 0 D\n' > typo.txt
+run_err "misspelt param" \
+    "typo.txt:1: unknown line 'param_dimm': scan_dense reads in_ref, param_dim (and ignores out_* lines)" \
+    "$SAMGEN" stream scan_dense typo.txt -o out.txt
+printf 'param_neg1: 1\nin_val: 1 D\n' > neg.txt
+run_err "a param of another primitive" \
+    "neg.txt:1: unknown line 'param_neg1': reduce reads in_val (and ignores out_* lines)" \
+    "$SAMGEN" stream reduce neg.txt -o out.txt
+printf 'in_crd1: 0 3 1 S0 D\nin_ref1: 0 1 2 S0 D\nin_crd2: 0 S0 D\nin_ref2: 0 S0 D\n' > unsorted.txt
+run_err "unsorted coordinates" \
+    "unsorted.txt:1: in_crd1: coordinates must increase within a fiber: 1 after 3 (token 3)" \
+    "$SAMGEN" stream union unsorted.txt -o out.txt
+printf 'in_crd1: 0 S0 D\nin_ref1: 0 S0 D\nin_crd2: 2 2 S0 D\nin_ref2: 0 1 S0 D\n' > repeated.txt
+run_err "repeated coordinate" \
+    "repeated.txt:3: in_crd2: coordinates must increase within a fiber: 2 after 2 (token 2)" \
+    "$SAMGEN" stream intersect repeated.txt -o out.txt
+printf 'arr_seg: 0 2\narr_crd: 4 1\nin_ref: 0 D\n' > level.txt
+run_err "unsorted level" \
+    "level.txt:2: arr_crd: coordinates must increase within a segment: 1 after 4 (entry 2)" \
+    "$SAMGEN" stream scan_compressed level.txt -o out.txt
+printf 'arr_seg: 0 3\narr_crd: 0 1\nin_ref: 0 D\n' > seg.txt
+run_err "segment past arr_crd" \
+    "seg.txt:1: arr_seg: entry 2 is 3; segment bounds never decrease and stay within 0..2 (the length of arr_crd)" \
+    "$SAMGEN" stream scan_compressed seg.txt -o out.txt
+printf 'param_dim: -3\nin_ref: 0 D\n' > negdim.txt
+run_err "negative param_dim" "negdim.txt:1: param_dim is -3; a dimension is 0 or more" \
+    "$SAMGEN" stream scan_dense negdim.txt -o out.txt
+printf 'param_dim: 99999999999\nin_ref: 0 D\n' > bigdim.txt
+run_err "huge param_dim" \
+    "bigdim.txt:1: param_dim 99999999999 times 1 reference is more than the limit of 16777216 coordinates per stream (raise it with --max-tokens)" \
+    "$SAMGEN" stream scan_dense bigdim.txt -o out.txt
+run_err "scan_dense over --max-tokens" \
+    "dense.txt:1: param_dim 3 times 2 references is more than the limit of 5 coordinates per stream (raise it with --max-tokens)" \
+    "$SAMGEN" stream scan_dense dense.txt -o out.txt --max-tokens 5
+printf 'param_order: 3\nin_crd_outer: 0 D\nin_crd_inner: 0 D\nin_val: 1 D\n' > order.txt
+run_err "param out of range" "order.txt:1: param_order is 3, not in 1..2" \
+    "$SAMGEN" stream spacc order.txt -o out.txt
+printf 'param_vals: 1 2\nin_crd_outer: 0 S0 D\nin_crd_inner: 0 S0 D\n' > two.txt
+run_err "param with two numbers" "two.txt:1: param_vals must be one integer" \
+    "$SAMGEN" stream crddrop two.txt -o out.txt
+
+# ---- options ------------------------------------------------------------------
+run_err "--width 0" "samgen stream: --width: 0 is out of range 1..64" \
+    "$SAMGEN" stream add alu.txt -o out.txt --width 0
+run_err "--width junk" "samgen stream: --width: expected an integer in 1..64, got '8x'" \
+    "$SAMGEN" stream add alu.txt -o out.txt --width 8x
+run_err "--max-tokens overflow" \
+    "samgen stream: --max-tokens: 99999999999999999999 is out of range 1..9223372036854775807" \
+    "$SAMGEN" stream scan_dense dense.txt -o out.txt --max-tokens 99999999999999999999
+
+if [ $fails -ne 0 ]; then
+    echo "stream CLI tests: $fails of $n FAILED"
+    exit 1
+fi
+echo "stream CLI tests: $n passed"
