@@ -85,5 +85,31 @@ for t in 3 2048; do
     [ ! -e "$WORK/gold" ] && ok "golden --skip $t: no output" || bad "golden --skip $t left output"
 done
 
+# One DOT token (quoted string, comment, ...) holds at most 65536 bytes:
+# longer ones are refused at once, naming their line, and nothing is written.
+# long_gv N KIND: the seed with N bytes of x in a note="..." (q) or a /* */
+# comment (c) on node 6's line (line 9).
+long_gv() {
+    awk -v n="$1" -v k="$2" 'BEGIN { s = "x"; while (length(s) < n) s = s s; s = substr(s, 1, n) }
+        /type="mul"/ && !done && !/^ *#/ { sub(/type="mul"/, k == "q" ? "type=\"mul\" note=\"" s "\"" : "type=\"mul\" /*" s "*/"); done = 1 }
+        { print }' "$SEED"
+}
+long_gv 65536 q >"$WORK/at_limit.gv"
+expect 0 "a 64 KiB quoted string is read" "$SAMGEN" check "$WORK/at_limit.gv"
+long_gv 65537 q >"$WORK/over_limit.gv"
+expect 2 "a quoted string over 64 KiB is refused" "$SAMGEN" check "$WORK/over_limit.gv"
+grep -q "^[^ ]*over_limit.gv:9: quoted string longer than 65536 bytes (the limit for one DOT token)$" "$WORK/err" &&
+    ok "long string message names file and line" || bad "long string message: $(head -c 300 "$WORK/err")"
+long_gv 8388608 q >"$WORK/long8m.gv"
+rm -f "$WORK/long8m.svg"
+expect 2 "an 8 MB attribute line is refused" "$SAMGEN" dot "$WORK/long8m.gv" -o "$WORK/long8m.svg"
+grep -q "long8m.gv:9: quoted string longer than 65536 bytes" "$WORK/err" && ok "8 MB line message" ||
+    bad "8 MB line message: $(head -c 300 "$WORK/err")"
+[ ! -e "$WORK/long8m.svg" ] && ok "8 MB line: no output" || bad "8 MB line left output"
+long_gv 8388608 c >"$WORK/longc.gv"
+expect 2 "an 8 MB comment line is refused" "$SAMGEN" check "$WORK/longc.gv"
+grep -q "longc.gv:9: comment line longer than 65536 bytes" "$WORK/err" && ok "8 MB comment message" ||
+    bad "8 MB comment message: $(head -c 300 "$WORK/err")"
+
 [ $fail -eq 0 ] && echo "graph-cli-test: passed" || echo "graph-cli-test: FAILED"
 exit $fail
