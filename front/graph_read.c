@@ -470,8 +470,8 @@ int sg_graph_read(const char *path, sg_graph *g, sg_err *e)
         }
         size_t k = fread(text + n, 1, cap - n, f);
         n += k;
-        if (k == 0)
-            break;
+        if (k == 0 || memchr(text + n - k, 0, k))
+            break;   /* a NUL byte: not text; the scanner names its line */
     }
     int bad = ferror(f);
     fclose(f);
