@@ -111,5 +111,11 @@ expect 2 "an 8 MB comment line is refused" "$SAMGEN" check "$WORK/longc.gv"
 grep -q "longc.gv:9: comment line longer than 65536 bytes" "$WORK/err" && ok "8 MB comment message" ||
     bad "8 MB comment message: $(head -c 300 "$WORK/err")"
 
+# A link to /dev/zero is refused at its first chunk, not read to the size limit.
+rm -f "$WORK/zero.gv"; ln -s /dev/zero "$WORK/zero.gv"
+expect 2 "/dev/zero as a graph is refused" "$SAMGEN" check "$WORK/zero.gv"
+grep -q "zero.gv:1: NUL byte in the file" "$WORK/err" && ok "/dev/zero message" ||
+    bad "/dev/zero message: $(head -c 300 "$WORK/err")"
+
 [ $fail -eq 0 ] && echo "graph-cli-test: passed" || echo "graph-cli-test: FAILED"
 exit $fail
