@@ -117,5 +117,29 @@ expect 2 "/dev/zero as a graph is refused" "$SAMGEN" check "$WORK/zero.gv"
 grep -q "zero.gv:1: NUL byte in the file" "$WORK/err" && ok "/dev/zero message" ||
     bad "/dev/zero message: $(head -c 300 "$WORK/err")"
 
+# Bounded memory (the release binary under a 1 GB address-space limit):
+# an accumulator's memory follows its distinct coordinates, not their
+# values, and a dense level that does not fit is an error, not an abort.
+if (ulimit -v 1000000) 2>/dev/null; then
+    printf '# shape 2 2\n1 1 1\n2 2 2\n' >"$WORK/bigB.tns"
+    printf '# shape 2 20000000000\n1 20000000000 3\n2 5 4\n' >"$WORK/bigC.tns"
+    rm -rf "$WORK/bigX"
+    expect 0 "golden: spacc with a coordinate of 2e10 in 1 GB" \
+        sh -c 'ulimit -v 1000000; exec "$@"' sh "$SAMGEN" golden "$ROOT/examples/matmul_ikj.gv" \
+        -t B="$WORK/bigB.tns" -t C="$WORK/bigC.tns" -o "$WORK/bigX" --cycles
+    printf '# shape 2 20000000000\n1 20000000000 3\n2 5 8\n' >"$WORK/bigX.want"
+    cmp -s "$WORK/bigX/X.tns" "$WORK/bigX.want" && ok "golden: 2e10 result" ||
+        bad "golden: 2e10 result: $(cat "$WORK/bigX/X.tns" 2>&1)"
+    printf '# shape 10000 10000\n1 1 1\n10000 10000 2\n' >"$WORK/dd.tns"
+    rm -rf "$WORK/dd.out"
+    expect 2 "a dense level past memory is refused" \
+        sh -c 'ulimit -v 1000000; exec "$@"' sh "$SAMGEN" tensor convert "$WORK/dd.tns" "$WORK/dd.out" --format dd01
+    grep -q "^dense level over mode 1: 100000000 positions do not fit in memory$" "$WORK/err" &&
+        ok "dense level message" || bad "dense level message: $(cat "$WORK/err")"
+    [ ! -e "$WORK/dd.out" ] && ok "dense level: no output" || bad "dense level left output"
+else
+    echo "SKIP: ulimit -v not available: bounded-memory cases not run"
+fi
+
 [ $fail -eq 0 ] && echo "graph-cli-test: passed" || echo "graph-cli-test: FAILED"
 exit $fail
