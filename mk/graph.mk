@@ -47,7 +47,7 @@ graph-fuzz-smoke graph-fuzz: $(GRAPH_FUZZ)
 	@cp bench/fuzz/corpus/fuzz_graph/*.gv $(BUILD)/fuzz/graph_corpus/
 	@if [ -d "$(SHARED)/graphs" ]; then for f in $(SHARED)/graphs/*/*.gv; do \
 	  cp "$$f" $(BUILD)/fuzz/graph_corpus/shared_$$(basename $$(dirname $$f))_$$(basename $$f); done; fi
-	@cd $(BUILD)/fuzz && if ASAN_OPTIONS=detect_leaks=1 ./fuzz_graph -max_len=8192 \
+	@cd $(BUILD)/fuzz && if ASAN_OPTIONS=detect_leaks=1 ./fuzz_graph -max_len=8192 $(FUZZ_MEM) \
 	  $(if $(filter graph-fuzz,$@),-max_total_time=$(GRAPH_FUZZ_SECONDS),-max_total_time=20 -seed=$(FUZZ_SMOKE_SEED)) \
 	  -print_final_stats=1 graph_corpus >graph_fuzz.log 2>&1; then \
 	  grep -E 'Done|number_of_executed_units' graph_fuzz.log; echo "graph fuzz: clean"; \
