@@ -192,6 +192,15 @@ awk 'BEGIN { printf "%%%%MatrixMarket matrix coordinate integer general\n%% "; f
 run_err "a comment line over 1 MiB" "longcomment2.mtx:2: line longer than 1048576 bytes" o28.tns \
     "$SAMGEN" tensor convert longcomment2.mtx o28.tns
 
+# A generated tensor holds at most 512 MiB of entries: refused before any
+# allocation, not an out-of-memory abort after minutes.
+run_err "gen beyond the entry limit" \
+    "samgen tensor: 200000000 entries requested; at most 22369621 for order 2 (512 MiB of entries)" \
+    o29.tns "$SAMGEN" tensor gen --shape 100000x100000 --density 0.02 -o o29.tns
+run_err "gen beyond the entry limit, order 3" \
+    "samgen tensor: 20000000 entries requested; at most 16777216 for order 3 (512 MiB of entries)" \
+    o30.tns "$SAMGEN" tensor gen --shape 1000x1000x1000 --density 0.02 -o o30.tns
+
 # ---- real matrices ----------------------------------------------------------
 if [ -n "${SHARED:-}" ] && [ -d "$SHARED/data/mtx" ]; then
     for f in "$SHARED"/data/mtx/*.mtx "$SHARED"/data/tns/*.tns; do
