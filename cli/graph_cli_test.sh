@@ -117,6 +117,22 @@ expect 2 "/dev/zero as a graph is refused" "$SAMGEN" check "$WORK/zero.gv"
 grep -q "zero.gv:1: NUL byte in the file" "$WORK/err" && ok "/dev/zero message" ||
     bad "/dev/zero message: $(head -c 300 "$WORK/err")"
 
+# A graph file holds at most 64 MiB (cgraph needs about twenty times that).
+# pad_gv N: the seed padded with comment lines to exactly N bytes.
+pad_gv() {
+    head -n -1 "$SEED" >"$WORK/pad.gv"
+    h=$(wc -c <"$WORK/pad.gv")
+    yes '// padding padding padding padding padding padding padding' | head -c $(($1 - h - 2)) >>"$WORK/pad.gv"
+    printf '\n}' >>"$WORK/pad.gv"
+}
+pad_gv 67108864
+expect 0 "a 64 MiB graph file is read" "$SAMGEN" check "$WORK/pad.gv"
+pad_gv 67108865
+expect 2 "a graph file over 64 MiB is refused" "$SAMGEN" check "$WORK/pad.gv"
+grep -q "pad.gv: file too large for a graph (more than 67108864 bytes)$" "$WORK/err" &&
+    ok "file size message" || bad "file size message: $(cat "$WORK/err")"
+rm -f "$WORK/pad.gv"
+
 # Bounded memory (the release binary under a 1 GB address-space limit):
 # an accumulator's memory follows its distinct coordinates, not their
 # values, and a dense level that does not fit is an error, not an abort.
