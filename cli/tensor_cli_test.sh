@@ -248,6 +248,55 @@ m="mvd.gv:13: output x stores index i in a dense level, but tensor B (B03.tns) g
 run_err "dense output of extent 0 (golden)" "$m" g13 "$SAMGEN" golden mvd.gv -t B=B03.tns -t c=c3.tns -o g13
 run_err "dense output of extent 0 (verify)" "$m" k3 "$SAMGEN" verify mvd.gv -t B=B03.tns -t c=c3.tns --keep k3
 
+# ---- huge and non-text inputs: refused at the first bad line ----------------
+# A link to /dev/zero is refused at its first byte (it used to be read until
+# memory ran out); so is an endless stream of garbage lines (a FIFO fed by
+# `yes`: only a reader that stops at the first bad line ever returns).
+ln -s /dev/zero zero.tns
+ln -s /dev/zero zero.mtx
+run_err "/dev/zero as .tns" "zero.tns:1: NUL byte: not a text file" o20.tns \
+    "$SAMGEN" tensor convert zero.tns o20.tns
+run_err "/dev/zero as .mtx" "zero.mtx:1: NUL byte: not a text file" o21.tns \
+    "$SAMGEN" tensor convert zero.mtx o21.tns
+mkdir zdir
+printf '2\n' >zdir/tensor_z_mode_shape
+ln -s /dev/zero zdir/tensor_z_mode_vals
+run_err "/dev/zero as a SAM vals file" "zdir/tensor_z_mode_vals:1: NUL byte: not a text file" o22.tns \
+    "$SAMGEN" tensor convert zdir o22.tns --format d0
+printf '1 1 1\n2 2 x\n' >nulmid.tns
+printf '3 3 3\n\0\n' >>nulmid.tns
+run_err "NUL byte after the entries" "nulmid.tns:2: bad value 'x'" o23.tns \
+    "$SAMGEN" tensor convert nulmid.tns o23.tns
+printf '1 1 1\n2 2 2\n\0\n' >nul3.tns
+run_err "NUL byte on line 3" "nul3.tns:3: NUL byte: not a text file" o24.tns \
+    "$SAMGEN" tensor convert nul3.tns o24.tns
+if command -v mkfifo >/dev/null 2>&1 && command -v timeout >/dev/null 2>&1; then
+    mkfifo endless.tns
+    (yes 'garbage line' >endless.tns 2>/dev/null &)
+    run_err "endless garbage lines" "endless.tns:1: bad coordinate 'garbage'" o25.tns \
+        timeout 60 "$SAMGEN" tensor convert endless.tns o25.tns
+    (yes 12 | tr -d '\n' >endless.tns 2>/dev/null &)
+    run_err "endless line of digits" "endless.tns:1: line longer than 1048576 bytes" o26.tns \
+        timeout 60 "$SAMGEN" tensor convert endless.tns o26.tns
+    rm -f endless.tns
+else
+    echo "SKIP: mkfifo or timeout missing: endless inputs not tried"
+fi
+awk 'BEGIN { printf "%%%%MatrixMarket matrix coordinate integer general\n%% "; for (i = 0; i < 1048574; i++) printf "c"; printf "\n1 1 1\n1 1 7\n" }' >longcomment.mtx
+run_ok "a comment line of exactly 1 MiB" "$SAMGEN" tensor convert longcomment.mtx o27.tns
+awk 'BEGIN { printf "%%%%MatrixMarket matrix coordinate integer general\n%% "; for (i = 0; i < 1048575; i++) printf "c"; printf "\n1 1 1\n1 1 7\n" }' >longcomment2.mtx
+run_err "a comment line over 1 MiB" "longcomment2.mtx:2: line longer than 1048576 bytes" o28.tns \
+    "$SAMGEN" tensor convert longcomment2.mtx o28.tns
+
+# A generated tensor holds at most 512 MiB of entries: refused before any
+# allocation, not an out-of-memory abort after minutes.
+run_err "gen beyond the entry limit" \
+    "samgen tensor: 200000000 entries requested; at most 22369621 for order 2 (512 MiB of entries)" \
+    o29.tns "$SAMGEN" tensor gen --shape 100000x100000 --density 0.02 -o o29.tns
+run_err "gen beyond the entry limit, order 3" \
+    "samgen tensor: 20000000 entries requested; at most 16777216 for order 3 (512 MiB of entries)" \
+    o30.tns "$SAMGEN" tensor gen --shape 1000x1000x1000 --density 0.02 -o o30.tns
+
 # ---- real matrices ----------------------------------------------------------
 if [ -n "${SHARED:-}" ] && [ -d "$SHARED/data/mtx" ]; then
     for f in "$SHARED"/data/mtx/*.mtx "$SHARED"/data/tns/*.tns; do

@@ -80,9 +80,16 @@ static int split_dense(const sg_coo *t, const sg_level *lv, const range *par,
     if (dim && npar > SG_FT_MAX_POSITIONS / (uint64_t)dim)
         return sg_errf(e, NULL, 0,
                        "dense level over mode %d would hold more "
-                       "than %zu positions", m, SG_FT_MAX_POSITIONS);
+                       "than %zu positions (%zu parents x size %lld)", m,
+                       SG_FT_MAX_POSITIONS, npar, (long long)dim);
     size_t nkid = npar * (size_t)dim;
-    range *kid = sg_malloc((nkid ? nkid : 1) * sizeof *kid);
+    /* Within the bound but maybe not within memory: an error, not an
+     * abort. */
+    range *kid = malloc((nkid ? nkid : 1) * sizeof *kid);
+    if (!kid)
+        return sg_errf(e, NULL, 0,
+                       "dense level over mode %d: %zu positions do not fit "
+                       "in memory", m, nkid);
     for (size_t p = 0; p < npar; p++) {
         size_t i = par[p].lo;
         for (int64_t c = 0; c < dim; c++) {
@@ -148,7 +155,12 @@ int sg_fibertree_build(sg_coo *t, const sg_format *f, sg_fibertree *ft,
         npar = nkid;
     }
     ft->nvals = npar;
-    ft->vals = sg_malloc((npar ? npar : 1) * sizeof *ft->vals);
+    ft->vals = malloc((npar ? npar : 1) * sizeof *ft->vals);
+    if (!ft->vals) {
+        free(par);
+        sg_fibertree_free(ft);
+        return sg_errf(e, NULL, 0, "%zu values do not fit in memory", npar);
+    }
     for (size_t p = 0; p < npar; p++)
         ft->vals[p] = par[p].hi > par[p].lo ? t->val[par[p].lo] : 0;
     free(par);

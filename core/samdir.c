@@ -324,10 +324,17 @@ static int load_arr(const char *path, int vals, int optional,
         return 0;
     char *buf;
     size_t len;
-    if (sg_slurp(path, &buf, &len, e) < 0)
+    long stop;
+    if (sg_slurp(path, "", &buf, &len, &stop, e) < 0)
         return -1;
     int r = sg_samarr_parse(path, buf, len, vals, o, out, n, e);
     free(buf);
+    if (r == 0 && stop) {
+        free(*out);
+        *out = NULL;
+        *n = 0;
+        return sg_slurp_stopped(path, stop, e);
+    }
     if (r == 0)
         *present = 1;
     return r;

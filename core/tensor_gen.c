@@ -28,7 +28,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SG_GEN_MAX_NNZ ((uint64_t)1 << 28)
+/* At most 512 MiB of coordinates and values (8 bytes per mode plus 8 for
+ * the value per entry): 22M entries of a matrix, so that a generated
+ * tensor, its sorting and writing stay within a few GB of memory. */
+#define SG_GEN_MAX_BYTES ((uint64_t)1 << 29)
+
+static uint64_t gen_max_nnz(int order)
+{
+    return SG_GEN_MAX_BYTES / (8 * (uint64_t)order + 8);
+}
 
 typedef struct rng {
     uint64_t s[4];
@@ -120,9 +128,11 @@ typedef struct gen {
 
 static int push(gen *g, sg_err *e)
 {
-    if (g->t->nnz >= SG_GEN_MAX_NNZ)
-        return sg_errf(e, NULL, 0, "more than %llu entries requested",
-                       (unsigned long long)SG_GEN_MAX_NNZ);
+    if (g->t->nnz >= gen_max_nnz(g->o->order))
+        return sg_errf(e, NULL, 0, "more than %llu entries requested (the "
+                       "limit for order %d: 512 MiB of entries)",
+                       (unsigned long long)gen_max_nnz(g->o->order),
+                       g->o->order);
     int64_t v = (int64_t)rng_below(&g->val, (uint64_t)g->o->max_value) + 1;
     sg_coo_push(g->t, g->crd, sg_wrap(v, g->o->width));
     return 0;
@@ -151,10 +161,12 @@ static int gen_uniform(gen *g, uint64_t total, sg_err *e)
     uint64_t want = (uint64_t)llround(g->o->density * (double)total);
     if (want > total)
         want = total;
-    if (want > SG_GEN_MAX_NNZ)
-        return sg_errf(e, NULL, 0, "%llu entries requested; at most %llu",
+    if (want > gen_max_nnz(g->o->order))
+        return sg_errf(e, NULL, 0, "%llu entries requested; at most %llu "
+                       "for order %d (512 MiB of entries)",
                        (unsigned long long)want,
-                       (unsigned long long)SG_GEN_MAX_NNZ);
+                       (unsigned long long)gen_max_nnz(g->o->order),
+                       g->o->order);
     if (total <= ((uint64_t)1 << 26) || want * 2 > total) {
         if (total > ((uint64_t)1 << 30))
             return sg_errf(e, NULL, 0, "density too high for a tensor this "

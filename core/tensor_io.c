@@ -55,11 +55,16 @@ int sg_tensor_read(const char *path, const char *name, const sg_read_opts *o,
         return sg_samdir_read(path, name, o, t, e);
     char *buf;
     size_t len;
-    if (sg_slurp(path, &buf, &len, e) < 0)
+    long stop;
+    if (sg_slurp(path, kind == 'm' ? "%" : "#", &buf, &len, &stop, e) < 0)
         return -1;
     int r = kind == 'm' ? sg_mtx_parse(path, buf, len, o, t, e)
                         : sg_tns_parse(path, buf, len, o, t, e);
     free(buf);
+    if (r == 0 && stop) {
+        sg_coo_free(t);
+        return sg_slurp_stopped(path, stop, e);
+    }
     return r;
 }
 

@@ -5,6 +5,7 @@
 #include "core/outfile.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,36 +26,115 @@ const sg_read_opts *sg_read_opts_or(const sg_read_opts *o, sg_read_opts *def)
     return def;
 }
 
-int sg_slurp(const char *path, char **buf, size_t *len, sg_err *e)
+/* Line states of the check sg_slurp runs while reading. */
+enum { LN_BLANK, LN_COMMENT, LN_NUMBER, LN_OTHER };
+
+static int number_byte(char c)
+{
+    return (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.' ||
+           c == 'e' || c == 'E' || c == ' ' || c == '\t' || c == '\r';
+}
+
+/* What sg_slurp knows of the text read so far. */
+typedef struct slurp_chk {
+    const char *comments;
+    long line;             /* line of the byte being checked */
+    size_t start;          /* offset of that line's first byte */
+    int state;             /* LN_* of that line so far */
+} slurp_chk;
+
+/* Check b[from..n-1].  Returns 0 to read on, 1 when a line that cannot be
+ * valid ended (*n cut just after it), -1 on a NUL byte or an overlong
+ * line. */
+static int slurp_check(slurp_chk *k, const char *path, const char *b,
+                       size_t from, size_t *n, sg_err *e)
+{
+    for (size_t i = from; i < *n; i++) {
+        char c = b[i];
+        if (c == '\n') {
+            if (k->state == LN_OTHER) {
+                *n = i + 1;
+                return 1;
+            }
+            k->line++;
+            k->start = i + 1;
+            k->state = LN_BLANK;
+            continue;
+        }
+        if (c == '\0')
+            return sg_errf(e, path, k->line, "NUL byte: not a text file");
+        if (i - k->start >= SG_LINE_MAX)
+            return sg_errf(e, path, k->line, "line longer than %zu bytes",
+                           SG_LINE_MAX);
+        if (k->state == LN_BLANK) {
+            if (c == ' ' || c == '\t' || c == '\r')
+                continue;
+            k->state = strchr(k->comments, c) ? LN_COMMENT
+                       : number_byte(c)       ? LN_NUMBER
+                                              : LN_OTHER;
+        } else if (k->state == LN_NUMBER && !number_byte(c)) {
+            k->state = LN_OTHER;
+        }
+    }
+    return 0;
+}
+
+int sg_slurp(const char *path, const char *comments, char **buf, size_t *len,
+             long *stop_line, sg_err *e)
 {
     *buf = NULL;
     *len = 0;
+    *stop_line = 0;
     FILE *f = fopen(path, "rb");
     if (!f)
         return sg_errf(e, path, 0, "cannot open: %s", strerror(errno));
     size_t cap = 1 << 16, n = 0;
     char *b = sg_malloc(cap);
+    slurp_chk k = {comments, 1, 0, LN_BLANK};
+    int rc = 0;
     for (;;) {
         if (cap - n < 2) {
+            char *nb = cap <= SIZE_MAX / 2 ? realloc(b, cap * 2) : NULL;
+            if (!nb) {
+                rc = sg_errf(e, path, k.line,
+                             "file too large: out of memory after %zu bytes",
+                             n);
+                break;
+            }
+            b = nb;
             cap *= 2;
-            b = sg_realloc(b, cap);
         }
         size_t r = fread(b + n, 1, cap - n - 1, f);
+        size_t from = n;
         n += r;
         if (r == 0)
             break;
+        rc = slurp_check(&k, path, b, from, &n, e);
+        if (rc != 0)
+            break;
     }
-    if (ferror(f)) {
+    if (rc == 0 && ferror(f)) {
         int err = errno;
-        fclose(f);
-        free(b);
-        return sg_errf(e, path, 0, "read error: %s", strerror(err));
+        rc = sg_errf(e, path, 0, "read error: %s", strerror(err));
     }
     fclose(f);
+    if (rc < 0) {
+        free(b);
+        return -1;
+    }
+    if (k.state == LN_OTHER)
+        *stop_line = k.line;
     b[n] = '\0';
     *buf = b;
     *len = n;
     return 0;
+}
+
+int sg_slurp_stopped(const char *path, long stop_line, sg_err *e)
+{
+    return sg_errf(e, path, stop_line,
+                   "not a number or comment line (the file is read no "
+                   "further)");
 }
 
 static int is_field_end(const sg_scan *s, const char *p)

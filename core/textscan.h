@@ -32,8 +32,24 @@ typedef struct sg_scan {
  * *def when o is NULL. */
 const sg_read_opts *sg_read_opts_or(const sg_read_opts *o, sg_read_opts *def);
 
-/* Read a whole file into a malloc'd NUL-terminated buffer. */
-int sg_slurp(const char *path, char **buf, size_t *len, sg_err *e);
+/* The longest line a tensor file may have (bytes, newline excluded). */
+#define SG_LINE_MAX ((size_t)1 << 20)
+
+/* Read a text file into a malloc'd NUL-terminated buffer, checking each
+ * line as it arrives, so that a huge or endless non-text input (a link to
+ * /dev/zero, a binary file) is refused after its first bad line instead
+ * of being read whole.  A line must be blank, a comment (its first
+ * non-blank byte is one of `comments`, "" for none) or made of the bytes
+ * a number line can hold (digits, + - . e E, blanks); a NUL byte or a line
+ * longer than SG_LINE_MAX fails with the line's number.  At the first
+ * other line reading stops: the buffer ends with that line and
+ * *stop_line is its number (0 when the whole file was read), for the
+ * parser to report it in its own words. */
+int sg_slurp(const char *path, const char *comments, char **buf, size_t *len,
+             long *stop_line, sg_err *e);
+/* After a successful parse of a buffer sg_slurp stopped early: the
+ * error for the line it stopped at (always -1). */
+int sg_slurp_stopped(const char *path, long stop_line, sg_err *e);
 
 static inline void sg_scan_init(sg_scan *s, const char *path, const char *buf,
                                 size_t len)

@@ -46,6 +46,17 @@ static int is_keyword(const char *s, size_t n)
     return 0;
 }
 
+/* Note a token of n bytes starting on line: 1 (and the scan stops) when it
+ * is longer than SG_DOT_TOKEN_MAX. */
+static int too_long(scan_info *si, const char *what, long line, size_t n)
+{
+    if (n <= SG_DOT_TOKEN_MAX)
+        return 0;
+    si->long_line = line;
+    si->long_what = what;
+    return 1;
+}
+
 /* One pass over the text: lines of node and edge statements, the graph
  * comment, and where the first top-level graph ends.  It follows DOT's
  * lexical rules for strings, comments and '#' lines closely enough to keep
@@ -82,24 +93,28 @@ static void scan_text(const char *t, size_t len, scan_info *si)
             i++;
             continue;
         }
-        if (c == '#') {          /* to the end of the line, as cgraph does */
-            while (i < len && t[i] != '\n')
-                i++;
-            continue;
-        }
-        if (c == '/' && i + 1 < len && t[i + 1] == '/') {
-            while (i < len && t[i] != '\n')
-                i++;
+        if (c == '#' || (c == '/' && i + 1 < len && t[i + 1] == '/')) {
+            size_t j = i;        /* to the end of the line, as cgraph does */
+            while (j < len && t[j] != '\n')
+                j++;
+            if (too_long(si, "comment", line, j - i))
+                return;
+            i = j;
             continue;
         }
         if (c == '/' && i + 1 < len && t[i + 1] == '*') {
-            i += 2;
-            while (i + 1 < len && !(t[i] == '*' && t[i + 1] == '/')) {
-                if (t[i] == '\n')
+            size_t j = i + 2, from = i;   /* from: start of the comment's line */
+            long start = line;
+            while (j + 1 < len && !(t[j] == '*' && t[j + 1] == '/')) {
+                if (t[j] == '\n') {
                     line++;
-                i++;
+                    from = j;
+                }
+                j++;
+                if (too_long(si, "comment line", start, j - from))
+                    return;
             }
-            i = i + 2 <= len ? i + 2 : len;
+            i = j + 2 <= len ? j + 2 : len;
             continue;
         }
         int tk = TK_OTHER, closing = 0;
@@ -121,6 +136,8 @@ static void scan_text(const char *t, size_t len, scan_info *si)
             }
             s = t + i + 1;
             n = (j < len ? j : len) - (i + 1);
+            if (too_long(si, "quoted string", tok_line, n))
+                return;
             tk = TK_ID;
             i = j < len ? j + 1 : len;
         } else if (c == '<') {               /* HTML string, anywhere */
@@ -134,6 +151,8 @@ static void scan_text(const char *t, size_t len, scan_info *si)
                 else if (t[j] == '\n')
                     line++;
             }
+            if (too_long(si, "HTML string", tok_line, j - i))
+                return;
             i = j < len ? j + 1 : len;
             tk = TK_ID;
             n = 0;
@@ -144,6 +163,8 @@ static void scan_text(const char *t, size_t len, scan_info *si)
                                t[j] == '.' || (unsigned char)t[j] >= 0x80))
                 j++;
             n = j - i;
+            if (too_long(si, "identifier", tok_line, n))
+                return;
             tk = TK_ID;
             i = j;
         } else if (c == '-' && i + 1 < len && (t[i + 1] == '>' || t[i + 1] == '-')) {
@@ -453,6 +474,10 @@ int sg_dot_scan(const char *text, size_t len, const char *path, scan_info *si, s
         return sg_errf(e, path, line, "NUL byte in the file");
     }
     scan_text(text, len, si);
+    if (si->long_line)
+        return sg_errf(e, path, si->long_line,
+                       "%s longer than %zu bytes (the limit for one DOT token)",
+                       si->long_what, SG_DOT_TOKEN_MAX);
     if (si->graph_end == 0)
         return sg_errf(e, path, 0, "no complete DOT graph (digraph NAME { ... })");
     /* Only the first graph: anything after it is an error, and cgraph must

@@ -35,13 +35,23 @@ typedef struct scan_info {
     long comment_line;     /* line of the graph's comment= statement */
     size_t graph_end;      /* offset just past the first graph's '}' (0: none) */
     long end_line;         /* line of that brace */
+    long long_line;        /* line of a token longer than SG_DOT_TOKEN_MAX
+                            * (0: none); the scan stops there */
+    const char *long_what; /* what that token is ("quoted string", ...) */
 } scan_info;
 
+/* The longest single DOT token (quoted or HTML string, identifier,
+ * comment) samgen hands to cgraph, whose scanner rereads a token from its
+ * start each time it refills its 8 KiB input buffer (time quadratic in the
+ * token's length). */
+#define SG_DOT_TOKEN_MAX ((size_t)1 << 16)
+
 /* Scan text[0..len-1] into si (freed with sg_dot_scan_free in every case).
- * Fails, naming path, on a NUL byte, on text without a complete graph, on
- * text after the first graph's closing brace, and on a node given by two
- * statements whose attributes differ (which cgraph would merge, the later
- * value silently winning); identical repeats are accepted. */
+ * Fails, naming path, on a NUL byte, on a token longer than
+ * SG_DOT_TOKEN_MAX, on text without a complete graph, on text after the
+ * first graph's closing brace, and on a node given by two statements whose
+ * attributes differ (which cgraph would merge, the later value silently
+ * winning); identical repeats are accepted. */
 int sg_dot_scan(const char *text, size_t len, const char *path, scan_info *si, sg_err *e);
 void sg_dot_scan_free(scan_info *si);
 

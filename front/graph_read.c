@@ -32,6 +32,9 @@
 #include "front/dot_read.h"
 #include "graph/graph.h"
 
+/* The largest graph file read (bytes). */
+#define SG_GRAPH_FILE_MAX ((size_t)1 << 26)
+
 /* ---- attribute access --------------------------------------------------- */
 
 /* A node's comment="k=v,k=v" split into pairs (keys and values trimmed). */
@@ -455,23 +458,26 @@ int sg_graph_read(const char *path, sg_graph *g, sg_err *e)
     if (!f)
         return sg_errc(e, SG_EXIT_USAGE, path, 0, "cannot open: %s",
                        strerror(errno));
+    /* At most SG_GRAPH_FILE_MAX bytes: cgraph needs about twenty times a
+     * graph's size in memory. */
     size_t cap = 1 << 14, n = 0;
     char *text = sg_malloc(cap);
     for (;;) {
         if (n == cap) {
-            if (cap > ((size_t)1 << 28)) {
+            if (n > SG_GRAPH_FILE_MAX) {
                 fclose(f);
                 free(text);
                 return sg_errc(e, SG_EXIT_USAGE, path, 0,
-                               "file too large for a graph");
+                               "file too large for a graph (more than %zu "
+                               "bytes)", SG_GRAPH_FILE_MAX);
             }
-            cap *= 2;
+            cap = cap * 2 > SG_GRAPH_FILE_MAX ? SG_GRAPH_FILE_MAX + 1 : cap * 2;
             text = sg_realloc(text, cap);
         }
         size_t k = fread(text + n, 1, cap - n, f);
         n += k;
-        if (k == 0)
-            break;
+        if (k == 0 || memchr(text + n - k, 0, k))
+            break;   /* a NUL byte: not text; the scanner names its line */
     }
     int bad = ferror(f);
     fclose(f);

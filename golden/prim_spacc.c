@@ -94,7 +94,7 @@ static void flush_cur(spacc_st *s, int keep_old)
     int64_t *val = sg_malloc((r->nt + 1) * sizeof *val);
     for (size_t k = 0; k < r->nt; k++) {
         crd[k] = r->touched[k];
-        val[k] = r->val[r->touched[k]];
+        val[k] = sg_spa_val(r, r->touched[k]);
     }
     emit_row(s, s->cur, crd, val, r->nt);
     if (keep_old) {

@@ -54,7 +54,7 @@ static long vr_fire(sg_pnode *n, long budget)
                 for (size_t k = 0; k < s->spa.nt; k++) {
                     int64_t x = s->spa.touched[k];
                     sg_pend_push(&s->pc, sg_data(x));
-                    sg_pend_push(&s->pv, sg_data(s->spa.val[x]));
+                    sg_pend_push(&s->pv, sg_data(sg_spa_val(&s->spa, x)));
                 }
                 sg_spa_clear(&s->spa);
                 sg_pend_push(&s->pc, sg_stop((int)c.v - 1));

@@ -428,6 +428,25 @@ static void test_accumulators(void **state)
     const char *vr = "in_crd: 1 S0 0 1 S1 2 S2 D\nin_val: 5 S0 1 2 S1 7 S2 D\n";
     check("vectorreducer", vr, "out_crd", "0 1 S0 2 S1 D");
     check("vectorreducer", vr, "out_val", "1 7 S0 7 S1 D");
+    /* Coordinates far beyond the data's size (2e9, 2e10, near 2^63) cost
+     * memory per distinct coordinate, not per value: same streams, same
+     * ascending order, sums kept apart from small coordinates. */
+    const char *big = "param_val_stkn: 1\nin_crd_outer: 0 0 0 0 5 5 5 D\n"
+                      "in_crd_inner: 20000000000 3 2000000000 20000000000 "
+                      "9223372036854775806 3 1048576 D\n"
+                      "in_val: 1 2 3 4 5 6 7 D\n";
+    check("spacc", big, "out_crd_outer", "0 5 S0 D");
+    check("spacc", big, "out_crd_inner",
+          "3 2000000000 20000000000 S0 3 1048576 9223372036854775806 S1 D");
+    check("spacc", big, "out_val", "2 3 5 S0 6 7 5 S1 D");
+    check("spacc", "param_order: 2\nin_crd_outer: 1 0 1 D\n"
+                   "in_crd_inner: 20000000000 7 20000000000 D\nin_val: 1 2 3 D\n",
+          "out_crd_inner", "7 S0 20000000000 S1 D");
+    const char *vbig = "in_crd: 2000000000 S0 20000000000 2000000000 S1 "
+                       "1048575 1048576 S2 D\n"
+                       "in_val: 5 S0 1 2 S1 7 8 S2 D\n";
+    check("vectorreducer", vbig, "out_crd", "2000000000 20000000000 S0 1048575 1048576 S1 D");
+    check("vectorreducer", vbig, "out_val", "7 1 S0 7 8 S1 D");
 }
 
 static void test_crd_and_writers(void **state)

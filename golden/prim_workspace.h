@@ -8,17 +8,33 @@
 #include "golden/prim.h"
 #include "core/tensor.h"
 
-/* A row keyed by inner coordinate: dense value/flag arrays grown on demand
- * plus the list of touched coordinates. */
+/* A row keyed by inner coordinate, plus the list of touched coordinates.
+ * Coordinates below SG_SPA_DENSE_MAX live in dense value/flag arrays grown
+ * on demand (at most SG_SPA_DENSE_MAX entries); larger ones in an
+ * open-addressing hash map, so memory follows the number of distinct
+ * coordinates, never their values.  A map slot is in use when its
+ * generation is the row's: clearing the row moves to the next one. */
+#define SG_SPA_DENSE_MAX ((size_t)1 << 20)
+
+typedef struct spa_slot {
+    int64_t crd, val;
+    uint32_t gen;
+} spa_slot;
+
 typedef struct spa_row {
     int64_t *val;
     unsigned char *has;
     size_t cap;
+    spa_slot *map;              /* hcap slots (a power of two) or NULL */
+    size_t hcap, hn;
+    uint32_t gen;               /* current generation (>= 1 once used) */
     int64_t *touched;
     size_t nt, capt;
 } spa_row;
 
 void sg_spa_add(spa_row *r, int64_t crd, int64_t v, int w);
+/* The value at a touched coordinate (the sum added there). */
+int64_t sg_spa_val(const spa_row *r, int64_t crd);
 
 /* sg_spa_add for a coordinate already in the row (the common case inline). */
 static inline void spa_add_fast(spa_row *r, int64_t crd, int64_t v, int w)
@@ -29,8 +45,8 @@ static inline void spa_add_fast(spa_row *r, int64_t crd, int64_t v, int w)
     else
         sg_spa_add(r, crd, v, w);
 }
-/* Sort the touched coordinates; the caller reads val[touched[i]], then
- * calls sg_spa_clear. */
+/* Sort the touched coordinates; the caller reads sg_spa_val(touched[i]),
+ * then calls sg_spa_clear. */
 void sg_spa_sort(spa_row *r);
 void sg_spa_clear(spa_row *r);
 void sg_spa_free(spa_row *r);

@@ -22,7 +22,7 @@ define einsum_fuzz_run
 	  echo "SKIP: $(FUZZ_CC) with -fsanitize=fuzzer not available"; exit 0; fi; \
 	$(MAKE) --no-print-directory $(FUZZ_DIR)/fuzz_einsum && \
 	mkdir -p $(FUZZ_DIR)/work/fuzz_einsum && \
-	if $(FUZZ_DIR)/fuzz_einsum -max_total_time=$(1) $(2) -timeout=10 -rss_limit_mb=2048 \
+	if $(FUZZ_DIR)/fuzz_einsum -max_total_time=$(1) $(2) -timeout=10 $(FUZZ_MEM) \
 	    -max_len=1024 -print_final_stats=1 \
 	    -artifact_prefix=$(FUZZ_DIR)/crash-fuzz_einsum- \
 	    $(FUZZ_DIR)/work/fuzz_einsum bench/fuzz/corpus/fuzz_einsum \

@@ -7,6 +7,9 @@
 #   make graph-shared     samgen check over $SHARED/graphs: every custard
 #                         graph passes, every onyx/opal graph reads
 #   make graph-bench      read+check all shared graphs; time per pass
+#   make graph-bench-long one 2 MB and one 8 MB DOT line (short attributes,
+#                         a quoted string, a comment): the time ratio must
+#                         stay linear (about 4; fails above 8)
 #
 # The unit tests (front/graph_test.c, front/graph_write_test.c) run with
 # `make unit`.
@@ -17,12 +20,13 @@ GRAPH_SRC := $(call layer_src,core) $(call layer_src,graph) front/graph_read.c \
 GRAPH_FUZZ := $(BUILD)/fuzz/fuzz_graph
 GRAPH_FUZZ_SECONDS ?= 300
 GRAPH_BENCH := $(BUILD)/bench/bench_graph
+GRAPH_BENCH_LONG := $(BUILD)/bench/bench_dot_long
 FUZZ_CC ?= clang
 
-.PHONY: graph-cli-test graph-fuzz graph-fuzz-smoke graph-shared graph-bench
+.PHONY: graph-cli-test graph-fuzz graph-fuzz-smoke graph-shared graph-bench graph-bench-long
 TEST_SUITES += graph-cli-test graph-fuzz-smoke
 EXTENDED_SUITES += graph-shared graph-fuzz
-BENCH_TARGETS += graph-bench
+BENCH_TARGETS += graph-bench graph-bench-long
 
 graph-cli-test: $(SAMGEN)
 	@sh cli/graph_cli_test.sh $(abspath $(SAMGEN)) $(abspath $(BUILD))/graph-cli
@@ -43,7 +47,7 @@ graph-fuzz-smoke graph-fuzz: $(GRAPH_FUZZ)
 	@cp bench/fuzz/corpus/fuzz_graph/*.gv $(BUILD)/fuzz/graph_corpus/
 	@if [ -d "$(SHARED)/graphs" ]; then for f in $(SHARED)/graphs/*/*.gv; do \
 	  cp "$$f" $(BUILD)/fuzz/graph_corpus/shared_$$(basename $$(dirname $$f))_$$(basename $$f); done; fi
-	@cd $(BUILD)/fuzz && if ASAN_OPTIONS=detect_leaks=1 ./fuzz_graph -max_len=8192 \
+	@cd $(BUILD)/fuzz && if ASAN_OPTIONS=detect_leaks=1 ./fuzz_graph -max_len=8192 $(FUZZ_MEM) \
 	  $(if $(filter graph-fuzz,$@),-max_total_time=$(GRAPH_FUZZ_SECONDS),-max_total_time=20 -seed=$(FUZZ_SMOKE_SEED)) \
 	  -print_final_stats=1 graph_corpus >graph_fuzz.log 2>&1; then \
 	  grep -E 'Done|number_of_executed_units' graph_fuzz.log; echo "graph fuzz: clean"; \
@@ -57,3 +61,10 @@ $(GRAPH_BENCH): bench/bench_graph.c $(call LIBS,$(BUILD))
 graph-bench: $(GRAPH_BENCH)
 	@if [ -d "$(SHARED)/graphs" ]; then $(GRAPH_BENCH) $(SHARED)/graphs 20; \
 	else echo "graph-bench: $(SHARED)/graphs not found, skipped"; fi
+
+$(GRAPH_BENCH_LONG): bench/bench_dot_long.c $(call LIBS,$(BUILD))
+	@mkdir -p $(dir $@)
+	$(CC) $(REL_CFLAGS) -o $@ $< $(call LIBS,$(BUILD)) $(LDLIBS)
+
+graph-bench-long: $(GRAPH_BENCH_LONG)
+	@$(GRAPH_BENCH_LONG) 8
