@@ -129,6 +129,20 @@ printf 'param_vals: 1 2\nin_crd_outer: 0 S0 D\nin_crd_inner: 0 S0 D\n' > two.txt
 run_err "param with two numbers" "two.txt:1: param_vals must be one integer" \
     "$SAMGEN" stream crddrop two.txt -o out.txt
 
+# ---- files that are not token files --------------------------------------------
+# a link to /dev/zero stops at its first byte; a line without end stops at
+# SG_TOKEN_LINE_MAX (256 MiB), not at the memory's end
+ln -sf /dev/zero zero.txt
+run_err "/dev/zero" "zero.txt:1: NUL byte in a token file" \
+    "$SAMGEN" stream reduce zero.txt -o out.txt
+rm -f endless.txt
+if mkfifo endless.txt 2>/dev/null; then
+    (yes '1 ' | tr -d '\n' >endless.txt 2>/dev/null &)
+    run_err "a line without end" "endless.txt:1: line longer than 268435456 bytes" \
+        timeout 120 "$SAMGEN" stream reduce endless.txt -o out.txt
+    rm -f endless.txt
+fi
+
 # ---- options ------------------------------------------------------------------
 run_err "--width 0" "samgen stream: --width: 0 is out of range 1..64" \
     "$SAMGEN" stream add alu.txt -o out.txt --width 0

@@ -190,6 +190,42 @@ int sg_stream_file_read(const char *path, sg_stream_file *sf, sg_err *e)
     return r;
 }
 
+/* One line of a token file into *buf (NUL-terminated, newline kept).
+ * Returns its length, 0 at the end of the file, -1 on a NUL byte (the
+ * file is not text: /dev/zero stops here at once), -2 on a line longer
+ * than SG_TOKEN_LINE_MAX (a trace line of a long run is many megabytes,
+ * but a line without end is not read to the memory's end), -3 on a read
+ * error. */
+static long read_line(FILE *f, char **buf, size_t *cap)
+{
+    size_t len = 0;
+    for (;;) {
+        if (len + 2 > *cap) {
+            size_t nc = *cap ? *cap * 2 : 4096;
+            if (nc > SG_TOKEN_LINE_MAX + 2)
+                nc = SG_TOKEN_LINE_MAX + 2;
+            if (len + 2 > nc)
+                return -2;
+            *buf = sg_realloc(*buf, nc);
+            *cap = nc;
+        }
+        int c = getc_unlocked(f);
+        if (c == EOF) {
+            if (ferror(f))
+                return -3;
+            break;
+        }
+        if (c == '\0')
+            return -1;
+        (*buf)[len++] = (char)c;
+        if (c == '\n')
+            break;
+    }
+    if (*buf)
+        (*buf)[len] = '\0';
+    return (long)len;
+}
+
 int sg_stream_file_readf(FILE *f, const char *path, sg_stream_file *sf,
                          sg_err *e)
 {
@@ -199,13 +235,19 @@ int sg_stream_file_readf(FILE *f, const char *path, sg_stream_file *sf,
     size_t bufcap = 0;
     long lineno = 0;
     int bare = 0;
-    ssize_t len;
-    while ((len = getline(&buf, &bufcap, f)) >= 0) {
+    long len;
+    while ((len = read_line(f, &buf, &bufcap)) != 0) {
         lineno++;
-        if ((size_t)len != strlen(buf)) {
+        if (len == -1) {
             sg_errf(e, path, lineno, "NUL byte in a token file");
             goto fail;
         }
+        if (len == -2) {
+            sg_errf(e, path, lineno, "line longer than %zu bytes", (size_t)SG_TOKEN_LINE_MAX);
+            goto fail;
+        }
+        if (len == -3)
+            break;
         char *p = buf;
         while (*p && is_space(*p))
             p++;

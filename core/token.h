@@ -115,6 +115,10 @@ typedef struct sg_stream_file {
     size_t n, cap;
 } sg_stream_file;
 
+/* The longest line of a token file: 256 MiB, some 30 million tokens in one
+ * stream.  Longer lines, and NUL bytes, stop the reader at once. */
+#define SG_TOKEN_LINE_MAX ((size_t)1 << 28)
+
 /* Read a multi-stream file.  A file that is a bare token list (no "name:")
  * becomes one line named "stream".  Returns 0, or -1 with
  * "FILE:LINE: message" in e. */
