@@ -53,6 +53,11 @@ static inline int sg_test_bind(const sg_graph *g, int seed,
         go.max_value = 9;
         if (sg_tensor_gen(&go, &coo[nb], e) < 0)
             return -1;
+        /* The sizes are per order, not per index: an index shared by a
+         * matrix and a tensor of order 3 gets two.  Taken as inferred, the
+         * larger one is the index's extent (graph/bind.c), as for .tns
+         * files without "# shape". */
+        coo[nb].shape_inferred = 1;
         b[nb].coo = &coo[nb];
         nb++;
     }
