@@ -263,6 +263,19 @@ static void top_shape(bench *b, shape *s, int height, int maxn, int min1)
         sh_gen(s, &b->r, height, maxn, min1);
 }
 
+/* Streams that share one random shape of the given height below the top
+ * list, each with its own names and leaves. */
+static int shaped_streams(bench *b, int height, int maxn, int min1, int n,
+                          const char *const *names, leafctx *leaves)
+{
+    shape s = {0};
+    top_shape(b, &s, height, maxn, min1);
+    for (int i = 0; i < n; i++)
+        stream(&b->o, names[i], &s, height + 1, leaf_rand, &leaves[i]);
+    free(s.n);
+    return 0;
+}
+
 /* A buffer that collects one stream while its companions are written. */
 typedef struct membuf { FILE *f; char *p; size_t n; } membuf;
 
@@ -278,15 +291,11 @@ static FILE *mem_open(membuf *m)
 static int gen_one_stream(bench *b)
 {
     int isval = is(b, "reduce") || is(b, "write_vals");
-    shape s = {0};
-    top_shape(b, &s, b->k, 5, 0);
     leafctx lc = {.r = {b->seed2}, .mode = isval ? L_VAL : L_SORTED_CRD,
                   .lo = -1000, .hi = 1000, .pct_n = is(b, "reduce") ? 0 : 5};
     const char *name = is(b, "repsiggen") || is(b, "write_compressed") ? "in_crd"
                      : is(b, "fifo") ? "in" : "in_val";
-    stream(&b->o, name, &s, b->k + 1, leaf_rand, &lc);
-    free(s.n);
-    return 0;
+    return shaped_streams(b, b->k, 5, 0, 1, &name, &lc);
 }
 
 /* An outer stream and an inner one a level deeper whose fibers follow the
@@ -313,15 +322,11 @@ static int gen_outer_inner(bench *b)
  * same shape. */
 static int gen_crd_vals(bench *b)
 {
-    shape s = {0};
-    top_shape(b, &s, b->k, 5, 0);
-    leafctx lc = {.r = {b->seed2}, .mode = L_SORTED_CRD};
-    leafctx lv = {.r = {b->seed2 ^ 77}, .mode = L_VAL_ZERO};
+    const char *const names[] = {"in_crd_outer", "in_crd_inner"};
+    leafctx l[] = {{.r = {b->seed2}, .mode = L_SORTED_CRD},
+                   {.r = {b->seed2 ^ 77}, .mode = L_VAL_ZERO}};
     fprintf(b->o.f, "param_vals: 1\n");
-    stream(&b->o, "in_crd_outer", &s, b->k + 1, leaf_rand, &lc);
-    stream(&b->o, "in_crd_inner", &s, b->k + 1, leaf_rand, &lv);
-    free(s.n);
-    return 0;
+    return shaped_streams(b, b->k, 5, 0, 2, names, l);
 }
 
 /* A value array and references into it. */
@@ -332,12 +337,9 @@ static int gen_arrayvals(bench *b)
     for (int i = 0; i < NV; i++)
         vals[i] = (long)(rnd(&b->r) % 200001) - 100000;
     line_arr(b->o.f, "arr_vals", vals, NV);
-    shape s = {0};
-    top_shape(b, &s, b->k, 5, 0);
+    const char *name = "in_ref";
     leafctx lc = {.r = {b->seed2}, .mode = L_VAL, .lo = 0, .hi = NV - 1, .pct_n = 5};
-    stream(&b->o, "in_ref", &s, b->k + 1, leaf_rand, &lc);
-    free(s.n);
-    return 0;
+    return shaped_streams(b, b->k, 5, 0, 1, &name, &lc);
 }
 
 /* A level of 40 fibers (compressed: random seg and crd arrays; dense: a
@@ -364,13 +366,10 @@ static int gen_scan(bench *b)
         line_arr(b->o.f, "arr_seg", seg, NF + 1);
         line_arr(b->o.f, "arr_crd", crd, nc);
     }
-    shape s = {0};
-    top_shape(b, &s, b->k, 4, dense ? 1 : 0);
+    const char *name = "in_ref";
     leafctx lc = {.r = {b->seed2}, .mode = L_VAL, .lo = 0, .hi = NF - 1,
                   .pct_n = dense ? 0 : 5};
-    stream(&b->o, "in_ref", &s, b->k + 1, leaf_rand, &lc);
-    free(s.n);
-    return 0;
+    return shaped_streams(b, b->k, 4, dense ? 1 : 0, 1, &name, &lc);
 }
 
 /* Two operands (three when the name ends in 3), crd and ref each, with the
@@ -405,30 +404,21 @@ static int gen_join(bench *b)
 /* Coordinates and values of at least two levels, so that rows exist. */
 static int gen_vectorreducer(bench *b)
 {
-    int kk = b->k + 1;
-    shape s = {0};
-    top_shape(b, &s, kk, 4, 0);
+    const char *const names[] = {"in_crd", "in_val"};
     /* coordinates spread over the 64-entry workspace (steps up to 14):
      * fibers of a row start in different occupancy words */
-    leafctx lcrd = {.r = {b->seed2}, .mode = L_SORTED_CRD, .hi = 14};
-    leafctx lval = {.r = {b->seed2 ^ 5}, .mode = L_VAL, .lo = -1000, .hi = 1000};
-    stream(&b->o, "in_crd", &s, kk + 1, leaf_rand, &lcrd);
-    stream(&b->o, "in_val", &s, kk + 1, leaf_rand, &lval);
-    free(s.n);
-    return 0;
+    leafctx l[] = {{.r = {b->seed2}, .mode = L_SORTED_CRD, .hi = 14},
+                   {.r = {b->seed2 ^ 5}, .mode = L_VAL, .lo = -1000, .hi = 1000}};
+    return shaped_streams(b, b->k + 1, 4, 0, 2, names, l);
 }
 
 /* Two value streams of the same shape. */
 static int gen_alu(bench *b)
 {
-    shape s = {0};
-    top_shape(b, &s, b->k, 5, 0);
-    leafctx l1 = {.r = {b->seed2}, .mode = L_VAL, .lo = -100000, .hi = 100000};
-    leafctx l2 = {.r = {b->seed2 ^ 99}, .mode = L_VAL, .lo = -100000, .hi = 100000};
-    stream(&b->o, "in_val1", &s, b->k + 1, leaf_rand, &l1);
-    stream(&b->o, "in_val2", &s, b->k + 1, leaf_rand, &l2);
-    free(s.n);
-    return 0;
+    const char *const names[] = {"in_val1", "in_val2"};
+    leafctx l[] = {{.r = {b->seed2}, .mode = L_VAL, .lo = -100000, .hi = 100000},
+                   {.r = {b->seed2 ^ 99}, .mode = L_VAL, .lo = -100000, .hi = 100000}};
+    return shaped_streams(b, b->k, 5, 0, 2, names, l);
 }
 
 /* Groups of (outer, inner, value) triples, one stop per group: outer
