@@ -545,20 +545,16 @@ static int case_write(const char *dir, const skipcase *c, int refw)
 
 static int same_toks(const sg_toks *a, const sg_toks *b)
 {
-    if (a->n != b->n)
-        return 0;
-    for (size_t i = 0; i < a->n; i++)
-        if (!sg_tok_eq(a->t[i], b->t[i]))
-            return 0;
-    return 1;
+    return sg_toks_first_diff(a, b) == SIZE_MAX;
 }
 
-/* The first token where the model's out_crd departs from the plain one. */
+/* The first token where the model's out_crd departs from the plain one
+ * (its length when only the references differ). */
 static void crd_diff(long T, const sg_toks *exp, const sg_toks *got)
 {
-    size_t i = 0;
-    while (i < exp->n && i < got->n && sg_tok_eq(got->t[i], exp->t[i]))
-        i++;
+    size_t i = sg_toks_first_diff(exp, got);
+    if (i == SIZE_MAX)
+        i = exp->n;
     fprintf(stderr, "skip_gen: T=%ld out_crd differs at token %zu: "
             "expected kind %d v %lld, model kind %d v %lld\n", T, i,
             i < exp->n ? exp->t[i].kind : -1,
