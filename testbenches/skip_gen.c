@@ -41,6 +41,7 @@
 #include "golden/skip_model.h"
 #include "core/tensor.h"
 #include "core/token.h"
+#include "testbenches/xorshift.h"
 
 #define CRD_W 16
 
@@ -48,13 +49,7 @@
 
 typedef struct rng { uint64_t s; } rng;
 
-static uint32_t rnd(rng *r)
-{
-    r->s ^= r->s << 13;
-    r->s ^= r->s >> 7;
-    r->s ^= r->s << 17;
-    return (uint32_t)(r->s >> 11);
-}
+static uint32_t rnd(rng *r) { return (uint32_t)(sg_xorshift64(&r->s) >> 11); }
 
 static uint32_t rnd_below(rng *r, uint32_t n) { return n ? rnd(r) % n : 0; }
 

@@ -20,17 +20,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "testbenches/xorshift.h"
+
 /* ---- random numbers (xorshift64, no global state) ------------------------ */
 
 typedef struct rng { uint64_t s; } rng;
 
-static uint64_t rnd(rng *r)
-{
-    r->s ^= r->s << 13;
-    r->s ^= r->s >> 7;
-    r->s ^= r->s << 17;
-    return r->s;
-}
+static uint64_t rnd(rng *r) { return sg_xorshift64(&r->s); }
 
 static int rint_(rng *r, int lo, int hi) /* inclusive */
 {
