@@ -425,6 +425,7 @@ static int gen_spacc(bench *b)
     long no = 0;
     membuf mo, mi, mv;
     FILE *fo = mem_open(&mo), *fi = mem_open(&mi), *fv = mem_open(&mv);
+    if (!fo || !fi || !fv) { perror("tb_gen"); return 1; }
     for (int g = 0; g < b->size; g++) {
         long outer = ord2 ? rint_(&b->r, 0, 15) : (no += rint_(&b->r, 1, 3));
         if (!ord2 && outer > 4000)
