@@ -122,6 +122,15 @@ void sg_toks_free(sg_toks *a)
     a->n = a->cap = 0;
 }
 
+size_t sg_toks_first_diff(const sg_toks *a, const sg_toks *b)
+{
+    size_t n = a->n < b->n ? a->n : b->n;
+    for (size_t i = 0; i < n; i++)
+        if (!sg_tok_eq(a->t[i], b->t[i]))
+            return i;
+    return a->n == b->n ? SIZE_MAX : n;
+}
+
 static int is_space(char c)
 {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',';

@@ -93,6 +93,9 @@ typedef struct sg_toks {
 
 void sg_toks_push(sg_toks *a, sg_tok t);
 void sg_toks_free(sg_toks *a);
+/* First index where a and b differ (the shorter one's length when it is a
+ * prefix of the other), or SIZE_MAX when they are equal. */
+size_t sg_toks_first_diff(const sg_toks *a, const sg_toks *b);
 /* Parse a whole space-separated string into a (appends). */
 int sg_toks_parse_str(sg_toks *a, const char *s, sg_stream_kind k, sg_err *e);
 /* Write tokens space separated (no newline). Returns 0 or -1 on I/O error. */

@@ -34,6 +34,28 @@ static void test_roundtrip(void **state)
     sg_toks_free(&a);
 }
 
+static void test_first_diff(void **state)
+{
+    (void)state;
+    sg_toks a = {0}, b = {0}, c = {0}, d = {0};
+    sg_err e;
+    assert_int_equal(sg_toks_parse_str(&a, "1 2 S0 D", SG_ST_CRD, &e), 0);
+    assert_int_equal(sg_toks_parse_str(&b, "1 2 S0 D", SG_ST_CRD, &e), 0);
+    assert_int_equal(sg_toks_parse_str(&c, "1 2 S1 D", SG_ST_CRD, &e), 0);
+    assert_int_equal(sg_toks_parse_str(&d, "1 2", SG_ST_CRD, &e), 0);
+    assert_true(sg_toks_first_diff(&a, &b) == SIZE_MAX);
+    assert_int_equal(sg_toks_first_diff(&a, &c), 2);   /* stop level */
+    assert_int_equal(sg_toks_first_diff(&a, &d), 2);   /* d a prefix of a */
+    assert_int_equal(sg_toks_first_diff(&d, &a), 2);
+    sg_toks empty = {0};
+    assert_true(sg_toks_first_diff(&empty, &empty) == SIZE_MAX);
+    assert_int_equal(sg_toks_first_diff(&empty, &a), 0);
+    sg_toks_free(&a);
+    sg_toks_free(&b);
+    sg_toks_free(&c);
+    sg_toks_free(&d);
+}
+
 static void test_repsig_and_floats(void **state)
 {
     (void)state;
@@ -114,6 +136,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_roundtrip),
+        cmocka_unit_test(test_first_diff),
         cmocka_unit_test(test_repsig_and_floats),
         cmocka_unit_test(test_stream_file_readf),
         cmocka_unit_test(test_verilog_encoding_matches),

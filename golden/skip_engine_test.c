@@ -82,12 +82,7 @@ static int edge_index(const sg_graph *g, int src, int dst, int type)
 
 static int same_toks(const sg_toks *a, const sg_toks *b)
 {
-    if (a->n != b->n)
-        return 0;
-    for (size_t i = 0; i < a->n; i++)
-        if (!sg_tok_eq(a->t[i], b->t[i]))
-            return 0;
-    return 1;
+    return sg_toks_first_diff(a, b) == SIZE_MAX;
 }
 
 static void run_engine_n(const sg_graph *g, const vec *v, int nv, int T,

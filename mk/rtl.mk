@@ -24,9 +24,9 @@ $(RTL_TB_VEC): testbenches/tb_vec.c core/token.c core/err.c core/token.h core/er
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) -O1 -o $@ -I. testbenches/tb_vec.c core/token.c core/err.c
 
-$(RTL_TB_GEN): testbenches/tb_gen.c
+$(RTL_TB_GEN): testbenches/tb_gen.c testbenches/xorshift.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) -O1 -o $@ testbenches/tb_gen.c
+	$(CC) $(CSTD) -O1 -o $@ -I. testbenches/tb_gen.c
 
 # Random cases whose expected streams come from the golden model
 # (samgen stream); regenerated on every run (SEED selects them).

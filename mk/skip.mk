@@ -12,7 +12,7 @@ SKIP_GEN := $(BUILD)/tb/skip_gen
 
 # skip_gen links the golden library: skip_model.c (the exact cycle model),
 # tensor_gen.c (the one pattern generator) and the tensor readers/writers.
-$(SKIP_GEN): testbenches/skip_gen.c $(call LIBS,$(BUILD),golden graph core) $(HDRS)
+$(SKIP_GEN): testbenches/skip_gen.c testbenches/xorshift.h $(call LIBS,$(BUILD),golden graph core) $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(REL_CFLAGS) -o $@ testbenches/skip_gen.c $(call LIBS,$(BUILD),golden graph core) -lm
 

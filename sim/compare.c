@@ -33,16 +33,6 @@ int sg_compare_is_checked(const char *name)
            !has_prefix(name, "cyc_");
 }
 
-/* First index where a and b differ, or SIZE_MAX when equal. */
-static size_t first_diff(const sg_toks *a, const sg_toks *b)
-{
-    size_t n = a->n < b->n ? a->n : b->n;
-    for (size_t i = 0; i < n; i++)
-        if (!sg_tok_eq(a->t[i], b->t[i]))
-            return i;
-    return a->n == b->n ? SIZE_MAX : n;
-}
-
 /* Append formatted text to buf (size cap, current length *len). */
 static void put(char *buf, size_t cap, size_t *len, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
@@ -184,7 +174,7 @@ int sg_compare_traces(const sg_stream_file *expected,
             idx = 0;
             rank = RANK_MISSING;
         } else {
-            idx = first_diff(&el->toks, &al->toks);
+            idx = sg_toks_first_diff(&el->toks, &al->toks);
             if (idx == SIZE_MAX)
                 continue;
             if (has_prefix(el->name, "out_arr_"))

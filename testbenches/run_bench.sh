@@ -26,10 +26,14 @@ common="testbenches/tb_ctl.v testbenches/tb_src.v testbenches/tb_sink.v testbenc
 params=""
 dirs=""
 filter=""
-wpos="sam_write_vals_pos sam_write_dense_pos"   # tb_write's positional writers
 # own NAME [MODULE...]: a bench named after its primitive, tb_NAME on
 # rtl/sam_NAME.v (and the modules given), vectors NAME and extra/NAME
 own() { top=tb_$1; rtl="sam_$*"; dirs="$1 extra/$1"; }
+# writer PARAMS: a bench of tb_write, which holds every level writer
+writer() {
+  top=tb_write; params=$1
+  rtl="sam_write_compressed sam_write_vals sam_write_vals_pos sam_write_dense_pos sam_ram"
+}
 case $BENCH in
   scan_compressed) top=tb_scan_compressed; rtl="sam_scan_compressed sam_fifo sam_ram"
     dirs="rd_scanner_compressed extra/rd_scanner_compressed"
@@ -54,15 +58,15 @@ case $BENCH in
     case $BENCH in crdhold*) params="IsHold=1" ;; *) params="IsHold=0" ;; esac
     case $BENCH in *_vals) params="$params Vals=1" ;; *) params="$params Vals=0"; dirs="$BENCH extra/$BENCH" ;; esac
     map="in_crd_outer=in_outer in_crd_inner=in_inner out_crd_outer=out_outer out_crd_inner=out_inner" ;;
-  write_compressed) top=tb_write; params="IsVals=0"; rtl="sam_write_compressed sam_write_vals $wpos sam_ram"
+  write_compressed) writer "IsVals=0"
     dirs="fiberwrite extra/fiberwrite"; filter="^in_crd:"
     map="in_crd=in_crd out_arr_seg=out_arr_seg out_arr_crd=out_arr_crd" ;;
-  write_vals) top=tb_write; params="IsVals=1"; rtl="sam_write_compressed sam_write_vals $wpos sam_ram"
+  write_vals) writer "IsVals=1"
     dirs="fiberwrite extra/fiberwrite"; filter="^in_val:"
     map="in_val=in_val out_arr_vals=out_arr_vals" ;;
-  write_vals_pos) top=tb_write; params="IsVals=1 Pos=1"; rtl="sam_write_compressed sam_write_vals $wpos sam_ram"
+  write_vals_pos) writer "IsVals=1 Pos=1"
     map="param_size=param_size arr_vals=arr_vals in_val=in_val in_addr=in_addr out_arr_vals=out_arr_vals" ;;
-  write_dense_pos) top=tb_write; params="IsVals=0 Pos=1"; rtl="sam_write_compressed sam_write_vals $wpos sam_ram"
+  write_dense_pos) writer "IsVals=0 Pos=1"
     map="param_dim=param_dim arr_vals=arr_vals in_crd_outer=in_crd_outer in_crd_inner=in_crd_inner"
     map="$map in_val=in_val out_arr_vals=out_arr_vals" ;;
   vectorreducer|vectorreducer_wide) top=tb_vectorreducer; rtl="sam_vectorreducer sam_workspace"

@@ -27,7 +27,8 @@
  * model's cycle engine (`samgen golden examples/vec_elemmul.gv --skip T`)
  * can run on exactly the same vectors.
  *
- * Sections: random; levels; vectors; plain reference; output; main.
+ * Sections: random; levels; vectors; plain reference; output; options;
+ * cases; writing the case; prediction; main.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -40,6 +41,7 @@
 #include "golden/skip_model.h"
 #include "core/tensor.h"
 #include "core/token.h"
+#include "testbenches/xorshift.h"
 
 #define CRD_W 16
 
@@ -47,13 +49,7 @@
 
 typedef struct rng { uint64_t s; } rng;
 
-static uint32_t rnd(rng *r)
-{
-    r->s ^= r->s << 13;
-    r->s ^= r->s >> 7;
-    r->s ^= r->s << 17;
-    return (uint32_t)(r->s >> 11);
-}
+static uint32_t rnd(rng *r) { return (uint32_t)(sg_xorshift64(&r->s) >> 11); }
 
 static uint32_t rnd_below(rng *r, uint32_t n) { return n ? rnd(r) % n : 0; }
 
@@ -226,7 +222,7 @@ static int write_words(const char *dir, const char *name, const uint32_t *v,
     return 0;
 }
 
-/* ---- main ------------------------------------------------------------------------------ */
+/* ---- options ---------------------------------------------------------------------------- */
 
 static void usage(void)
 {
@@ -236,6 +232,183 @@ static void usage(void)
             "          | --tns V0.tns,V1.tns[,V2.tns]\n"
             "          | --mat | --mtx FILE [--pairs P])\n"
             "         [--predict T[,T...]]\n");
+}
+
+typedef struct opts {
+    const char *dir, *vec, *tns, *mtx, *predict;
+    unsigned long seed, dim, nnz, run, pairs;
+    int inputs, refw, mat;
+} opts;
+
+/* 0, or 2 after the usage or a message. */
+static int parse_opts(int argc, char **argv, opts *o)
+{
+    if (argc < 2 || argv[1][0] == '-') {
+        usage();
+        return 2;
+    }
+    *o = (opts){.dir = argv[1], .seed = 1, .dim = 2000, .nnz = 400, .run = 16,
+                .pairs = 1000, .inputs = 2, .refw = 16};
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--mat")) {
+            o->mat = 1;
+            continue;
+        }
+        if (!v) {
+            usage();
+            return 2;
+        }
+        i++;
+        if (!strcmp(a, "--seed")) o->seed = strtoul(v, NULL, 0);
+        else if (!strcmp(a, "--inputs")) o->inputs = atoi(v);
+        else if (!strcmp(a, "--refwidth")) o->refw = atoi(v);
+        else if (!strcmp(a, "--vec")) o->vec = v;
+        else if (!strcmp(a, "--tns")) o->tns = v;
+        else if (!strcmp(a, "--dim")) o->dim = strtoul(v, NULL, 0);
+        else if (!strcmp(a, "--nnz")) o->nnz = strtoul(v, NULL, 0);
+        else if (!strcmp(a, "--run")) o->run = strtoul(v, NULL, 0);
+        else if (!strcmp(a, "--mtx")) o->mtx = v;
+        else if (!strcmp(a, "--pairs")) o->pairs = strtoul(v, NULL, 0);
+        else if (!strcmp(a, "--predict")) o->predict = v;
+        else {
+            usage();
+            return 2;
+        }
+    }
+    if ((o->inputs != 2 && o->inputs != 3) || o->refw < 8 || o->refw > 24 || !o->run ||
+        o->dim == 0 || o->dim > 65535 || 2 * o->nnz > o->dim ||
+        (!o->vec && !o->tns && !o->mat && !o->mtx)) {
+        fprintf(stderr, "skip_gen: bad option values\n");
+        return 2;
+    }
+    return 0;
+}
+
+/* ---- cases -------------------------------------------------------------------------------- */
+
+/* A case: per input the compressed level and the scanner's in_ref stream,
+ * and the intersector's expected outputs. */
+typedef struct skipcase {
+    int inputs;
+    level lv[SG_SKIP_MAX_INPUTS];
+    int shared;                        /* every input scans lv[0] (--mtx) */
+    sg_toks in[SG_SKIP_MAX_INPUTS];
+    sg_toks ocrd, oref[SG_SKIP_MAX_INPUTS];
+} skipcase;
+
+static void case_free(skipcase *c)
+{
+    for (int k = 0; k < c->inputs; k++) {
+        sg_toks_free(&c->in[k]);
+        sg_toks_free(&c->oref[k]);
+        if (!c->shared || k == 0) {
+            free(c->lv[k].seg);
+            free(c->lv[k].crd);
+        }
+    }
+    sg_toks_free(&c->ocrd);
+}
+
+/* The next vector of the comma-separated --tns list (*list advances). */
+static int read_vector(const char **list, sg_coo *t, sg_err *e)
+{
+    char path[4096];
+    size_t len = strcspn(*list, ",");
+    snprintf(path, sizeof path, "%.*s", (int)len, *list);
+    *list += len + ((*list)[len] == ',');
+    sg_read_opts ro;
+    sg_read_opts_default(&ro);
+    int bad = sg_tensor_read(path, NULL, &ro, t, e);
+    if (!bad && (t->order != 1 || t->shape[0] > 65535))
+        bad = sg_errf(e, path, 0, "not a vector of length <= 65535");
+    return bad;
+}
+
+/* --vec, --tns: one root fiber per input.  All vectors are made or read
+ * first, then written to DIR/in<k>.tns for the golden model (samgen
+ * golden), so a bad input leaves nothing behind. */
+static int case_vectors(const opts *o, skipcase *c)
+{
+    sg_coo t[SG_SKIP_MAX_INPUTS];
+    memset(t, 0, sizeof t);
+    const char *list = o->tns;
+    sg_err e;
+    sg_err_clear(&e);
+    int bad = 0, got = 0;
+    for (int k = 0; k < c->inputs && !bad; k++, got++)
+        bad = o->vec ? gen_vector(o->vec, k, o->dim, o->nnz, o->run, o->seed, &t[k], &e)
+                     : read_vector(&list, &t[k], &e);
+    if (!bad && mkdir(o->dir, 0777) != 0 && errno != EEXIST)
+        bad = sg_errf(&e, o->dir, 0, "%s", strerror(errno));
+    for (int k = 0; k < c->inputs && !bad; k++) {
+        char out[4096];
+        snprintf(out, sizeof out, "%s/in%d.tns", o->dir, k);
+        bad = sg_tensor_write(out, &t[k], &e);
+    }
+    for (int k = 0; k < c->inputs && !bad; k++) {
+        level_from_coo(&c->lv[k], &t[k]);
+        sg_toks_push(&c->in[k], sg_data(0));
+        sg_toks_push(&c->in[k], sg_done());
+    }
+    for (int k = 0; k < got; k++)
+        sg_coo_free(&t[k]);
+    if (bad) {
+        fprintf(stderr, "skip_gen: %s\n", e.msg);
+        return 2;
+    }
+    return 0;
+}
+
+/* --mat levels: rows of mixed density, including empty rows and long
+ * runs. */
+static void mat_levels(skipcase *c, rng *r, uint32_t rows, uint32_t cols)
+{
+    for (int k = 0; k < c->inputs; k++) {
+        level *l = &c->lv[k];
+        l->nseg = rows + 1;
+        l->seg = sg_calloc(rows + 1, sizeof *l->seg);
+        for (uint32_t i = 0; i < rows; i++) {
+            uint32_t kind = rnd_below(r, 5), per = 1 + rnd_below(r, 100);
+            for (uint32_t col = 0; col < cols; col++) {
+                int on;
+                if (kind == 0) on = 0;                                   /* empty */
+                else if (kind == 1) on = ((col / 37) % 2) == (uint32_t)k % 2; /* runs */
+                else on = rnd_below(r, 100) < per;
+                if (on)
+                    level_push_crd(l, col);
+            }
+            l->seg[i + 1] = (uint32_t)l->ncrd;
+        }
+    }
+}
+
+/* --mat streams: the same shape on every input, groups of references. */
+static void mat_refs(skipcase *c, rng *r, uint32_t rows)
+{
+    int n = c->inputs;
+    uint32_t groups = 6 + rnd_below(r, 6);
+    for (uint32_t g = 0; g < groups; g++) {
+        uint32_t len = rnd_below(r, 5);
+        for (uint32_t j = 0; j < len; j++) {
+            int nk = rnd_below(r, 20) == 0 ? (int)rnd_below(r, (uint32_t)n) : -1;
+            for (int k = 0; k < n; k++) {
+                const uint32_t *seg = c->lv[k].seg;
+                uint32_t row = rnd_below(r, rows);
+                /* N only meets non-empty fibers (the reference asserts
+                 * that the other heads are coordinates) */
+                for (int t = 0; nk >= 0 && t < 1000 && seg[row + 1] == seg[row]; t++)
+                    row = rnd_below(r, rows);
+                if (nk >= 0 && seg[row + 1] == seg[row])
+                    row = 0, nk = -2;
+                sg_toks_push(&c->in[k], k == nk ? sg_empty() : sg_data(row));
+            }
+        }
+        for (int k = 0; k < n; k++)
+            sg_toks_push(&c->in[k], sg_stop(g + 1 == groups ? 1 : 0));
+    }
+    for (int k = 0; k < n; k++)
+        sg_toks_push(&c->in[k], sg_done());
 }
 
 /* Read a matrix (.mtx/.tns, via the golden reader: symmetric entries
@@ -270,274 +443,198 @@ static int read_mtx(const char *path, level *l, uint32_t *nrows, sg_err *e)
     return 0;
 }
 
-int main(int argc, char **argv)
+/* --mtx: both inputs scan the matrix's rows; --pairs random pairs of
+ * non-empty rows, back to back in one fiber. */
+static int case_mtx(const opts *o, skipcase *c, rng *r)
 {
-    if (argc < 2 || argv[1][0] == '-') {
-        usage();
+    uint32_t nrows;
+    sg_err e;
+    sg_err_clear(&e);
+    if (c->inputs != 2 || read_mtx(o->mtx, &c->lv[0], &nrows, &e) != 0) {
+        fprintf(stderr, "skip_gen: %s\n", c->inputs != 2 ? "--mtx needs 2 inputs" : e.msg);
         return 2;
     }
-    const char *dir = argv[1], *vec = NULL, *tns = NULL, *mtx = NULL, *predict = NULL;
-    unsigned long seed = 1, dim = 2000, nnz = 400, run = 16, pairs = 1000;
-    int inputs = 2, refw = 16, mat = 0;
-    for (int i = 2; i < argc; i++) {
-        const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(o, "--mat")) {
-            mat = 1;
-            continue;
-        }
-        if (!v) {
-            usage();
-            return 2;
-        }
-        i++;
-        if (!strcmp(o, "--seed")) seed = strtoul(v, NULL, 0);
-        else if (!strcmp(o, "--inputs")) inputs = atoi(v);
-        else if (!strcmp(o, "--refwidth")) refw = atoi(v);
-        else if (!strcmp(o, "--vec")) vec = v;
-        else if (!strcmp(o, "--tns")) tns = v;
-        else if (!strcmp(o, "--dim")) dim = strtoul(v, NULL, 0);
-        else if (!strcmp(o, "--nnz")) nnz = strtoul(v, NULL, 0);
-        else if (!strcmp(o, "--run")) run = strtoul(v, NULL, 0);
-        else if (!strcmp(o, "--mtx")) mtx = v;
-        else if (!strcmp(o, "--pairs")) pairs = strtoul(v, NULL, 0);
-        else if (!strcmp(o, "--predict")) predict = v;
-        else {
-            usage();
-            return 2;
-        }
+    c->lv[1] = c->lv[0];
+    c->shared = 1;
+    uint32_t *ne = sg_malloc((nrows + 1) * sizeof *ne), nne = 0;
+    for (uint32_t i = 0; i < nrows; i++)
+        if (c->lv[0].seg[i + 1] > c->lv[0].seg[i])
+            ne[nne++] = i;
+    for (unsigned long p = 0; p < o->pairs && nne; p++) {
+        sg_toks_push(&c->in[0], sg_data(ne[rnd_below(r, nne)]));
+        sg_toks_push(&c->in[1], sg_data(ne[rnd_below(r, nne)]));
     }
-    if ((inputs != 2 && inputs != 3) || refw < 8 || refw > 24 || !run ||
-        dim == 0 || dim > 65535 || 2 * nnz > dim || (!vec && !tns && !mat && !mtx)) {
-        fprintf(stderr, "skip_gen: bad option values\n");
+    for (int k = 0; k < 2; k++) {
+        sg_toks_push(&c->in[k], sg_stop(0));
+        sg_toks_push(&c->in[k], sg_done());
+    }
+    free(ne);
+    if (c->lv[0].ncrd >= (1ul << o->refw) || c->lv[0].nseg > (1ul << o->refw)) {
+        fprintf(stderr, "skip_gen: %s needs --refwidth > %d\n", o->mtx, o->refw);
         return 2;
     }
-    rng r = {seed * 0x9E3779B97F4A7C15ull + 1};
-    level lv[SG_SKIP_MAX_INPUTS];
-    sg_toks in[SG_SKIP_MAX_INPUTS];
-    memset(lv, 0, sizeof lv);
-    memset(in, 0, sizeof in);
-    int rc = 1;
+    return 0;
+}
 
-    if (vec || tns) {
-        /* one root fiber per input; all vectors are made or read first, then
-         * written to DIR/in<k>.tns for the golden model (samgen golden), so
-         * a bad input leaves nothing behind */
-        sg_coo t[SG_SKIP_MAX_INPUTS];
-        memset(t, 0, sizeof t);
-        const char *tp = tns;
-        sg_err e;
-        sg_err_clear(&e);
-        int bad = 0, got = 0;
-        for (int k = 0; k < inputs && !bad; k++, got++) {
-            if (vec) {
-                bad = gen_vector(vec, k, dim, nnz, run, seed, &t[k], &e);
-            } else {
-                char path[4096];
-                size_t len = strcspn(tp, ",");
-                snprintf(path, sizeof path, "%.*s", (int)len, tp);
-                tp += len + (tp[len] == ',');
-                sg_read_opts ro;
-                sg_read_opts_default(&ro);
-                bad = sg_tensor_read(path, NULL, &ro, &t[k], &e);
-                if (!bad && (t[k].order != 1 || t[k].shape[0] > 65535))
-                    bad = sg_errf(&e, path, 0, "not a vector of length <= 65535");
-            }
-        }
-        if (!bad && mkdir(dir, 0777) != 0 && errno != EEXIST)
-            bad = sg_errf(&e, dir, 0, "%s", strerror(errno));
-        for (int k = 0; k < inputs && !bad; k++) {
-            char out[4096];
-            snprintf(out, sizeof out, "%s/in%d.tns", dir, k);
-            bad = sg_tensor_write(out, &t[k], &e);
-        }
-        for (int k = 0; k < inputs && !bad; k++) {
-            level_from_coo(&lv[k], &t[k]);
-            sg_toks_push(&in[k], sg_data(0));
-            sg_toks_push(&in[k], sg_done());
-        }
-        for (int k = 0; k < got; k++)
-            sg_coo_free(&t[k]);
-        if (bad) {
-            fprintf(stderr, "skip_gen: %s\n", e.msg);
-            return 2;
-        }
-    } else if (mat) {
-        /* rows of mixed density, including empty rows and long runs */
-        uint32_t rows = 24, cols = 300;
-        for (int k = 0; k < inputs; k++) {
-            lv[k].nseg = rows + 1;
-            lv[k].seg = sg_calloc(rows + 1, sizeof *lv[k].seg);
-            for (uint32_t i = 0; i < rows; i++) {
-                uint32_t kind = rnd_below(&r, 5), per = 1 + rnd_below(&r, 100);
-                uint32_t c = 0;
-                while (c < cols) {
-                    int on;
-                    if (kind == 0) on = 0;                             /* empty */
-                    else if (kind == 1) on = ((c / 37) % 2) == (uint32_t)k % 2; /* runs */
-                    else on = rnd_below(&r, 100) < per;
-                    if (on)
-                        level_push_crd(&lv[k], c);
-                    c++;
-                }
-                lv[k].seg[i + 1] = (uint32_t)lv[k].ncrd;
-            }
-        }
-        /* same stream shape on every input: groups of references */
-        uint32_t groups = 6 + rnd_below(&r, 6);
-        for (uint32_t g = 0; g < groups; g++) {
-            uint32_t len = rnd_below(&r, 5);
-            for (uint32_t j = 0; j < len; j++) {
-                int nk = rnd_below(&r, 20) == 0 ? (int)rnd_below(&r, (uint32_t)inputs) : -1;
-                for (int k = 0; k < inputs; k++) {
-                    uint32_t row = rnd_below(&r, rows);
-                    /* N only meets non-empty fibers (the reference asserts
-                     * that the other heads are coordinates) */
-                    for (int t = 0; nk >= 0 && t < 1000 &&
-                         lv[k].seg[row + 1] == lv[k].seg[row]; t++)
-                        row = rnd_below(&r, rows);
-                    if (nk >= 0 && lv[k].seg[row + 1] == lv[k].seg[row])
-                        row = 0, nk = -2;
-                    sg_toks_push(&in[k], k == nk ? sg_empty() : sg_data(row));
-                }
-            }
-            for (int k = 0; k < inputs; k++)
-                sg_toks_push(&in[k], sg_stop(g + 1 == groups ? 1 : 0));
-        }
-        for (int k = 0; k < inputs; k++)
-            sg_toks_push(&in[k], sg_done());
-    } else {
-        uint32_t nrows;
-        sg_err e;
-        sg_err_clear(&e);
-        if (inputs != 2 || read_mtx(mtx, &lv[0], &nrows, &e) != 0) {
-            fprintf(stderr, "skip_gen: %s\n", inputs != 2 ? "--mtx needs 2 inputs" : e.msg);
-            return 2;
-        }
-        lv[1] = lv[0];
-        uint32_t *ne = sg_malloc((nrows + 1) * sizeof *ne), nne = 0;
-        for (uint32_t i = 0; i < nrows; i++)
-            if (lv[0].seg[i + 1] > lv[0].seg[i])
-                ne[nne++] = i;
-        for (unsigned long p = 0; p < pairs && nne; p++) {
-            sg_toks_push(&in[0], sg_data(ne[rnd_below(&r, nne)]));
-            sg_toks_push(&in[1], sg_data(ne[rnd_below(&r, nne)]));
-        }
-        for (int k = 0; k < 2; k++) {
-            sg_toks_push(&in[k], sg_stop(0));
-            sg_toks_push(&in[k], sg_done());
-        }
-        free(ne);
-        if (lv[0].ncrd >= (1ul << refw) || lv[0].nseg > (1ul << refw)) {
-            fprintf(stderr, "skip_gen: %s needs --refwidth > %d\n", mtx, refw);
-            return 2;
-        }
-    }
-
-    /* expected streams */
+/* The expected outputs: every input scanned, then intersected. */
+static int case_expect(skipcase *c)
+{
     sg_toks scrd[SG_SKIP_MAX_INPUTS], sref[SG_SKIP_MAX_INPUTS];
-    sg_toks ocrd = {0}, oref[SG_SKIP_MAX_INPUTS];
     memset(scrd, 0, sizeof scrd);
     memset(sref, 0, sizeof sref);
-    memset(oref, 0, sizeof oref);
-    for (int k = 0; k < inputs; k++)
-        if (plain_scan(&lv[k], &in[k], &scrd[k], &sref[k]) != 0) {
+    int rc = 0;
+    for (int k = 0; k < c->inputs && !rc; k++)
+        if (plain_scan(&c->lv[k], &c->in[k], &scrd[k], &sref[k]) != 0) {
             fprintf(stderr, "skip_gen: reference outside the level\n");
-            return 1;
+            rc = 1;
         }
-    plain_intersect(inputs, scrd, sref, &ocrd, oref);
+    if (!rc)
+        plain_intersect(c->inputs, scrd, sref, &c->ocrd, c->oref);
+    for (int k = 0; k < c->inputs; k++) {
+        sg_toks_free(&scrd[k]);
+        sg_toks_free(&sref[k]);
+    }
+    return rc;
+}
 
+/* ---- writing the case ---------------------------------------------------------------------- */
+
+static int case_write(const char *dir, const skipcase *c, int refw)
+{
     if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
         fprintf(stderr, "%s: %s\n", dir, strerror(errno));
         return 2;
     }
     uint32_t meta[1 + 3 * SG_SKIP_MAX_INPUTS + 1];
     size_t nm = 0;
-    meta[nm++] = (uint32_t)inputs;
+    meta[nm++] = (uint32_t)c->inputs;
     for (int k = 0; k < SG_SKIP_MAX_INPUTS; k++) {
-        meta[nm++] = k < inputs ? (uint32_t)lv[k].nseg : 0;
-        meta[nm++] = k < inputs ? (uint32_t)lv[k].ncrd : 0;
-        meta[nm++] = k < inputs ? (uint32_t)in[k].n : 0;
+        meta[nm++] = k < c->inputs ? (uint32_t)c->lv[k].nseg : 0;
+        meta[nm++] = k < c->inputs ? (uint32_t)c->lv[k].ncrd : 0;
+        meta[nm++] = k < c->inputs ? (uint32_t)c->in[k].n : 0;
     }
-    meta[nm++] = (uint32_t)ocrd.n;
+    meta[nm++] = (uint32_t)c->ocrd.n;
     if (write_words(dir, "meta.hex", meta, NULL, nm, 0) != 0)
         return 1;
-    for (int k = 0; k < inputs; k++) {
+    for (int k = 0; k < c->inputs; k++) {
+        const level *l = &c->lv[k];
         char n1[32], n2[32], n3[32], n4[32];
         snprintf(n1, sizeof n1, "seg%d.hex", k);
         snprintf(n2, sizeof n2, "crd%d.hex", k);
         snprintf(n3, sizeof n3, "ref%d.hex", k);
         snprintf(n4, sizeof n4, "exp_ref%d.hex", k);
-        if (write_words(dir, n1, lv[k].seg, NULL, lv[k].nseg, 0) ||
-            write_words(dir, n2, lv[k].crd ? lv[k].crd : meta, NULL, lv[k].ncrd, 0) ||
-            write_words(dir, n3, NULL, &in[k], in[k].n, refw) ||
-            write_words(dir, n4, NULL, &oref[k], oref[k].n, refw))
+        if (write_words(dir, n1, l->seg, NULL, l->nseg, 0) ||
+            write_words(dir, n2, l->crd ? l->crd : meta, NULL, l->ncrd, 0) ||
+            write_words(dir, n3, NULL, &c->in[k], c->in[k].n, refw) ||
+            write_words(dir, n4, NULL, &c->oref[k], c->oref[k].n, refw))
             return 1;
     }
-    if (write_words(dir, "exp_crd.hex", NULL, &ocrd, ocrd.n, CRD_W))
+    if (write_words(dir, "exp_crd.hex", NULL, &c->ocrd, c->ocrd.n, CRD_W))
         return 1;
-    printf("case %s: inputs=%d nnz=%zu,%zu out_tokens=%zu\n", dir, inputs,
-           lv[0].ncrd, lv[1].ncrd, ocrd.n);
+    printf("case %s: inputs=%d nnz=%zu,%zu out_tokens=%zu\n", dir, c->inputs,
+           c->lv[0].ncrd, c->lv[1].ncrd, c->ocrd.n);
+    return 0;
+}
 
-    rc = 0;
-    for (const char *p = predict; p && *p;) {
+/* ---- prediction ---------------------------------------------------------------------------- */
+
+static int same_toks(const sg_toks *a, const sg_toks *b)
+{
+    return sg_toks_first_diff(a, b) == SIZE_MAX;
+}
+
+/* The first token where the model's out_crd departs from the plain one
+ * (its length when only the references differ). */
+static void crd_diff(long T, const sg_toks *exp, const sg_toks *got)
+{
+    size_t i = sg_toks_first_diff(exp, got);
+    if (i == SIZE_MAX)
+        i = exp->n;
+    fprintf(stderr, "skip_gen: T=%ld out_crd differs at token %zu: "
+            "expected kind %d v %lld, model kind %d v %lld\n", T, i,
+            i < exp->n ? exp->t[i].kind : -1,
+            i < exp->n ? (long long)exp->t[i].v : -1,
+            i < got->n ? got->t[i].kind : -1,
+            i < got->n ? (long long)got->t[i].v : -1);
+}
+
+/* Run the cycle model with CAM size T, print its cycles and whether its
+ * outputs equal the plain ones; 1 when they differ or it fails. */
+static int predict_one(const skipcase *c, long T)
+{
+    sg_skip_level sl[SG_SKIP_MAX_INPUTS];
+    long budget = 10000;
+    for (int k = 0; k < c->inputs; k++) {
+        sl[k] = (sg_skip_level){c->lv[k].seg, c->lv[k].nseg, c->lv[k].crd, c->lv[k].ncrd};
+        budget += 50 * (long)(c->lv[k].ncrd + c->in[k].n);
+    }
+    sg_skip_result res;
+    sg_err e;
+    sg_err_clear(&e);
+    int rc = 0;
+    if (sg_skip_model_run(sl, c->in, c->inputs, (int)T, budget, &res, &e) != 0) {
+        fprintf(stderr, "skip_gen: %s\n", e.msg);
+        rc = 1;
+    } else {
+        int same = same_toks(&res.crd, &c->ocrd);
+        for (int k = 0; k < c->inputs; k++)
+            same = same && same_toks(&res.ref[k], &c->oref[k]);
+        printf("model T=%ld cycles=%ld coords=%ld,%ld skips=%ld,%ld %s\n", T,
+               res.cycles, res.scan_coords[0], res.scan_coords[1],
+               res.skips[0], res.skips[1], same ? "outputs-ok" : "OUTPUTS-DIFFER");
+        if (!same) {
+            rc = 1;
+            crd_diff(T, &c->ocrd, &res.crd);
+        }
+    }
+    sg_skip_result_free(&res);
+    return rc;
+}
+
+/* --predict T[,T...]: every listed T, up to the first that is not
+ * followed by a comma. */
+static int predict(const char *list, const skipcase *c)
+{
+    int rc = 0;
+    for (const char *p = list; p && *p;) {
         char *end;
         long T = strtol(p, &end, 10);
-        sg_skip_level sl[SG_SKIP_MAX_INPUTS];
-        for (int k = 0; k < inputs; k++) {
-            sl[k].seg = lv[k].seg;
-            sl[k].nseg = lv[k].nseg;
-            sl[k].crd = lv[k].crd;
-            sl[k].ncrd = lv[k].ncrd;
-        }
-        sg_skip_result res;
-        sg_err e;
-        sg_err_clear(&e);
-        long budget = 10000;
-        for (int k = 0; k < inputs; k++)
-            budget += 50 * (long)(lv[k].ncrd + in[k].n);
-        if (sg_skip_model_run(sl, in, inputs, (int)T, budget, &res, &e) != 0) {
-            fprintf(stderr, "skip_gen: %s\n", e.msg);
+        if (predict_one(c, T) != 0)
             rc = 1;
-        } else {
-            int same = res.crd.n == ocrd.n;
-            for (size_t i = 0; same && i < ocrd.n; i++)
-                same = sg_tok_eq(res.crd.t[i], ocrd.t[i]);
-            for (int k = 0; k < inputs; k++) {
-                same = same && res.ref[k].n == oref[k].n;
-                for (size_t i = 0; same && i < oref[k].n; i++)
-                    same = sg_tok_eq(res.ref[k].t[i], oref[k].t[i]);
-            }
-            printf("model T=%ld cycles=%ld coords=%ld,%ld skips=%ld,%ld %s\n", T,
-                   res.cycles, res.scan_coords[0], res.scan_coords[1],
-                   res.skips[0], res.skips[1], same ? "outputs-ok" : "OUTPUTS-DIFFER");
-            if (!same) {
-                rc = 1;
-                size_t i = 0;
-                while (i < ocrd.n && i < res.crd.n && sg_tok_eq(res.crd.t[i], ocrd.t[i]))
-                    i++;
-                fprintf(stderr, "skip_gen: T=%ld out_crd differs at token %zu: "
-                        "expected kind %d v %lld, model kind %d v %lld\n", T, i,
-                        i < ocrd.n ? ocrd.t[i].kind : -1,
-                        i < ocrd.n ? (long long)ocrd.t[i].v : -1,
-                        i < res.crd.n ? res.crd.t[i].kind : -1,
-                        i < res.crd.n ? (long long)res.crd.t[i].v : -1);
-            }
-        }
-        sg_skip_result_free(&res);
         if (*end != ',')
             break;
         p = end + 1;
     }
-    for (int k = 0; k < inputs; k++) {
-        sg_toks_free(&in[k]);
-        sg_toks_free(&scrd[k]);
-        sg_toks_free(&sref[k]);
-        sg_toks_free(&oref[k]);
-        if (!mtx || k == 0) {
-            free(lv[k].seg);
-            free(lv[k].crd);
-        }
+    return rc;
+}
+
+/* ---- main ------------------------------------------------------------------------------ */
+
+int main(int argc, char **argv)
+{
+    opts o;
+    int rc = parse_opts(argc, argv, &o);
+    if (rc != 0)
+        return rc;
+    rng r = {o.seed * 0x9E3779B97F4A7C15ull + 1};
+    skipcase c;
+    memset(&c, 0, sizeof c);
+    c.inputs = o.inputs;
+    if (o.vec || o.tns) {
+        rc = case_vectors(&o, &c);
+    } else if (o.mat) {
+        enum { ROWS = 24, COLS = 300 };
+        mat_levels(&c, &r, ROWS, COLS);
+        mat_refs(&c, &r, ROWS);
+    } else {
+        rc = case_mtx(&o, &c, &r);
     }
-    sg_toks_free(&ocrd);
+    if (rc == 0)
+        rc = case_expect(&c);
+    if (rc == 0)
+        rc = case_write(o.dir, &c, o.refw);
+    if (rc == 0)
+        rc = predict(o.predict, &c);
+    case_free(&c);
     return rc;
 }

@@ -11,23 +11,22 @@
  * rule of the SAM semantics (section 1.2), so every shape the semantics
  * allows occurs: empty fibers, fused stops, N fibers where the primitive
  * accepts N.
+ *
+ * One generator per bench or family of benches; the table at the end maps
+ * bench names to them.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "testbenches/xorshift.h"
+
 /* ---- random numbers (xorshift64, no global state) ------------------------ */
 
 typedef struct rng { uint64_t s; } rng;
 
-static uint64_t rnd(rng *r)
-{
-    r->s ^= r->s << 13;
-    r->s ^= r->s >> 7;
-    r->s ^= r->s << 17;
-    return r->s;
-}
+static uint64_t rnd(rng *r) { return sg_xorshift64(&r->s); }
 
 static int rint_(rng *r, int lo, int hi) /* inclusive */
 {
@@ -157,7 +156,7 @@ static void leaf_rand(out *o, void *vctx, int list, int n)
     }
 }
 
-/* ---- per-bench generators ------------------------------------------------ */
+/* ---- arrays ------------------------------------------------------------------ */
 
 static void line_arr(FILE *f, const char *name, const long *a, size_t n)
 {
@@ -232,235 +231,392 @@ static void child_shape(const shape *p, size_t *pos, int k, shape *c, rng *r, in
     }
 }
 
+/* ---- per-bench generators ------------------------------------------------ */
+
+/* What every generator starts from: main draws the height of the random
+ * shapes and the leaf seed for every bench, in this order, before it looks
+ * the bench up. */
+typedef struct bench {
+    const char *name;     /* as given: families check their variant */
+    rng r;
+    out o;
+    int size;             /* SIZE, at least 1: children of the top list */
+    int k;                /* height of the shapes below the top list */
+    uint64_t seed2;       /* seed of the leaf generators */
+} bench;
+
+/* A generator writes the bench's streams to b->o and returns the exit
+ * status. */
+typedef int (*bench_fn)(bench *b);
+
+static int is(const bench *b, const char *name) { return !strcmp(b->name, name); }
+
+/* The top list: SIZE children, each a random shape of the given height. */
+static void top_shape(bench *b, shape *s, int height, int maxn, int min1)
+{
+    sh_push(s, b->size);
+    for (int i = 0; i < b->size; i++)
+        sh_gen(s, &b->r, height, maxn, min1);
+}
+
+/* Streams that share one random shape of the given height below the top
+ * list, each with its own names and leaves. */
+static int shaped_streams(bench *b, int height, int maxn, int min1, int n,
+                          const char *const *names, leafctx *leaves)
+{
+    shape s = {0};
+    top_shape(b, &s, height, maxn, min1);
+    for (int i = 0; i < n; i++)
+        stream(&b->o, names[i], &s, height + 1, leaf_rand, &leaves[i]);
+    free(s.n);
+    return 0;
+}
+
+/* A buffer that collects one stream while its companions are written. */
+typedef struct membuf { FILE *f; char *p; size_t n; } membuf;
+
+static FILE *mem_open(membuf *m)
+{
+    m->p = NULL;
+    m->f = open_memstream(&m->p, &m->n);
+    return m->f;
+}
+
+/* One stream: crd (repsiggen, write_compressed), val (reduce, write_vals)
+ * or any tokens (fifo). */
+static int gen_one_stream(bench *b)
+{
+    int isval = is(b, "reduce") || is(b, "write_vals");
+    leafctx lc = {.r = {b->seed2}, .mode = isval ? L_VAL : L_SORTED_CRD,
+                  .lo = -1000, .hi = 1000, .pct_n = is(b, "reduce") ? 0 : 5};
+    const char *name = is(b, "repsiggen") || is(b, "write_compressed") ? "in_crd"
+                     : is(b, "fifo") ? "in" : "in_val";
+    return shaped_streams(b, b->k, 5, 0, 1, &name, &lc);
+}
+
+/* An outer stream and an inner one a level deeper whose fibers follow the
+ * outer's leaves: ref and repsig (repeat), or outer and inner coordinates
+ * (crddrop, crdhold). */
+static int gen_outer_inner(bench *b)
+{
+    int drop = !is(b, "repeat");
+    shape s = {0}, c = {0};
+    top_shape(b, &s, b->k, 4, 0);
+    size_t pos = 0;
+    child_shape(&s, &pos, b->k + 1, &c, &b->r, 4, 0);
+    leafctx lp = {.r = {b->seed2}, .mode = drop ? L_SORTED_CRD : L_SORTED_REF,
+                  .pct_n = drop ? 0 : 5};
+    leafctx lch = {.r = {b->seed2 ^ 77}, .mode = drop ? L_SORTED_CRD : L_REPSIG};
+    stream(&b->o, drop ? "in_crd_outer" : "in_ref", &s, b->k + 1, leaf_rand, &lp);
+    stream(&b->o, drop ? "in_crd_inner" : "in_repsig", &c, b->k + 2, leaf_rand, &lch);
+    free(s.n);
+    free(c.n);
+    return 0;
+}
+
+/* The value forms of crddrop and crdhold: coordinates and their values,
+ * same shape. */
+static int gen_crd_vals(bench *b)
+{
+    const char *const names[] = {"in_crd_outer", "in_crd_inner"};
+    leafctx l[] = {{.r = {b->seed2}, .mode = L_SORTED_CRD},
+                   {.r = {b->seed2 ^ 77}, .mode = L_VAL_ZERO}};
+    fprintf(b->o.f, "param_vals: 1\n");
+    return shaped_streams(b, b->k, 5, 0, 2, names, l);
+}
+
+/* A value array and references into it. */
+static int gen_arrayvals(bench *b)
+{
+    enum { NV = 64 };
+    long vals[NV];
+    for (int i = 0; i < NV; i++)
+        vals[i] = (long)(rnd(&b->r) % 200001) - 100000;
+    line_arr(b->o.f, "arr_vals", vals, NV);
+    const char *name = "in_ref";
+    leafctx lc = {.r = {b->seed2}, .mode = L_VAL, .lo = 0, .hi = NV - 1, .pct_n = 5};
+    return shaped_streams(b, b->k, 5, 0, 1, &name, &lc);
+}
+
+/* A level of 40 fibers (compressed: random seg and crd arrays; dense: a
+ * dimension) and references into it. */
+static int gen_scan(bench *b)
+{
+    enum { NF = 40, MAXC = NF * 6 };
+    int dense = is(b, "scan_dense");
+    if (dense) {
+        fprintf(b->o.f, "param_dim: %d\n", rint_(&b->r, 1, 6));
+    } else {
+        long seg[NF + 1], crd[MAXC];
+        size_t nc = 0;
+        seg[0] = 0;
+        for (int f = 0; f < NF; f++) {
+            int n = rint_(&b->r, 0, 6);
+            long prev = -1;
+            for (int i = 0; i < n; i++) {
+                prev += 1 + (long)(rnd(&b->r) % 4);
+                crd[nc++] = prev;
+            }
+            seg[f + 1] = (long)nc;
+        }
+        line_arr(b->o.f, "arr_seg", seg, NF + 1);
+        line_arr(b->o.f, "arr_crd", crd, nc);
+    }
+    const char *name = "in_ref";
+    leafctx lc = {.r = {b->seed2}, .mode = L_VAL, .lo = 0, .hi = NF - 1,
+                  .pct_n = dense ? 0 : 5};
+    return shaped_streams(b, b->k, 4, dense ? 1 : 0, 1, &name, &lc);
+}
+
+/* Two operands (three when the name ends in 3), crd and ref each, with the
+ * same outer shape and their own innermost fibers. */
+static int gen_join(bench *b)
+{
+    int nops = b->name[strlen(b->name) - 1] == '3' ? 3 : 2;
+    /* N fibers only for union: the reference rejects N against an empty
+     * fiber in an intersect (N cases come from the vectors) */
+    int nf = !strncmp(b->name, "union", 5) ? 8 : 0;
+    shape s = {0};
+    top_shape(b, &s, b->k, 3, 0);
+    for (int op = 0; op < nops; op++) {
+        shape so = {0};
+        size_t pos = 0;
+        rng ro = {b->seed2 + 1000 * (uint64_t)(op + 1)};
+        child_shape(&s, &pos, b->k, &so, &ro, 6, 0);
+        uint64_t seed = b->seed2 * 3 + (uint64_t)op;   /* crd and ref agree */
+        leafctx lcrd = {.r = {seed}, .mode = L_SORTED_CRD, .nfiber = nf};
+        leafctx lref = {.r = {seed}, .mode = L_SORTED_REF, .nfiber = nf};
+        char n1[24], n2[24];
+        snprintf(n1, sizeof n1, "in_crd%d", op + 1);
+        snprintf(n2, sizeof n2, "in_ref%d", op + 1);
+        stream(&b->o, n1, &so, b->k + 1, leaf_rand, &lcrd);
+        stream(&b->o, n2, &so, b->k + 1, leaf_rand, &lref);
+        free(so.n);
+    }
+    free(s.n);
+    return 0;
+}
+
+/* Coordinates and values of at least two levels, so that rows exist. */
+static int gen_vectorreducer(bench *b)
+{
+    const char *const names[] = {"in_crd", "in_val"};
+    /* coordinates spread over the 64-entry workspace (steps up to 14):
+     * fibers of a row start in different occupancy words */
+    leafctx l[] = {{.r = {b->seed2}, .mode = L_SORTED_CRD, .hi = 14},
+                   {.r = {b->seed2 ^ 5}, .mode = L_VAL, .lo = -1000, .hi = 1000}};
+    return shaped_streams(b, b->k + 1, 4, 0, 2, names, l);
+}
+
+/* Two value streams of the same shape. */
+static int gen_alu(bench *b)
+{
+    const char *const names[] = {"in_val1", "in_val2"};
+    leafctx l[] = {{.r = {b->seed2}, .mode = L_VAL, .lo = -100000, .hi = 100000},
+                   {.r = {b->seed2 ^ 99}, .mode = L_VAL, .lo = -100000, .hi = 100000}};
+    return shaped_streams(b, b->k, 5, 0, 2, names, l);
+}
+
+/* Groups of (outer, inner, value) triples, one stop per group: outer
+ * coordinates increasing (order 1, up to 4000) or random (order 2). */
+static int gen_spacc(bench *b)
+{
+    int ord2 = is(b, "spacc_order2");
+    long no = 0;
+    membuf mo, mi, mv;
+    FILE *fo = mem_open(&mo), *fi = mem_open(&mi), *fv = mem_open(&mv);
+    if (!fo || !fi || !fv) { perror("tb_gen"); return 1; }
+    for (int g = 0; g < b->size; g++) {
+        long outer = ord2 ? rint_(&b->r, 0, 15) : (no += rint_(&b->r, 1, 3));
+        if (!ord2 && outer > 4000)
+            break;
+        int n = rint_(&b->r, 1, 8);
+        for (int i = 0; i < n; i++) {
+            fprintf(fo, " %ld", outer);
+            fprintf(fi, " %d", rint_(&b->r, 0, 63));
+            fprintf(fv, " %ld", (long)(rnd(&b->r) % 2001) - 1000);
+        }
+        int st = g == b->size - 1 ? 1 : 0;
+        fprintf(fo, " S%d", st);
+        fprintf(fi, " S%d", st);
+        fprintf(fv, " S%d", st);
+    }
+    fclose(fo);
+    fclose(fi);
+    fclose(fv);
+    if (ord2)
+        fprintf(b->o.f, "param_order: 2\n");
+    fprintf(b->o.f, "param_val_stkn: %d\n", (int)(rnd(&b->r) & 1));
+    fprintf(b->o.f, "in_crd_outer:%s D\nin_crd_inner:%s D\nin_val:%s D\n",
+            mo.p, mi.p, mv.p);
+    free(mo.p);
+    free(mi.p);
+    free(mv.p);
+    return 0;
+}
+
+/* Buffers of a positional writer's case: the memory before the run, the
+ * addresses written and their values (N: isn). */
+typedef struct poscase { long *init, *pos, *val; int *isn; } poscase;
+
+static void pos_alloc(poscase *pc, size_t n, size_t extra)
+{
+    pc->init = calloc(n + extra, sizeof *pc->init);
+    pc->pos = calloc(n, sizeof *pc->pos);
+    pc->val = calloc(n, sizeof *pc->val);
+    pc->isn = calloc(n, sizeof *pc->isn);
+    if (!pc->init || !pc->pos || !pc->val || !pc->isn) { perror("tb_gen"); exit(1); }
+}
+
+static void pos_free(poscase *pc)
+{
+    free(pc->init);
+    free(pc->pos);
+    free(pc->val);
+    free(pc->isn);
+}
+
+/* Values with stops (dropped) and strictly increasing addresses below
+ * param_size; gaps, a tail and sometimes no value at all. */
+static int gen_write_vals_pos(bench *b)
+{
+    enum { MAXS = 1200, EXTRA = 8 };
+    FILE *f = b->o.f;
+    poscase pc;
+    pos_alloc(&pc, MAXS, EXTRA);
+    long sz = rint_(&b->r, 0, 3) == 0 ? rint_(&b->r, 0, 4)
+            : rint_(&b->r, 1, b->size * 20 > MAXS ? MAXS : b->size * 20);
+    int pct = rint_(&b->r, 0, 4) == 0 ? 100 : rint_(&b->r, 0, 90);
+    size_t n = subset(&b->r, sz, pct, pc.pos);
+    fprintf(f, "param_size: %ld\n", sz);
+    pos_init(f, &b->r, pc.init, (size_t)sz + EXTRA);
+    fprintf(f, "in_val:");
+    for (size_t i = 0; i < n; i++) {
+        pos_val(f, &b->r, &pc.val[i], &pc.isn[i]);
+        if (i + 1 < n && rint_(&b->r, 0, 3) == 0)
+            fprintf(f, " S0");
+    }
+    fprintf(f, " S1");
+    fprintf(f, " D\nin_addr:");
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, " %ld", pc.pos[i]);
+    fprintf(f, " D\n");
+    pos_expect(f, pc.init, (size_t)sz, EXTRA, pc.pos, pc.val, pc.isn, n);
+    pos_free(&pc);
+    return 0;
+}
+
+/* A two-level all-dense output: the outer level's coordinates (root
+ * writer), the inner level's fibers (one per outer coordinate, empty ones
+ * included) and their values. */
+static int gen_write_dense_pos(bench *b)
+{
+    enum { MAXD = 40, EXTRA = 8 };
+    FILE *f = b->o.f;
+    long oc[MAXD], ic[MAXD];
+    int hi = b->size < 8 ? 8 : (b->size > MAXD ? MAXD : b->size);
+    long d0 = rint_(&b->r, 1, hi);
+    long d1 = rint_(&b->r, 1, hi);
+    int po = rint_(&b->r, 0, 4) == 0 ? 100 : rint_(&b->r, 0, 90);
+    int pi = rint_(&b->r, 0, 4) == 0 ? 100 : rint_(&b->r, 0, 80);
+    size_t no = subset(&b->r, d0, po, oc), n = 0;
+    poscase pc;
+    pos_alloc(&pc, MAXD * MAXD, EXTRA);
+    fprintf(f, "param_dim: %ld %ld\n", d0, d1);
+    pos_init(f, &b->r, pc.init, (size_t)(d0 * d1) + EXTRA);
+    membuf mi, mv;
+    FILE *fi = mem_open(&mi), *fv = mem_open(&mv);
+    if (!fi || !fv) { perror("tb_gen"); return 1; }
+    for (size_t o = 0; o < no; o++) {
+        size_t ni = subset(&b->r, d1, pi, ic);
+        for (size_t j = 0; j < ni; j++) {
+            fprintf(fi, " %ld", ic[j]);
+            pc.pos[n] = oc[o] * d1 + ic[j];
+            pos_val(fv, &b->r, &pc.val[n], &pc.isn[n]);
+            n++;
+        }
+        int st = o + 1 == no ? 1 : 0;
+        fprintf(fi, " S%d", st);
+        fprintf(fv, " S%d", st);
+    }
+    if (no == 0) {
+        fprintf(fi, " S1");
+        fprintf(fv, " S1");
+    }
+    fclose(fi);
+    fclose(fv);
+    fprintf(f, "in_crd_outer:");
+    for (size_t o = 0; o < no; o++)
+        fprintf(f, " %ld", oc[o]);
+    fprintf(f, " S0 D\nin_crd_inner:%s D\nin_val:%s D\n", mi.p, mv.p);
+    free(mi.p);
+    free(mv.p);
+    pos_expect(f, pc.init, (size_t)(d0 * d1), EXTRA, pc.pos, pc.val, pc.isn, n);
+    pos_free(&pc);
+    return 0;
+}
+
+/* ---- the bench table ------------------------------------------------------- */
+
+/* prefix: every name that begins with `name` (intersect3, union3). */
+static const struct bench_entry {
+    const char *name;
+    int prefix;
+    bench_fn fn;
+} benches[] = {
+    {"repsiggen", 0, gen_one_stream},
+    {"reduce", 0, gen_one_stream},
+    {"fifo", 0, gen_one_stream},
+    {"write_compressed", 0, gen_one_stream},
+    {"write_vals", 0, gen_one_stream},
+    {"repeat", 0, gen_outer_inner},
+    {"crddrop", 0, gen_outer_inner},
+    {"crdhold", 0, gen_outer_inner},
+    {"crddrop_vals", 0, gen_crd_vals},
+    {"crdhold_vals", 0, gen_crd_vals},
+    {"arrayvals", 0, gen_arrayvals},
+    {"scan_compressed", 0, gen_scan},
+    {"scan_dense", 0, gen_scan},
+    {"intersect", 1, gen_join},
+    {"union", 1, gen_join},
+    {"vectorreducer", 0, gen_vectorreducer},
+    {"vectorreducer_wide", 0, gen_vectorreducer},
+    {"alu", 0, gen_alu},
+    {"spacc", 0, gen_spacc},
+    {"spacc_order2", 0, gen_spacc},
+    {"write_vals_pos", 0, gen_write_vals_pos},
+    {"write_dense_pos", 0, gen_write_dense_pos},
+};
+
+static bench_fn bench_find(const char *name)
+{
+    for (size_t i = 0; i < sizeof benches / sizeof benches[0]; i++) {
+        const struct bench_entry *e = &benches[i];
+        if (e->prefix ? !strncmp(name, e->name, strlen(e->name)) : !strcmp(name, e->name))
+            return e->fn;
+    }
+    return NULL;
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 4) {
         fprintf(stderr, "usage: tb_gen BENCH SEED SIZE\n");
         return 2;
     }
-    const char *b = argv[1];
-    rng r = {0x9e3779b97f4a7c15ULL ^ (uint64_t)strtoull(argv[2], NULL, 10) * 0x100000001b3ULL};
-    if (!r.s) r.s = 1;
-    int size = atoi(argv[3]);
-    if (size < 1) size = 1;
-    out o = {stdout, 0};
-    shape s = {0}, c = {0};
-    int k = rint_(&r, 0, 2);
-    int top = size;                       /* children of the top list */
-    uint64_t seed2 = rnd(&r);
-
-    if (!strcmp(b, "repsiggen") || !strcmp(b, "reduce") || !strcmp(b, "fifo") ||
-        !strcmp(b, "write_compressed") || !strcmp(b, "write_vals")) {
-        int isval = !strcmp(b, "reduce") || !strcmp(b, "write_vals");
-        sh_push(&s, top);
-        for (int i = 0; i < top; i++)
-            sh_gen(&s, &r, k, 5, 0);
-        leafctx lc = {{seed2}, isval ? L_VAL : L_SORTED_CRD, -1000, 1000,
-                      (!strcmp(b, "reduce") ? 0 : 5), 0, 0};
-        const char *name = !strcmp(b, "repsiggen") || !strcmp(b, "write_compressed") ? "in_crd"
-                         : !strcmp(b, "fifo") ? "in" : "in_val";
-        stream(&o, name, &s, k + 1, leaf_rand, &lc);
-    } else if (!strcmp(b, "repeat") || !strcmp(b, "crddrop") || !strcmp(b, "crdhold")) {
-        int drop = strcmp(b, "repeat") != 0;
-        sh_push(&s, top);
-        for (int i = 0; i < top; i++)
-            sh_gen(&s, &r, k, 4, 0);
-        size_t pos = 0;
-        child_shape(&s, &pos, k + 1, &c, &r, 4, 0);
-        leafctx lp = {{seed2}, drop ? L_SORTED_CRD : L_SORTED_REF, 0, 0, drop ? 0 : 5, 0, 0};
-        leafctx lch = {{seed2 ^ 77}, drop ? L_SORTED_CRD : L_REPSIG, 0, 0, 0, 0, 0};
-        stream(&o, drop ? "in_crd_outer" : "in_ref", &s, k + 1, leaf_rand, &lp);
-        stream(&o, drop ? "in_crd_inner" : "in_repsig", &c, k + 2, leaf_rand, &lch);
-    } else if (!strcmp(b, "crddrop_vals") || !strcmp(b, "crdhold_vals")) {
-        /* value forms: coordinates and their values, same shape */
-        sh_push(&s, top);
-        for (int i = 0; i < top; i++)
-            sh_gen(&s, &r, k, 5, 0);
-        leafctx lc = {{seed2}, L_SORTED_CRD, 0, 0, 0, 0, 0};
-        leafctx lv = {{seed2 ^ 77}, L_VAL_ZERO, 0, 0, 0, 0, 0};
-        fprintf(stdout, "param_vals: 1\n");
-        stream(&o, "in_crd_outer", &s, k + 1, leaf_rand, &lc);
-        stream(&o, "in_crd_inner", &s, k + 1, leaf_rand, &lv);
-    } else if (!strcmp(b, "arrayvals")) {
-        int nv = 64;
-        long vals[64];
-        for (int i = 0; i < nv; i++)
-            vals[i] = (long)(rnd(&r) % 200001) - 100000;
-        line_arr(stdout, "arr_vals", vals, (size_t)nv);
-        sh_push(&s, top);
-        for (int i = 0; i < top; i++)
-            sh_gen(&s, &r, k, 5, 0);
-        leafctx lc = {{seed2}, L_VAL, 0, nv - 1, 5, 0, 0};
-        stream(&o, "in_ref", &s, k + 1, leaf_rand, &lc);
-    } else if (!strcmp(b, "scan_compressed") || !strcmp(b, "scan_dense")) {
-        int dense = !strcmp(b, "scan_dense");
-        int nf = 40;
-        if (dense) {
-            fprintf(stdout, "param_dim: %d\n", rint_(&r, 1, 6));
-        } else {
-            long seg[41], crd[400];
-            size_t nc = 0;
-            seg[0] = 0;
-            for (int f = 0; f < nf; f++) {
-                int n = rint_(&r, 0, 6);
-                long prev = -1;
-                for (int i = 0; i < n; i++) {
-                    prev += 1 + (long)(rnd(&r) % 4);
-                    crd[nc++] = prev;
-                }
-                seg[f + 1] = (long)nc;
-            }
-            line_arr(stdout, "arr_seg", seg, (size_t)nf + 1);
-            line_arr(stdout, "arr_crd", crd, nc);
-        }
-        sh_push(&s, top);
-        for (int i = 0; i < top; i++)
-            sh_gen(&s, &r, k, 4, dense ? 1 : 0);
-        leafctx lc = {{seed2}, L_VAL, 0, nf - 1, dense ? 0 : 5, 0, 0};
-        stream(&o, "in_ref", &s, k + 1, leaf_rand, &lc);
-    } else if (!strncmp(b, "intersect", 9) || !strncmp(b, "union", 5)) {
-        int nops = b[strlen(b) - 1] == '3' ? 3 : 2;
-        /* N fibers only for union: the reference rejects N against an
-         * empty fiber in an intersect (N cases come from the vectors) */
-        int nf = !strncmp(b, "union", 5) ? 8 : 0;
-        sh_push(&s, top);
-        for (int i = 0; i < top; i++)
-            sh_gen(&s, &r, k, 3, 0);
-        for (int op = 0; op < nops; op++) {
-            /* same outer shape, own innermost lists: rebuild leaves per op */
-            shape so = {0};
-            size_t pos = 0;
-            rng ro = {seed2 + 1000 * (uint64_t)(op + 1)};
-            child_shape(&s, &pos, k, &so, &ro, 6, 0);
-            leafctx lcrd = {{seed2 * 3 + (uint64_t)op}, L_SORTED_CRD, 0, 0, 0, nf, 0};
-            leafctx lref = {{seed2 * 3 + (uint64_t)op}, L_SORTED_REF, 0, 0, 0, nf, 0};
-            char n1[16], n2[16];
-            snprintf(n1, sizeof n1, "in_crd%d", op + 1);
-            snprintf(n2, sizeof n2, "in_ref%d", op + 1);
-            stream(&o, n1, &so, k + 1, leaf_rand, &lcrd);
-            stream(&o, n2, &so, k + 1, leaf_rand, &lref);
-            free(so.n);
-        }
-    } else if (!strcmp(b, "vectorreducer") || !strcmp(b, "vectorreducer_wide")) {
-        int kk = k + 1;                   /* at least two levels: rows exist */
-        sh_push(&s, top);
-        for (int i = 0; i < top; i++)
-            sh_gen(&s, &r, kk, 4, 0);
-        /* coordinates spread over the 64-entry workspace (steps up to 14):
-         * fibers of a row start in different occupancy words */
-        leafctx lcrd = {{seed2}, L_SORTED_CRD, 0, 14, 0, 0, 0};
-        leafctx lval = {{seed2 ^ 5}, L_VAL, -1000, 1000, 0, 0, 0};
-        stream(&o, "in_crd", &s, kk + 1, leaf_rand, &lcrd);
-        stream(&o, "in_val", &s, kk + 1, leaf_rand, &lval);
-    } else if (!strcmp(b, "alu")) {
-        sh_push(&s, top);
-        for (int i = 0; i < top; i++)
-            sh_gen(&s, &r, k, 5, 0);
-        leafctx l1 = {{seed2}, L_VAL, -100000, 100000, 0, 0, 0};
-        leafctx l2 = {{seed2 ^ 99}, L_VAL, -100000, 100000, 0, 0, 0};
-        stream(&o, "in_val1", &s, k + 1, leaf_rand, &l1);
-        stream(&o, "in_val2", &s, k + 1, leaf_rand, &l2);
-    } else if (!strcmp(b, "spacc") || !strcmp(b, "spacc_order2")) {
-        int ord2 = !strcmp(b, "spacc_order2");
-        long no = 0;
-        FILE *f = stdout;
-        char *bo = NULL, *bi = NULL, *bv = NULL;
-        size_t so_, si_, sv_;
-        FILE *fo = open_memstream(&bo, &so_), *fi = open_memstream(&bi, &si_),
-             *fv = open_memstream(&bv, &sv_);
-        int groups = top;
-        for (int g = 0; g < groups; g++) {
-            long outer = ord2 ? rint_(&r, 0, 15) : (no += rint_(&r, 1, 3));
-            if (!ord2 && outer > 4000) break;
-            int n = rint_(&r, 1, 8);
-            for (int i = 0; i < n; i++) {
-                fprintf(fo, " %ld", outer);
-                fprintf(fi, " %d", rint_(&r, 0, 63));
-                fprintf(fv, " %ld", (long)(rnd(&r) % 2001) - 1000);
-            }
-            int st = g == groups - 1 ? 1 : 0;
-            fprintf(fo, " S%d", st);
-            fprintf(fi, " S%d", st);
-            fprintf(fv, " S%d", st);
-        }
-        fclose(fo); fclose(fi); fclose(fv);
-        if (ord2)
-            fprintf(f, "param_order: 2\n");
-        fprintf(f, "param_val_stkn: %d\n", (int)(rnd(&r) & 1));
-        fprintf(f, "in_crd_outer:%s D\nin_crd_inner:%s D\nin_val:%s D\n", bo, bi, bv);
-        free(bo); free(bi); free(bv);
-    } else if (!strcmp(b, "write_vals_pos")) {
-        /* values with stops (dropped) and strictly increasing addresses
-         * below param_size; gaps, a tail and sometimes no value at all */
-        enum { MAXS = 1200, EXTRA = 8 };
-        static long init[MAXS + EXTRA], pos[MAXS], val[MAXS];
-        static int isn[MAXS];
-        long sz = rint_(&r, 0, 3) == 0 ? rint_(&r, 0, 4) : rint_(&r, 1, size * 20 > MAXS ? MAXS : size * 20);
-        int pct = rint_(&r, 0, 4) == 0 ? 100 : rint_(&r, 0, 90);
-        size_t n = subset(&r, sz, pct, pos);
-        fprintf(stdout, "param_size: %ld\n", sz);
-        pos_init(stdout, &r, init, (size_t)sz + EXTRA);
-        fprintf(stdout, "in_val:");
-        for (size_t i = 0; i < n; i++) {
-            pos_val(stdout, &r, &val[i], &isn[i]);
-            if (i + 1 < n && rint_(&r, 0, 3) == 0)
-                fprintf(stdout, " S0");
-        }
-        fprintf(stdout, " S1");
-        fprintf(stdout, " D\nin_addr:");
-        for (size_t i = 0; i < n; i++)
-            fprintf(stdout, " %ld", pos[i]);
-        fprintf(stdout, " D\n");
-        pos_expect(stdout, init, (size_t)sz, EXTRA, pos, val, isn, n);
-    } else if (!strcmp(b, "write_dense_pos")) {
-        /* a two-level all-dense output: the outer level's coordinates
-         * (root writer), the inner level's fibers (one per outer
-         * coordinate, empty ones included) and their values */
-        enum { MAXD = 40, EXTRA = 8 };
-        static long init[MAXD * MAXD + EXTRA], pos[MAXD * MAXD], val[MAXD * MAXD];
-        static int isn[MAXD * MAXD];
-        long oc[MAXD], ic[MAXD];
-        long d0 = rint_(&r, 1, size < 8 ? 8 : (size > MAXD ? MAXD : size));
-        long d1 = rint_(&r, 1, size < 8 ? 8 : (size > MAXD ? MAXD : size));
-        int po = rint_(&r, 0, 4) == 0 ? 100 : rint_(&r, 0, 90);
-        int pi = rint_(&r, 0, 4) == 0 ? 100 : rint_(&r, 0, 80);
-        size_t no = subset(&r, d0, po, oc), n = 0;
-        fprintf(stdout, "param_dim: %ld %ld\n", d0, d1);
-        pos_init(stdout, &r, init, (size_t)(d0 * d1) + EXTRA);
-        char *bi = NULL, *bv = NULL;
-        size_t si_, sv_;
-        FILE *fi = open_memstream(&bi, &si_), *fv = open_memstream(&bv, &sv_);
-        if (!fi || !fv) { perror("tb_gen"); return 1; }
-        for (size_t o = 0; o < no; o++) {
-            size_t ni = subset(&r, d1, pi, ic);
-            for (size_t j = 0; j < ni; j++) {
-                fprintf(fi, " %ld", ic[j]);
-                pos[n] = oc[o] * d1 + ic[j];
-                pos_val(fv, &r, &val[n], &isn[n]);
-                n++;
-            }
-            int st = o + 1 == no ? 1 : 0;
-            fprintf(fi, " S%d", st);
-            fprintf(fv, " S%d", st);
-        }
-        if (no == 0) {
-            fprintf(fi, " S1");
-            fprintf(fv, " S1");
-        }
-        fclose(fi);
-        fclose(fv);
-        fprintf(stdout, "in_crd_outer:");
-        for (size_t o = 0; o < no; o++)
-            fprintf(stdout, " %ld", oc[o]);
-        fprintf(stdout, " S0 D\nin_crd_inner:%s D\nin_val:%s D\n", bi, bv);
-        free(bi);
-        free(bv);
-        pos_expect(stdout, init, (size_t)(d0 * d1), EXTRA, pos, val, isn, n);
-    } else {
-        fprintf(stderr, "tb_gen: no generator for '%s'\n", b);
+    bench b = {.name = argv[1], .o = {stdout, 0}};
+    b.r.s = 0x9e3779b97f4a7c15ULL ^ (uint64_t)strtoull(argv[2], NULL, 10) * 0x100000001b3ULL;
+    if (!b.r.s)
+        b.r.s = 1;
+    b.size = atoi(argv[3]);
+    if (b.size < 1)
+        b.size = 1;
+    b.k = rint_(&b.r, 0, 2);
+    b.seed2 = rnd(&b.r);
+    bench_fn fn = bench_find(b.name);
+    if (!fn) {
+        fprintf(stderr, "tb_gen: no generator for '%s'\n", b.name);
         return 2;
     }
-    free(s.n);
-    free(c.n);
-    return 0;
+    return fn(&b);
 }
