@@ -14,6 +14,7 @@
 FP_VEC       := $(BUILD)/tb/fp_vec
 FP_VEC_N     ?= 20000
 FP_HOST_FLAGS := -ffp-contract=off -fno-fast-math
+FP_SRCS := core/fp.c core/fp_text.c core/fp_rand.c
 
 .PHONY: fp-vec-test fp-test-full fp-bench
 TEST_SUITES += fp-vec-test
@@ -22,9 +23,9 @@ BENCH_TARGETS += fp-bench
 
 $(BUILD)/asan/core/fp_test: private TEST_CFLAGS += $(FP_HOST_FLAGS)
 
-$(FP_VEC): testbenches/fp_vec.c core/fp.c core/err.c core/fp.h core/err.h
+$(FP_VEC): testbenches/fp_vec.c $(FP_SRCS) core/err.c core/fp.h core/fp_int.h core/err.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) -O2 $(FP_HOST_FLAGS) -I. -o $@ testbenches/fp_vec.c core/fp.c core/err.c -lm
+	$(CC) $(CSTD) -O2 $(FP_HOST_FLAGS) -I. -o $@ testbenches/fp_vec.c $(FP_SRCS) core/err.c -lm
 
 # Every operation on both types: N vectors each, then `fp_vec check`
 # recomputes every expected value with the host; a vector with one wrong
@@ -42,17 +43,17 @@ fp-vec-test: $(FP_VEC)
 	    echo "fp_vec check $$op $$t: a wrong vector passed"; exit 1; fi; \
 	done; done; echo "fp-vec-test: passed"
 
-$(BUILD)/fp/fp_test_full: core/fp_test.c core/fp.c core/err.c core/fp.h core/err.h
+$(BUILD)/fp/fp_test_full: core/fp_test.c $(FP_SRCS) core/err.c core/fp.h core/fp_int.h core/err.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) -O2 -g $(FP_HOST_FLAGS) -DFP_TEST_SCALE=10 -I. -o $@ \
-	  core/fp_test.c core/fp.c core/err.c -lcmocka -lm
+	  core/fp_test.c $(FP_SRCS) core/err.c -lcmocka -lm
 
 fp-test-full: $(BUILD)/fp/fp_test_full
 	@$(BUILD)/fp/fp_test_full
 
-$(BUILD)/bench/bench_fp: bench/bench_fp.c core/fp.c core/err.c core/fp.h core/err.h
+$(BUILD)/bench/bench_fp: bench/bench_fp.c $(FP_SRCS) core/err.c core/fp.h core/fp_int.h core/err.h
 	@mkdir -p $(dir $@)
-	$(CC) $(REL_CFLAGS) -o $@ bench/bench_fp.c core/fp.c core/err.c -lm
+	$(CC) $(REL_CFLAGS) -o $@ bench/bench_fp.c $(FP_SRCS) core/err.c -lm
 
 fp-bench: $(BUILD)/bench/bench_fp
 	@$(BUILD)/bench/bench_fp
