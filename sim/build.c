@@ -41,6 +41,14 @@ static void hash_dir(uint64_t *h, const char *dir, const char *suffix)
     pclose(p);
 }
 
+/* rm -rf dir (a temporary build); a leftover is harmless. */
+static void remove_tree(const char *dir)
+{
+    char *argv[] = {"rm", "-rf", (char *)dir, NULL};
+    sg_proc p = {argv, NULL, NULL, 0, NULL, NULL};
+    sg_proc_run(&p, NULL, NULL);
+}
+
 static void cache_dir(char *buf, size_t n)
 {
     const char *c = getenv("SAMGEN_CACHE");
@@ -107,7 +115,7 @@ static uint64_t verilator_key(const sg_sim_build *b, const char *rtl, const char
  * command line it is. */
 static int run_verilator(const sg_sim_build *b, const char *rtl, const char *simd,
                          const char *harness, char **defs, int n_defs,
-                         const char *mdir_in, const char *log)
+                         const char *mdir_in, const char *log, sg_err *e)
 {
     char ydir_rtl[4300], ydir_sim[4300], idir[4300], topmod[200], mdir[4600], hpath[4200];
     snprintf(ydir_rtl, sizeof ydir_rtl, "%s", rtl);
@@ -134,7 +142,7 @@ static int run_verilator(const sg_sim_build *b, const char *rtl, const char *sim
     for (size_t i = 0; i < sizeof tail / sizeof tail[0]; i++)
         argv[a++] = tail[i];
     argv[a] = NULL;
-    return sg_sim_run_to(argv, log, 1);
+    return sg_sim_run_to(argv, log, 1, "building with Verilator", b->watch, e);
 }
 
 /* Build (or find in the cache) the Verilator binary. */
@@ -164,20 +172,20 @@ static int build_verilator(const sg_sim_build *b, char *bin, size_t binlen, int 
     snprintf(tmpd, sizeof tmpd, "%s.tmp%ld", final, (long)getpid());
     char log[4400];
     snprintf(log, sizeof log, "%s/build.log", b->work);
-    int rc = run_verilator(b, rtl, simd, harness, defs, n_defs, tmpd, log);
+    int rc = run_verilator(b, rtl, simd, harness, defs, n_defs, tmpd, log, e);
     char tbin[4700];
     snprintf(tbin, sizeof tbin, "%s/Vtop", tmpd);
+    if (rc == SG_PROC_TIMEOUT || rc == -1) {
+        remove_tree(tmpd);
+        return rc;
+    }
     if (rc != 0 || access(tbin, X_OK) != 0) {
         sg_sim_show_log(log, 30);
         return sg_errc(e, SG_EXIT_USAGE, log, 0, "verilator build failed (exit %d)", rc);
     }
     if (rename(tmpd, final) != 0) {
         /* Another run finished the same build first: use it. */
-        char rm[4600];
-        snprintf(rm, sizeof rm, "rm -rf '%s'", tmpd);
-        if (system(rm) != 0) {
-            /* leftover temporary build; harmless */
-        }
+        remove_tree(tmpd);
     }
     return 0;
 }
@@ -213,7 +221,9 @@ static int build_icarus(const sg_sim_build *b, char *bin, size_t binlen, sg_err 
     argv[a] = NULL;
     char log[4400];
     snprintf(log, sizeof log, "%s/build.log", b->work);
-    int rc = sg_sim_run_to(argv, log, 1);
+    int rc = sg_sim_run_to(argv, log, 1, "compiling with Icarus", b->watch, e);
+    if (rc == SG_PROC_TIMEOUT || rc == -1)
+        return rc;
     if (rc != 0) {
         sg_sim_show_log(log, 30);
         return sg_errc(e, SG_EXIT_USAGE, log, 0, "iverilog failed (exit %d)", rc);
