@@ -69,7 +69,7 @@ static int exited(pid_t pid)
 
 /* End pid's process group: SIGTERM, up to 2 s for the leader to exit, then
  * SIGKILL to whatever is left (the unreaped leader keeps the group id from
- * being reused), then reap the leader. */
+ * being reused), then reap the leader and wait for the rest to vanish. */
 static void end_group(pid_t pid)
 {
     kill(-pid, SIGTERM);
@@ -83,6 +83,12 @@ static void end_group(pid_t pid)
     int st;
     while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
         ;
+    /* the rest of the group is reaped by whoever inherited it: wait (up to
+     * 2 s) until it is gone, so that nothing of it outlives the return */
+    for (int i = 0; i < 100 && kill(-pid, 0) == 0; i++) {
+        struct timespec ts = {0, 20000000};
+        nanosleep(&ts, NULL);
+    }
 }
 
 int sg_proc_run(const sg_proc *p, const sg_proc_watch *w, sg_err *e)
