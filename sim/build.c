@@ -9,6 +9,7 @@
  */
 #include "sim/sim.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -19,26 +20,40 @@
 #include "core/hash.h"
 #include "core/paths.h"
 
-/* Hash of every file in dir with the given suffix, in name order. */
+static int cmp_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Hash of every file in dir with the given suffix (hidden files left out),
+ * in byte order of the names. */
 static void hash_dir(uint64_t *h, const char *dir, const char *suffix)
 {
-    char cmd[4400];
-    snprintf(cmd, sizeof cmd, "ls -1 '%s' 2>/dev/null | LC_ALL=C sort", dir);
-    FILE *p = popen(cmd, "r");
-    if (!p)
+    DIR *d = opendir(dir);
+    if (!d)
         return;
-    char name[1024];
-    while (fgets(name, sizeof name, p)) {
-        name[strcspn(name, "\n")] = '\0';
-        size_t nl = strlen(name), sl = strlen(suffix);
-        if (nl < sl || strcmp(name + nl - sl, suffix) != 0)
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    struct dirent *de;
+    size_t sl = strlen(suffix);
+    while ((de = readdir(d)) != NULL) {
+        size_t nl = strlen(de->d_name);
+        if (de->d_name[0] == '.' || nl < sl || strcmp(de->d_name + nl - sl, suffix) != 0)
             continue;
-        char path[4400];
-        snprintf(path, sizeof path, "%s/%s", dir, name);
-        *h = sg_fnv1a(*h, name, nl);
-        sg_fnv1a_file(h, path);
+        sg_grow((void **)&names, &cap, n + 1, sizeof *names);
+        names[n++] = sg_strdup(de->d_name);
     }
-    pclose(p);
+    closedir(d);
+    if (n)
+        qsort(names, n, sizeof *names, cmp_names);
+    for (size_t i = 0; i < n; i++) {
+        char path[4400];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        *h = sg_fnv1a(*h, names[i], strlen(names[i]));
+        sg_fnv1a_file(h, path);
+        free(names[i]);
+    }
+    free(names);
 }
 
 /* rm -rf dir (a temporary build); a leftover is harmless. */
