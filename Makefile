@@ -84,7 +84,7 @@ layers:
 	@sh scripts/layers.sh
 
 deps:
-	@sh scripts/deps.sh
+	@DEPS_LOG=$(BUILD)/deps.log sh scripts/deps.sh
 
 # Unit tests: every *_test.c beside the code it tests, under ASan/UBSan.
 unit: $(TEST_BINS) $(BUILD)/asan/samgen $(SAMGEN)

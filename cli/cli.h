@@ -24,6 +24,9 @@
  * tokens (docs/generator.md, "FIFO depths"). */
 #define SG_FIFO_DEPTH_MAX 4096
 
+/* --timeout S of verify and area: 1..this many seconds (a day). */
+#define SG_TIMEOUT_MAX 86400
+
 typedef int (*sg_cmd_fn)(int argc, char **argv);
 
 typedef struct sg_cmd {

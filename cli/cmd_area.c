@@ -52,9 +52,14 @@ const char sg_cmd_area_usage[] =
     "  --json          print the report as JSON instead of tables\n"
     "  --plot DIR      write PNG charts there: area by primitive family\n"
     "                  (kernels) or the sweep chart (--sweep)\n"
+    "  --timeout S     end Yosys or nextpnr when it runs longer than S seconds\n"
+    "                  (1..86400): exit 1\n"
+    "  -q, --quiet     no progress lines on stderr\n"
     "  --              everything after it goes to 'samgen gen'\n"
     "Other options are passed to 'samgen gen' unchanged.  Yosys scripts:\n"
-    "fpga/synth_<target>.ys, run in the work directory on its design.ys.\n";
+    "fpga/synth_<target>.ys, run in the work directory on its design.ys.\n"
+    "Each Yosys and nextpnr run is announced on stderr (a line when it starts,\n"
+    "and every 10 s while it runs when stderr is a terminal).\n";
 
 /* ---- options --------------------------------------------------------------------- */
 
@@ -67,6 +72,9 @@ typedef struct area_opts {
     area_target target;
     area_device device;
     int pnr, json;
+    int quiet;                /* -q: no progress lines */
+    int timeout;              /* --timeout S per tool run; 0 none */
+    sg_proc_watch watch;
     double freq;
     const char *pkeys[MAX_PARAMS + 1], *pvals[MAX_PARAMS + 1];
     char pbuf[MAX_PARAMS][256];
@@ -156,6 +164,14 @@ static int parse_opts(int argc, char **argv, area_opts *o)
                 return sg_cli_usage_error(cmd, "bad --freq '%s'", next);
         } else if (strcmp(a, "--json") == 0) {
             o->json = 1;
+        } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
+            o->quiet = 1;
+        } else if (strcmp(a, "--timeout") == 0) {
+            NEED_ARG();
+            int64_t t;
+            if (sg_cli_int(cmd, a, next, 1, SG_TIMEOUT_MAX, &t))
+                return SG_EXIT_USAGE;
+            o->timeout = (int)t;
         } else if (strcmp(a, "--plot") == 0) {
             NEED_ARG();
             o->plot = next;
@@ -198,6 +214,9 @@ static int parse_opts(int argc, char **argv, area_opts *o)
         return sg_cli_usage_error(cmd, "unknown option '%s'", o->fwd[0]);
     if (o->graph && (o->n_params || o->n_sweep))
         return sg_cli_usage_error(cmd, "--param and --sweep apply to --prim only");
+    o->watch.prog = "samgen area";
+    o->watch.quiet = o->quiet;
+    o->watch.timeout_s = o->timeout;
     return 0;
 }
 
@@ -317,6 +336,7 @@ static void job_init(area_job *j, const area_opts *o, const char *workdir, const
     j->device = o->device;
     j->pnr = o->pnr;
     j->freq_mhz = o->freq;
+    j->watch = &o->watch;
 }
 
 /* samgen gen GRAPH -o OUTDIR/rtl [gen options], as a child process with
@@ -344,7 +364,8 @@ static int gen_kernel(const area_opts *o, const char *outdir, const char *gendir
     sg_mkdir_p(outdir, NULL, 0);   /* errors are left to the steps that write there */
     char gencmd[2048], genout[1200];
     snprintf(genout, sizeof genout, "%s/gen.out", outdir);
-    int st = sg_area_exec(NULL, gargv, genout, gencmd, sizeof gencmd, e);
+    int st = sg_area_exec(NULL, gargv, genout, NULL, "samgen gen", &o->watch, gencmd,
+                          sizeof gencmd, e);
     if (st < 0)
         return run_error(e);
     if (!o->json)

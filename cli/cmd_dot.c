@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "core/proc.h"
 #include "graph/graph.h"
 
 const char sg_cmd_dot_usage[] =
@@ -170,18 +171,9 @@ static int run_dot(const char *fmt, const char *in, const char *out)
 {
     char targ[32];
     snprintf(targ, sizeof targ, "-T%s", fmt);
-    pid_t pid = fork();
-    if (pid < 0)
-        return -1;
-    if (pid == 0) {
-        char *args[] = {"dot", targ, "-o", (char *)out, (char *)in, NULL};
-        execvp("dot", args);
-        _exit(127);
-    }
-    int st;
-    if (waitpid(pid, &st, 0) < 0)
-        return -1;
-    return (WIFEXITED(st) && WEXITSTATUS(st) == 0) ? 0 : -1;
+    char *args[] = {"dot", targ, "-o", (char *)out, (char *)in, NULL};
+    sg_proc p = {args, NULL, NULL, 0, NULL, NULL};
+    return sg_proc_run(&p, NULL, NULL) == 0 ? 0 : -1;
 }
 
 /* Token counts from the report ann, one per edge (-1 where the report has

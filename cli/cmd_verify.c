@@ -57,6 +57,13 @@ const char sg_cmd_verify_usage[] =
     "                         else is, token by token\n"
     "  --width-crd N, --width-val N, --fifo-depth N|auto,\n"
     "  --max-nnz N, --dim N   as for samgen gen\n"
+    "  --timeout S            end the simulator build or the simulation when\n"
+    "                         it runs longer than S seconds (1..86400): exit 1\n"
+    "  -q, --quiet            no progress lines on stderr\n"
+    "\n"
+    "The simulator build and the simulation are announced on stderr (a line\n"
+    "when each starts, and every 10 s while it runs when stderr is a\n"
+    "terminal).\n"
     "\n"
     "Verilator builds are cached in $SAMGEN_CACHE, else\n"
     "$XDG_CACHE_HOME/samgen, else ~/.cache/samgen.\n";
@@ -72,6 +79,8 @@ typedef struct verify_opts {
     const char *top;          /* use this Verilog instead of generating */
     const char *rtl_dir;      /* primitive library (default <root>/rtl) */
     int no_trace;             /* compare output memories only (+notrace) */
+    int quiet;                /* -q: no progress lines */
+    int timeout;              /* --timeout S: per build or simulation; 0 none */
 } verify_opts;
 
 /* One verify run: what the steps share, freed by verify_free. */
@@ -125,6 +134,13 @@ static int parse_verify_opt(gen_opts *go, verify_opts *vo, int argc, char **argv
         vo->watchdog = (long)w;
     } else if (strcmp(a, "--no-trace") == 0) {
         vo->no_trace = 1;
+    } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
+        vo->quiet = 1;
+    } else if (strcmp(a, "--timeout") == 0 && has_v) {
+        int64_t t;
+        if (sg_cli_int("verify", a, argv[++*i], 1, SG_TIMEOUT_MAX, &t))
+            return SG_EXIT_USAGE;
+        vo->timeout = (int)t;
     } else if (strcmp(a, "--top") == 0 && has_v) {
         vo->top = argv[++*i];
     } else if (strcmp(a, "--rtl-dir") == 0 && has_v) {
@@ -394,9 +410,9 @@ static int write_inputs(verify_run *v, const verify_opts *vo)
     snprintf(v->simout, sizeof v->simout, "%s/sim.out", v->work);
     if (vo->top) {
         /* A hand-modified top (mutation tests): copy it into the work dir. */
-        char cp[9000];
-        snprintf(cp, sizeof cp, "cp '%s' '%s'", vo->top, v->top);
-        if (access(vo->top, R_OK) != 0 || system(cp) != 0) {
+        char *cp[] = {"cp", (char *)vo->top, v->top, NULL};
+        sg_proc p = {cp, NULL, NULL, 0, NULL, NULL};
+        if (access(vo->top, R_OK) != 0 || sg_proc_run(&p, NULL, NULL) != 0) {
             fprintf(stderr, "%s: cannot read\n", vo->top);
             return SG_EXIT_USAGE;
         }
@@ -435,14 +451,20 @@ static int simulate(verify_run *v, const verify_opts *vo, const char *root)
     sg_err e;
     sg_err_clear(&e);
     sg_simulator sim = strcmp(vo->sim, "verilator") == 0 ? SG_SIM_VERILATOR : SG_SIM_ICARUS;
+    sg_proc_watch w = {"samgen verify", vo->quiet, vo->timeout};
     sg_sim_build b = {sim, root, vo->rtl_dir, v->work, v->top, v->c.design.module,
-                      0, vo->no_trace, vo->stall, 0, 0, v->c.crd_width};
+                      0, vo->no_trace, vo->stall, 0, 0, v->c.crd_width, &w};
     host_widths(&v->c, &b.host_addr_width, &b.host_data_width);
     if (vo->waves) {
         size_t wl = strlen(vo->waves);
         b.waves = wl > 4 && strcmp(vo->waves + wl - 4, ".fst") == 0 ? 2 : 1;
     }
-    if (sg_sim_build_run(&b, v->bin, sizeof v->bin, &v->cached, &e) < 0)
+    int brc = sg_sim_build_run(&b, v->bin, sizeof v->bin, &v->cached, &e);
+    if (brc == SG_PROC_TIMEOUT) {
+        fprintf(stderr, "samgen verify: %s\n", e.msg);
+        return SG_EXIT_CHECK;
+    }
+    if (brc < 0)
         return sg_cli_report(&e);
     /* The simulator dumps into a temporary file renamed into place after
      * the run (a failing run's waveform is the one worth looking at). */
@@ -450,8 +472,14 @@ static int simulate(verify_run *v, const verify_opts *vo, const char *root)
     if (vo->waves && sg_outfile_reserve(&wf, vo->waves, &e) < 0)
         return sg_cli_report(&e);
     sg_sim_run r = {sim, v->bin, v->script, v->simout, vo->stall, vo->seed,
-                    vo->watchdog, vo->waves ? wf.tmp : NULL, vo->no_trace};
-    int src = sg_sim_exec(&r, &v->times);
+                    vo->watchdog, vo->waves ? wf.tmp : NULL, vo->no_trace, &w};
+    int src = sg_sim_exec(&r, &v->times, &e);
+    if (src == SG_PROC_TIMEOUT) {
+        if (vo->waves)
+            sg_outfile_abort(&wf);
+        fprintf(stderr, "samgen verify: %s\n", e.msg);
+        return SG_EXIT_CHECK;
+    }
     if (vo->waves && sg_outfile_commit(&wf, &e) < 0)
         return sg_cli_report(&e);
     if (src != 0 && src != 1) {
@@ -549,11 +577,10 @@ static int judge(verify_run *v, const verify_opts *vo)
 static void verify_free(verify_run *v, int rc)
 {
     if (v->made_tmp && rc == SG_EXIT_OK) {
-        char rm[4200];
-        snprintf(rm, sizeof rm, "rm -rf '%s'", v->work);
-        if (system(rm) != 0) {
-            /* a leftover temporary directory is harmless */
-        }
+        /* a leftover temporary directory is harmless */
+        char *rm[] = {"rm", "-rf", v->work, NULL};
+        sg_proc p = {rm, NULL, NULL, 0, NULL, NULL};
+        sg_proc_run(&p, NULL, NULL);
     } else if (v->made_tmp && rc != SG_EXIT_OK) {
         fprintf(stderr, "samgen verify: files kept in %s\n", v->work);
     }
@@ -572,7 +599,7 @@ int sg_cmd_verify(int argc, char **argv)
     sg_gen_opts_init(&go);
     go.want_streams = 1;
     go.cmd = "verify";
-    verify_opts vo = {"verilator", 0, 1, NULL, NULL, 100000000ULL, 100000, NULL, NULL, 0};
+    verify_opts vo = {"verilator", 0, 1, NULL, NULL, 100000000ULL, 100000, NULL, NULL, 0, 0, 0};
     int rc = parse_args(&go, &vo, argc, argv);
     if (rc >= 0) {
         sg_gen_opts_free(&go);

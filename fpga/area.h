@@ -25,6 +25,7 @@
 #include <stdio.h>
 
 #include "core/err.h"
+#include "core/proc.h"
 #include "fpga/area_json.h"
 
 /* ---- types ----------------------------------------------------------------- */
@@ -206,22 +207,27 @@ typedef struct area_job {
     int pnr;                 /* iCE40: place and route when it fits (the
                                 capacity check runs either way) */
     double freq_mhz;         /* nextpnr target clock (0: 100) */
+    const sg_proc_watch *watch;  /* progress lines and time limit of Yosys
+                                    and nextpnr; NULL: none */
 } area_job;
 
 /* Synthesize (and for iCE40 with pnr set, place and route) one design.
  * Fills r (free with sg_area_result_free, also after a failure).  Returns 0 on
  * success, -1 when a parameter is malformed (e->code SG_EXIT_USAGE, nothing
- * run) or a tool could not run or failed (e->code SG_EXIT_CHECK; e says
- * which and where its log is).  A design that does not fit the device is not a failure: r->pnr
+ * run) or a tool could not run, failed or ran out of j->watch's time
+ * (e->code SG_EXIT_CHECK; e says which and where its log is).  A design that does not fit the device is not a failure: r->pnr
  * says so. */
 int sg_area_run(const area_job *j, area_result *r, sg_err *e);
 
 /* Run argv in directory dir with stdout and stderr to out_path (relative to
- * dir; NULL = inherit).  Returns the exit status (0..255), or -1 with e set
- * when it could not be started or was killed.  cmd, when not NULL, receives
- * the shell form "cd DIR && prog args..." (truncated to ncmd). */
+ * dir; NULL = inherit), announced as step and limited by w (sg_proc_run;
+ * name names the step in the timeout message, NULL: argv[0]).  Returns the
+ * exit status (0..255), or -1 with e set when it could not be started, was
+ * killed or ran out of time.  cmd, when not NULL, receives the shell form
+ * "cd DIR && prog args..." (truncated to ncmd). */
 int sg_area_exec(const char *dir, char *const argv[], const char *out_path,
-              char *cmd, size_t ncmd, sg_err *e);
+                 const char *step, const char *name, const sg_proc_watch *w,
+                 char *cmd, size_t ncmd, sg_err *e);
 
 /* The samgen tree: $SAMGEN_ROOT if set, else the directory above the
  * running binary's that holds fpga/synth_generic.ys, else ".".  buf gets an

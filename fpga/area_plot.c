@@ -45,7 +45,7 @@ static int finish(FILE *gp, const char *dir, const char *base, char *path,
     snprintf(setout, sizeof setout, "outfile='%s.png.tmp'", base);
     snprintf(p, sizeof p, "%s.gp", base);
     char *argv[] = {"gnuplot", "-e", setout, p, NULL};
-    int st = sg_area_exec(dir, argv, NULL, NULL, 0, e);
+    int st = sg_area_exec(dir, argv, NULL, NULL, NULL, NULL, NULL, 0, e);
     if (st < 0)
         return -1;
     snprintf(tmp, sizeof tmp, "%s/%s.png.tmp", dir, base);

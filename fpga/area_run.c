@@ -88,7 +88,8 @@ static void shell_append(char *buf, size_t n, const char *s)
 }
 
 int sg_area_exec(const char *dir, char *const argv[], const char *out_path,
-              char *cmd, size_t ncmd, sg_err *e)
+                 const char *step, const char *name, const sg_proc_watch *w,
+                 char *cmd, size_t ncmd, sg_err *e)
 {
     if (cmd && ncmd) {
         cmd[0] = '\0';
@@ -100,38 +101,16 @@ int sg_area_exec(const char *dir, char *const argv[], const char *out_path,
         for (int i = 0; argv[i]; i++)
             shell_append(cmd, ncmd, argv[i]);
     }
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
-    if (pid < 0)
-        return sg_errf(e, NULL, 0, "cannot start %s: %s", argv[0], strerror(errno));
-    if (pid == 0) {
-        if (dir && chdir(dir) != 0)
-            _exit(127);
-        if (out_path) {
-            int fd = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-            if (fd >= 0) {
-                dup2(fd, 1);
-                dup2(fd, 2);
-                close(fd);
-            }
-        }
-        execvp(argv[0], argv);
-        dprintf(2, "cannot run %s: %s\n", argv[0], strerror(errno));
-        _exit(127);
-    }
-    int status;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR)
-            return sg_errf(e, NULL, 0, "waiting for %s: %s", argv[0], strerror(errno));
-    if (WIFEXITED(status)) {
-        if (WEXITSTATUS(status) == 127)
-            return sg_errf(e, NULL, 0, "could not run '%s' in %s (is it installed?)",
-                           argv[0], dir ? dir : ".");
-        return WEXITSTATUS(status);
-    }
-    return sg_errf(e, NULL, 0, "%s was killed by signal %d", argv[0],
-                   WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+    sg_proc p = {argv, dir, out_path, 1, step, name};
+    int st = sg_proc_run(&p, w, e);
+    if (st < 0)
+        return -1;
+    if (st == 127)
+        return sg_errf(e, NULL, 0, "could not run '%s' in %s (is it installed?)",
+                       argv[0], dir ? dir : ".");
+    if (st > 128)
+        return sg_errf(e, NULL, 0, "%s was killed by signal %d", argv[0], st - 128);
+    return st;
 }
 
 /* Whole file as a NUL-terminated string, or NULL. */
@@ -365,7 +344,8 @@ static int run_pnr(const area_job *j, const char *dir, area_result *r, sg_err *e
     snprintf(script, sizeof script, "%s/fpga/pnr_ice40.ys", j->root);
     char *yargv[] = {"yosys", "-q", "-l", "pnr_yosys.log", "-s", script, NULL};
     char c1[1000], c2[1000];
-    int st = sg_area_exec(dir, yargv, "pnr_yosys.out", c1, sizeof c1, e);
+    int st = sg_area_exec(dir, yargv, "pnr_yosys.out", "yosys out-of-context wrapper",
+                          "yosys (wrapper)", j->watch, c1, sizeof c1, e);
     if (st < 0)
         return -1;
     if (st != 0) {
@@ -383,7 +363,8 @@ static int run_pnr(const area_job *j, const char *dir, area_result *r, sg_err *e
                      "report.json", "-q", "-l", "nextpnr.log", NULL};
     snprintf(path, sizeof path, "%s/report.json", dir);
     remove(path);
-    st = sg_area_exec(dir, nargv, "nextpnr.out", c2, sizeof c2, e);
+    st = sg_area_exec(dir, nargv, "nextpnr.out", "nextpnr-ice40 place and route",
+                      "nextpnr-ice40", j->watch, c2, sizeof c2, e);
     if (st < 0)
         return -1;
     snprintf(p->cmd, sizeof p->cmd, "%s; %s", c1, c2);
@@ -441,8 +422,11 @@ static int run_job(const area_job *j, area_result *r, sg_err *e)
     if (!file_exists(script))
         return sg_errf(e, script, 0, "yosys script not found");
     char *yargv[] = {"yosys", "-q", "-l", "yosys.log", "-s", script, NULL};
-    int st = sg_area_exec(dir, yargv, "yosys.out", r->yosys_cmd,
-                       sizeof r->yosys_cmd, e);
+    char step[64];
+    snprintf(step, sizeof step, "yosys %.*s", (int)strlen(script_name(j->target, j->device)) - 3,
+             script_name(j->target, j->device));
+    int st = sg_area_exec(dir, yargv, "yosys.out", step, step, j->watch, r->yosys_cmd,
+                          sizeof r->yosys_cmd, e);
     if (st < 0)
         return -1;
     snprintf(path, sizeof path, "%s/yosys.log", dir);

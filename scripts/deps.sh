@@ -1,7 +1,13 @@
 #!/bin/sh
 # deps.sh - install the Debian packages samgen needs, if any are missing.
 # Runs apt-get as root, or through sudo; otherwise prints what to run.
-set -e
+#
+# The output is one line per step (the package lists, then each group of
+# missing packages) and the result; apt-get's own output goes to the log,
+# $DEPS_LOG (default build/deps.log), whose last lines are shown when a
+# step fails.
+set -u
+LOG=${DEPS_LOG:-build/deps.log}
 missing=""
 need() { # need PACKAGE CHECK-COMMAND...
     pkg=$1; shift
@@ -27,6 +33,43 @@ else
     echo "  apt-get update && apt-get install -y$missing" >&2
     exit 2
 fi
+mkdir -p "$(dirname "$LOG")" && : >"$LOG" || {
+    echo "samgen: cannot write the log $LOG" >&2; exit 2; }
 export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends $missing
+
+# step WHAT COMMAND...: one line for the step, the command's output in the
+# log; on failure the log's last lines and exit 1
+step() {
+    what=$1; shift
+    printf 'samgen: %s ... ' "$what"
+    echo "== $what: $*" >>"$LOG"
+    if "$@" >>"$LOG" 2>&1; then
+        echo "ok"
+    else
+        rc=$?
+        echo "failed"
+        echo "samgen: $what failed (exit $rc); the last lines of $LOG:" >&2
+        tail -n 20 "$LOG" | sed 's/^/  /' >&2
+        exit 1
+    fi
+}
+
+# group NAME PACKAGES...: install those of PACKAGES that are missing
+group() {
+    name=$1; shift
+    pkgs=""
+    for p in "$@"; do
+        case " $missing " in *" $p "*) pkgs="$pkgs $p" ;; esac
+    done
+    [ -n "$pkgs" ] || return 0
+    # shellcheck disable=SC2086
+    step "installing $name:$pkgs" $SUDO apt-get install -y -q --no-install-recommends $pkgs
+}
+
+# shellcheck disable=SC2086
+step "updating the package lists" $SUDO apt-get update -q
+group "simulators" verilator iverilog
+group "synthesis and place and route" yosys nextpnr-ice40 fpga-icestorm
+group "libraries" libcmocka-dev libgraphviz-dev pkg-config
+group "tools" graphviz gnuplot-nox clang
+echo "samgen: packages installed (apt-get output in $LOG)"

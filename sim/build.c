@@ -9,6 +9,7 @@
  */
 #include "sim/sim.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -19,26 +20,48 @@
 #include "core/hash.h"
 #include "core/paths.h"
 
-/* Hash of every file in dir with the given suffix, in name order. */
+static int cmp_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Hash of every file in dir with the given suffix (hidden files left out),
+ * in byte order of the names. */
 static void hash_dir(uint64_t *h, const char *dir, const char *suffix)
 {
-    char cmd[4400];
-    snprintf(cmd, sizeof cmd, "ls -1 '%s' 2>/dev/null | LC_ALL=C sort", dir);
-    FILE *p = popen(cmd, "r");
-    if (!p)
+    DIR *d = opendir(dir);
+    if (!d)
         return;
-    char name[1024];
-    while (fgets(name, sizeof name, p)) {
-        name[strcspn(name, "\n")] = '\0';
-        size_t nl = strlen(name), sl = strlen(suffix);
-        if (nl < sl || strcmp(name + nl - sl, suffix) != 0)
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    struct dirent *de;
+    size_t sl = strlen(suffix);
+    while ((de = readdir(d)) != NULL) {
+        size_t nl = strlen(de->d_name);
+        if (de->d_name[0] == '.' || nl < sl || strcmp(de->d_name + nl - sl, suffix) != 0)
             continue;
-        char path[4400];
-        snprintf(path, sizeof path, "%s/%s", dir, name);
-        *h = sg_fnv1a(*h, name, nl);
-        sg_fnv1a_file(h, path);
+        sg_grow((void **)&names, &cap, n + 1, sizeof *names);
+        names[n++] = sg_strdup(de->d_name);
     }
-    pclose(p);
+    closedir(d);
+    if (n)
+        qsort(names, n, sizeof *names, cmp_names);
+    for (size_t i = 0; i < n; i++) {
+        char path[4400];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        *h = sg_fnv1a(*h, names[i], strlen(names[i]));
+        sg_fnv1a_file(h, path);
+        free(names[i]);
+    }
+    free(names);
+}
+
+/* rm -rf dir (a temporary build); a leftover is harmless. */
+static void remove_tree(const char *dir)
+{
+    char *argv[] = {"rm", "-rf", (char *)dir, NULL};
+    sg_proc p = {argv, NULL, NULL, 0, NULL, NULL};
+    sg_proc_run(&p, NULL, NULL);
 }
 
 static void cache_dir(char *buf, size_t n)
@@ -107,7 +130,7 @@ static uint64_t verilator_key(const sg_sim_build *b, const char *rtl, const char
  * command line it is. */
 static int run_verilator(const sg_sim_build *b, const char *rtl, const char *simd,
                          const char *harness, char **defs, int n_defs,
-                         const char *mdir_in, const char *log)
+                         const char *mdir_in, const char *log, sg_err *e)
 {
     char ydir_rtl[4300], ydir_sim[4300], idir[4300], topmod[200], mdir[4600], hpath[4200];
     snprintf(ydir_rtl, sizeof ydir_rtl, "%s", rtl);
@@ -134,7 +157,7 @@ static int run_verilator(const sg_sim_build *b, const char *rtl, const char *sim
     for (size_t i = 0; i < sizeof tail / sizeof tail[0]; i++)
         argv[a++] = tail[i];
     argv[a] = NULL;
-    return sg_sim_run_to(argv, log, 1);
+    return sg_sim_run_to(argv, log, 1, "building with Verilator", b->watch, e);
 }
 
 /* Build (or find in the cache) the Verilator binary. */
@@ -164,20 +187,20 @@ static int build_verilator(const sg_sim_build *b, char *bin, size_t binlen, int 
     snprintf(tmpd, sizeof tmpd, "%s.tmp%ld", final, (long)getpid());
     char log[4400];
     snprintf(log, sizeof log, "%s/build.log", b->work);
-    int rc = run_verilator(b, rtl, simd, harness, defs, n_defs, tmpd, log);
+    int rc = run_verilator(b, rtl, simd, harness, defs, n_defs, tmpd, log, e);
     char tbin[4700];
     snprintf(tbin, sizeof tbin, "%s/Vtop", tmpd);
+    if (rc == SG_PROC_TIMEOUT || rc == -1) {
+        remove_tree(tmpd);
+        return rc;
+    }
     if (rc != 0 || access(tbin, X_OK) != 0) {
         sg_sim_show_log(log, 30);
         return sg_errc(e, SG_EXIT_USAGE, log, 0, "verilator build failed (exit %d)", rc);
     }
     if (rename(tmpd, final) != 0) {
         /* Another run finished the same build first: use it. */
-        char rm[4600];
-        snprintf(rm, sizeof rm, "rm -rf '%s'", tmpd);
-        if (system(rm) != 0) {
-            /* leftover temporary build; harmless */
-        }
+        remove_tree(tmpd);
     }
     return 0;
 }
@@ -213,7 +236,9 @@ static int build_icarus(const sg_sim_build *b, char *bin, size_t binlen, sg_err 
     argv[a] = NULL;
     char log[4400];
     snprintf(log, sizeof log, "%s/build.log", b->work);
-    int rc = sg_sim_run_to(argv, log, 1);
+    int rc = sg_sim_run_to(argv, log, 1, "compiling with Icarus", b->watch, e);
+    if (rc == SG_PROC_TIMEOUT || rc == -1)
+        return rc;
     if (rc != 0) {
         sg_sim_show_log(log, 30);
         return sg_errc(e, SG_EXIT_USAGE, log, 0, "iverilog failed (exit %d)", rc);

@@ -23,7 +23,7 @@ if ! args=$(sh "$here/regress_inputs.sh" "$samgen" "$graph" "$kind" "$seed" "$wo
     exit 0
 fi
 # shellcheck disable=SC2086
-"$samgen" verify "$graph" $args $sizing ${REGRESS_VERIFY_ARGS:-} --keep "$work/run" >"$work/verify.log" 2>&1
+"$samgen" verify "$graph" $args $sizing ${REGRESS_VERIFY_ARGS:-} -q --keep "$work/run" >"$work/verify.log" 2>&1
 rc=$?
 line=$(grep -E '^(PASS|FAIL|STUCK)' "$work/verify.log" | head -n 1)
 tokens=$(printf %s "$line" | sed -n 's/.* \([0-9]*\) tokens.*/\1/p')

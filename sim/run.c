@@ -15,29 +15,11 @@
 #include <time.h>
 #include <unistd.h>
 
-int sg_sim_run_to(char *const *argv, const char *out_path, int err_too)
+int sg_sim_run_to(char *const *argv, const char *out_path, int err_too, const char *step,
+                  const sg_proc_watch *w, sg_err *e)
 {
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
-    if (pid < 0)
-        return -1;
-    if (pid == 0) {
-        int fd = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
-        if (fd < 0)
-            _exit(127);
-        dup2(fd, 1);
-        if (err_too)
-            dup2(fd, 2);
-        close(fd);
-        execvp(argv[0], argv);
-        _exit(127);
-    }
-    int st;
-    while (waitpid(pid, &st, 0) < 0)
-        if (errno != EINTR)
-            return -1;
-    return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+    sg_proc p = {argv, NULL, out_path, err_too, step, NULL};
+    return sg_proc_run(&p, w, e);
 }
 
 void sg_sim_show_log(const char *path, int max_lines)
@@ -52,7 +34,7 @@ void sg_sim_show_log(const char *path, int max_lines)
     fclose(f);
 }
 
-int sg_sim_exec(const sg_sim_run *r, sg_sim_times *t)
+int sg_sim_exec(const sg_sim_run *r, sg_sim_times *t, sg_err *e)
 {
     char a_script[4500], a_stall[64], a_seed[64], a_wd[64], a_waves[4200], bin[4800];
     snprintf(bin, sizeof bin, "%s", r->bin);
@@ -81,7 +63,10 @@ int sg_sim_exec(const sg_sim_run *r, sg_sim_times *t)
     struct rusage ru0, ru1;
     getrusage(RUSAGE_CHILDREN, &ru0);
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    int rc = sg_sim_run_to(argv, r->out_path, 0);
+    sg_proc p = {argv, NULL, r->out_path, 0,
+                 r->sim == SG_SIM_ICARUS ? "simulating with Icarus" : "simulating with Verilator",
+                 "the simulation"};
+    int rc = sg_proc_run(&p, r->watch, e);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     getrusage(RUSAGE_CHILDREN, &ru1);
     t->wall_s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;

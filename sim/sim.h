@@ -20,6 +20,7 @@
 #include <stdio.h>
 
 #include "core/err.h"
+#include "core/proc.h"
 #include "graph/graph.h"
 #include "sim/trace.h"
 
@@ -39,12 +40,15 @@ typedef struct sg_sim_build {
     int host_addr_width;      /* Icarus bench: host address bits (SG_HA), */
     int host_data_width;      /* host data bits (SG_HD) */
     int crd_width;            /* and coordinate bits (SG_CW) */
+    const sg_proc_watch *watch;  /* progress lines and time limit; NULL: none */
 } sg_sim_build;
 
 /* Build (or find in the cache) the simulator for b.  bin receives the
  * program to run (the Verilator binary or the vvp file); *cached is 1 when
  * a cached Verilator build was used.  A failed build shows the first lines
- * of work/build.log on stderr and fails with code SG_EXIT_USAGE. */
+ * of work/build.log on stderr and fails with code SG_EXIT_USAGE.  A build
+ * that runs out of b->watch's time is ended, nothing of it is cached, and
+ * SG_PROC_TIMEOUT is returned (e says which step, code SG_EXIT_CHECK). */
 int sg_sim_build_run(const sg_sim_build *b, char *bin, size_t binlen, int *cached,
                      sg_err *e);
 
@@ -59,6 +63,7 @@ typedef struct sg_sim_run {
     long watchdog;            /* cycles without a token before STUCK */
     const char *waves;        /* waveform file, or NULL */
     int no_trace;             /* +notrace: record no edge streams */
+    const sg_proc_watch *watch;  /* progress lines and time limit; NULL: none */
 } sg_sim_run;
 
 /* Wall and CPU time of a simulator run. */
@@ -68,13 +73,16 @@ typedef struct sg_sim_times {
 } sg_sim_times;
 
 /* Run the simulator with its output in r->out_path.  Returns its exit
- * status (0 or 1 normally; 127 when it could not be started, 128 when it
- * was killed, -1 when it could not be forked). */
-int sg_sim_exec(const sg_sim_run *r, sg_sim_times *t);
+ * status (0 or 1 normally; 127 when it could not be started, 128 + the
+ * signal when one ended it, -1 when it could not be forked), or
+ * SG_PROC_TIMEOUT with e set when it ran out of r->watch's time. */
+int sg_sim_exec(const sg_sim_run *r, sg_sim_times *t, sg_err *e);
 
 /* Run argv (argv[0] looked up in PATH) with stdout, and stderr when
- * err_too, to the file out_path; the exit status as for sg_sim_exec. */
-int sg_sim_run_to(char *const *argv, const char *out_path, int err_too);
+ * err_too, to the file out_path, announced as step (sg_proc_run); the exit
+ * status as for sg_sim_exec. */
+int sg_sim_run_to(char *const *argv, const char *out_path, int err_too, const char *step,
+                  const sg_proc_watch *w, sg_err *e);
 
 /* Copy the first max_lines lines of the file at path to stderr. */
 void sg_sim_show_log(const char *path, int max_lines);

@@ -121,7 +121,7 @@ EOF
 log=$out/$name.log
 # shellcheck disable=SC2086
 "$samgen" verify "$g" $args --skip "$T" --stall "$stall" --seed 7 --sim "$sim" \
-    --max-nnz 4096 --keep "$out/run/$name" >"$log" 2>&1
+    --max-nnz 4096 -q --keep "$out/run/$name" >"$log" 2>&1
 rc=$?
 if [ $rc -eq 0 ] && grep -q "^skipping: " "$log"; then
     res=PASS
