@@ -181,7 +181,7 @@ count "fail: all 10 mismatches when fewer than N" "$WORK/out" "MISMATCH on" 10
 N=$WORK/notdone
 # shellcheck disable=SC2086
 expect 1 "run cut off by --max-cycles, with -o" \
-    "$SAMGEN" verify "$G" $T --sim icarus --keep "$WORK/keep-nd" -o "$N" --max-cycles 20
+    "$SAMGEN" verify "$G" $T --sim icarus --keep "$WORK/keep-nd" -o "$N" --max-cycles 20 --trace
 has "not done: FAIL line" "$WORK/out" "FAIL spmv_top: not done after 20 cycles (--max-cycles)"
 has "not done: result" "$N/report.json" '"result": "not done",'
 has "not done: message" "$N/report.json" \
@@ -189,6 +189,11 @@ has "not done: message" "$N/report.json" \
 has "not done: rtl cycles" "$N/report.json" '"cycles_rtl": 20,'
 $CHECK "$N/junit.xml" >"$WORK/chk" 2>&1 && ok "not done: junit.xml valid" ||
     bad "not done: junit.xml: $(cat "$WORK/chk")"
+[ "$(cat "$N/trace/rtl/9_out_val__11_in_val.txt")" = "9_out_val__11_in_val:" ] &&
+    ok "not done: an RTL trace without tokens" ||
+    bad "not done: empty RTL trace is '$(cat "$N/trace/rtl/9_out_val__11_in_val.txt")'"
+has "not done: an RTL trace as far as it got" "$N/trace/rtl/0_out_crd__12_in_data.txt" \
+    "0_out_crd__12_in_data: 0 1 2 3 4 5 6 7 S0 D"
 has "not done: a failing simulation test case" "$N/junit.xml" \
     '<failure message="FAIL spmv_top: not done after 20 cycles (--max-cycles)" type="not done">'
 
