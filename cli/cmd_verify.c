@@ -11,6 +11,7 @@
  * stream and every output memory with the golden ones.  Prints PASS with
  * cycles and tokens, or the first mismatch (sim/compare.c), or the
  * watchdog's list of full FIFOs and waiting nodes; exit 1 on any failure.
+ * With -o DIR the run's reports follow (verify_report.c).
  * This file holds the options and the order of the steps, and turns the
  * golden result and the design into the host script and expected traces;
  * the simulator build and run are in sim/.

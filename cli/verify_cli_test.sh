@@ -197,6 +197,20 @@ has "not done: an RTL trace as far as it got" "$N/trace/rtl/0_out_crd__12_in_dat
 has "not done: a failing simulation test case" "$N/junit.xml" \
     '<failure message="FAIL spmv_top: not done after 20 cycles (--max-cycles)" type="not done">'
 
+# a stuck run (a watchdog too short for the first token)
+S=$WORK/stuck
+# shellcheck disable=SC2086
+expect 1 "stuck run with -o" \
+    "$SAMGEN" verify "$G" $T --sim icarus --keep "$WORK/keep-st" -o "$S" --watchdog 1
+has "stuck: STUCK line" "$WORK/out" "STUCK spmv: no token moved for the watchdog period (at cycle 2)"
+has "stuck: result" "$S/report.json" '"result": "stuck",'
+has "stuck: message" "$S/report.json" \
+    '"message": "STUCK spmv: no token moved for the watchdog period (at cycle 2)\n  no FIFO is full\n  waiting: repsiggen 1 (i), for input e1 (0 tokens, no D)\n'
+$CHECK "$S/junit.xml" >"$WORK/chk" 2>&1 && ok "stuck: junit.xml valid" ||
+    bad "stuck: junit.xml: $(cat "$WORK/chk")"
+has "stuck: a failing simulation test case" "$S/junit.xml" \
+    '<failure message="STUCK spmv: no token moved for the watchdog period (at cycle 2)&#10;  no FIFO is full&#10;'
+
 # ---- the JUnit checker refuses what dashboards cannot read --------------------
 sed 's/ classname="spmv.edge"//' "$P/junit.xml" >"$WORK/j1.xml"
 $CHECK "$WORK/j1.xml" >"$WORK/chk" 2>&1
