@@ -134,6 +134,20 @@ if ls -R "$P" | grep -q '\.tmp'; then bad "pass: temporary files left"; else ok 
 expect 0 "passing run without -o" "$SAMGEN" verify "$G" $T --sim icarus --keep "$WORK/keep-plain"
 absent "without -o: no report in the work directory" "$WORK/keep-plain/report.json"
 
+# with --skip 4 the skipping scanners' four streams are not compared
+K=$WORK/skip
+# shellcheck disable=SC2086
+expect 0 "passing run with --skip 4 and -o" \
+    "$SAMGEN" verify "$G" $T --sim icarus --skip 4 --keep "$WORK/keep-skip" -o "$K"
+has "skip: skip" "$K/report.json" '"skip": 4,'
+count "skip: 4 edges not compared" "$K/report.json" '"status": "not compared", "mismatch": null}' 4
+$CHECK "$K/junit.xml" >"$WORK/chk" 2>&1 && ok "skip: junit.xml valid" ||
+    bad "skip: junit.xml: $(cat "$WORK/chk")"
+has "skip: suite counts" "$K/junit.xml" \
+    '<testsuite name="spmv" tests="17" failures="0" errors="0" skipped="4"'
+count "skip: 4 skipped test cases" "$K/junit.xml" \
+    "<skipped message=\"a skipping scanner&apos;s stream (not compared)\"/>" 4
+
 # ---- a failing run: the stop-level mutation of mutation_test.sh --------------
 R=$WORK/rtl_stop
 mkdir -p "$R" && cp "$ROOT"/rtl/*.v "$ROOT"/rtl/*.vh "$R/"
