@@ -11,6 +11,7 @@
  * stream and every output memory with the golden ones.  Prints PASS with
  * cycles and tokens, or the first mismatch (sim/compare.c), or the
  * watchdog's list of full FIFOs and waiting nodes; exit 1 on any failure.
+ * With -o DIR the run's reports follow (verify_report.c).
  * This file holds the options and the order of the steps, and turns the
  * golden result and the design into the host script and expected traces;
  * the simulator build and run are in sim/.
@@ -19,14 +20,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "cli/emit_opts.h"
+#include "cli/verify.h"
 #include "core/paths.h"
-#include "sim/compare.h"
-#include "sim/sim.h"
-#include "sim/trace.h"
 
 const char sg_cmd_verify_usage[] =
     "usage: samgen verify GRAPH.gv -t B=FILE ... [options]\n"
@@ -43,6 +42,12 @@ const char sg_cmd_verify_usage[] =
     "  --waves FILE.vcd|.fst  dump waveforms (Verilator builds with --trace or\n"
     "                         --trace-fst; Icarus writes VCD)\n"
     "  --keep DIR             keep the generated files and logs in DIR\n"
+    "  -o, --out DIR          write DIR/report.json and DIR/junit.xml (also\n"
+    "                         when the run fails)\n"
+    "  --trace                with -o: every edge's golden and RTL stream in\n"
+    "                         DIR/trace/golden/ and DIR/trace/rtl/<edge>.txt\n"
+    "  --max-mismatches N     on a mismatch, print the first mismatch of up to\n"
+    "                         N differing streams, earliest first (1)\n"
     "  --max-cycles N         give up after N cycles (100000000)\n"
     "  --watchdog N           stuck after N cycles without a token (100000)\n"
     "  --top FILE             simulate FILE instead of the generated top (it\n"
@@ -67,34 +72,6 @@ const char sg_cmd_verify_usage[] =
     "\n"
     "Verilator builds are cached in $SAMGEN_CACHE, else\n"
     "$XDG_CACHE_HOME/samgen, else ~/.cache/samgen.\n";
-
-typedef struct verify_opts {
-    const char *sim;
-    int stall;
-    long seed;
-    const char *waves;
-    const char *keep;
-    unsigned long long max_cycles;
-    long watchdog;
-    const char *top;          /* use this Verilog instead of generating */
-    const char *rtl_dir;      /* primitive library (default <root>/rtl) */
-    int no_trace;             /* compare output memories only (+notrace) */
-    int quiet;                /* -q: no progress lines */
-    int timeout;              /* --timeout S: per build or simulation; 0 none */
-} verify_opts;
-
-/* One verify run: what the steps share, freed by verify_free. */
-typedef struct verify_run {
-    gen_ctx c;
-    sg_simout so;
-    sg_stream_file exp, act;
-    int *is_val;
-    char work[4096];
-    int made_tmp;             /* work is a temporary directory */
-    char top[4400], script[4400], simout[4400], bin[4800];
-    int cached;               /* a cached Verilator build was used */
-    sg_sim_times times;
-} verify_run;
 
 /* ---- options -------------------------------------------------------------- */
 
@@ -141,6 +118,16 @@ static int parse_verify_opt(gen_opts *go, verify_opts *vo, int argc, char **argv
         if (sg_cli_int("verify", a, argv[++*i], 1, SG_TIMEOUT_MAX, &t))
             return SG_EXIT_USAGE;
         vo->timeout = (int)t;
+    } else if ((strcmp(a, "-o") == 0 || strcmp(a, "--out") == 0 ||
+                strcmp(a, "--output") == 0) && has_v) {
+        vo->outdir = argv[++*i];
+    } else if (strcmp(a, "--trace") == 0) {
+        vo->trace = 1;
+    } else if (strcmp(a, "--max-mismatches") == 0 && has_v) {
+        int64_t m;
+        if (sg_cli_int("verify", a, argv[++*i], 1, INT32_MAX, &m))
+            return SG_EXIT_USAGE;
+        vo->max_mismatches = (long)m;
     } else if (strcmp(a, "--top") == 0 && has_v) {
         vo->top = argv[++*i];
     } else if (strcmp(a, "--rtl-dir") == 0 && has_v) {
@@ -174,6 +161,10 @@ static int parse_args(gen_opts *go, verify_opts *vo, int argc, char **argv)
     }
     if (!go->graph)
         return sg_cli_usage_error("verify", "no graph given");
+    if (vo->trace && !vo->outdir)
+        return sg_cli_usage_error("verify", "--trace needs -o DIR (the traces go to DIR/trace/)");
+    if (vo->trace && vo->no_trace)
+        return sg_cli_usage_error("verify", "--trace and --no-trace exclude each other");
     go->want_streams = !vo->no_trace;
     return -1;
 }
@@ -229,16 +220,6 @@ static int write_script(const char *path, const gen_ctx *c,
     return 0;
 }
 
-static void out_arr_name(const gen_ctx *c, const sg_emit_mem *m, char *buf, size_t n)
-{
-    const sg_node *nd = &c->g.nodes[m->node];
-    if (m->arr == SG_ARR_VALS)
-        snprintf(buf, n, "out_arr_%s_vals", nd->tensor);
-    else
-        snprintf(buf, n, "out_arr_%s_mode_%d_%s", nd->tensor, nd->mode,
-                 m->arr == SG_ARR_SEG ? "seg" : "crd");
-}
-
 static sg_stream_line *add_line(sg_stream_file *sf, const char *name, sg_stream_kind k)
 {
     sg_grow((void **)&sf->lines, &sf->cap, sf->n + 1, sizeof *sf->lines);
@@ -282,7 +263,7 @@ static void build_traces(const gen_ctx *c, const sg_simout *so, int streams,
         const sg_emit_mem *m = &c->design.mem[i];
         if (!m->is_output)
             continue;
-        out_arr_name(c, m, name, sizeof name);
+        sg_verify_out_arr_name(c, m, name, sizeof name);
         const sg_node *nd = &c->g.nodes[m->node];
         int known = 0;
         for (int o = 0; o < c->gold.n_out; o++)
@@ -350,8 +331,9 @@ static int describe(void *ctx, const char *name, char *buf, size_t n)
 /* The files a run reads and writes, checked before anything runs (the
  * top in --keep DIR only once the design, which names it, exists).
  * Returns -1 when they are fine, else the exit code. */
-static int check_outputs(const gen_opts *go, const verify_opts *vo, const char *module)
+static int check_outputs(const gen_opts *go, const verify_opts *vo, const gen_ctx *c)
 {
+    const char *module = c ? c->design.module : NULL;
     sg_outplan p;
     sg_outplan_init(&p);
     sg_outplan_input(&p, go->graph);
@@ -372,6 +354,7 @@ static int check_outputs(const gen_opts *go, const verify_opts *vo, const char *
         snprintf(path, sizeof path, "%s/sim.out", vo->keep);
         sg_outplan_output(&p, SG_OUT_FILE, "--keep", path, NULL);
     }
+    sg_verify_plan_reports(&p, c, vo);
     int rc = sg_cli_check_outputs("verify", &p);
     sg_outplan_free(&p);
     return rc;
@@ -459,6 +442,8 @@ static int simulate(verify_run *v, const verify_opts *vo, const char *root)
         size_t wl = strlen(vo->waves);
         b.waves = wl > 4 && strcmp(vo->waves + wl - 4, ".fst") == 0 ? 2 : 1;
     }
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     int brc = sg_sim_build_run(&b, v->bin, sizeof v->bin, &v->cached, &e);
     if (brc == SG_PROC_TIMEOUT) {
         fprintf(stderr, "samgen verify: %s\n", e.msg);
@@ -466,6 +451,8 @@ static int simulate(verify_run *v, const verify_opts *vo, const char *root)
     }
     if (brc < 0)
         return sg_cli_report(&e);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    v->build_s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     /* The simulator dumps into a temporary file renamed into place after
      * the run (a failing run's waveform is the one worth looking at). */
     sg_outfile wf = {0};
@@ -482,9 +469,14 @@ static int simulate(verify_run *v, const verify_opts *vo, const char *root)
     }
     if (vo->waves && sg_outfile_commit(&wf, &e) < 0)
         return sg_cli_report(&e);
+    v->simulated = 1;
     if (src != 0 && src != 1) {
         sg_sim_show_log(v->simout, 20);
         fprintf(stderr, "samgen verify: simulator exited with %d (log %s)\n", src, v->simout);
+        char msg[160];
+        snprintf(msg, sizeof msg, "simulator exited with %d", src);
+        v->result = "error";
+        v->message = sg_strdup(msg);
         return SG_EXIT_CHECK;
     }
     const sg_graph *g = &v->c.g;
@@ -497,8 +489,9 @@ static int simulate(verify_run *v, const verify_opts *vo, const char *root)
     return -1;
 }
 
-/* Expected and actual traces of the run, compared (r filled). */
-static int compare_run(verify_run *v, const verify_opts *vo, sg_cmp_result *r, sg_err *e)
+/* Expected and actual traces of the run, compared (v->cmp, v->mm
+ * filled). */
+static int compare_run(verify_run *v, const verify_opts *vo, sg_err *e)
 {
     build_traces(&v->c, &v->so, !vo->no_trace, &v->exp, &v->act);
     sg_cmp_opts co;
@@ -506,7 +499,10 @@ static int compare_run(verify_run *v, const verify_opts *vo, sg_cmp_result *r, s
     desc_ctx dc = {&v->c};
     co.describe = describe;
     co.ctx = &dc;
-    return sg_compare_traces(&v->exp, &v->act, &co, r, e);
+    if (sg_compare_all(&v->exp, &v->act, &co, &v->cmp, &v->mm, &v->n_mm, e) < 0)
+        return -1;
+    v->compared = 1;
+    return 0;
 }
 
 /* Simulation speed: from the harness's CPU line when there is one. */
@@ -535,29 +531,51 @@ static int judge(verify_run *v, const verify_opts *vo)
     sg_err e;
     sg_err_clear(&e);
     const gen_ctx *c = &v->c;
-    sg_cmp_result r;
+    const sg_cmp_result *r = &v->cmp;
     if (v->so.watchdog || v->so.status == 'F') {
-        sg_sim_report_stuck(stdout, &c->g, c->design.module, &v->so);
+        /* The report also goes into -o DIR's reports. */
+        char *buf = NULL;
+        size_t len = 0;
+        FILE *mf = open_memstream(&buf, &len);
+        if (mf) {
+            sg_sim_report_stuck(mf, &c->g, c->design.module, &v->so);
+            fclose(mf);
+            fputs(buf, stdout);
+            v->message = buf;
+        } else {
+            sg_sim_report_stuck(stdout, &c->g, c->design.module, &v->so);
+        }
+        v->result = "stuck";
         /* A wrong token before the stall is usually the cause. */
-        if (compare_run(v, vo, &r, &e) == 0 && r.mismatch && r.cycle >= 0)
-            printf("first wrong token before the stall:\n%s", r.report);
+        if (compare_run(v, vo, &e) == 0 && r->mismatch && r->cycle >= 0)
+            printf("first wrong token before the stall:\n%s", r->report);
         return SG_EXIT_CHECK;
     }
     if (v->so.status != 'D') {
-        printf("FAIL %s: not done after %llu cycles (--max-cycles)\n", c->design.module,
-               (unsigned long long)v->so.cycles);
+        char msg[200];
+        snprintf(msg, sizeof msg, "FAIL %s: not done after %llu cycles (--max-cycles)",
+                 c->design.module, (unsigned long long)v->so.cycles);
+        printf("%s\n", msg);
+        v->result = "not done";
+        v->message = sg_strdup(msg);
+        if (compare_run(v, vo, &e) < 0)
+            v->compared = 0;
         return SG_EXIT_CHECK;
     }
-    if (compare_run(v, vo, &r, &e) < 0)
+    if (compare_run(v, vo, &e) < 0)
         return sg_cli_report(&e);
     const char *kernel = c->g.name[0] ? c->g.name : c->design.module;
-    if (r.mismatch) {
-        printf("FAIL %s: golden %llu cycles, RTL %llu cycles\n%s", kernel,
-               (unsigned long long)c->gold.cycles, (unsigned long long)v->so.cycles, r.report);
+    if (r->mismatch) {
+        printf("FAIL %s: golden %llu cycles, RTL %llu cycles\n", kernel,
+               (unsigned long long)c->gold.cycles, (unsigned long long)v->so.cycles);
+        for (size_t i = 0; i < v->n_mm && i < (size_t)vo->max_mismatches; i++)
+            fputs(v->mm[i].report, stdout);
+        v->result = "fail";
         return SG_EXIT_CHECK;
     }
+    v->result = "pass";
     printf("PASS %s: %zu streams, %zu tokens, golden %llu cycles, RTL %llu cycles%s\n",
-           kernel, r.n_streams, r.n_tokens, (unsigned long long)c->gold.cycles,
+           kernel, r->n_streams, r->n_tokens, (unsigned long long)c->gold.cycles,
            (unsigned long long)v->so.cycles,
            strcmp(vo->sim, "verilator") == 0 && v->cached ? " (cached build)" : "");
     size_t n_skip_e = 0, n_skip_x = 0;
@@ -584,6 +602,8 @@ static void verify_free(verify_run *v, int rc)
     } else if (v->made_tmp && rc != SG_EXIT_OK) {
         fprintf(stderr, "samgen verify: files kept in %s\n", v->work);
     }
+    free(v->mm);
+    free(v->message);
     sg_stream_file_free(&v->exp);
     sg_stream_file_free(&v->act);
     sg_simout_free(&v->so);
@@ -599,7 +619,8 @@ int sg_cmd_verify(int argc, char **argv)
     sg_gen_opts_init(&go);
     go.want_streams = 1;
     go.cmd = "verify";
-    verify_opts vo = {"verilator", 0, 1, NULL, NULL, 100000000ULL, 100000, NULL, NULL, 0, 0, 0};
+    verify_opts vo = {"verilator", 0, 1, NULL, NULL, 100000000ULL, 100000, NULL, NULL, 0,
+                      NULL, 0, 1, 0, 0};
     int rc = parse_args(&go, &vo, argc, argv);
     if (rc >= 0) {
         sg_gen_opts_free(&go);
@@ -619,7 +640,7 @@ int sg_cmd_verify(int argc, char **argv)
         rc = sg_cli_report(&e);
         goto out;
     }
-    if ((rc = check_outputs(&go, &vo, v->c.design.module)) >= 0)
+    if ((rc = check_outputs(&go, &vo, &v->c)) >= 0)
         goto out;
     rc = SG_EXIT_USAGE;
     if (v->c.crd_width_raised)
@@ -636,6 +657,11 @@ int sg_cmd_verify(int argc, char **argv)
         rc = simulate(v, &vo, root);
     if (rc < 0)
         rc = judge(v, &vo);
+    if (vo.outdir && v->simulated && v->result && (rc == SG_EXIT_OK || rc == SG_EXIT_CHECK) &&
+        sg_verify_write_reports(v, &vo, &e) < 0) {
+        e.code = SG_EXIT_USAGE;
+        rc = sg_cli_report(&e);
+    }
 out:
     verify_free(v, rc);
     free(v);

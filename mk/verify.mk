@@ -6,6 +6,8 @@
 #                         $(BUILD)/regress/full.{md,json}
 #   make regress-quick    a small subset (part of `make test`)
 #   make mutation-test    verify must catch deliberately broken RTL
+#   make verify-cli-test  verify -o DIR: report.json, junit.xml, --trace,
+#                         --max-mismatches (examples, Icarus)
 #   make gen-lint         every custard graph's top is lint-clean (both
 #                         views) and generated deterministically
 #   make bench-verify     RTL vs golden vs SAM-simulator cycles, sim speed
@@ -116,3 +118,10 @@ bench-verify: $(SAMGEN)
 TEST_SUITES += gen-lint regress-quick mutation-test skip-verify
 EXTENDED_SUITES += regress skip-verify-full
 BENCH_TARGETS += bench-verify
+
+# samgen verify's reports (-o DIR, --trace, --max-mismatches) on the
+# examples with Icarus: needs no shared data.
+.PHONY: verify-cli-test
+TEST_SUITES += verify-cli-test
+verify-cli-test: $(BUILD)/asan/samgen
+	@sh cli/verify_cli_test.sh $(abspath $(BUILD)/asan/samgen) $(abspath $(BUILD))/verify-cli

@@ -24,6 +24,7 @@ need graphviz         command -v dot
 need gnuplot-nox      command -v gnuplot
 need pkg-config       command -v pkg-config
 need clang            command -v clang
+need libxml2-utils    command -v xmllint
 [ -z "$missing" ] && exit 0
 echo "samgen: installing missing packages:$missing"
 if [ "$(id -u)" = 0 ]; then SUDO=""

@@ -11,6 +11,7 @@
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define RANK_MISSING (LONG_MAX - 1)   /* token never produced */
@@ -103,15 +104,15 @@ static long cycle_at(const sg_stream_file *act, const char *name, size_t i)
     return (long)c->toks.t[i].v;
 }
 
-/* The report of r's mismatch on expected line el (actual line al, NULL
- * when the simulation recorded none), at token r->index. */
-static void write_report(sg_cmp_result *r, const sg_cmp_opts *o, const sg_stream_line *el,
+/* The report of mismatch m on expected line el (actual line al, NULL
+ * when the simulation recorded none). */
+static void write_report(sg_cmp_mismatch *m, const sg_cmp_opts *o, const sg_stream_line *el,
                          const sg_stream_line *al, const sg_stream_file *actual)
 {
-    size_t idx = r->index;
-    char *b = r->report;
-    size_t cap = sizeof r->report, len = 0;
-    int is_mem = has_prefix(el->name, "out_arr_");
+    size_t idx = m->index;
+    char *b = m->report;
+    size_t cap = sizeof m->report, len = 0;
+    int is_mem = m->is_memory;
     put(b, cap, &len, "MISMATCH on %s %s\n", is_mem ? "memory" : "stream",
         el->name);
     char desc[256];
@@ -127,8 +128,8 @@ static void write_report(sg_cmp_result *r, const sg_cmp_opts *o, const sg_stream
     tok_text(&el->toks, idx, el->kind, et);
     tok_text(&al->toks, idx, el->kind, at);
     put(b, cap, &len, "  %s %zu", is_mem ? "entry" : "token", idx);
-    if (r->cycle >= 0)
-        put(b, cap, &len, " (cycle %ld)", r->cycle);
+    if (m->cycle >= 0)
+        put(b, cap, &len, " (cycle %ld)", m->cycle);
     else if (!is_mem && idx >= al->toks.n) {
         long last = idx > 0 ? cycle_at(actual, el->name, idx - 1) : -1;
         if (last >= 0)
@@ -143,9 +144,24 @@ static void write_report(sg_cmp_result *r, const sg_cmp_opts *o, const sg_stream
                  o->context, el->kind);
 }
 
-int sg_compare_traces(const sg_stream_file *expected,
-                      const sg_stream_file *actual, const sg_cmp_opts *o,
-                      sg_cmp_result *r, sg_err *e)
+/* A differing stream while collecting: its rank and file position. */
+typedef struct cand {
+    const sg_stream_line *el, *al;
+    size_t idx, pos;
+    long rank;
+} cand;
+
+static int cand_cmp(const void *a, const void *b)
+{
+    const cand *x = a, *y = b;
+    if (x->rank != y->rank)
+        return x->rank < y->rank ? -1 : 1;
+    return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+int sg_compare_all(const sg_stream_file *expected, const sg_stream_file *actual,
+                   const sg_cmp_opts *o, sg_cmp_result *r, sg_cmp_mismatch **list,
+                   size_t *n, sg_err *e)
 {
     sg_cmp_opts def;
     if (!o) {
@@ -154,13 +170,15 @@ int sg_compare_traces(const sg_stream_file *expected,
     }
     memset(r, 0, sizeof *r);
     r->cycle = -1;
+    if (list)
+        *list = NULL;
+    if (n)
+        *n = 0;
     if (!expected || !actual)
         return sg_errf(e, NULL, 0, "compare: missing trace");
 
-    const sg_stream_line *best_exp = NULL, *best_act = NULL;
-    size_t best_idx = 0;
-    long best_rank = 0;
-
+    cand *cs = NULL;
+    size_t nc = 0, capc = 0;
     for (size_t s = 0; s < expected->n; s++) {
         const sg_stream_line *el = &expected->lines[s];
         if (!sg_compare_is_checked(el->name))
@@ -185,26 +203,58 @@ int sg_compare_traces(const sg_stream_file *expected,
             } else
                 rank = RANK_MISSING;
         }
-        if (!best_exp || rank < best_rank) {
-            best_exp = el;
-            best_act = al;
-            best_idx = idx;
-            best_rank = rank;
-        }
+        sg_grow((void **)&cs, &capc, nc + 1, sizeof *cs);
+        cand c = {el, al, idx, s, rank};
+        cs[nc++] = c;
     }
     for (size_t s = 0; s < actual->n; s++)
         if (sg_compare_is_checked(actual->lines[s].name) &&
             !sg_stream_file_get(expected, actual->lines[s].name))
             r->n_extra++;
-    if (!best_exp)
+    if (nc == 0) {
+        free(cs);
         return 0;
-
+    }
+    qsort(cs, nc, sizeof *cs, cand_cmp);
+    /* Only the first one's report when no list is wanted. */
+    size_t want = list ? nc : 1;
+    sg_cmp_mismatch *ms = sg_calloc(want, sizeof *ms);
+    for (size_t k = 0; k < want; k++) {
+        const cand *c = &cs[k];
+        sg_cmp_mismatch *m = &ms[k];
+        snprintf(m->stream, sizeof m->stream, "%s", c->el->name);
+        m->kind = c->el->kind;
+        m->is_memory = has_prefix(c->el->name, "out_arr_");
+        m->no_actual = c->al == NULL;
+        m->index = c->idx;
+        m->cycle = c->al && c->idx < c->al->toks.n ? cycle_at(actual, c->el->name, c->idx)
+                                                   : -1;
+        m->has_expected = c->idx < c->el->toks.n;
+        if (m->has_expected)
+            m->expected = c->el->toks.t[c->idx];
+        m->has_actual = c->al && c->idx < c->al->toks.n;
+        if (m->has_actual)
+            m->actual = c->al->toks.t[c->idx];
+        write_report(m, o, c->el, c->al, actual);
+    }
+    free(cs);
     r->mismatch = 1;
-    r->index = best_idx;
-    snprintf(r->stream, sizeof r->stream, "%s", best_exp->name);
-    r->cycle = best_act && best_idx < best_act->toks.n
-                   ? cycle_at(actual, best_exp->name, best_idx) : -1;
-
-    write_report(r, o, best_exp, best_act, actual);
+    r->index = ms[0].index;
+    r->cycle = ms[0].cycle;
+    snprintf(r->stream, sizeof r->stream, "%s", ms[0].stream);
+    memcpy(r->report, ms[0].report, sizeof r->report);
+    if (list) {
+        *list = ms;
+        *n = want;
+    } else {
+        free(ms);
+    }
     return 0;
+}
+
+int sg_compare_traces(const sg_stream_file *expected,
+                      const sg_stream_file *actual, const sg_cmp_opts *o,
+                      sg_cmp_result *r, sg_err *e)
+{
+    return sg_compare_all(expected, actual, o, r, NULL, NULL, e);
 }

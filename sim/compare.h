@@ -51,11 +51,33 @@ typedef struct sg_cmp_result {
 
 void sg_cmp_opts_default(sg_cmp_opts *o);
 
+/* One differing stream: its first wrong token, and the report in the
+ * format sg_compare_traces prints. */
+typedef struct sg_cmp_mismatch {
+    char stream[128];            /* the expected stream's name */
+    sg_stream_kind kind;
+    int is_memory;               /* an out_arr_ memory line */
+    int no_actual;               /* the actual trace has no such line */
+    size_t index;                /* token index of the first difference */
+    long cycle;                  /* cycle of the wrong actual token, -1 none */
+    int has_expected, has_actual; /* index lies inside each side */
+    sg_tok expected, actual;     /* the tokens there, when present */
+    char report[4096];
+} sg_cmp_mismatch;
+
 /* Compare expected against actual.  Fills r; returns 0 (whether or not the
  * traces match) or -1 on an internal error in e. */
 int sg_compare_traces(const sg_stream_file *expected,
                       const sg_stream_file *actual, const sg_cmp_opts *o,
                       sg_cmp_result *r, sg_err *e);
+
+/* Like sg_compare_traces, and also every differing stream, one entry
+ * each, in the order of the first mismatch (earliest wrong token first,
+ * missing tokens after wrong ones, memories last, ties in file order):
+ * *list (free it with free(); NULL when there are none) of *n entries. */
+int sg_compare_all(const sg_stream_file *expected, const sg_stream_file *actual,
+                   const sg_cmp_opts *o, sg_cmp_result *r, sg_cmp_mismatch **list,
+                   size_t *n, sg_err *e);
 
 /* Name of the cycle line of stream `name`: "cyc_" + name, with "repsig"
  * written "rsig" so that the line parses as numbers (token.h types a line

@@ -195,6 +195,58 @@ static void test_is_checked(void **state)
                         "cyc_e3_N10_N9_rsig");
 }
 
+/* sg_compare_all lists every differing stream once, earliest wrong token
+ * first, missing tokens after wrong ones, memories last; the first entry
+ * is what sg_compare_traces reports. */
+static void test_all(void **state)
+{
+    (void)state;
+    sg_stream_file a, b;
+    load(golden, &a);
+    load("e0_N12_N11_crd: 0 2 4 S0 D\n"
+         "cyc_e0_N12_N11_crd: 1 2 9 10 11\n"
+         "e3_N10_N9_repsig: R R R S\n"
+         "cyc_e3_N10_N9_rsig: 1 2 3 4\n"
+         "e5_N8_N6_crd_in-c: 1 2 S0 1 7 S0 1 2 S1 D\n"
+         "cyc_e5_N8_N6_crd_in-c: 1 2 3 4 5 6 7 8 9 10\n"
+         "out_arr_x_vals: 14 19 0\n", &b);
+    sg_cmp_result r, r1;
+    sg_cmp_mismatch *m = NULL;
+    size_t n = 0;
+    sg_err e;
+    assert_int_equal(sg_compare_all(&a, &b, NULL, &r, &m, &n, &e), 0);
+    assert_int_equal(n, 4);
+    assert_string_equal(m[0].stream, "e5_N8_N6_crd_in-c");
+    assert_int_equal(m[0].index, 4);
+    assert_int_equal(m[0].cycle, 5);
+    assert_true(m[0].has_expected && m[0].has_actual);
+    assert_int_equal(m[0].expected.v, 2);
+    assert_int_equal(m[0].actual.v, 7);
+    assert_string_equal(m[1].stream, "e0_N12_N11_crd");
+    assert_int_equal(m[1].cycle, 9);
+    assert_string_equal(m[2].stream, "e3_N10_N9_repsig");
+    assert_int_equal(m[2].index, 4);
+    assert_true(m[2].has_expected);
+    assert_false(m[2].has_actual);
+    assert_int_equal(m[2].expected.kind, SG_TK_DONE);
+    assert_string_equal(m[3].stream, "out_arr_x_vals");
+    assert_true(m[3].is_memory);
+    assert_non_null(strstr(m[2].report, "token 4 (never produced; previous token at cycle 4)"));
+    assert_non_null(strstr(m[3].report, "entry 1: expected 18, actual 19"));
+    assert_int_equal(sg_compare_traces(&a, &b, NULL, &r1, &e), 0);
+    assert_string_equal(r1.report, m[0].report);
+    assert_string_equal(r.report, m[0].report);
+    assert_string_equal(r.stream, r1.stream);
+    free(m);
+    /* equal traces: an empty list */
+    assert_int_equal(sg_compare_all(&a, &a, NULL, &r, &m, &n, &e), 0);
+    assert_int_equal(n, 0);
+    assert_null(m);
+    assert_int_equal(r.mismatch, 0);
+    sg_stream_file_free(&a);
+    sg_stream_file_free(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -203,6 +255,7 @@ int main(void)
         cmocka_unit_test(test_missing_and_extra),
         cmocka_unit_test(test_memory),
         cmocka_unit_test(test_is_checked),
+        cmocka_unit_test(test_all),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,64 @@
+/*
+ * verify.h - what samgen verify's steps share (cmd_verify.c) with its
+ * report writers (verify_report.c): the options and the state of one run.
+ */
+#ifndef SG_CLI_VERIFY_H
+#define SG_CLI_VERIFY_H
+
+#include "cli/emit_opts.h"
+#include "core/outfile.h"
+#include "sim/compare.h"
+#include "sim/sim.h"
+#include "sim/trace.h"
+
+typedef struct verify_opts {
+    const char *sim;
+    int stall;
+    long seed;
+    const char *waves;
+    const char *keep;
+    unsigned long long max_cycles;
+    long watchdog;
+    const char *top;          /* use this Verilog instead of generating */
+    const char *rtl_dir;      /* primitive library (default <root>/rtl) */
+    int no_trace;             /* compare output memories only (+notrace) */
+    const char *outdir;       /* -o DIR: report.json, junit.xml */
+    int trace;                /* --trace: DIR/trace/{golden,rtl}/<edge>.txt */
+    long max_mismatches;      /* differing streams printed (1) */
+    int quiet;                /* -q: no progress lines */
+    int timeout;              /* --timeout S: per build or simulation; 0 none */
+} verify_opts;
+
+/* One verify run: what the steps share, freed by verify_free. */
+typedef struct verify_run {
+    gen_ctx c;
+    sg_simout so;
+    sg_stream_file exp, act;
+    int *is_val;
+    char work[4096];
+    int made_tmp;             /* work is a temporary directory */
+    char top[4400], script[4400], simout[4400], bin[4800];
+    int cached;               /* a cached Verilator build was used */
+    sg_sim_times times;
+    double build_s;           /* wall time of the simulator build */
+    int simulated;            /* the simulator ran (reports can be written) */
+    int compared;             /* cmp and mm hold a comparison */
+    sg_cmp_result cmp;
+    sg_cmp_mismatch *mm;      /* every differing stream, first first */
+    size_t n_mm;
+    const char *result;       /* "pass", "fail", "stuck", "not done", "error" */
+    char *message;            /* what was printed about a failure (malloc'd) */
+} verify_run;
+
+/* The golden-model name of the memory line of output memory m
+ * ("out_arr_<T>_vals", "out_arr_<T>_mode_<m>_seg|crd"). */
+void sg_verify_out_arr_name(const gen_ctx *c, const sg_emit_mem *m, char *buf, size_t n);
+
+/* The outputs -o DIR (and --trace) will write, for the output check. */
+void sg_verify_plan_reports(sg_outplan *p, const gen_ctx *c, const verify_opts *vo);
+
+/* Write DIR/report.json, DIR/junit.xml and with --trace the trace files.
+ * 0, or -1 with e filled (code SG_EXIT_USAGE). */
+int sg_verify_write_reports(const verify_run *v, const verify_opts *vo, sg_err *e);
+
+#endif

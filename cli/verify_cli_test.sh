@@ -1,0 +1,250 @@
+#!/bin/sh
+# verify_cli_test.sh - command-line tests of samgen verify's reports
+# (docs/verification.md, "Reports"): -o DIR's report.json and junit.xml on
+# a passing run and on a run of deliberately broken RTL, --trace, and
+# --max-mismatches; the options' usage errors; the JUnit checker itself.
+# Everything runs on examples/spmv.gv with Icarus.
+#
+#   sh cli/verify_cli_test.sh SAMGEN WORKDIR
+set -u
+SAMGEN=$1
+WORK=$2
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+EX=$ROOT/examples
+CHECK="sh $ROOT/scripts/junit_check.sh"
+rm -rf "$WORK"
+mkdir -p "$WORK"
+fail=0
+ok() { echo "ok   $1"; }
+bad() { echo "FAIL $1"; fail=1; }
+
+# expect CODE DESCRIPTION CMD...: run, compare exit code
+expect() {
+    want=$1; what=$2; shift 2
+    "$@" >"$WORK/out" 2>"$WORK/err"
+    got=$?
+    if [ "$got" -eq "$want" ]; then ok "$what"; else
+        bad "$what (exit $got, wanted $want)"; sed 's/^/     /' "$WORK/out" "$WORK/err" | head -20; fi
+}
+# has DESCRIPTION FILE TEXT: FILE holds the line fragment TEXT
+has() {
+    grep -qF -- "$3" "$2" && ok "$1" || bad "$1: '$3' not in $2"
+}
+# count DESCRIPTION FILE TEXT N: TEXT occurs on exactly N lines of FILE
+count() {
+    n=$(grep -cF -- "$3" "$2")
+    [ "$n" -eq "$4" ] && ok "$1" || bad "$1: '$3' on $n lines of $2, wanted $4"
+}
+# absent DESCRIPTION PATH: nothing was written there
+absent() {
+    [ ! -e "$2" ] && ok "$1" || bad "$1: $2 exists"
+}
+
+if ! command -v iverilog >/dev/null 2>&1 || ! command -v xmllint >/dev/null 2>&1; then
+    echo "verify-cli-test: needs iverilog and xmllint (make deps)"; exit 1
+fi
+
+G=$EX/spmv.gv
+T="-t B=$EX/spmv_B.tns -t c=$EX/spmv_c.tns"
+
+# ---- the options ----------------------------------------------------------
+# shellcheck disable=SC2086
+expect 2 "--trace without -o refused" "$SAMGEN" verify "$G" $T --sim icarus --trace
+has "--trace without -o: message" "$WORK/err" \
+    "samgen verify: --trace needs -o DIR (the traces go to DIR/trace/)"
+# shellcheck disable=SC2086
+expect 2 "--trace with --no-trace refused" \
+    "$SAMGEN" verify "$G" $T --sim icarus --no-trace --trace -o "$WORK/u1"
+has "--trace with --no-trace: message" "$WORK/err" \
+    "samgen verify: --trace and --no-trace exclude each other"
+absent "--trace with --no-trace: nothing written" "$WORK/u1"
+# shellcheck disable=SC2086
+expect 2 "--max-mismatches 0 refused" \
+    "$SAMGEN" verify "$G" $T --sim icarus --max-mismatches 0 -o "$WORK/u2"
+has "--max-mismatches 0: message" "$WORK/err" \
+    "samgen verify: --max-mismatches: 0 is out of range 1..2147483647"
+absent "--max-mismatches 0: nothing written" "$WORK/u2"
+# shellcheck disable=SC2086
+expect 2 "-o twice refused" "$SAMGEN" verify "$G" $T --sim icarus -o "$WORK/u3" -o "$WORK/u4"
+has "-o twice: message" "$WORK/err" "samgen verify: -o given twice"
+echo plain >"$WORK/plain"
+# shellcheck disable=SC2086
+expect 2 "-o under a plain file refused before the run" \
+    "$SAMGEN" verify "$G" $T --sim icarus -o "$WORK/plain/rep"
+has "-o under a plain file: message" "$WORK/err" "samgen verify: cannot write $WORK/plain"
+mkdir -p "$WORK/in" && cp "$G" "$WORK/in/report.json"
+# shellcheck disable=SC2086
+expect 2 "-o DIR over the input graph DIR/report.json refused" \
+    "$SAMGEN" verify "$WORK/in/report.json" $T --sim icarus -o "$WORK/in"
+has "-o over the input: message" "$WORK/err" \
+    "samgen verify: -o $WORK/in/report.json would overwrite the input $WORK/in/report.json"
+cmp -s "$G" "$WORK/in/report.json" && ok "-o over the input: graph untouched" ||
+    bad "-o over the input: graph changed"
+
+# ---- a passing run ----------------------------------------------------------
+P=$WORK/pass
+# shellcheck disable=SC2086
+expect 0 "passing run with -o --trace" \
+    "$SAMGEN" verify "$G" $T --sim icarus --keep "$WORK/keep-pass" -o "$P" --trace
+has "pass: PASS line" "$WORK/out" "PASS spmv: 19 streams, 347 tokens"
+J=$P/report.json
+has "pass: kernel" "$J" '"kernel": "spmv",'
+has "pass: value type" "$J" '"value_type": "int32",'
+has "pass: crd width" "$J" '"width_crd": 16,'
+has "pass: val width" "$J" '"width_val": 32,'
+has "pass: fifo depth" "$J" '"fifo_depth": 4,'
+has "pass: skip" "$J" '"skip": 0,'
+has "pass: simulator" "$J" '"simulator": "icarus",'
+has "pass: stall" "$J" '"stall": 0,'
+has "pass: seed" "$J" '"seed": 1,'
+has "pass: result" "$J" '"result": "pass",'
+has "pass: pass" "$J" '"pass": true,'
+has "pass: golden cycles" "$J" '"cycles": 69,'
+has "pass: rtl cycles" "$J" '"cycles_rtl": 83,'
+has "pass: streams" "$J" '"streams": 19,'
+has "pass: no mismatches" "$J" '"mismatches": 0,'
+for k in build_s run_s cpu_s cycles_per_s; do
+    grep -qE "^  \"$k\": [0-9.]+,$" "$J" && ok "pass: $k" || bad "pass: $k missing in $J"
+done
+count "pass: 16 edges and 1 output, all pass" "$J" '"status": "pass", "mismatch": null}' 17
+has "pass: an edge with both token counts" "$J" \
+    '{"name": "3_out_crd__5_in_crd0", "src": 3, "dst": 5, "type": "crd", "fifo_depth": 4, "tokens": 28, "tokens_rtl": 28, "status": "pass", "mismatch": null}'
+has "pass: output x" "$J" '{"name": "x", "nnz": 8, "status": "pass", "mismatch": null}'
+$CHECK "$P/junit.xml" >"$WORK/chk" 2>&1 && ok "pass: junit.xml valid" ||
+    bad "pass: junit.xml: $(cat "$WORK/chk")"
+has "pass: junit suite" "$P/junit.xml" \
+    '<testsuite name="spmv" tests="17" failures="0" errors="0" skipped="0"'
+count "pass: one test case per edge" "$P/junit.xml" 'classname="spmv.edge" time="0"/>' 16
+count "pass: one test case per output" "$P/junit.xml" \
+    '<testcase name="x" classname="spmv.output" time="0"/>' 1
+count "pass: no failure" "$P/junit.xml" '<failure' 0
+# the traces: golden ones as golden --trace writes them, RTL ones equal
+"$SAMGEN" golden "$G" $T -o "$WORK/golden" --trace "$WORK/gtrace" >/dev/null 2>&1
+n=$(ls "$P/trace/golden" | wc -l)
+[ "$n" -eq 16 ] && ok "pass: 16 golden traces" || bad "pass: $n golden traces"
+diff -r "$WORK/gtrace" "$P/trace/golden" >/dev/null && ok "pass: golden traces as golden --trace" ||
+    bad "pass: golden traces differ from golden --trace"
+diff -r "$P/trace/golden" "$P/trace/rtl" >/dev/null && ok "pass: RTL traces equal golden" ||
+    bad "pass: RTL traces differ from golden"
+has "pass: an RTL trace line" "$P/trace/rtl/3_out_crd__5_in_crd0.txt" \
+    "3_out_crd__5_in_crd0: 0 4 6 S0 2 5 7 S0 3 6 S0 1 4 7 S0 7 S0 1 4 6 S0 3 6 7 S0 1 S1 D"
+if ls -R "$P" | grep -q '\.tmp'; then bad "pass: temporary files left"; else ok "pass: no temporary files"; fi
+# without -o nothing is written and the output is unchanged
+# shellcheck disable=SC2086
+expect 0 "passing run without -o" "$SAMGEN" verify "$G" $T --sim icarus --keep "$WORK/keep-plain"
+absent "without -o: no report in the work directory" "$WORK/keep-plain/report.json"
+
+# with --skip 4 the skipping scanners' four streams are not compared
+K=$WORK/skip
+# shellcheck disable=SC2086
+expect 0 "passing run with --skip 4 and -o" \
+    "$SAMGEN" verify "$G" $T --sim icarus --skip 4 --keep "$WORK/keep-skip" -o "$K"
+has "skip: skip" "$K/report.json" '"skip": 4,'
+count "skip: 4 edges not compared" "$K/report.json" '"status": "not compared", "mismatch": null}' 4
+$CHECK "$K/junit.xml" >"$WORK/chk" 2>&1 && ok "skip: junit.xml valid" ||
+    bad "skip: junit.xml: $(cat "$WORK/chk")"
+has "skip: suite counts" "$K/junit.xml" \
+    '<testsuite name="spmv" tests="17" failures="0" errors="0" skipped="4"'
+count "skip: 4 skipped test cases" "$K/junit.xml" \
+    "<skipped message=\"a skipping scanner&apos;s stream (not compared)\"/>" 4
+
+# ---- a failing run: the stop-level mutation of mutation_test.sh --------------
+R=$WORK/rtl_stop
+mkdir -p "$R" && cp "$ROOT"/rtl/*.v "$ROOT"/rtl/*.vh "$R/"
+sed -i 's/head_val + One}/head_val}/' "$R/sam_scan_compressed.v"
+if cmp -s "$ROOT/rtl/sam_scan_compressed.v" "$R/sam_scan_compressed.v"; then
+    bad "mutation: edit did not apply"
+fi
+F=$WORK/fail
+# shellcheck disable=SC2086
+expect 1 "failing run with -o --max-mismatches 3" \
+    "$SAMGEN" verify "$G" $T --sim icarus --rtl-dir "$R" --keep "$WORK/keep-fail" -o "$F" \
+    --max-mismatches 3
+has "fail: FAIL line" "$WORK/out" "FAIL spmv: golden 69 cycles, RTL 82 cycles"
+count "fail: 3 mismatches listed" "$WORK/out" "MISMATCH on stream" 3
+has "fail: first mismatch first" "$WORK/out" \
+    "MISMATCH on stream 3_out_crd__5_in_crd0"
+has "fail: its token line" "$WORK/out" "  token 26 (cycle 65): expected S1, actual S0"
+J=$F/report.json
+has "fail: result" "$J" '"result": "fail",'
+has "fail: pass false" "$J" '"pass": false,'
+has "fail: 10 differing streams" "$J" '"mismatches": 10,'
+count "fail: 10 failing edges" "$J" '"status": "fail", "mismatch": {' 10
+has "fail: the first mismatch of an edge" "$J" \
+    '"status": "fail", "mismatch": {"stream": "3_out_crd__5_in_crd0", "index": 26, "cycle": 65, "golden": "S1", "rtl": "S0", "report": "MISMATCH on stream 3_out_crd__5_in_crd0\n  edge:     e5: fiberlookup 3 (j, B mode 1) .out_crd -> intersect 5 (j) .in_crd0 (DOT line 21)\n  token 26 (cycle 65): expected S1, actual S0\n'
+$CHECK "$F/junit.xml" >"$WORK/chk" 2>&1 && ok "fail: junit.xml valid" ||
+    bad "fail: junit.xml: $(cat "$WORK/chk")"
+has "fail: junit suite counts" "$F/junit.xml" \
+    '<testsuite name="spmv" tests="17" failures="10" errors="0" skipped="0"'
+count "fail: 10 failures" "$F/junit.xml" '<failure message="MISMATCH on stream' 10
+has "fail: failure message in the mismatch format, escaped" "$F/junit.xml" \
+    '<failure message="MISMATCH on stream 3_out_crd__5_in_crd0&#10;  edge:     e5: fiberlookup 3 (j, B mode 1) .out_crd -&gt; intersect 5 (j) .in_crd0 (DOT line 21)&#10;  token 26 (cycle 65): expected S1, actual S0&#10;'
+# the default lists one mismatch, as before
+# shellcheck disable=SC2086
+expect 1 "failing run, default --max-mismatches" \
+    "$SAMGEN" verify "$G" $T --sim icarus --rtl-dir "$R" --keep "$WORK/keep-fail1"
+count "fail: one mismatch by default" "$WORK/out" "MISMATCH on" 1
+# more than there are: all of them
+# shellcheck disable=SC2086
+expect 1 "failing run, --max-mismatches 50" \
+    "$SAMGEN" verify "$G" $T --sim icarus --rtl-dir "$R" --keep "$WORK/keep-fail2" \
+    --max-mismatches 50
+count "fail: all 10 mismatches when fewer than N" "$WORK/out" "MISMATCH on" 10
+
+# ---- a run that does not finish: reports still written ----------------------
+N=$WORK/notdone
+# shellcheck disable=SC2086
+expect 1 "run cut off by --max-cycles, with -o" \
+    "$SAMGEN" verify "$G" $T --sim icarus --keep "$WORK/keep-nd" -o "$N" --max-cycles 20 --trace
+has "not done: FAIL line" "$WORK/out" "FAIL spmv_top: not done after 20 cycles (--max-cycles)"
+has "not done: result" "$N/report.json" '"result": "not done",'
+has "not done: message" "$N/report.json" \
+    '"message": "FAIL spmv_top: not done after 20 cycles (--max-cycles)",'
+has "not done: rtl cycles" "$N/report.json" '"cycles_rtl": 20,'
+$CHECK "$N/junit.xml" >"$WORK/chk" 2>&1 && ok "not done: junit.xml valid" ||
+    bad "not done: junit.xml: $(cat "$WORK/chk")"
+[ "$(cat "$N/trace/rtl/9_out_val__11_in_val.txt")" = "9_out_val__11_in_val:" ] &&
+    ok "not done: an RTL trace without tokens" ||
+    bad "not done: empty RTL trace is '$(cat "$N/trace/rtl/9_out_val__11_in_val.txt")'"
+has "not done: an RTL trace as far as it got" "$N/trace/rtl/0_out_crd__12_in_data.txt" \
+    "0_out_crd__12_in_data: 0 1 2 3 4 5 6 7 S0 D"
+has "not done: a failing simulation test case" "$N/junit.xml" \
+    '<failure message="FAIL spmv_top: not done after 20 cycles (--max-cycles)" type="not done">'
+
+# a stuck run (a watchdog too short for the first token)
+S=$WORK/stuck
+# shellcheck disable=SC2086
+expect 1 "stuck run with -o" \
+    "$SAMGEN" verify "$G" $T --sim icarus --keep "$WORK/keep-st" -o "$S" --watchdog 1
+has "stuck: STUCK line" "$WORK/out" "STUCK spmv: no token moved for the watchdog period (at cycle 2)"
+has "stuck: result" "$S/report.json" '"result": "stuck",'
+has "stuck: message" "$S/report.json" \
+    '"message": "STUCK spmv: no token moved for the watchdog period (at cycle 2)\n  no FIFO is full\n  waiting: repsiggen 1 (i), for input e1 (0 tokens, no D)\n'
+$CHECK "$S/junit.xml" >"$WORK/chk" 2>&1 && ok "stuck: junit.xml valid" ||
+    bad "stuck: junit.xml: $(cat "$WORK/chk")"
+has "stuck: a failing simulation test case" "$S/junit.xml" \
+    '<failure message="STUCK spmv: no token moved for the watchdog period (at cycle 2)&#10;  no FIFO is full&#10;'
+
+# ---- the JUnit checker refuses what dashboards cannot read --------------------
+sed 's/ classname="spmv.edge"//' "$P/junit.xml" >"$WORK/j1.xml"
+$CHECK "$WORK/j1.xml" >"$WORK/chk" 2>&1
+[ $? -eq 1 ] && grep -q "attribute 'classname' is required" "$WORK/chk" &&
+    ok "checker: testcase without classname" || bad "checker: missing classname: $(cat "$WORK/chk")"
+sed 's/failures="10" errors="0" skipped/failures="9" errors="0" skipped/' "$F/junit.xml" >"$WORK/j2.xml"
+$CHECK "$WORK/j2.xml" >"$WORK/chk" 2>&1
+[ $? -eq 1 ] && grep -qF "testsuite 'spmv' failures is 9, but the test cases say 10" "$WORK/chk" &&
+    ok "checker: wrong failure count" || bad "checker: wrong count: $(cat "$WORK/chk")"
+sed 's/<failure message="[^"]*"/<failure/' "$F/junit.xml" >"$WORK/j3.xml"
+$CHECK "$WORK/j3.xml" >"$WORK/chk" 2>&1
+[ $? -eq 1 ] && grep -q "attribute 'message' is required" "$WORK/chk" &&
+    ok "checker: failure without message" || bad "checker: no message: $(cat "$WORK/chk")"
+head -c 400 "$P/junit.xml" >"$WORK/j4.xml"
+$CHECK "$WORK/j4.xml" >"$WORK/chk" 2>&1
+[ $? -eq 1 ] && ok "checker: cut-off file" || bad "checker: cut-off file accepted"
+sed 's/<testsuites name="samgen verify" /<testsuites /' "$P/junit.xml" >"$WORK/j5.xml"
+$CHECK "$WORK/j5.xml" >"$WORK/chk" 2>&1
+[ $? -eq 1 ] && grep -q "attribute 'name' is required" "$WORK/chk" &&
+    ok "checker: root without name" || bad "checker: root without name: $(cat "$WORK/chk")"
+
+if [ $fail -ne 0 ]; then echo "verify-cli-test: FAILED"; exit 1; fi
+echo "verify-cli-test: all passed"
