@@ -136,7 +136,8 @@ static int64_t *dense_eval(const sg_einsum *es, int64_t **in, int64_t dim)
 /* The expression evaluated from its text, as a tree, independently of the
  * parser's expansion into a sum of products: + - * unary minus, integer
  * constants, parentheses.  Each reduction index is summed at the smallest
- * subexpression holding all its uses (TACO's rule). */
+ * subexpression holding all its uses, through sums: sum_j (a(j) + b) is
+ * sum_j a(j) + b, as the lowering's per-term reductions compute it. */
 typedef struct tnode {
     char op;                   /* 'n' constant, 't' access, '+', '-', '*', 'u' */
     int a, b;                  /* operands */
@@ -242,16 +243,24 @@ static int tr_uses(const tree *t, int x, char v)
            (n->b >= 0 ? tr_uses(t, n->b, v) : 0);
 }
 
-/* Place v at the deepest node holding all of its `all` uses. */
+/* Place v at the deepest node holding all of its `all` uses; a sum over v
+ * of a sum (or a negation) is the sum of its operands' sums, each over the
+ * operands that use v (an operand without v is not summed over it). */
 static void tr_place(tree *t, int x, char v, int all)
 {
     tnode *n = &t->n[x];
-    if (n->a >= 0 && tr_uses(t, n->a, v) == all)
+    if (n->a >= 0 && tr_uses(t, n->a, v) == all) {
         tr_place(t, n->a, v, all);
-    else if (n->b >= 0 && tr_uses(t, n->b, v) == all)
+    } else if (n->b >= 0 && tr_uses(t, n->b, v) == all) {
         tr_place(t, n->b, v, all);
-    else
+    } else if (n->op == '+' || n->op == '-') {
+        if (tr_uses(t, n->a, v))
+            tr_place(t, n->a, v, tr_uses(t, n->a, v));
+        if (tr_uses(t, n->b, v))
+            tr_place(t, n->b, v, tr_uses(t, n->b, v));
+    } else {
         n->place |= 1u << (v - 'a');
+    }
 }
 
 static int64_t tr_eval(const tree *t, int x, int64_t *val, int64_t **in,
@@ -666,6 +675,8 @@ static const char *const paren_lines[] = {
     "x=b(i)*(c(i)+d(i))",
     "X(i,j)=((B(i,j)))",
     "X(i,j)=(B(i,j)+1)*C(i,j)",
+    "x(i)=B(i,j)*c(j)+f(i)-D(i,j)*e(j)",
+    "x(i)=B(i,j)*(c(j)+f(i))",
 };
 
 static void test_paren_golden(void **state)
