@@ -63,6 +63,8 @@ check_bad "column 29: expected .* or ')' to close the '(' at column 15, found th
     'X(i,j)=B(i,j)*(C(i,j)+D(i,j)'
 check_bad "column 14: expected .* or the end, found ')'" 'X(i,j)=B(i,j))'
 check_bad "column 23: a term without a tensor" 'X(i,j)=(B(i,j)*C(i,j)+1)'
+check_bad "column 12: more than 15 tensor paths ('b' is read once per term it appears in)" \
+    'x(i)=(a(i)+b(i))*(c(i)+d(i))*(e(i)+f(i))'
 "$SAMGEN" compile 'X(i,j)=B(i,j)' -o /nonexistent/dir/x.gv 2> "$W/err"
 [ $? -eq 2 ] || bad "unwritable output: exit code"
 

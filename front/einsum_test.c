@@ -69,6 +69,7 @@ static const bad_case bad_cases[] = {
     {"x(i)=b(i)*(c(i)/d(i))", "column 16: expected '*', '+', '-' or ')' to close the '(' at column 11, found '/'"},
     {"x(i)=(a(i)+b(i)+c(i))*(d(i)+e(i)+f(i))", "column 23: more than 8 terms after expanding the parentheses"},
     {"x(i)=b(i)*(c(i)+d(i)+e(i)+f(i)+g(i)+h(i)+j(i)+k(i)+l(i))", "column 52: more than 8 terms"},
+    {"x(i)=(a(i)+b(i))*(c(i)+d(i))*(e(i)+f(i))", "column 12: more than 15 tensor paths ('b' is read once per term it appears in)"},
     {"X(i,j)=(B(i,j)+C(i,j))*(B(j,i)+D(i,j))", "column 25: 'B' is used as B(i,j) at column 9 and as B(j,i) here"},
     {"x(i)=2*(b(i)*11111111111)*11111111111", "column 27: constant too large"},
     {"x(i)=b(i)+3", "column 11: a term without a tensor"},
