@@ -139,13 +139,13 @@ static int64_t *dense_eval(const sg_einsum *es, int64_t **in, int64_t dim)
  * subexpression holding all its uses, through sums: sum_j (a(j) + b) is
  * sum_j a(j) + b, as the lowering's per-term reductions compute it. */
 typedef struct tnode {
-    char op;                   /* 'n' constant, 't' access, '+', '-', '*', 'u' */
+    char op;          /* 'n' constant, 't' access, '+', '-', '*', 'u' minus */
     int a, b;                  /* operands */
     int64_t num;
     int k;                     /* input tensor of an access */
     char idx[SG_MAX_ORDER];
     int order;
-    unsigned place;            /* reduction indices summed here (bit = char - 'a') */
+    unsigned place;   /* reduction indices summed here (bit v - 'a') */
 } tnode;
 
 typedef struct tree {

@@ -225,6 +225,10 @@ static int sop_mul(parser *ps, sop *a, const sop *b, int col)
                 return xerr(ps, col, "constant too large");
             t->cnst = p->cnst * q->cnst;
             t->has_cnst = p->has_cnst || q->has_cnst;
+            /* A factor distributed over a sum: the term is named by the
+             * column of its part of the sum. */
+            if (b->n > 1)
+                t->col = q->col;
         }
     *a = r;
     return 0;
@@ -374,7 +378,7 @@ static int split_terms(parser *ps)
                     cp = j;
             if (cp < 0) {
                 if (es->n_in >= SG_EINSUM_MAX_TENSORS)
-                    return xerr(ps, tm->col, "more than %d tensor paths "
+                    return xerr(ps, es->in[k].col, "more than %d tensor paths "
                                 "('%s' is read once per term it appears in)",
                                 SG_EINSUM_MAX_TENSORS, es->in[k].name);
                 cp = es->n_in++;
