@@ -58,8 +58,33 @@ rm -f "$W/bad2.gv"
 check_bad "samgen compile: -o given twice ('$W/bad2.gv' and '$W/bad.gv'); give it once" \
     'X(i,j)=B(i,j)' -o "$W/bad2.gv"
 [ ! -e "$W/bad2.gv" ] || bad "-o twice: output written"
+# parentheses: what stays unsupported is reported with its column
+check_bad "column 29: expected .* or ')' to close the '(' at column 15, found the end" \
+    'X(i,j)=B(i,j)*(C(i,j)+D(i,j)'
+check_bad "column 14: expected .* or the end, found ')'" 'X(i,j)=B(i,j))'
+check_bad "column 23: a term without a tensor" 'X(i,j)=(B(i,j)*C(i,j)+1)'
+check_bad "column 12: more than 15 tensor paths ('b' is read once per term it appears in)" \
+    'x(i)=(a(i)+b(i))*(c(i)+d(i))*(e(i)+f(i))'
 "$SAMGEN" compile 'X(i,j)=B(i,j)' -o /nonexistent/dir/x.gv 2> "$W/err"
 [ $? -eq 2 ] || bad "unwritable output: exit code"
+
+# Parentheses, unary minus and constants: B*(C+D) compiles to the graph of
+# B*C+B*D, which runs and gives the tensor computed by hand.
+"$SAMGEN" compile 'X(i,j)=B(i,j)*(C(i,j)+-2*D(i,j))' -o "$W/p.gv" 2> "$W/err" \
+    || bad "parentheses refused: $(cat "$W/err")"
+"$SAMGEN" compile 'X(i,j)=B(i,j)*C(i,j)-2*B(i,j)*D(i,j)' -o "$W/q.gv" \
+    || bad "written-out sum refused"
+cmp -s "$W/p.gv" "$W/q.gv" || bad "B*(C+-2*D) and B*C-2*B*D give different graphs"
+"$SAMGEN" check "$W/p.gv" > /dev/null 2>&1 || bad "parenthesised graph fails samgen check"
+printf '%%%%MatrixMarket matrix coordinate integer general\n3 3 3\n1 1 2\n2 3 5\n3 2 7\n' > "$W/B.mtx"
+printf '%%%%MatrixMarket matrix coordinate integer general\n3 3 2\n1 1 3\n3 3 4\n' > "$W/C.mtx"
+printf '%%%%MatrixMarket matrix coordinate integer general\n3 3 2\n2 3 1\n3 2 6\n' > "$W/D.mtx"
+"$SAMGEN" golden "$W/p.gv" -t B="$W/B.mtx" -t C="$W/C.mtx" -t D="$W/D.mtx" \
+    -o "$W/pg" > /dev/null 2> "$W/err" || bad "golden on B*(C+-2*D): $(cat "$W/err")"
+# X = B.*(C-2D): (1,1) 2*3=6, (2,3) 5*(-2)=-10, (3,2) 7*(-12)=-84
+for want in '1 1 6' '2 3 -10' '3 2 -84'; do
+    grep -q "^$want\$" "$W/pg/X.tns" 2>/dev/null || bad "X.tns lacks '$want': $(cat "$W/pg/X.tns" 2>/dev/null)"
+done
 
 # Shipped examples are current and usable.
 sh "$ROOT/examples/regen.sh" "$SAMGEN" "$W/examples" || bad "regeneration failed"

@@ -39,8 +39,11 @@
 /* ---- parsed expression -------------------------------------------------- */
 
 /* A tensor as the expression uses it.  A tensor may appear several times,
- * always with the same index list (one path through the graph serves every
- * use; its values are broadcast). */
+ * always with the same index list.  Within one term, one path through the
+ * graph serves every use (its values are broadcast); a tensor in several
+ * terms (also by expanding parentheses: B*(C+D) is B*C + B*D) has a copy
+ * per further term, with copy_of set, the same name and format, and its
+ * own label (B_2), read by its own scanners. */
 typedef struct sg_einsum_tensor {
     char name[SG_NAME_MAX];
     int order;                     /* number of indices, 0 for a scalar */
@@ -48,6 +51,8 @@ typedef struct sg_einsum_tensor {
     int col;                       /* column of its first use (1-based) */
     sg_format fmt;                 /* storage format */
     int has_fmt;                   /* given by a -f flag */
+    int copy_of;                   /* 1 + the tensor this is a copy of, 0 */
+    char label[SG_NAME_MAX];       /* its name in joiners' operand lists */
 } sg_einsum_tensor;
 
 /* One additive term: sign * cnst * product of tensors. */

@@ -36,7 +36,7 @@ static uint64_t rnd(uint64_t *s)
 }
 
 /* A random tensor with every mode of size dim, about density*size nonzeros,
- * values in -4..9 without 0. */
+ * values in -4..9 without 0; density 0 gives an empty tensor. */
 static void random_tensor(sg_coo *t, int order, int64_t dim, double density,
                           uint64_t *seed)
 {
@@ -58,7 +58,7 @@ static void random_tensor(sg_coo *t, int order, int64_t dim, double density,
         int64_t v = (int64_t)(rnd(seed) % 13) - 4;
         sg_coo_push(t, crd, v ? v : 5);
     }
-    if (t->nnz == 0) {          /* an empty operand is not an interesting case */
+    if (t->nnz == 0 && density > 0) {  /* empty only when asked for */
         int64_t crd[SG_MAX_ORDER];
         for (int m = 0; m < order; m++)
             crd[m] = (int64_t)(rnd(seed) % (uint64_t)dim);
@@ -133,6 +133,217 @@ static int64_t *dense_eval(const sg_einsum *es, int64_t **in, int64_t dim)
     return out;
 }
 
+/* The expression evaluated from its text, as a tree, independently of the
+ * parser's expansion into a sum of products: + - * unary minus, integer
+ * constants, parentheses.  Each reduction index is summed at the smallest
+ * subexpression holding all its uses, through sums: sum_j (a(j) + b) is
+ * sum_j a(j) + b, as the lowering's per-term reductions compute it. */
+typedef struct tnode {
+    char op;          /* 'n' constant, 't' access, '+', '-', '*', 'u' minus */
+    int a, b;                  /* operands */
+    int64_t num;
+    int k;                     /* input tensor of an access */
+    char idx[SG_MAX_ORDER];
+    int order;
+    unsigned place;   /* reduction indices summed here (bit v - 'a') */
+} tnode;
+
+typedef struct tree {
+    tnode n[128];
+    int nn;
+    const char *s;
+    size_t p;
+    const sg_einsum *es;
+} tree;
+
+static int tr_sum(tree *t);
+
+static int tr_new(tree *t, char op, int a, int b)
+{
+    assert_true(t->nn < 128);
+    tnode *n = &t->n[t->nn];
+    memset(n, 0, sizeof *n);
+    n->op = op;
+    n->a = a;
+    n->b = b;
+    return t->nn++;
+}
+
+static int tr_factor(tree *t)
+{
+    char c = t->s[t->p];
+    if (c == '-' || c == '+') {
+        t->p++;
+        int a = tr_factor(t);
+        return c == '-' ? tr_new(t, 'u', a, -1) : a;
+    }
+    if (c == '(') {
+        t->p++;
+        int a = tr_sum(t);
+        assert_int_equal(t->s[t->p], ')');
+        t->p++;
+        return a;
+    }
+    if (c >= '0' && c <= '9') {
+        int x = tr_new(t, 'n', -1, -1);
+        while (t->s[t->p] >= '0' && t->s[t->p] <= '9')
+            t->n[x].num = t->n[x].num * 10 + (t->s[t->p++] - '0');
+        return x;
+    }
+    int x = tr_new(t, 't', -1, -1);
+    char name[SG_NAME_MAX];
+    size_t l = 0;
+    while (t->s[t->p] && !strchr("()*+-,", t->s[t->p]))
+        name[l++] = t->s[t->p++];
+    name[l] = '\0';
+    t->n[x].k = -1;
+    for (int k = 0; k < t->es->n_in && t->n[x].k < 0; k++)
+        if (strcmp(t->es->in[k].name, name) == 0)
+            t->n[x].k = k;
+    assert_true(t->n[x].k >= 0);
+    if (t->s[t->p] == '(') {
+        t->p++;
+        while (t->s[t->p] != ')') {
+            t->n[x].idx[t->n[x].order++] = t->s[t->p++];
+            if (t->s[t->p] == ',')
+                t->p++;
+        }
+        t->p++;
+    }
+    return x;
+}
+
+static int tr_product(tree *t)
+{
+    int a = tr_factor(t);
+    while (t->s[t->p] == '*') {
+        t->p++;
+        a = tr_new(t, '*', a, tr_factor(t));
+    }
+    return a;
+}
+
+static int tr_sum(tree *t)
+{
+    int a = tr_product(t);
+    while (t->s[t->p] == '+' || t->s[t->p] == '-') {
+        char op = t->s[t->p++];
+        a = tr_new(t, op, a, tr_product(t));
+    }
+    return a;
+}
+
+/* Uses of reduction index v below node x. */
+static int tr_uses(const tree *t, int x, char v)
+{
+    const tnode *n = &t->n[x];
+    if (n->op == 't')
+        return memchr(n->idx, v, (size_t)n->order) != NULL;
+    return (n->a >= 0 ? tr_uses(t, n->a, v) : 0) +
+           (n->b >= 0 ? tr_uses(t, n->b, v) : 0);
+}
+
+/* Place v at the deepest node holding all of its `all` uses; a sum over v
+ * of a sum (or a negation) is the sum of its operands' sums, each over the
+ * operands that use v (an operand without v is not summed over it). */
+static void tr_place(tree *t, int x, char v, int all)
+{
+    tnode *n = &t->n[x];
+    if (n->a >= 0 && tr_uses(t, n->a, v) == all) {
+        tr_place(t, n->a, v, all);
+    } else if (n->b >= 0 && tr_uses(t, n->b, v) == all) {
+        tr_place(t, n->b, v, all);
+    } else if (n->op == '+' || n->op == '-') {
+        if (tr_uses(t, n->a, v))
+            tr_place(t, n->a, v, tr_uses(t, n->a, v));
+        if (tr_uses(t, n->b, v))
+            tr_place(t, n->b, v, tr_uses(t, n->b, v));
+    } else {
+        n->place |= 1u << (v - 'a');
+    }
+}
+
+static int64_t tr_eval(const tree *t, int x, int64_t *val, int64_t **in,
+                       int64_t dim);
+
+/* Node x without its own summation. */
+static int64_t tr_raw(const tree *t, int x, int64_t *val, int64_t **in,
+                      int64_t dim)
+{
+    const tnode *n = &t->n[x];
+    switch (n->op) {
+    case 'n':
+        return n->num;
+    case 't': {
+        int64_t o = 0;
+        for (int m = 0; m < n->order; m++)
+            o = o * dim + val[(unsigned char)n->idx[m]];
+        return in[n->k][o];
+    }
+    case 'u':
+        return sg_wrap(-tr_eval(t, n->a, val, in, dim), 32);
+    case '+':
+        return sg_wrap(tr_eval(t, n->a, val, in, dim) +
+                       tr_eval(t, n->b, val, in, dim), 32);
+    case '-':
+        return sg_wrap(tr_eval(t, n->a, val, in, dim) -
+                       tr_eval(t, n->b, val, in, dim), 32);
+    default:
+        return sg_wrap(tr_eval(t, n->a, val, in, dim) *
+                       tr_eval(t, n->b, val, in, dim), 32);
+    }
+}
+
+static int64_t tr_eval(const tree *t, int x, int64_t *val, int64_t **in,
+                       int64_t dim)
+{
+    char vs[26];
+    int nv = 0;
+    for (int b = 0; b < 26; b++)
+        if ((t->n[x].place >> b) & 1u)
+            vs[nv++] = (char)('a' + b);
+    int64_t total = 1, sum = 0;
+    for (int a = 0; a < nv; a++)
+        total *= dim;
+    for (int64_t it = 0; it < total; it++) {
+        int64_t r = it;
+        for (int a = nv - 1; a >= 0; a--) {
+            val[(unsigned char)vs[a]] = r % dim;
+            r /= dim;
+        }
+        sum = sg_wrap(sum + tr_raw(t, x, val, in, dim), 32);
+    }
+    return sum;
+}
+
+static int64_t *tree_eval(const sg_einsum *es, int64_t **in, int64_t dim)
+{
+    tree *t = sg_calloc(1, sizeof *t);
+    t->es = es;
+    t->s = strchr(es->text, '=') + 1;
+    int root = tr_sum(t);
+    assert_int_equal(t->s[t->p], '\0');
+    for (const char *v = es->index; *v; v++)
+        if (!memchr(es->out.idx, *v, (size_t)es->out.order))
+            tr_place(t, root, *v, tr_uses(t, root, *v));
+    int no = es->out.order;
+    int64_t osize = 1;
+    for (int m = 0; m < no; m++)
+        osize *= dim;
+    int64_t *out = sg_calloc((size_t)osize, sizeof *out);
+    int64_t val[128] = {0};
+    for (int64_t o = 0; o < osize; o++) {
+        int64_t r = o;
+        for (int m = no - 1; m >= 0; m--) {
+            val[(unsigned char)es->out.idx[m]] = r % dim;
+            r /= dim;
+        }
+        out[o] = tr_eval(t, root, val, in, dim);
+    }
+    free(t);
+    return out;
+}
+
 /* ---- golden runs --------------------------------------------------------- */
 
 /* Run g on the tensors; returns the result as a dense array (duplicates
@@ -143,15 +354,19 @@ static int64_t *run_dense(const sg_graph *g, const sg_einsum *es,
                           char *msg)
 {
     golden_binding b[SG_EINSUM_MAX_TENSORS];
+    int nb = 0;
     for (int k = 0; k < es->n_in; k++) {
-        memset(&b[k], 0, sizeof b[k]);
-        b[k].name = es->in[k].name;
+        if (es->in[k].copy_of)
+            continue;                   /* bound by its original */
+        memset(&b[nb], 0, sizeof b[nb]);
+        b[nb].name = es->in[k].name;
         if (es->in[k].order == 0) {
-            b[k].is_scalar = 1;
-            b[k].scalar = scal[k];
+            b[nb].is_scalar = 1;
+            b[nb].scalar = scal[k];
         } else {
-            b[k].coo = &coo[k];
+            b[nb].coo = &coo[k];
         }
+        nb++;
     }
     golden_opts o;
     sg_golden_opts_default(&o);
@@ -159,7 +374,7 @@ static int64_t *run_dense(const sg_graph *g, const sg_einsum *es,
     sg_err e;
     sg_err_clear(&e);
     int64_t *d = NULL;
-    if (sg_golden_run(g, b, es->n_in, &o, &r, &e) || r.n_out != 1) {
+    if (sg_golden_run(g, b, nb, &o, &r, &e) || r.n_out != 1) {
         snprintf(msg, 1024, "%s", e.msg[0] ? e.msg : "no output");
         sg_golden_result_free(&r);
         return NULL;
@@ -228,6 +443,19 @@ static int check_line(const char *line, const sg_graph *ref, uint64_t seed,
     for (int k = 0; k < es->n_in; k++) {
         const sg_einsum_tensor *x = &es->in[k];
         memset(&coo[k], 0, sizeof coo[k]);
+        if (x->copy_of) {               /* the same tensor as its original */
+            int k0 = x->copy_of - 1;
+            scal[k] = scal[k0];
+            dn[k] = sg_malloc(sizeof *dn[k]);
+            dn[k][0] = 0;
+            if (x->order == 0) {
+                dn[k][0] = scal[k];
+            } else {
+                free(dn[k]);
+                dn[k] = densify(&coo[k0], dim);
+            }
+            continue;
+        }
         if (x->order == 0) {
             scal[k] = (int64_t)(rnd(&s) % 7) + 2;
             dn[k] = sg_malloc(sizeof *dn[k]);
@@ -239,11 +467,15 @@ static int check_line(const char *line, const sg_graph *ref, uint64_t seed,
             for (size_t q = 0; q < given->nnz; q++)
                 sg_coo_push(&coo[k], &given->crd[2 * q], given->val[q]);
         } else {
-            random_tensor(&coo[k], x->order, dim, density, &s);
+            /* density < 0: each tensor empty, sparse or dense at random */
+            static const double mix[3] = {0.0, 0.2, 0.6};
+            double d = density >= 0 ? density : mix[rnd(&s) % 3];
+            random_tensor(&coo[k], x->order, dim, d, &s);
         }
         dn[k] = densify(&coo[k], dim);
     }
     int64_t *want = dense_eval(es, dn, dim);
+    int64_t *tree_want = tree_eval(es, dn, dim);
     char msg[1024] = "";
     int64_t *got = run_dense(&g, es, coo, scal, dim, msg);
     int64_t *r = NULL;
@@ -270,6 +502,9 @@ static int check_line(const char *line, const sg_graph *ref, uint64_t seed,
                         msg, ref ? "; the reference graph " : "",
                         ref ? (r ? "runs" : rmsg) : "");
         }
+    } else if (!same_dense(line, want, tree_want, es->out.order, dim)) {
+        print_error("%s: the sum of products differs from the expression "
+                    "tree (seed %llu)\n", line, (unsigned long long)seed);
     } else if (!same_dense(line, got, want, es->out.order, dim)) {
         print_error("%s: the compiled graph differs from the dense "
                     "evaluation (seed %llu)\n", line, (unsigned long long)seed);
@@ -284,6 +519,7 @@ static int check_line(const char *line, const sg_graph *ref, uint64_t seed,
     free(r);
     free(got);
     free(want);
+    free(tree_want);
     for (int k = 0; k < es->n_in; k++) {
         free(dn[k]);
         sg_coo_free(&coo[k]);
@@ -418,6 +654,43 @@ static void test_all_orders(void **state)
     assert_int_equal(fails, 0);
 }
 
+/* Parentheses, nested sums and products, unary minus and constants, on
+ * empty tensors, sparse ones (with empty fibers), dense ones and a mix. */
+static const char *const paren_lines[] = {
+    "X(i,j)=B(i,j)*(C(i,j)+D(i,j))",
+    "X(i,j)=(B(i,j)+C(i,j))*D(i,j)",
+    "X(i,j)=B(i,j)*C(i,j)+B(i,j)*D(i,j)",
+    "X(i,j)=B(i,j)*(C(i,j)+D(i,j)) -fB:ds",
+    "x(i)=B(i,j)*(c(j)+d(j))",
+    "x(i)=B(i,j)*(c(j)-d(j))+e(i)",
+    "x(i)=(B(i,j)+C(i,j))*d(j)",
+    "X(i,j)=B(i,k)*(C(k,j)+D(k,j))",
+    "X(i,j)=2*(B(i,j)-C(i,j))",
+    "X(i,j)=-(B(i,j)+C(i,j))",
+    "X(i,j)=B(i,j)*-C(i,j)",
+    "X(i,j)=-2*B(i,j)+C(i,j)",
+    "X(i,j)=(B(i,j)+C(i,j))*(D(i,j)-E(i,j))",
+    "x(i)=b(i)*(c(i)+2*(d(i)-e(i)))",
+    "x(i)=b*(c(i)+d(i))",
+    "x=b(i)*(c(i)+d(i))",
+    "X(i,j)=((B(i,j)))",
+    "X(i,j)=(B(i,j)+1)*C(i,j)",
+    "x(i)=B(i,j)*c(j)+f(i)-D(i,j)*e(j)",
+    "x(i)=B(i,j)*(c(j)+f(i))",
+};
+
+static void test_paren_golden(void **state)
+{
+    (void)state;
+    int fails = 0;
+    static const double dens[] = {0.0, 0.15, 0.5, 0.9, -1, -1};
+    for (size_t i = 0; i < sizeof paren_lines / sizeof paren_lines[0]; i++)
+        for (size_t d = 0; d < sizeof dens / sizeof dens[0]; d++)
+            fails += check_line(paren_lines[i], NULL, d * 131 + i + 1, 4,
+                                dens[d], NULL) < 0;
+    assert_int_equal(fails, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -425,6 +698,7 @@ int main(void)
         cmocka_unit_test(test_custard_real),
         cmocka_unit_test(test_extra_golden),
         cmocka_unit_test(test_all_orders),
+        cmocka_unit_test(test_paren_golden),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

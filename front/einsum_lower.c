@@ -238,9 +238,6 @@ static int analyse(lw *c)
         for (int f = 0; f < tm->n_factors; f++) {
             int k = tm->factor[f];
             const sg_einsum_tensor *x = &es->in[k];
-            if (c->term_of[k] >= 0 && c->term_of[k] != t)
-                return lerr(c, "'%s' appears in more than one term; give "
-                            "each term its own tensors", x->name);
             c->term_of[k] = t;
             for (int m = 0; m < x->order; m++)
                 if (!((c->outmask >> sg_lw_pos(c, x->idx[m])) & 1u))
@@ -270,6 +267,8 @@ static void declare_tensors(lw *c)
     size_t k = 0;
     for (int t = -1; t < es->n_in; t++) {
         const sg_einsum_tensor *x = t < 0 ? &es->out : &es->in[t];
+        if (x->copy_of)
+            continue;                    /* declared by the original */
         char f[2 * SG_MAX_ORDER + 1];
         sg_format_str(&x->fmt, f);
         k += (size_t)snprintf(g->comment + k, sizeof g->comment - k, "%s%s=%s",

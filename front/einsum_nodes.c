@@ -138,8 +138,8 @@ static int new_joiner(lw *c, sg_node_kind kind, char v, int nop,
     for (int a = 0; a < nop; a++)
         ord[a] = a;
     for (int a = 1; a < nop; a++)          /* sort operands by tensor name */
-        for (int b = a; b > 0 && strcmp(c->es->in[k[ord[b - 1]]].name,
-                                        c->es->in[k[ord[b]]].name) > 0; b--) {
+        for (int b = a; b > 0 && strcmp(c->es->in[k[ord[b - 1]]].label,
+                                        c->es->in[k[ord[b]]].label) > 0; b--) {
             int t = ord[b];
             ord[b] = ord[b - 1];
             ord[b - 1] = t;
@@ -149,12 +149,12 @@ static int new_joiner(lw *c, sg_node_kind kind, char v, int nop,
     n.index = v;
     n.n_operands = nop;
     for (int a = 0; a < nop; a++)
-        snprintf(n.operand[a], SG_NAME_MAX, "%s", c->es->in[k[ord[a]]].name);
+        snprintf(n.operand[a], SG_NAME_MAX, "%s", c->es->in[k[ord[a]]].label);
     sg_graph_node_ports(&n);
     int id = sg_lw_node_add(c, &n);
     for (int a = 0; a < nop; a++) {
         int o = ord[a];
-        const char *nm = c->es->in[k[o]].name;
+        const char *nm = c->es->in[k[o]].label;
         sg_lw_use_add(c, crd[o], id, 2 * a, SG_ST_CRD, "in-%s", nm);
         sg_lw_use_add(c, ref[o], id, 2 * a + 1, SG_ST_REF, "in-%s", nm);
         nref[k[o]] = (strm){id, 1 + a};

@@ -62,7 +62,18 @@ static const bad_case bad_cases[] = {
     {"X(i,j)=B(i,k", "column 13: expected ',' or ')', found the end"},
     {"X(i,j)B(i,j)", "column 7: expected '=', found 'B'"},
     {"x(i)=B(ij)", "column 8: index variables are single letters"},
-    {"x(i)=(b(i))", "column 6: parentheses are not supported"},
+    {"x(i)=(b(i)", "column 11: expected '*', '+', '-' or ')' to close the '(' at column 6, found the end"},
+    {"x(i)=b(i))", "column 10: expected '*', '+', '-' or the end, found ')'"},
+    {"x(i)=()", "column 7: expected a tensor name, found ')'"},
+    {"x(i)=(b(i)*c(i)+1)", "column 17: a term without a tensor"},
+    {"x(i)=b(i)*(c(i)/d(i))", "column 16: expected '*', '+', '-' or ')' to close the '(' at column 11, found '/'"},
+    {"x(i)=(a(i)+b(i)+c(i))*(d(i)+e(i)+f(i))", "column 23: more than 8 terms after expanding the parentheses"},
+    {"x(i)=b(i)*(c(i)+d(i)+e(i)+f(i)+g(i)+h(i)+j(i)+k(i)+l(i))", "column 52: more than 8 terms"},
+    {"x(i)=(a(i)+b(i))*(c(i)+d(i))*(e(i)+f(i))", "column 12: more than 15 tensor paths ('b' is read once per term it appears in)"},
+    {"x(i)=B(i,j)*(c(j)+D(i,k)*e(k))", "the terms at columns 14 and 19 share some but not all reduction indices"},
+    {"x(i)=(b(i)+c)*d", "the term at column 12 does not use output index 'i'"},
+    {"X(i,j)=(B(i,j)+C(i,j))*(B(j,i)+D(i,j))", "column 25: 'B' is used as B(i,j) at column 9 and as B(j,i) here"},
+    {"x(i)=2*(b(i)*11111111111)*11111111111", "column 27: constant too large"},
     {"x(i)=b(i)+3", "column 11: a term without a tensor"},
     {"x(i)=b(i)*2.5", "column 11: constants are integers"},
     /* each constant fits, their product would overflow */
@@ -305,6 +316,87 @@ static void test_custard_counts(void **state)
     }
 }
 
+/* The DOT text of a compiled line. */
+static char *dot_text(const char *line)
+{
+    sg_graph g;
+    sg_err e;
+    if (compile_line(line, "p", &g, &e, NULL))
+        fail_msg("%s: %s", line, e.msg);
+    char path[] = "/tmp/einsum_ptXXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    if (sg_graph_write_dot(&g, path, &e))
+        fail_msg("%s", e.msg);
+    sg_graph_free(&g);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    char *buf = sg_calloc(1, 1 << 16);
+    size_t n = fread(buf, 1, (1 << 16) - 1, f);
+    assert_true(n < (1 << 16) - 1);
+    fclose(f);
+    unlink(path);
+    return buf;
+}
+
+/* Parentheses are expanded into the sum of products they stand for: the
+ * graph is the one of the written-out sum.  A tensor distributed into
+ * several terms is read once per term (its own scanners, a joiner
+ * operand named B_2); parentheses that distribute nothing add nothing. */
+static void test_parentheses(void **state)
+{
+    (void)state;
+    static const char *const same[][2] = {
+        {"X(i,j)=(B(i,j)+C(i,j))", "X(i,j)=B(i,j)+C(i,j)"},
+        {"X(i,j)=((B(i,j)))*C(i,j)", "X(i,j)=B(i,j)*C(i,j)"},
+        {"X(i,j)=B(i,j)*(C(i,j)*D(i,j))", "X(i,j)=B(i,j)*C(i,j)*D(i,j)"},
+        {"X(i,j)=2*(B(i,j)-C(i,j))", "X(i,j)=2*B(i,j)-2*C(i,j)"},
+        {"X(i,j)=-(B(i,j)-C(i,j))", "X(i,j)=-B(i,j)+C(i,j)"},
+        {"X(i,j)=B(i,j)*-C(i,j)", "X(i,j)=-B(i,j)*C(i,j)"},
+        {"x(i)=B(i,j)*(c(j)+d(j))", "x(i)=B(i,j)*c(j)+B(i,j)*d(j)"},
+        {"X(i,j)=B(i,j)*(C(i,j)+D(i,j))", "X(i,j)=B(i,j)*C(i,j)+B(i,j)*D(i,j)"},
+    };
+    for (size_t i = 0; i < sizeof same / sizeof same[0]; i++) {
+        char *a = dot_text(same[i][0]), *b = dot_text(same[i][1]);
+        if (strcmp(a, b) != 0) {
+            print_error("'%s' and '%s' give different graphs\n", same[i][0],
+                        same[i][1]);
+            fail();
+        }
+        free(a);
+        free(b);
+    }
+    sg_graph g;
+    sg_err e;
+    /* B*(C+D): B's two levels are scanned once per term. */
+    assert_int_equal(compile_line("X(i,j)=B(i,j)*(C(i,j)+D(i,j))", "p", &g,
+                                  &e, NULL), 0);
+    assert_int_equal(count_kind(&g, SG_NK_FIBERLOOKUP), 8);
+    assert_int_equal(count_kind(&g, SG_NK_ARRAYVALS), 4);
+    assert_int_equal(g.n_tensors, 4);        /* X, B, C, D: B declared once */
+    int b2 = 0;
+    for (size_t i = 0; i < g.n_nodes; i++)
+        for (int o = 0; o < g.nodes[i].n_operands; o++)
+            b2 += strcmp(g.nodes[i].operand[o], "B_2") == 0;
+    assert_true(b2 > 0);
+    sg_graph_free(&g);
+    /* Constants and signs only: no copies. */
+    assert_int_equal(compile_line("X(i,j)=-2*(B(i,j)+3*C(i,j))", "p", &g, &e,
+                                  NULL), 0);
+    assert_int_equal(count_kind(&g, SG_NK_FIBERLOOKUP), 4);
+    sg_graph_free(&g);
+    /* A copy's label never takes the name of another tensor. */
+    assert_int_equal(compile_line("x(i)=b(i)*(c(i)+b_2(i))", "p", &g, &e,
+                                  NULL), 0);
+    int b3 = 0;
+    for (size_t i = 0; i < g.n_nodes; i++)
+        for (int o = 0; o < g.nodes[i].n_operands; o++)
+            b3 += strcmp(g.nodes[i].operand[o], "b_3") == 0;
+    assert_true(b3 > 0);
+    sg_graph_free(&g);
+}
+
 static void test_roundtrips(void **state)
 {
     (void)state;
@@ -312,6 +404,8 @@ static void test_roundtrips(void **state)
         check_roundtrip(kernels[k].line);
     for (size_t i = 0; i < sizeof extra_lines / sizeof extra_lines[0]; i++)
         check_roundtrip(extra_lines[i]);
+    check_roundtrip("X(i,j)=B(i,j)*(C(i,j)+D(i,j))");
+    check_roundtrip("x(i)=(B(i,j)+C(i,j))*(d(j)-e(j))");
 }
 
 int main(void)
@@ -320,6 +414,7 @@ int main(void)
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_default_order),
         cmocka_unit_test(test_structure),
+        cmocka_unit_test(test_parentheses),
         cmocka_unit_test(test_roundtrips),
         cmocka_unit_test(test_custard_counts),
     };
