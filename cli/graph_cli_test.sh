@@ -11,18 +11,7 @@ MODE=${3:-quick}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SEED=$ROOT/bench/fuzz/corpus/fuzz_graph/vec_elemmul.gv
 mkdir -p "$WORK"
-fail=0
-ok() { echo "ok   $1"; }
-bad() { echo "FAIL $1"; fail=1; }
-
-# expect CODE DESCRIPTION CMD...: run, compare exit code
-expect() {
-    want=$1; what=$2; shift 2
-    "$@" >"$WORK/out" 2>"$WORK/err"
-    got=$?
-    if [ "$got" -eq "$want" ]; then ok "$what"; else
-        bad "$what (exit $got, wanted $want)"; sed 's/^/     /' "$WORK/err" | head -5; fi
-}
+. "$ROOT/cli/test_lib.sh"
 
 if [ "$MODE" = shared ]; then
     if [ ! -d "${SHARED:-}/graphs" ]; then

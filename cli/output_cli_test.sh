@@ -13,18 +13,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 EX=$ROOT/examples
 rm -rf "$WORK"
 mkdir -p "$WORK"
-fail=0
-ok() { echo "ok   $1"; }
-bad() { echo "FAIL $1"; fail=1; }
-
-# expect CODE DESCRIPTION CMD...: run, compare exit code
-expect() {
-    want=$1; what=$2; shift 2
-    "$@" >"$WORK/out" 2>"$WORK/err"
-    got=$?
-    if [ "$got" -eq "$want" ]; then ok "$what"; else
-        bad "$what (exit $got, wanted $want)"; sed 's/^/     /' "$WORK/err" | head -5; fi
-}
+. "$ROOT/cli/test_lib.sh"
 # has DESCRIPTION TEXT: stderr of the last command holds TEXT
 has() {
     grep -qF -- "$2" "$WORK/err" && ok "$1" || bad "$1: wanted '$2', got: $(cat "$WORK/err")"

@@ -17,20 +17,8 @@ EX=$ROOT/examples
 TB="-t B=$EX/spmv_B.tns -t c=$EX/spmv_c.tns"
 rm -rf "$WORK"
 mkdir -p "$WORK"
-fail=0
-ok() { echo "ok   $1"; }
-bad() { echo "FAIL $1"; fail=1; }
+. "$ROOT/cli/test_lib.sh"
 have() { command -v "$1" >/dev/null 2>&1; }
-
-# expect CODE DESCRIPTION CMD...: run with stdout and stderr in $WORK/out,
-# $WORK/err (stderr is a file, not a terminal); compare the exit code
-expect() {
-    want=$1; what=$2; shift 2
-    "$@" >"$WORK/out" 2>"$WORK/err"
-    got=$?
-    if [ "$got" -eq "$want" ]; then ok "$what"; else
-        bad "$what (exit $got, wanted $want)"; sed 's/^/     /' "$WORK/err" | head -5; fi
-}
 
 # has LINE DESCRIPTION: $WORK/err holds LINE as a whole line
 has() {

@@ -14,18 +14,7 @@ EX=$ROOT/examples
 CHECK="sh $ROOT/scripts/junit_check.sh"
 rm -rf "$WORK"
 mkdir -p "$WORK"
-fail=0
-ok() { echo "ok   $1"; }
-bad() { echo "FAIL $1"; fail=1; }
-
-# expect CODE DESCRIPTION CMD...: run, compare exit code
-expect() {
-    want=$1; what=$2; shift 2
-    "$@" >"$WORK/out" 2>"$WORK/err"
-    got=$?
-    if [ "$got" -eq "$want" ]; then ok "$what"; else
-        bad "$what (exit $got, wanted $want)"; sed 's/^/     /' "$WORK/out" "$WORK/err" | head -20; fi
-}
+. "$ROOT/cli/test_lib.sh"
 # has DESCRIPTION FILE TEXT: FILE holds the line fragment TEXT
 has() {
     grep -qF -- "$3" "$2" && ok "$1" || bad "$1: '$3' not in $2"
