@@ -10,7 +10,8 @@
 # run the testbench, which must print "PASS <k>:" and exit 0.  Negative
 # cases: an expected-output memory file with one word changed must make the
 # bench print "FAIL <k>: memory ..." and exit nonzero, under both
-# simulators; gen without -t writes filelist.f and README but no bench; a
+# simulators; +watchdog=1 and +max_cycles=5 make it FAIL with their
+# messages; gen without -t writes filelist.f and README but no bench; a
 # file in the way of DIR/mem stops gen before it writes anything.
 # The last line is "N passed, N failed".
 SAMGEN=${1:?usage: standalone_test.sh SAMGEN WORKDIR [VERILATOR_KERNELS]}
@@ -108,6 +109,28 @@ for g in examples/*.gv; do
     fi
     mv "$e.orig" "$e"
 done
+
+# the bench's two time limits, on spmv under Icarus: the top's watchdog
+# (+watchdog=1: one cycle without a token moving) and +max_cycles
+d="$WORK/spmv"
+if [ -e "$d/tb.vvp" ]; then
+    vvp -n "$d/tb.vvp" +watchdog=1 >"$WORK/spmv.wd.log" 2>&1
+    st=$?
+    if [ "$st" -ne 0 ] && grep -q "^FAIL spmv: no token moved for 1 cycles (cycle [0-9]*): deadlock$" "$WORK/spmv.wd.log"; then
+        ok "spmv (icarus, +watchdog=1): $(grep "^FAIL" "$WORK/spmv.wd.log")"
+    else
+        bad "spmv (icarus, +watchdog=1): status $st"; cat "$WORK/spmv.wd.log"
+    fi
+    vvp -n "$d/tb.vvp" +max_cycles=5 >"$WORK/spmv.max.log" 2>&1
+    st=$?
+    if [ "$st" -ne 0 ] && grep -q "^FAIL spmv: done_o not seen after 5 cycles (+max_cycles)$" "$WORK/spmv.max.log"; then
+        ok "spmv (icarus, +max_cycles=5): $(grep "^FAIL" "$WORK/spmv.max.log")"
+    else
+        bad "spmv (icarus, +max_cycles=5): status $st"; cat "$WORK/spmv.max.log"
+    fi
+else
+    bad "spmv: no Icarus bench to run the time limits on"
+fi
 
 # gen without tensors: the file list and README, no testbench
 d="$WORK/notensors"
