@@ -1,7 +1,9 @@
 /*
  * cmd_gen.c - samgen gen: write the Verilog accelerator for a SAM graph.
  *
- *   samgen gen GRAPH.gv -o DIR [options]    writes DIR/<kernel>_top.v
+ *   samgen gen GRAPH.gv -o DIR [options]    writes DIR/<kernel>_top.v, and
+ *   beside it DIR/filelist.f, DIR/README and, with -t tensors, the
+ *   standalone testbench DIR/tb_<kernel>.v with DIR/mem/ (gen_standalone.h)
  *
  * The options shared with samgen verify (widths, FIFO depth, memory sizes,
  * bound tensors) are parsed by sg_gen_parse_opt so both commands accept the

@@ -230,10 +230,7 @@ static uint64_t mask_of(int width)
 
 static FILE *open_out(sg_standalone *s, const char *path, sg_err *e)
 {
-    if (s->n >= (int)(sizeof s->f / sizeof s->f[0])) {
-        sg_errc(e, SG_EXIT_USAGE, path, 0, "too many output files");
-        return NULL;
-    }
+    sg_grow((void **)&s->f, &s->cap, s->n + 1, sizeof *s->f);
     if (sg_outfile_open(&s->f[s->n], path, e) < 0) {
         e->code = SG_EXIT_USAGE;
         return NULL;
@@ -622,7 +619,7 @@ fail:
 int sg_standalone_commit(sg_standalone *s, sg_err *e)
 {
     int rc = 0;
-    for (int i = 0; i < s->n; i++) {
+    for (size_t i = 0; i < s->n; i++) {
         if (rc < 0) {
             sg_outfile_abort(&s->f[i]);
             continue;
@@ -632,15 +629,20 @@ int sg_standalone_commit(sg_standalone *s, sg_err *e)
             rc = -1;
         }
     }
-    s->n = 0;
-    sg_outdir_keep(&s->memdir);
+    if (rc < 0)
+        sg_outdir_undo(&s->memdir);
+    else
+        sg_outdir_keep(&s->memdir);
+    free(s->f);
+    memset(s, 0, sizeof *s);
     return rc;
 }
 
 void sg_standalone_abort(sg_standalone *s)
 {
-    for (int i = 0; i < s->n; i++)
+    for (size_t i = 0; i < s->n; i++)
         sg_outfile_abort(&s->f[i]);
-    s->n = 0;
+    free(s->f);
     sg_outdir_undo(&s->memdir);
+    memset(s, 0, sizeof *s);
 }

@@ -22,8 +22,8 @@
 #include "core/outfile.h"
 
 typedef struct sg_standalone {
-    sg_outfile f[64];
-    int n;
+    sg_outfile *f;           /* the files, open on their temporaries */
+    size_t n, cap;
     sg_outdir memdir;        /* DIR/mem, when this run created it */
 } sg_standalone;
 
@@ -34,9 +34,9 @@ void sg_standalone_plan(sg_outplan *p, const char *outdir, const char *module,
  * -1 with e filled (code SG_EXIT_USAGE) and nothing left behind. */
 int sg_standalone_write(sg_standalone *s, const gen_ctx *c, const char *outdir,
                         sg_err *e);
-/* Rename every file into place. */
+/* Rename every file into place (and free s). */
 int sg_standalone_commit(sg_standalone *s, sg_err *e);
-/* Remove every temporary (and DIR/mem when this run created it). */
+/* Remove every temporary (and DIR/mem when this run created it; free s). */
 void sg_standalone_abort(sg_standalone *s);
 
 /* Modules of the primitive library (rtl/<name>.v, one module per file named
