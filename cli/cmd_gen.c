@@ -1,7 +1,9 @@
 /*
  * cmd_gen.c - samgen gen: write the Verilog accelerator for a SAM graph.
  *
- *   samgen gen GRAPH.gv -o DIR [options]    writes DIR/<kernel>_top.v
+ *   samgen gen GRAPH.gv -o DIR [options]    writes DIR/<kernel>_top.v, and
+ *   beside it DIR/filelist.f, DIR/README and, with -t tensors, the
+ *   standalone testbench DIR/tb_<kernel>.v with DIR/mem/ (gen_standalone.h)
  *
  * The options shared with samgen verify (widths, FIFO depth, memory sizes,
  * bound tensors) are parsed by sg_gen_parse_opt so both commands accept the
@@ -16,12 +18,15 @@
 #include "cli/cli.h"
 #include "cli/emit_bind.h"
 #include "cli/emit_opts.h"
+#include "cli/gen_standalone.h"
 
 const char sg_cmd_gen_usage[] =
     "usage: samgen gen GRAPH.gv -o DIR [options]\n"
     "\n"
     "Write DIR/<kernel>_top.v: one rtl/ primitive per graph node, a FIFO on\n"
-    "every edge, a RAM per tensor array, a host port and start/done.\n"
+    "every edge, a RAM per tensor array, a host port and start/done; beside\n"
+    "it DIR/filelist.f (the rtl/ files it needs) and DIR/README, and with -t\n"
+    "tensors a self-checking testbench DIR/tb_<kernel>.v with DIR/mem/*.hex.\n"
     "\n"
     "  -o, --out DIR          output directory (created with its parents)\n"
     "  --width-crd N          coordinate/reference payload bits (16)\n"
@@ -49,6 +54,7 @@ static int check_outputs(const gen_opts *go, const char *outdir, const char *mod
         char path[4400];
         snprintf(path, sizeof path, "%s/%s.v", outdir, module);
         sg_outplan_output(&p, SG_OUT_FILE, "-o", path, NULL);
+        sg_standalone_plan(&p, outdir, module, go->binds.n > 0);
     }
     int rc = sg_cli_check_outputs("gen", &p);
     sg_outplan_free(&p);
@@ -109,7 +115,19 @@ int sg_cmd_gen(int argc, char **argv)
     }
     char path[4096];
     snprintf(path, sizeof path, "%s/%s.v", outdir, gc.design.module);
+    sg_standalone sa;
+    if (sg_standalone_write(&sa, &gc, outdir, &e) < 0) {
+        rc = sg_cli_report(&e);
+        sg_outdir_undo(&od);
+        goto out;
+    }
     if (sg_emit_write(&gc.design, path, &e) < 0) {
+        rc = sg_cli_report(&e);
+        sg_standalone_abort(&sa);
+        sg_outdir_undo(&od);
+        goto out;
+    }
+    if (sg_standalone_commit(&sa, &e) < 0) {
         rc = sg_cli_report(&e);
         sg_outdir_undo(&od);
         goto out;

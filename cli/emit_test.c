@@ -111,7 +111,14 @@ static void test_structure(void **state)
         fail_msg("%s", e.msg);
     const char *t = d.text;
     assert_string_equal(d.module, "vtest_top");
-    assert_non_null(strstr(t, "module vtest_top ("));
+    /* The widths are parameters of the top (their defaults the generated
+     * widths), so a netlist or testbench can see them. */
+    assert_non_null(strstr(t, "module vtest_top #(\n"
+                              "  parameter integer CrdWidth = 16,   // coordinate/reference payload bits\n"
+                              "  parameter integer ValWidth = 32    // value payload bits\n"
+                              ") (\n"));
+    assert_null(strstr(t, "localparam integer CrdWidth"));
+    assert_null(strstr(t, "localparam integer ValWidth"));
     assert_non_null(strstr(t, "input hash 0123456789abcdef"));
     assert_non_null(strstr(t, "sam_scan_compressed #(.CrdWidth(CrdWidth)) n1_fiberlookup_b0_i ("));
     assert_non_null(strstr(t, "sam_write_vals #(.CrdWidth(CrdWidth), .ValWidth(ValWidth)) n4_fiberwrite_x_vals ("));

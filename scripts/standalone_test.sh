@@ -1,0 +1,164 @@
+#!/bin/sh
+# standalone_test.sh - the generated RTL used without samgen.
+#
+#   sh scripts/standalone_test.sh SAMGEN WORKDIR [VERILATOR_KERNELS]
+#
+# For every examples/<k>.gv with its tensors examples/<k>_<T>.tns:
+# `samgen gen -t ...` writes the top, filelist.f, README, tb_<k>.v and mem/;
+# then plain iverilog/vvp (every kernel) and verilator --binary (the kernels
+# named in VERILATOR_KERNELS, a space-separated list, or "all") build and
+# run the testbench, which must print "PASS <k>:" and exit 0.  Negative
+# cases: an expected-output memory file with one word changed must make the
+# bench print "FAIL <k>: memory ..." and exit nonzero, under both
+# simulators; +watchdog=1 and +max_cycles=5 make it FAIL with their
+# messages; gen without -t writes filelist.f and README but no bench; a
+# file in the way of DIR/mem stops gen before it writes anything.
+# The last line is "N passed, N failed".
+SAMGEN=${1:?usage: standalone_test.sh SAMGEN WORKDIR [VERILATOR_KERNELS]}
+WORK=${2:?usage: standalone_test.sh SAMGEN WORKDIR [VERILATOR_KERNELS]}
+VLK=${3:-}
+cd "$(dirname "$0")/.."
+rm -rf "$WORK"
+mkdir -p "$WORK"
+pass=0; fail=0
+ok()  { pass=$((pass + 1)); echo "ok   $*"; }
+bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+
+want_vl() {
+    [ "$VLK" = all ] && return 0
+    for x in $VLK; do [ "$x" = "$1" ] && return 0; done
+    return 1
+}
+
+# run_icarus K DIR LOG: build and run DIR/tb_K.v; the simulator's status.
+run_icarus() {
+    iverilog -g2005 -o "$2/tb.vvp" -f "$2/filelist.f" "$2/tb_$1.v" >"$3" 2>&1 || return 99
+    vvp -n "$2/tb.vvp" >>"$3" 2>&1
+}
+build_verilator() {
+    verilator --binary -Wno-fatal --top-module "tb_$1" --Mdir "$2/obj" \
+        -f "$2/filelist.f" "$2/tb_$1.v" >"$3" 2>&1
+}
+
+# check K SIM STATUS LOG: PASS expected.
+check_pass() {
+    if [ "$3" -eq 0 ] && grep -q "^PASS $1: " "$4" && ! grep -q "FAIL" "$4"; then
+        ok "$1 ($2): $(grep "^PASS" "$4")"
+    else
+        bad "$1 ($2): status $3"; tail -5 "$4" | sed 's/^/     /'
+    fi
+}
+# check_fail K SIM STATUS LOG: a FAIL naming a memory word expected.
+check_fail() {
+    if [ "$3" -ne 0 ] && [ "$3" -ne 99 ] && grep -q "^FAIL $1: memory [0-9]* (.*) word [0-9]*: expected .*, got " "$4" \
+        && ! grep -q "^PASS" "$4"; then
+        ok "$1 ($2, corrupted expect file): $(grep "^FAIL" "$4" | head -1)"
+    else
+        bad "$1 ($2, corrupted expect file): status $3, no FAIL line"; tail -5 "$4" | sed 's/^/     /'
+    fi
+}
+
+for g in examples/*.gv; do
+    k=$(basename "$g" .gv)
+    targs=""
+    for f in examples/"$k"_*.tns; do
+        [ -e "$f" ] || continue
+        t=${f#examples/"$k"_}; t=${t%.tns}
+        targs="$targs -t $t=$f"
+    done
+    d="$WORK/$k"
+    # shellcheck disable=SC2086
+    if ! "$SAMGEN" gen "$g" $targs -o "$d" >"$WORK/$k.gen.log" 2>&1; then
+        bad "$k (gen)"; tail -3 "$WORK/$k.gen.log"; continue
+    fi
+    for f in "$d/${k}_top.v" "$d/filelist.f" "$d/README" "$d/tb_$k.v"; do
+        [ -s "$f" ] || bad "$k: $f not written"
+    done
+    ls "$d"/mem/expect_m*.hex >/dev/null 2>&1 || bad "$k: no mem/expect_m*.hex"
+    # dependencies first: a FIFO before the edge that holds it, the top last
+    fifo=$(grep -n '/sam_fifo\.v$' "$d/filelist.f" | cut -d: -f1)
+    edge=$(grep -n '/sam_edge\.v$' "$d/filelist.f" | cut -d: -f1)
+    last=$(tail -1 "$d/filelist.f")
+    if [ -n "$fifo" ] && [ -n "$edge" ] && [ "$fifo" -lt "$edge" ] && \
+       [ "$last" = "$(cd "$d" && pwd -P)/${k}_top.v" ]; then :; else
+        bad "$k: filelist.f not in dependency order"
+    fi
+    grep -q "parameter integer CrdWidth" "$d/${k}_top.v" || bad "$k: CrdWidth not a parameter"
+
+    # the run does not need samgen or the work tree's examples
+    log="$WORK/$k.icarus.log"
+    run_icarus "$k" "$d" "$log"; check_pass "$k" icarus $? "$log"
+
+    vlog="$WORK/$k.verilator.log"
+    if want_vl "$k"; then
+        if build_verilator "$k" "$d" "$WORK/$k.vlbuild.log"; then
+            "$d/obj/Vtb_$k" >"$vlog" 2>&1; check_pass "$k" verilator $? "$vlog"
+        else
+            bad "$k (verilator build)"; tail -5 "$WORK/$k.vlbuild.log" | sed 's/^/     /'
+        fi
+    fi
+
+    # negative case: change the first word of the first expected array
+    e=$(ls "$d"/mem/expect_m*.hex | head -1)
+    cp "$e" "$e.orig"
+    awk 'NR == 1 { c = substr($0, length($0), 1); s = (c == "0") ? "1" : "0";
+                   $0 = substr($0, 1, length($0) - 1) s } { print }' "$e.orig" >"$e"
+    run_icarus "$k" "$d" "$log.neg"; check_fail "$k" icarus $? "$log.neg"
+    if want_vl "$k" && [ -x "$d/obj/Vtb_$k" ]; then
+        "$d/obj/Vtb_$k" >"$vlog.neg" 2>&1; check_fail "$k" verilator $? "$vlog.neg"
+    fi
+    mv "$e.orig" "$e"
+done
+
+# the bench's two time limits, on spmv under Icarus: the top's watchdog
+# (+watchdog=1: one cycle without a token moving) and +max_cycles
+d="$WORK/spmv"
+if [ -e "$d/tb.vvp" ]; then
+    vvp -n "$d/tb.vvp" +watchdog=1 >"$WORK/spmv.wd.log" 2>&1
+    st=$?
+    if [ "$st" -ne 0 ] && grep -q "^FAIL spmv: no token moved for 1 cycles (cycle [0-9]*): deadlock$" "$WORK/spmv.wd.log"; then
+        ok "spmv (icarus, +watchdog=1): $(grep "^FAIL" "$WORK/spmv.wd.log")"
+    else
+        bad "spmv (icarus, +watchdog=1): status $st"; cat "$WORK/spmv.wd.log"
+    fi
+    vvp -n "$d/tb.vvp" +max_cycles=5 >"$WORK/spmv.max.log" 2>&1
+    st=$?
+    if [ "$st" -ne 0 ] && grep -q "^FAIL spmv: done_o not seen after 5 cycles (+max_cycles)$" "$WORK/spmv.max.log"; then
+        ok "spmv (icarus, +max_cycles=5): $(grep "^FAIL" "$WORK/spmv.max.log")"
+    else
+        bad "spmv (icarus, +max_cycles=5): status $st"; cat "$WORK/spmv.max.log"
+    fi
+else
+    bad "spmv: no Icarus bench to run the time limits on"
+fi
+
+# gen without tensors: the file list and README, no testbench
+d="$WORK/notensors"
+if "$SAMGEN" gen examples/spmv.gv -o "$d" >"$WORK/notensors.log" 2>&1 && \
+   [ -s "$d/filelist.f" ] && grep -q "No testbench was written: it needs the tensors" "$d/README" && \
+   [ ! -e "$d/tb_spmv.v" ] && [ ! -e "$d/mem" ]; then
+    ok "spmv without -t: filelist.f and README, no testbench"
+else
+    bad "spmv without -t"
+fi
+if iverilog -g2005 -o "$d/top.vvp" -f "$d/filelist.f" >"$WORK/notensors.iv.log" 2>&1; then
+    ok "spmv without -t: iverilog -f filelist.f compiles the top"
+else
+    bad "spmv without -t: iverilog -f filelist.f"; tail -3 "$WORK/notensors.iv.log"
+fi
+
+# a file in the way of DIR/mem: refused before anything is written
+d="$WORK/memfile"
+mkdir -p "$d" && : >"$d/mem"
+"$SAMGEN" gen examples/spmv.gv -t B=examples/spmv_B.tns -t c=examples/spmv_c.tns \
+    -o "$d" >"$WORK/memfile.log" 2>&1
+st=$?
+if [ "$st" -eq 2 ] && grep -q "^samgen gen: cannot write $d/mem: Not a directory$" "$WORK/memfile.log" && \
+   [ "$(ls "$d")" = mem ]; then
+    ok "gen -t with a file in the way of DIR/mem: exit 2, nothing written"
+else
+    bad "gen -t with a file in the way of DIR/mem: status $st"; cat "$WORK/memfile.log"; ls "$d"
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
