@@ -25,6 +25,7 @@
 
 #include "cli/cli.h"
 #include "core/paths.h"
+#include "core/textscan.h"
 #include "fpga/area.h"
 
 const char sg_cmd_area_usage[] =
@@ -497,19 +498,11 @@ static size_t sweep_point(const area_opts *o, size_t s, const char *mod, const c
  * for mod (sg_area_params_check).  0, or SG_EXIT_USAGE after the message. */
 static int check_params(const area_opts *o, const char *file, const char *mod)
 {
-    FILE *f = fopen(file, "r");
-    if (!f)
-        return sg_cli_usage_error("area", "%s: cannot open: %s", file, strerror(errno));
-    size_t cap = 4096, len = 0;
-    char *text = sg_malloc(cap);
-    size_t got;
-    while ((got = fread(text + len, 1, cap - len - 1, f)) > 0) {
-        len += got;
-        if (cap - len < 2)
-            text = sg_realloc(text, cap *= 2);
-    }
-    fclose(f);
-    text[len] = '\0';
+    char *text;
+    sg_err re;
+    sg_err_clear(&re);
+    if (sg_read_text(file, &text, &re) < 0)
+        return sg_cli_usage_error("area", "%s", re.msg);
     area_params *ps = sg_malloc(sizeof *ps);
     int rc = 0;
     sg_err e;

@@ -435,3 +435,29 @@ size_t sg_fmt_entry(char *line, const int64_t *crd, size_t ord, int64_t val)
     line[n++] = '\n';
     return n;
 }
+
+/* The whole of a small text file (a template, a Verilog source), read
+ * as it is. */
+int sg_read_text(const char *path, char **text, sg_err *e)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return sg_errc(e, SG_EXIT_USAGE, path, 0, "cannot open: %s", strerror(errno));
+    size_t cap = 4096, len = 0;
+    char *b = sg_malloc(cap);
+    size_t r;
+    while ((r = fread(b + len, 1, cap - len - 1, f)) > 0) {
+        len += r;
+        if (cap - len < 2)
+            b = sg_realloc(b, cap *= 2);
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        free(b);
+        return sg_errc(e, SG_EXIT_USAGE, path, 0, "read error");
+    }
+    b[len] = '\0';
+    *text = b;
+    return 0;
+}

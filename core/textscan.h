@@ -51,6 +51,11 @@ int sg_slurp(const char *path, const char *comments, char **buf, size_t *len,
  * error for the line it stopped at (always -1). */
 int sg_slurp_stopped(const char *path, long stop_line, sg_err *e);
 
+/* Read a whole file, unchecked, into a malloc'd NUL-terminated *text (for
+ * the project's own files: templates, Verilog).  Returns 0, or -1 with
+ * "PATH: cannot open/read error" in e (exit 2). */
+int sg_read_text(const char *path, char **text, sg_err *e);
+
 static inline void sg_scan_init(sg_scan *s, const char *path, const char *buf,
                                 size_t len)
 {

@@ -14,6 +14,7 @@
 #include "gen/emit_int.h"
 #include "core/outfile.h"
 #include "core/paths.h"
+#include "core/textscan.h"
 #include "graph/depth.h"
 
 #include <errno.h>
@@ -36,29 +37,6 @@ void sg_emit_opts_default(sg_emit_opts *o)
 
 /* ---- template ----------------------------------------------------------- */
 
-static int read_file(const char *path, char **text, sg_err *e)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return sg_errc(e, SG_EXIT_USAGE, path, 0, "cannot open: %s", strerror(errno));
-    size_t cap = 4096, len = 0;
-    char *b = sg_malloc(cap);
-    size_t r;
-    while ((r = fread(b + len, 1, cap - len - 1, f)) > 0) {
-        len += r;
-        if (cap - len < 2)
-            b = sg_realloc(b, cap *= 2);
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        free(b);
-        return sg_errc(e, SG_EXIT_USAGE, path, 0, "read error");
-    }
-    b[len] = '\0';
-    *text = b;
-    return 0;
-}
 
 /* Replace @KEY@ markers of the template; unknown keys are an error. */
 static int fill_template(const char *tpl, const char *path, const char *const *kv,
@@ -201,7 +179,7 @@ static int fill_top(emitter *m, const char *body, const char *memtab, sg_err *e)
     else if (sg_source_root(root, sizeof root, e) < 0)
         return -1;
     snprintf(tpath, sizeof tpath, "%s/" SG_TEMPLATE, root);
-    if (read_file(tpath, &tpl, e) < 0)
+    if (sg_read_text(tpath, &tpl, e) < 0)
         return -1;
 
     char banner[512], crdw[16], valw[16], hamsb[16], hdmsb[16], cwmsb[16];
