@@ -23,7 +23,7 @@ BENCH_TARGETS += fp-bench
 
 $(BUILD)/asan/core/fp_test: private TEST_CFLAGS += $(FP_HOST_FLAGS)
 
-$(FP_VEC): testbenches/fp_vec.c $(FP_SRCS) core/err.c core/fp.h core/fp_int.h core/err.h
+$(FP_VEC): testbenches/fp_vec.c $(FP_SRCS) core/err.c core/fp.h core/fp_int.h core/test_fp_host.h core/err.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) -O2 $(FP_HOST_FLAGS) -I. -o $@ testbenches/fp_vec.c $(FP_SRCS) core/err.c -lm
 
@@ -43,7 +43,7 @@ fp-vec-test: $(FP_VEC)
 	    echo "fp_vec check $$op $$t: a wrong vector passed"; exit 1; fi; \
 	done; done; echo "fp-vec-test: passed"
 
-$(BUILD)/fp/fp_test_full: core/fp_test.c $(FP_SRCS) core/err.c core/fp.h core/fp_int.h core/err.h
+$(BUILD)/fp/fp_test_full: core/fp_test.c $(FP_SRCS) core/err.c core/fp.h core/fp_int.h core/test_fp_host.h core/err.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) -O2 -g $(FP_HOST_FLAGS) -DFP_TEST_SCALE=10 -I. -o $@ \
 	  core/fp_test.c $(FP_SRCS) core/err.c -lcmocka -lm
@@ -51,7 +51,7 @@ $(BUILD)/fp/fp_test_full: core/fp_test.c $(FP_SRCS) core/err.c core/fp.h core/fp
 fp-test-full: $(BUILD)/fp/fp_test_full
 	@$(BUILD)/fp/fp_test_full
 
-$(BUILD)/bench/bench_fp: bench/bench_fp.c $(FP_SRCS) core/err.c core/fp.h core/fp_int.h core/err.h
+$(BUILD)/bench/bench_fp: bench/bench_fp.c $(FP_SRCS) core/err.c core/fp.h core/fp_int.h core/test_fp_host.h core/err.h
 	@mkdir -p $(dir $@)
 	$(CC) $(REL_CFLAGS) -o $@ bench/bench_fp.c $(FP_SRCS) core/err.c -lm
 

@@ -27,10 +27,8 @@
 #include <string.h>
 
 #include "core/fp.h"
+#include "core/test_fp_host.h"
 
-#if !defined(FLT_EVAL_METHOD) || FLT_EVAL_METHOD != 0
-#error "fp_vec check needs FLT_EVAL_METHOD 0 (SSE, not x87)"
-#endif
 
 static int usage(void)
 {
@@ -39,78 +37,7 @@ static int usage(void)
     return 2;
 }
 
-/* ---- host reference ------------------------------------------------------ */
-
-static float f_of(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, sizeof f);
-    return f;
-}
-
-static uint32_t u_of(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    return u;
-}
-
-static uint32_t maxmin(uint32_t a, uint32_t b, double x, double y, int want_max,
-                       uint32_t signbit, uint32_t nan)
-{
-    if (isnan(x) || isnan(y))
-        return nan;
-    if (x != y)
-        return (x > y) == want_max ? a : b;
-    int a_neg = (a & signbit) != 0;     /* +-0: max takes +0, min -0 */
-    return a_neg == want_max ? b : a;
-}
-
-static uint32_t round_bf16(double x)
-{
-    if (isnan(x))
-        return SG_FP_BF16_NAN;
-    uint32_t s = signbit(x) ? 0x8000 : 0;
-    double ax = fabs(x);
-    if (isinf(ax))
-        return s | 0x7F80;
-    if (ax == 0)
-        return s;
-    int e = ilogb(ax);
-    if (e < -126)
-        e = -126;
-    double r = ldexp(nearbyint(ldexp(ax, 7 - e)), e - 7);
-    if (r >= 0x1p128)
-        return s | 0x7F80;
-    return s | (u_of((float)r) >> 16);
-}
-
-static uint32_t host(sg_fp_op op, sg_fp_type t, uint32_t a, uint32_t b)
-{
-    if (t == SG_FP_F32) {
-        volatile float x = f_of(a), y = f_of(b);
-        switch (op) {
-        case SG_FP_ADD: return u_of(x + y);
-        case SG_FP_SUB: return u_of(x - y);
-        case SG_FP_MUL: return u_of(x * y);
-        case SG_FP_DIV: return u_of(x / y);
-        case SG_FP_MAX: return maxmin(a, b, x, y, 1, 0x80000000u, SG_FP_F32_NAN);
-        case SG_FP_MIN: return maxmin(a, b, x, y, 0, 0x80000000u, SG_FP_F32_NAN);
-        }
-    }
-    /* bf16: exact in double for mul; add, sub and div of 8-bit operands
-     * rounded to double and then to 8 bits round once correctly. */
-    double x = f_of(a << 16), y = f_of(b << 16);
-    switch (op) {
-    case SG_FP_ADD: return round_bf16(x + y);
-    case SG_FP_SUB: return round_bf16(x - y);
-    case SG_FP_MUL: return round_bf16(x * y);
-    case SG_FP_DIV: return round_bf16(x / y);
-    case SG_FP_MAX: return maxmin(a, b, x, y, 1, 0x8000u, SG_FP_BF16_NAN);
-    case SG_FP_MIN: return maxmin(a, b, x, y, 0, 0x8000u, SG_FP_BF16_NAN);
-    }
-    return 0;
-}
+/* The host reference is core/test_fp_host.h (host_fp). */
 
 static int is_nan(sg_fp_type t, uint32_t u)
 {
@@ -138,7 +65,7 @@ static int check(sg_fp_op op, sg_fp_type t)
                     lineno);
             return 2;
         }
-        uint32_t ref = host(op, t, (uint32_t)a, (uint32_t)b);
+        uint32_t ref = host_fp(op, t, (uint32_t)a, (uint32_t)b);
         int ok = is_nan(t, ref) ? want == nan : want == ref;
         if (!ok) {
             fprintf(stderr, "<stdin>:%ld: %s %s %lx %lx: vector says %lx, "
