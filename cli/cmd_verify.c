@@ -407,26 +407,6 @@ static int write_inputs(verify_run *v, const verify_opts *vo)
     return -1;
 }
 
-/* The host interface of the Icarus bench: data bits for the widest memory
- * word or coordinate, address bits for the deepest memory or the dense
- * dimension registers. */
-static void host_widths(const gen_ctx *c, int *ha, int *hd)
-{
-    *hd = c->crd_width;
-    *ha = 1;
-    for (size_t i = 0; i < c->design.n_mem; i++) {
-        if (c->design.mem[i].width > *hd)
-            *hd = c->design.mem[i].width;
-        if (c->design.mem[i].addr_width > *ha)
-            *ha = c->design.mem[i].addr_width;
-    }
-    int dw = 1;
-    while ((1L << dw) < (long)c->design.n_dim + 1)
-        dw++;
-    if (dw > *ha)
-        *ha = dw;
-}
-
 /* Build and run the simulator, read its output into v->so.  Returns -1
  * when it ran, else the exit code. */
 static int simulate(verify_run *v, const verify_opts *vo, const char *root)
@@ -437,7 +417,7 @@ static int simulate(verify_run *v, const verify_opts *vo, const char *root)
     sg_proc_watch w = {"samgen verify", vo->quiet, vo->timeout};
     sg_sim_build b = {sim, root, vo->rtl_dir, v->work, v->top, v->c.design.module,
                       0, vo->no_trace, vo->stall, 0, 0, v->c.crd_width, &w};
-    host_widths(&v->c, &b.host_addr_width, &b.host_data_width);
+    sg_gen_host_widths(&v->c, &b.host_addr_width, &b.host_data_width);
     if (vo->waves) {
         size_t wl = strlen(vo->waves);
         b.waves = wl > 4 && strcmp(vo->waves + wl - 4, ".fst") == 0 ? 2 : 1;

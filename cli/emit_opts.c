@@ -271,3 +271,23 @@ void sg_gen_ctx_free(gen_ctx *c)
     free(c->depth);
     memset(c, 0, sizeof *c);
 }
+
+/* The host port of a generated top, as a bench drives it: data bits for
+ * the widest memory word or coordinate, address bits for the deepest
+ * memory or the dense dimension registers. */
+void sg_gen_host_widths(const gen_ctx *c, int *ha, int *hd)
+{
+    *hd = c->crd_width;
+    *ha = 1;
+    for (size_t i = 0; i < c->design.n_mem; i++) {
+        if (c->design.mem[i].width > *hd)
+            *hd = c->design.mem[i].width;
+        if (c->design.mem[i].addr_width > *ha)
+            *ha = c->design.mem[i].addr_width;
+    }
+    int dw = 1;
+    while ((1L << dw) < (long)c->design.n_dim + 1)
+        dw++;
+    if (dw > *ha)
+        *ha = dw;
+}

@@ -58,6 +58,10 @@ int sg_gen_parse_opt(gen_opts *o, int argc, char **argv, int i, sg_err *e);
  * sg_gen_needed_crd_width); with a --width-crd that is too small it is an
  * error naming the width needed. */
 int sg_gen_prepare(const gen_opts *o, gen_ctx *c, sg_err *e);
+/* The host port's widths for c's design: *hd data bits (the widest memory
+ * word or coordinate), *ha address bits (the deepest memory or the dense
+ * dimension registers). */
+void sg_gen_host_widths(const gen_ctx *c, int *ha, int *hd);
 void sg_gen_ctx_free(gen_ctx *c);
 /* Coordinate/address bits the design needs: every memory's words and its
  * fill count (clog2(words + 1)) and every bound tensor's index sizes.

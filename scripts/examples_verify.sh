@@ -10,16 +10,12 @@
 SAMGEN=${1:?usage: examples_verify.sh SAMGEN WORKDIR}
 WORK=${2:?usage: examples_verify.sh SAMGEN WORKDIR}
 cd "$(dirname "$0")/.."
+. scripts/examples_lib.sh
 mkdir -p "$WORK"
 pass=0; fail=0
 for g in examples/*.gv; do
     k=$(basename "$g" .gv)
-    targs=""
-    for f in examples/"$k"_*.tns; do
-        [ -e "$f" ] || continue
-        t=${f#examples/"$k"_}; t=${t%.tns}
-        targs="$targs -t $t=$f"
-    done
+    targs=$(example_targs "$k")
     for mode in plain stall; do
         extra=""
         [ "$mode" = stall ] && extra="--stall 30 --seed 7"

@@ -18,6 +18,7 @@ SAMGEN=${1:?usage: standalone_test.sh SAMGEN WORKDIR [VERILATOR_KERNELS]}
 WORK=${2:?usage: standalone_test.sh SAMGEN WORKDIR [VERILATOR_KERNELS]}
 VLK=${3:-}
 cd "$(dirname "$0")/.."
+. scripts/examples_lib.sh
 rm -rf "$WORK"
 mkdir -p "$WORK"
 pass=0; fail=0
@@ -60,12 +61,7 @@ check_fail() {
 
 for g in examples/*.gv; do
     k=$(basename "$g" .gv)
-    targs=""
-    for f in examples/"$k"_*.tns; do
-        [ -e "$f" ] || continue
-        t=${f#examples/"$k"_}; t=${t%.tns}
-        targs="$targs -t $t=$f"
-    done
+    targs=$(example_targs "$k")
     d="$WORK/$k"
     # shellcheck disable=SC2086
     if ! "$SAMGEN" gen "$g" $targs -o "$d" >"$WORK/$k.gen.log" 2>&1; then
