@@ -96,6 +96,20 @@ static void test_plan_refuses_input(void **state)
     sg_outplan_free(&p);
 }
 
+/* sg_outplan_check on a plan of one -o directory and one file. */
+static int check_dir_and_file(const char *dir, const char *file)
+{
+    sg_outplan p;
+    sg_err e;
+    sg_err_clear(&e);
+    sg_outplan_init(&p);
+    sg_outplan_output(&p, SG_OUT_DIR, "-o", dir, NULL);
+    sg_outplan_output(&p, SG_OUT_FILE, "-o", file, NULL);
+    int r = sg_outplan_check(&p, &e);
+    sg_outplan_free(&p);
+    return r;
+}
+
 static void test_plan_dirs(void **state)
 {
     const char *d = *state;
@@ -147,22 +161,14 @@ static void test_plan_dirs(void **state)
     assert_non_null(strstr(e.msg, "Not a directory"));
     sg_outplan_free(&p);
 
-    /* A file in a directory the command creates is fine. */
-    sg_outplan_init(&p);
+    /* A file in a directory the command creates is fine, also when the
+     * directory is given with a trailing slash. */
     snprintf(sub, sizeof sub, "%s/new/deeper", d);
     snprintf(out, sizeof out, "%s/new/deeper/report.json", d);
-    sg_outplan_output(&p, SG_OUT_DIR, "-o", sub, NULL);
-    sg_outplan_output(&p, SG_OUT_FILE, "-o", out, NULL);
-    assert_int_equal(sg_outplan_check(&p, &e), 0);
-    sg_outplan_free(&p);
-    /* Also when the directory is given with a trailing slash. */
-    sg_outplan_init(&p);
+    assert_int_equal(check_dir_and_file(sub, out), 0);
     snprintf(sub, sizeof sub, "%s/new/deeper/", d);
     snprintf(out, sizeof out, "%s/new/deeper//report.json", d);
-    sg_outplan_output(&p, SG_OUT_DIR, "-o", sub, NULL);
-    sg_outplan_output(&p, SG_OUT_FILE, "-o", out, NULL);
-    assert_int_equal(sg_outplan_check(&p, &e), 0);
-    sg_outplan_free(&p);
+    assert_int_equal(check_dir_and_file(sub, out), 0);
 }
 
 static void test_outdir_undo(void **state)
