@@ -24,26 +24,34 @@
 
 /* ---- unpack ------------------------------------------------------------ */
 
-fpx sg_fp_unpack(uint32_t bits, int F)
+/* Bits of a binary format with F fraction bits and an exponent field of
+ * E bits (bias 2^(E-1) - 1), unpacked: fp32 and bf16 (E = 8) here, double
+ * (F = 52, E = 11) for conversions. */
+static fpx unpack_bits(uint64_t bits, int F, int E)
 {
     fpx x;
-    uint32_t fmask = (UINT32_C(1) << F) - 1;
-    uint32_t be = (bits >> F) & 0xFF, f = bits & fmask;
-    x.sign = (int)((bits >> (F + 8)) & 1);
+    uint64_t emax = (UINT64_C(1) << E) - 1, bias = emax >> 1;
+    uint64_t be = (bits >> F) & emax, f = bits & ((UINT64_C(1) << F) - 1);
+    x.sign = (int)((bits >> (F + E)) & 1);
     x.e = 0;
     x.sig = 0;
-    if (be == 0xFF) {
+    if (be == emax) {
         x.cls = f ? CLS_NAN : CLS_INF;
     } else if (be == 0) {
         x.cls = f ? CLS_FINITE : CLS_ZERO;
         x.sig = f;                          /* subnormal: no hidden bit */
-        x.e = FP_EMIN - F;
+        x.e = 1 - (int64_t)bias - F;
     } else {
         x.cls = CLS_FINITE;
         x.sig = f | (UINT64_C(1) << F);
-        x.e = (int64_t)be - FP_BIAS - F;
+        x.e = (int64_t)be - (int64_t)bias - F;
     }
     return x;
+}
+
+fpx sg_fp_unpack(uint32_t bits, int F)
+{
+    return unpack_bits(bits, F, 8);
 }
 
 /* ---- round ------------------------------------------------------------- */
@@ -333,23 +341,7 @@ fpx sg_fp_unpack_double(double d)
 {
     uint64_t u;
     memcpy(&u, &d, sizeof u);
-    fpx x;
-    uint64_t be = (u >> 52) & 0x7FF, f = u & ((UINT64_C(1) << 52) - 1);
-    x.sign = (int)(u >> 63);
-    x.e = 0;
-    x.sig = 0;
-    if (be == 0x7FF) {
-        x.cls = f ? CLS_NAN : CLS_INF;
-    } else if (be == 0) {
-        x.cls = f ? CLS_FINITE : CLS_ZERO;
-        x.sig = f;
-        x.e = -1022 - 52;
-    } else {
-        x.cls = CLS_FINITE;
-        x.sig = f | (UINT64_C(1) << 52);
-        x.e = (int64_t)be - 1023 - 52;
-    }
-    return x;
+    return unpack_bits(u, 52, 11);
 }
 
 uint32_t sg_fp_from_fpx(fpx x, int F)
