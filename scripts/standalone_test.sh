@@ -110,20 +110,18 @@ done
 # (+watchdog=1: one cycle without a token moving) and +max_cycles
 d="$WORK/spmv"
 if [ -e "$d/tb.vvp" ]; then
-    vvp -n "$d/tb.vvp" +watchdog=1 >"$WORK/spmv.wd.log" 2>&1
-    st=$?
-    if [ "$st" -ne 0 ] && grep -q "^FAIL spmv: no token moved for 1 cycles (cycle [0-9]*): deadlock$" "$WORK/spmv.wd.log"; then
-        ok "spmv (icarus, +watchdog=1): $(grep "^FAIL" "$WORK/spmv.wd.log")"
-    else
-        bad "spmv (icarus, +watchdog=1): status $st"; cat "$WORK/spmv.wd.log"
-    fi
-    vvp -n "$d/tb.vvp" +max_cycles=5 >"$WORK/spmv.max.log" 2>&1
-    st=$?
-    if [ "$st" -ne 0 ] && grep -q "^FAIL spmv: done_o not seen after 5 cycles (+max_cycles)$" "$WORK/spmv.max.log"; then
-        ok "spmv (icarus, +max_cycles=5): $(grep "^FAIL" "$WORK/spmv.max.log")"
-    else
-        bad "spmv (icarus, +max_cycles=5): status $st"; cat "$WORK/spmv.max.log"
-    fi
+    # vvp_fails PLUSARG LOG FAIL-LINE: the bench stops with that FAIL line
+    vvp_fails() {
+        vvp -n "$d/tb.vvp" "$1" >"$WORK/$2" 2>&1
+        st=$?
+        if [ "$st" -ne 0 ] && grep -q "^$3\$" "$WORK/$2"; then
+            ok "spmv (icarus, $1): $(grep "^FAIL" "$WORK/$2")"
+        else
+            bad "spmv (icarus, $1): status $st"; cat "$WORK/$2"
+        fi
+    }
+    vvp_fails +watchdog=1 spmv.wd.log "FAIL spmv: no token moved for 1 cycles (cycle [0-9]*): deadlock"
+    vvp_fails +max_cycles=5 spmv.max.log "FAIL spmv: done_o not seen after 5 cycles (+max_cycles)"
 else
     bad "spmv: no Icarus bench to run the time limits on"
 fi
