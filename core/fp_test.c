@@ -523,24 +523,30 @@ static void test_parse_midpoints(void **state)
 {
     (void)state;
     /* 1 + 2^-24 + 2e-20: strtod gives the tie 1 + 2^-24, whose rounding
-     * to fp32 would go down to 1 */
-    assert_int_equal(parse32("1.00000005960464477550"), 0x3F800001);
-    assert_int_equal(parse32("1.000000059604644775390625"), 0x3F800000);
-    assert_int_equal(parse32("1.000000059604644775390624999"), 0x3F800000);
-    assert_int_equal(parse32("1.000000178813934326171875"), 0x3F800002);
-    assert_int_equal(parse32("1.0000001788139343261718749"), 0x3F800001);
-    /* overflow threshold and underflow: IEEE rounding */
-    assert_int_equal(parse32("340282356779733661637539395458142568448"), 0x7F800000);
-    assert_int_equal(parse32("340282356779733661637539395458142568447.9"), 0x7F7FFFFF);
-    assert_int_equal(parse32("3.4028235677973366e38"), 0x7F7FFFFF);
-    assert_int_equal(parse32("3.4028235677973367e38"), 0x7F800000);
-    assert_int_equal(parse32("1e39"), 0x7F800000);
-    assert_int_equal(parse32("-1e39"), 0xFF800000);
-    assert_int_equal(parse32("7.006492321624085354618e-46"), 0x00000000);
-    assert_int_equal(parse32("7.006492321624085354619e-46"), 0x00000001);
-    assert_int_equal(parse32("1e-400"), 0x00000000);
-    assert_int_equal(parse32("-1e-400"), 0x80000000);
-    assert_int_equal(parse32("1e400"), 0x7F800000);
+     * to fp32 would go down to 1; then the overflow threshold and
+     * underflow, rounded as IEEE says */
+    static const struct { const char *text; uint32_t bits; } cases[] = {
+        {"1.00000005960464477550", 0x3F800001},
+        {"1.000000059604644775390625", 0x3F800000},
+        {"1.000000059604644775390624999", 0x3F800000},
+        {"1.000000178813934326171875", 0x3F800002},
+        {"1.0000001788139343261718749", 0x3F800001},
+        {"340282356779733661637539395458142568448", 0x7F800000},
+        {"340282356779733661637539395458142568447.9", 0x7F7FFFFF},
+        {"3.4028235677973366e38", 0x7F7FFFFF},
+        {"3.4028235677973367e38", 0x7F800000},
+        {"1e39", 0x7F800000},
+        {"-1e39", 0xFF800000},
+        {"7.006492321624085354618e-46", 0x00000000},
+        {"7.006492321624085354619e-46", 0x00000001},
+        {"1e-400", 0x00000000},
+        {"-1e-400", 0x80000000},
+        {"1e400", 0x7F800000},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
+        if (parse32(cases[k].text) != cases[k].bits)
+            fail_msg("%s: %08x, want %08x", cases[k].text, parse32(cases[k].text),
+                     cases[k].bits);
     uint64_t s = 31337;
     char tie[512], above[512], below[512];
     for (long i = 0; i < FP_RANDOM_N / 20; i++) {
