@@ -116,4 +116,9 @@ int sg_einsum_compile(const char *expr, const char *const *formats, int nf,
                    const char *schedule, const char *name, sg_graph *g,
                    sg_err *e);
 
+/* "WHAT 'TEXT', column COL: message" in e, exit code 2; returns -1.  The
+ * one error form of the expression and flag readers. */
+int sg_einsum_perr(sg_err *e, const char *what, const char *text, int col,
+                   const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
 #endif

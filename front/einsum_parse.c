@@ -13,7 +13,8 @@
  * Index variables are single letters (they name graph nodes, "index=i").
  * Every error names the input, quotes it and gives the 1-based column.
  *
- * Sections: errors; expression; formats; schedule; finishing; one call.
+ * Sections: errors; expression.  Format flags, the schedule, defaults and
+ * the one-call compile are einsum_flags.c.
  */
 #include <ctype.h>
 #include <stdarg.h>
@@ -26,10 +27,8 @@
 /* ---- errors ----------------------------------------------------------- */
 
 /* "WHAT 'TEXT', column COL: message", exit code 2. */
-static int perr(sg_err *e, const char *what, const char *text, int col,
-                const char *fmt, ...) __attribute__((format(printf, 5, 6)));
-static int perr(sg_err *e, const char *what, const char *text, int col,
-                const char *fmt, ...)
+int sg_einsum_perr(sg_err *e, const char *what, const char *text, int col,
+                   const char *fmt, ...)
 {
     char msg[512];
     va_list ap;
@@ -66,7 +65,7 @@ static int xerr(parser *ps, int col, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    return perr(ps->e, "expression", ps->s, col, "%s", msg);
+    return sg_einsum_perr(ps->e, "expression", ps->s, col, "%s", msg);
 }
 
 /* Describe the character at p for "expected X, found Y" messages. */
@@ -413,7 +412,7 @@ int sg_einsum_parse(const char *text, sg_einsum *es, sg_err *e)
     parser ps = {text ? text : "", 0, es, e};
     char buf[16];
     if (strlen(ps.s) >= SG_EINSUM_TEXT_MAX)
-        return perr(e, "expression", ps.s, SG_EINSUM_TEXT_MAX,
+        return sg_einsum_perr(e, "expression", ps.s, SG_EINSUM_TEXT_MAX,
                     "longer than %d characters", SG_EINSUM_TEXT_MAX - 1);
     snprintf(es->text, sizeof es->text, "%s", ps.s);
     if (parse_access(&ps, &es->out))
@@ -450,276 +449,4 @@ int sg_einsum_parse(const char *text, sg_einsum *es, sg_err *e)
                         "on the right-hand side", v);
     }
     return 0;
-}
-
-/* ---- formats ------------------------------------------------------------ */
-
-static sg_einsum_tensor *find_tensor(sg_einsum *es, const char *name)
-{
-    if (strcmp(es->out.name, name) == 0)
-        return &es->out;
-    for (int k = 0; k < es->n_in; k++)
-        if (strcmp(es->in[k].name, name) == 0)
-            return &es->in[k];
-    return NULL;
-}
-
-int sg_einsum_set_format(sg_einsum *es, const char *flag, sg_err *e)
-{
-    const char *f = flag ? flag : "";
-    int base = 0;
-    if (f[0] == '=') {
-        f++;
-        base = 1;
-    }
-    const char *what = "format";
-    const char *colon = strchr(f, ':');
-    size_t nlen = colon ? (size_t)(colon - f) : strlen(f);
-    char name[SG_NAME_MAX];
-    if (nlen == 0 || nlen >= SG_NAME_MAX)
-        return perr(e, what, flag, base + 1, "expected NAME:LEVELS[:MODES], "
-                    "e.g. B:ss or C:ss:1,0");
-    memcpy(name, f, nlen);
-    name[nlen] = '\0';
-    sg_einsum_tensor *t = find_tensor(es, name);
-    if (!t) {
-        char known[256] = "";
-        size_t k = (size_t)snprintf(known, sizeof known, "%s", es->out.name);
-        for (int i = 0; i < es->n_in && k < sizeof known; i++)
-            if (!es->in[i].copy_of)
-            k += (size_t)snprintf(known + k, sizeof known - k, ", %s",
-                                  es->in[i].name);
-        return perr(e, what, flag, base + 1, "unknown tensor '%s' (the "
-                    "expression has %s)", name, known);
-    }
-    const char *lv = colon ? colon + 1 : f + nlen;
-    size_t nl = strcspn(lv, ":");
-    int lcol = base + (int)(lv - f) + 1;
-    if ((int)nl != t->order)
-        return perr(e, what, flag, lcol, "'%s' has %d ind%s but the format "
-                    "gives %d level%s", name, t->order,
-                    t->order == 1 ? "ex" : "ices", (int)nl, nl == 1 ? "" : "s");
-    sg_format fmt;
-    memset(&fmt, 0, sizeof fmt);
-    fmt.order = t->order;
-    for (size_t l = 0; l < nl; l++) {
-        if (lv[l] != 's' && lv[l] != 'd')
-            return perr(e, what, flag, lcol + (int)l, "unknown level format "
-                        "'%c' (s = compressed, d = dense)", lv[l]);
-        fmt.level[l] = lv[l] == 's' ? SG_LVL_COMPRESSED : SG_LVL_DENSE;
-        fmt.mode[l] = (int)l;
-    }
-    if (lv[nl] == ':') {
-        const char *m = lv + nl + 1;
-        int seen[SG_MAX_ORDER] = {0};
-        for (int l = 0; l < t->order; l++) {
-            int c = base + (int)(m - f) + 1;
-            if (!isdigit((unsigned char)*m))
-                return perr(e, what, flag, c, "expected a mode number");
-            long v = strtol(m, (char **)&m, 10);
-            if (v < 0 || v >= t->order || seen[v])
-                return perr(e, what, flag, c, "mode order must be a "
-                            "permutation of 0..%d", t->order - 1);
-            seen[v] = 1;
-            fmt.mode[l] = (int)v;
-            if (l + 1 < t->order) {
-                if (*m != ',')
-                    return perr(e, what, flag, base + (int)(m - f) + 1,
-                                "expected ',' in the mode order");
-                m++;
-            }
-        }
-        if (*m)
-            return perr(e, what, flag, base + (int)(m - f) + 1,
-                        "unexpected text after the mode order");
-    } else if (lv[nl]) {
-        return perr(e, what, flag, base + (int)(lv + nl - f) + 1,
-                    "unexpected text");
-    }
-    t->fmt = fmt;
-    t->has_fmt = 1;
-    return 0;
-}
-
-/* ---- schedule ----------------------------------------------------------- */
-
-int sg_einsum_set_schedule(sg_einsum *es, const char *flag, sg_err *e)
-{
-    const char *f = flag ? flag : "";
-    int base = 0;
-    if (f[0] == '=') {
-        f++;
-        base = 1;
-    }
-    const char *what = "schedule";
-    const char *kw = "reorder(";
-    size_t p = 0;
-    while (f[p] == ' ')
-        p++;
-    if (strncmp(f + p, kw, strlen(kw)) != 0)
-        return perr(e, what, flag, base + (int)p + 1,
-                    "expected reorder(i,j,...)");
-    p += strlen(kw);
-    char order[SG_EINSUM_MAX_INDEX + 1] = "";
-    int n = 0;
-    for (;;) {
-        while (f[p] == ' ')
-            p++;
-        int c = base + (int)p + 1;
-        char v = f[p];
-        if (!isalpha((unsigned char)v))
-            return perr(e, what, flag, c, "expected an index variable");
-        p++;
-        if (isalnum((unsigned char)f[p]))
-            return perr(e, what, flag, c, "index variables are single letters");
-        if (!strchr(es->index, v))
-            return perr(e, what, flag, c, "'%c' is not an index variable of "
-                        "the expression (it has %s)", v, es->index);
-        if (strchr(order, v))
-            return perr(e, what, flag, c, "index '%c' appears twice", v);
-        order[n++] = v;
-        order[n] = '\0';
-        while (f[p] == ' ')
-            p++;
-        if (f[p] == ',') {
-            p++;
-            continue;
-        }
-        if (f[p] == ')')
-            break;
-        return perr(e, what, flag, base + (int)p + 1, "expected ',' or ')'");
-    }
-    int close = base + (int)p + 1;
-    p++;
-    while (f[p] == ' ')
-        p++;
-    if (f[p])
-        return perr(e, what, flag, base + (int)p + 1,
-                    "unexpected text after reorder(...)");
-    for (int k = 0; k < es->n_index; k++)
-        if (!strchr(order, es->index[k]))
-            return perr(e, what, flag, close, "the loop order misses index "
-                        "'%c'", es->index[k]);
-    memcpy(es->order, order, sizeof order);
-    es->has_order = 1;
-    return 0;
-}
-
-/* ---- finishing ---------------------------------------------------------- */
-
-static int pos_in(const char *order, char v)
-{
-    const char *q = strchr(order, v);
-    return q ? (int)(q - order) : -1;
-}
-
-/* Index variable stored at level l of t. */
-static char level_index(const sg_einsum_tensor *t, int l)
-{
-    return t->idx[t->fmt.mode[l]];
-}
-
-static void default_format(sg_einsum_tensor *t)
-{
-    if (t->has_fmt)
-        return;
-    memset(&t->fmt, 0, sizeof t->fmt);
-    t->fmt.order = t->order;
-    for (int l = 0; l < t->order; l++) {
-        t->fmt.level[l] = SG_LVL_COMPRESSED;
-        t->fmt.mode[l] = l;
-    }
-}
-
-/* Default loop order: preferred order (output levels, then reductions as
- * they appear), constrained so each input is visited in storage order. */
-static int default_order(sg_einsum *es, sg_err *e)
-{
-    char pref[SG_EINSUM_MAX_INDEX + 1];
-    int n = 0;
-    for (int l = 0; l < es->out.order; l++)
-        pref[n++] = level_index(&es->out, l);
-    for (int k = 0; k < es->n_index; k++)
-        if (!memchr(pref, es->index[k], (size_t)n))
-            pref[n++] = es->index[k];
-    pref[n] = '\0';
-    char order[SG_EINSUM_MAX_INDEX + 1] = "";
-    for (int placed = 0; placed < n; placed++) {
-        int pick = -1;
-        for (int c = 0; c < n && pick < 0; c++) {
-            char v = pref[c];
-            if (strchr(order, v))
-                continue;
-            int ok = 1;
-            for (int t = 0; t < es->n_in && ok; t++) {
-                const sg_einsum_tensor *x = &es->in[t];
-                for (int l = 1; l < x->order && ok; l++)
-                    if (level_index(x, l) == v) {
-                        for (int u = 0; u < l && ok; u++)
-                            ok = strchr(order, level_index(x, u)) != NULL;
-                    }
-            }
-            if (ok)
-                pick = c;
-        }
-        if (pick < 0)
-            return perr(e, "expression", es->text, 1, "no loop order visits "
-                        "every tensor in its storage order; change a mode "
-                        "order with -f");
-        order[placed] = pref[pick];
-        order[placed + 1] = '\0';
-    }
-    memcpy(es->order, order, sizeof order);
-    return 0;
-}
-
-int sg_einsum_finish(sg_einsum *es, sg_err *e)
-{
-    default_format(&es->out);
-    for (int k = 0; k < es->n_in; k++)
-        default_format(&es->in[k]);
-    for (int k = 0; k < es->n_in; k++)          /* copies read like it */
-        if (es->in[k].copy_of) {
-            es->in[k].fmt = es->in[es->in[k].copy_of - 1].fmt;
-            es->in[k].has_fmt = es->in[es->in[k].copy_of - 1].has_fmt;
-        }
-    if (!es->has_order && default_order(es, e))
-        return -1;
-    for (int k = 0; k < es->n_in; k++) {
-        const sg_einsum_tensor *t = &es->in[k];
-        for (int l = 1; l < t->order; l++) {
-            char a = level_index(t, l - 1), b = level_index(t, l);
-            if (pos_in(es->order, a) > pos_in(es->order, b))
-                return perr(e, "schedule", es->order, 1, "loop order '%s' "
-                            "visits '%c' before '%c', but %s stores '%c' "
-                            "above '%c'; change %s's mode order with -f or "
-                            "the loop order", es->order, b, a, t->name, a, b,
-                            t->name);
-        }
-    }
-    return 0;
-}
-
-/* ---- one call ------------------------------------------------------------ */
-
-int sg_einsum_compile(const char *expr, const char *const *formats, int nf,
-                   const char *schedule, const char *name, sg_graph *g,
-                   sg_err *e)
-{
-    sg_einsum *es = sg_malloc(sizeof *es);
-    int rc = -1;
-    memset(g, 0, sizeof *g);
-    if (sg_einsum_parse(expr, es, e))
-        goto done;
-    for (int k = 0; k < nf; k++)
-        if (sg_einsum_set_format(es, formats[k], e))
-            goto done;
-    if (schedule && sg_einsum_set_schedule(es, schedule, e))
-        goto done;
-    if (sg_einsum_finish(es, e))
-        goto done;
-    rc = sg_einsum_lower(es, name, g, e);
-done:
-    free(es);
-    return rc;
 }
