@@ -3,7 +3,8 @@
  * 2.4).
  *
  * Heads a (side 1) and b (side 2), crd and ref consumed in lockstep per side:
- *   N on either head: N on all three outputs, consume both;
+ *   N on either head: N on all three outputs, consume both; N against
+ *   a stop (an N fiber against an empty fiber) consumes only the N;
  *   D: both must be D, emit D;
  *   a == b (coordinates or the same stop): emit a and both refs;
  *   a stop, b not: drop b; b stop, a not: drop a;
@@ -21,9 +22,8 @@
 int sg_isect_check(sg_tok a, int ia, sg_tok b, int ib, sg_pnode *n)
 {
     if (a.kind == SG_TK_EMPTY || b.kind == SG_TK_EMPTY) {
-        if (a.kind == SG_TK_STOP || b.kind == SG_TK_STOP ||
-            a.kind == SG_TK_DONE || b.kind == SG_TK_DONE)
-            return (int)sg_prim_fail(n, "N on one input against a stop or D on the other");
+        if (a.kind == SG_TK_DONE || b.kind == SG_TK_DONE)
+            return (int)sg_prim_fail(n, "N on one input against D on the other");
         return 0;
     }
     if ((a.kind == SG_TK_DONE) != (b.kind == SG_TK_DONE))
@@ -56,6 +56,20 @@ int sg_isect_step(join_state *s, join_io *io, sg_pnode *n)
     }
     if (!join_room(io))
         return 0;
+    if (act == ISECT_EMPTY &&
+        (a.kind == SG_TK_STOP || b.kind == SG_TK_STOP)) {
+        /* An N fiber (a union's absent operand) against an empty fiber:
+         * the N passes, the stop stays to close the N's fiber. */
+        port_push(io->oc, sg_empty());
+        port_push(io->o1, sg_empty());
+        port_push(io->o2, sg_empty());
+        if (a.kind == SG_TK_EMPTY) {
+            q_pop(io->c1); q_pop(io->r1);
+        } else {
+            q_pop(io->c2); q_pop(io->r2);
+        }
+        return 1;
+    }
     if (act == ISECT_EMPTY) {
         port_push(io->oc, sg_empty());
         port_push(io->o1, sg_empty());

@@ -337,9 +337,15 @@ static void pass_head(sg_q *qc, sg_q *qr, sg_tok c, sg_tok r)
 static int check_heads(const sg_tok *h, int nops, sg_pnode *n)
 {
     for (int j = 0; j < nops; j++)
-        for (int k = j + 1; k < nops; k++)
+        for (int k = j + 1; k < nops; k++) {
+            /* The skip intersector passes no N fiber against an empty one. */
+            if ((h[j].kind == SG_TK_EMPTY && h[k].kind == SG_TK_STOP) ||
+                (h[j].kind == SG_TK_STOP && h[k].kind == SG_TK_EMPTY))
+                return (int)sg_prim_fail(n, "N on one input against a stop "
+                                         "on the other");
             if (sg_isect_check(h[j], j + 1, h[k], k + 1, n) < 0)
                 return -1;
+        }
     return 0;
 }
 

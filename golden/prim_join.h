@@ -19,7 +19,7 @@ typedef struct join_state {
     uint64_t skips_sent;            /* skip hints given (fused path) */
 } join_state;
 
-/* Malformed head pairs of an intersect (N against a stop or D, D against
+/* Malformed head pairs of an intersect (N against D, D against
  * more tokens, different stops) on inputs ia and ib (numbered from 1): -1
  * with the message in n->err, else 0. */
 int sg_isect_check(sg_tok a, int ia, sg_tok b, int ib, sg_pnode *n);

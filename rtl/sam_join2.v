@@ -68,7 +68,15 @@ module sam_join2 #(
     e_r1 = in_ref1_data_i;
     if (a_v && b_v) begin
       if (IsUnion == 0) begin
-        if (a_n || b_n) begin
+        if (a_n && b_s) begin
+          // an N fiber against an empty fiber: the N passes, the stop
+          // stays to close it
+          emit = 1'b1; take_a = 1'b1;
+          e_crd = TokN; e_r0 = TokN; e_r1 = TokN;
+        end else if (b_n && a_s) begin
+          emit = 1'b1; take_b = 1'b1;
+          e_crd = TokN; e_r0 = TokN; e_r1 = TokN;
+        end else if (a_n || b_n) begin
           emit = 1'b1; take_a = 1'b1; take_b = 1'b1;
           e_crd = TokN; e_r0 = TokN; e_r1 = TokN;
         end else if (same) begin
