@@ -1,0 +1,68 @@
+// sam_fp_round - normalize, round to nearest even and pack one finite,
+// non-zero real number (combinational; the last step of sam_fp_add and
+// sam_fp_mul, the `round_pack` of core/fp.c).
+//
+// The value is sig_i * 2^(exp_i - 127 - (SigWidth - 1)): exp_i is the
+// biased exponent the bit SigWidth-1 of sig_i would have.  The leading one
+// moves to the top (a leading-zero count), unless the exponent would fall
+// below 1: then the shift stops at the subnormal boundary (or turns into a
+// right shift that collects the dropped bits as sticky).  The kept
+// FracWidth+1 bits round up when guard && (sticky || lsb); the exponent
+// field plus the rounded significand is the result, so a carry out of the
+// significand moves into the exponent by itself.  All ones in the exponent
+// field is infinity.  sig_i must not be zero.
+module sam_fp_round #(
+  parameter integer FracWidth = 23,
+  parameter integer SigWidth  = 28,
+  parameter integer ExpBits   = 11
+) (
+  input  wire                      sign_i,
+  input  wire signed [ExpBits-1:0] exp_i,
+  input  wire [SigWidth-1:0]       sig_i,
+  output wire [FracWidth+8:0]      res_o
+);
+  localparam integer W  = FracWidth + 9;
+  localparam integer XW = 2 * SigWidth + 2;  // sig, then room to shift right
+  localparam integer LzW = $clog2(SigWidth + 1);
+
+  // Leading zeros of sig_i.
+  reg [LzW-1:0] lz;
+  integer i;
+  always @(*) begin
+    lz = SigWidth[LzW-1:0];
+    for (i = 0; i < SigWidth; i = i + 1)
+      if (sig_i[i]) lz = SigWidth[LzW-1:0] - 1'b1 - i[LzW-1:0];
+  end
+
+  // Normalized exponent; the left shift stops at exponent 1 (subnormal).
+  wire signed [ExpBits-1:0] lzx = $signed({{(ExpBits - LzW){1'b0}}, lz});
+  wire signed [ExpBits-1:0] exp_n = exp_i - lzx;
+  wire signed [ExpBits-1:0] lim   = exp_i - 1;  // largest shift keeping exp >= 1
+  wire sub_n = exp_n < 1;
+  wire signed [ExpBits-1:0] sh = sub_n ? lim : lzx;
+  // Right shift (negative sh) is clamped: beyond SigWidth+2 everything is
+  // sticky below the guard.
+  localparam integer RMaxI = SigWidth + 2;
+  localparam signed [ExpBits-1:0] RMax = RMaxI[ExpBits-1:0];
+  wire signed [ExpBits-1:0] rs_s = -sh;
+  wire [ExpBits-1:0] rs = (rs_s > RMax) ? RMax : rs_s;
+  wire [ExpBits-1:0] ls = sh;
+
+  wire [XW-1:0] ext = {sig_i, {(SigWidth + 2){1'b0}}};
+  wire [XW-1:0] nrm = sh[ExpBits-1] ? (ext >> rs) : (ext << ls);
+
+  wire [FracWidth:0] q = nrm[XW-1 -: FracWidth + 1];
+  wire guard  = nrm[XW-2-FracWidth];
+  wire sticky = |nrm[XW-3-FracWidth:0];
+  wire up = guard && (sticky || q[0]);
+
+  // Exponent field minus one for normals, 0 for subnormals: the hidden bit
+  // in q adds the missing one.
+  wire [7:0] e1 = sub_n ? 8'd0 : exp_n[7:0] - 8'd1;
+  wire [W-1:0] bits = {1'b0, e1, {FracWidth{1'b0}}} + {{(W-FracWidth-1){1'b0}}, q}
+                      + {{(W-1){1'b0}}, up};
+  wire ovf = (exp_n > 254) || (bits[W-2:FracWidth] == 8'hFF);
+  assign res_o = ovf ? {sign_i, 8'hFF, {FracWidth{1'b0}}} : {sign_i, bits[W-2:0]};
+
+  wire unused_bits = bits[W-1];
+endmodule

@@ -1,0 +1,163 @@
+// tb_fp - bench of the floating-point units sam_fp_add, sam_fp_mul and
+// sam_fp_cmp against vectors of the C model (testbenches/fp_vec: lines
+// "a b expected" in hex).
+//
+// Parameters: Unit 0 sam_fp_add, 1 sam_fp_mul, 2 sam_fp_cmp; FracWidth 23
+// (fp32) or 7 (bf16); Latency the unit's documented latency.
+// Plusargs: +vec=FILE, +op=N (in_op_i: add/sub, max/min), +seed=S, +gap=P
+// and +stall=P (percent of cycles without an input token, resp. with the
+// output not ready; random, from S).  Every result is compared bit for bit
+// in order; the bench fails on a wrong result, a missing one (timeout) or
+// an extra one.  With +gap=0 +stall=0 it also checks II = 1: N vectors
+// take exactly N + Latency cycles.  Prints "PASS ..." or "FAIL ...".
+`timescale 1ns/1ps
+module tb_fp #(
+  parameter integer Unit      = 0,
+  parameter integer FracWidth = 23,
+  parameter integer Latency   = 3
+);
+  localparam integer W = FracWidth + 9;
+  localparam integer MaxVec = 1 << 20;
+
+  reg clk = 1'b0, rst_n = 1'b0;
+  always #5 clk = ~clk;
+
+  reg [W-1:0] va [0:MaxVec-1];
+  reg [W-1:0] vb [0:MaxVec-1];
+  reg [W-1:0] ve [0:MaxVec-1];
+  integer n, fd, r, op, gap, stall, seed, errors, i, k, cycles, first_in, last_out;
+  reg [31:0] x, y, z;
+  reg [8*256-1:0] file;
+  reg [31:0] rng;
+
+  function [31:0] xorshift(input [31:0] s);
+    reg [31:0] t;
+    begin
+      t = s ^ (s << 13);
+      t = t ^ (t >> 17);
+      xorshift = t ^ (t << 5);
+    end
+  endfunction
+
+  initial begin
+    if (!$value$plusargs("vec=%s", file)) begin
+      $display("FAIL tb_fp: no +vec=FILE");
+      $finish;
+    end
+    if (!$value$plusargs("op=%d", op)) op = 0;
+    if (!$value$plusargs("seed=%d", seed)) seed = 1;
+    if (!$value$plusargs("gap=%d", gap)) gap = 0;
+    if (!$value$plusargs("stall=%d", stall)) stall = 0;
+    fd = $fopen(file, "r");
+    if (fd == 0) begin
+      $display("FAIL tb_fp: cannot open %0s", file);
+      $finish;
+    end
+    n = 0;
+    while (!$feof(fd) && n < MaxVec) begin
+      r = $fscanf(fd, "%h %h %h\n", x, y, z);
+      if (r == 3) begin
+        va[n] = x[W-1:0];
+        vb[n] = y[W-1:0];
+        ve[n] = z[W-1:0];
+        n = n + 1;
+      end else if (r != -1) begin
+        $display("FAIL tb_fp: %0s: line %0d is not 'a b expected' in hex", file, n + 1);
+        $finish;
+      end
+    end
+    $fclose(fd);
+  end
+
+  // ---- driver and checker ----
+  reg go_q, rdy_q;
+  wire in_valid = rst_n && (i < n) && go_q;
+  wire in_ready, out_valid, out_ready;
+  wire [W-1:0] in_a = va[i < n ? i : 0], in_b = vb[i < n ? i : 0];
+  wire [W-1:0] out_data;
+  assign out_ready = rst_n && rdy_q;
+
+  initial begin
+    i = 0; k = 0; errors = 0; cycles = 0; first_in = -1; last_out = -1;
+    go_q = 1'b0; rdy_q = 1'b0;
+    rng = 32'h9E3779B9 ^ seed;
+    repeat (3) @(posedge clk);
+    rst_n = 1'b1;
+  end
+
+  always @(posedge clk) begin
+    if (rst_n) begin
+      cycles = cycles + 1;
+      if (out_valid && out_ready) begin
+        if (k >= n) begin
+          $display("FAIL tb_fp: extra result %h after %0d", out_data, n);
+          errors = errors + 1;
+        end else if (out_data !== ve[k]) begin
+          if (errors < 10)
+            $display("FAIL tb_fp: vector %0d: %h %h op %0d: got %h, expected %h",
+                     k + 1, va[k], vb[k], op, out_data, ve[k]);
+          errors = errors + 1;
+        end
+        k = k + 1;
+        last_out = cycles;
+      end
+      if (in_valid && in_ready) begin
+        if (first_in < 0) first_in = cycles;
+        i = i + 1;
+      end
+      rng = xorshift(rng);
+      // a valid input is held until taken
+      go_q <= (in_valid && !in_ready) ? 1'b1 : ((rng % 100) >= gap);
+      rng = xorshift(rng);
+      rdy_q <= (rng % 100) >= stall;
+    end
+  end
+
+  initial begin : finish_check
+    integer t;
+    @(posedge rst_n);
+    t = 0;
+    while (k < n && t < 40 * n + 1000) begin
+      @(posedge clk);
+      t = t + 1;
+    end
+    repeat (20) @(posedge clk);
+    if (k != n) begin
+      $display("FAIL tb_fp: %0d of %0d results", k, n);
+      errors = errors + 1;
+    end
+    if (gap == 0 && stall == 0 && n > 0 && last_out - first_in != n - 1 + Latency) begin
+      $display("FAIL tb_fp: %0d vectors took %0d cycles, not %0d (II = 1, latency %0d)",
+               n, last_out - first_in + 1, n + Latency, Latency);
+      errors = errors + 1;
+    end
+    if (errors == 0)
+      $display("PASS tb_fp unit %0d frac %0d op %0d: %0d vectors, gap %0d%% stall %0d%%",
+               Unit, FracWidth, op, n, gap, stall);
+    else
+      $display("FAIL tb_fp unit %0d frac %0d op %0d: %0d errors in %0d vectors",
+               Unit, FracWidth, op, errors, n);
+    $finish;
+  end
+
+  // ---- the unit ----
+  wire opb = op[0];
+  generate
+    if (Unit == 0) begin : g_add
+      sam_fp_add #(.FracWidth(FracWidth)) dut (
+        .clk_i(clk), .rst_ni(rst_n), .in_valid_i(in_valid), .in_ready_o(in_ready),
+        .in_a_i(in_a), .in_b_i(in_b), .in_op_i(opb),
+        .out_valid_o(out_valid), .out_ready_i(out_ready), .out_data_o(out_data));
+    end else if (Unit == 1) begin : g_mul
+      sam_fp_mul #(.FracWidth(FracWidth)) dut (
+        .clk_i(clk), .rst_ni(rst_n), .in_valid_i(in_valid), .in_ready_o(in_ready),
+        .in_a_i(in_a), .in_b_i(in_b),
+        .out_valid_o(out_valid), .out_ready_i(out_ready), .out_data_o(out_data));
+    end else begin : g_cmp
+      sam_fp_cmp #(.FracWidth(FracWidth)) dut (
+        .clk_i(clk), .rst_ni(rst_n), .in_valid_i(in_valid), .in_ready_o(in_ready),
+        .in_a_i(in_a), .in_b_i(in_b), .in_op_i(opb),
+        .out_valid_o(out_valid), .out_ready_i(out_ready), .out_data_o(out_data));
+    end
+  endgenerate
+endmodule
