@@ -4,6 +4,11 @@
 #   make fp-vec-test   build testbenches/fp_vec and check its vectors of
 #                      every operation and type against the host's IEEE
 #                      arithmetic (part of make test)
+#   make fp-rtl-test   the RTL units rtl/sam_fp_{add,mul,cmp}.v against
+#                      fp_vec vectors: directed corners, then random ones
+#                      with input gaps and output stalls, FP_RTL_N per
+#                      operation and type on Icarus, FP_RTL_N_VL on
+#                      Verilator (testbenches/fp_run.sh; part of make test)
 #   make fp-test-full  core/fp_test.c without sanitizers and with ten
 #                      times the random operands (make extended)
 #   make fp-bench      ops/s of sg_fp_f32_add/mul against int32 add/mul
@@ -15,8 +20,11 @@ FP_VEC       := $(BUILD)/tb/fp_vec
 FP_VEC_N     ?= 20000
 FP_HOST_FLAGS := -ffp-contract=off -fno-fast-math
 
-.PHONY: fp-vec-test fp-test-full fp-bench
-TEST_SUITES += fp-vec-test
+FP_RTL_N     ?= 20000
+FP_RTL_N_VL  ?= 200000
+
+.PHONY: fp-vec-test fp-rtl-test fp-test-full fp-bench
+TEST_SUITES += fp-vec-test fp-rtl-test
 EXTENDED_SUITES += fp-test-full
 BENCH_TARGETS += fp-bench
 
@@ -41,6 +49,10 @@ fp-vec-test: $(FP_VEC)
 	  if $(FP_VEC) check $$op $$t < $$f.bad 2>/dev/null; then \
 	    echo "fp_vec check $$op $$t: a wrong vector passed"; exit 1; fi; \
 	done; done; echo "fp-vec-test: passed"
+
+fp-rtl-test: $(FP_VEC)
+	@BUILD=$(BUILD) FP_VEC=$(FP_VEC) SEED=$(SEED) sh testbenches/fp_run.sh icarus $(FP_RTL_N)
+	@BUILD=$(BUILD) FP_VEC=$(FP_VEC) SEED=$(SEED) sh testbenches/fp_run.sh verilator $(FP_RTL_N_VL)
 
 $(BUILD)/fp/fp_test_full: core/fp_test.c core/fp.c core/err.c core/fp.h core/err.h
 	@mkdir -p $(dir $@)

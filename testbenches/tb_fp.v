@@ -2,21 +2,19 @@
 // sam_fp_cmp against vectors of the C model (testbenches/fp_vec: lines
 // "a b expected" in hex).
 //
-// Parameters: Unit 0 sam_fp_add, 1 sam_fp_mul, 2 sam_fp_cmp; FracWidth 23
-// (fp32) or 7 (bf16); Latency the unit's documented latency.
-// Plusargs: +vec=FILE, +op=N (in_op_i: add/sub, max/min), +seed=S, +gap=P
-// and +stall=P (percent of cycles without an input token, resp. with the
+// All six units (three kinds, fp32 and bf16) are instantiated, so one
+// build serves every run; plusargs pick the one the stream goes to:
+// +unit=N (0 sam_fp_add, 1 sam_fp_mul, 2 sam_fp_cmp), +frac=F (23 fp32, 7
+// bf16), +vec=FILE, +op=N (in_op_i: add/sub, max/min), +seed=S, +gap=P and
+// +stall=P (percent of cycles without an input token, resp. with the
 // output not ready; random, from S).  Every result is compared bit for bit
 // in order; the bench fails on a wrong result, a missing one (timeout) or
 // an extra one.  With +gap=0 +stall=0 it also checks II = 1: N vectors
-// take exactly N + Latency cycles.  Prints "PASS ..." or "FAIL ...".
+// take exactly N + latency cycles (add and mul 3, cmp 1).  Prints "PASS
+// ..." or "FAIL ...".
 `timescale 1ns/1ps
-module tb_fp #(
-  parameter integer Unit      = 0,
-  parameter integer FracWidth = 23,
-  parameter integer Latency   = 3
-);
-  localparam integer W = FracWidth + 9;
+module tb_fp;
+  localparam integer W = 32;
   localparam integer MaxVec = 1 << 20;
 
   reg clk = 1'b0, rst_n = 1'b0;
@@ -25,6 +23,7 @@ module tb_fp #(
   reg [W-1:0] va [0:MaxVec-1];
   reg [W-1:0] vb [0:MaxVec-1];
   reg [W-1:0] ve [0:MaxVec-1];
+  integer unit, frac, lat;
   integer n, fd, r, op, gap, stall, seed, errors, i, k, cycles, first_in, last_out;
   reg [31:0] x, y, z;
   reg [8*256-1:0] file;
@@ -45,6 +44,9 @@ module tb_fp #(
       $finish;
     end
     if (!$value$plusargs("op=%d", op)) op = 0;
+    if (!$value$plusargs("unit=%d", unit)) unit = 0;
+    if (!$value$plusargs("frac=%d", frac)) frac = 23;
+    lat = unit == 2 ? 1 : 3;
     if (!$value$plusargs("seed=%d", seed)) seed = 1;
     if (!$value$plusargs("gap=%d", gap)) gap = 0;
     if (!$value$plusargs("stall=%d", stall)) stall = 0;
@@ -57,9 +59,9 @@ module tb_fp #(
     while (!$feof(fd) && n < MaxVec) begin
       r = $fscanf(fd, "%h %h %h\n", x, y, z);
       if (r == 3) begin
-        va[n] = x[W-1:0];
-        vb[n] = y[W-1:0];
-        ve[n] = z[W-1:0];
+        va[n] = x;
+        vb[n] = y;
+        ve[n] = z;
         n = n + 1;
       end else if (r != -1) begin
         $display("FAIL tb_fp: %0s: line %0d is not 'a b expected' in hex", file, n + 1);
@@ -126,38 +128,54 @@ module tb_fp #(
       $display("FAIL tb_fp: %0d of %0d results", k, n);
       errors = errors + 1;
     end
-    if (gap == 0 && stall == 0 && n > 0 && last_out - first_in != n - 1 + Latency) begin
+    if (gap == 0 && stall == 0 && n > 0 && last_out - first_in != n - 1 + lat) begin
       $display("FAIL tb_fp: %0d vectors took %0d cycles, not %0d (II = 1, latency %0d)",
-               n, last_out - first_in + 1, n + Latency, Latency);
+               n, last_out - first_in + 1, n + lat, lat);
       errors = errors + 1;
     end
     if (errors == 0)
       $display("PASS tb_fp unit %0d frac %0d op %0d: %0d vectors, gap %0d%% stall %0d%%",
-               Unit, FracWidth, op, n, gap, stall);
+               unit, frac, op, n, gap, stall);
     else
       $display("FAIL tb_fp unit %0d frac %0d op %0d: %0d errors in %0d vectors",
-               Unit, FracWidth, op, errors, n);
+               unit, frac, op, errors, n);
     $finish;
   end
 
-  // ---- the unit ----
+  // ---- the units: index 2 * unit + (frac == 7) ----
+  wire [5:0] rdy_k, ov_k;
+  wire [W-1:0] od_k [0:5];
   wire opb = op[0];
+  integer sel;
+  always @(*) sel = 2 * unit + (frac == 7 ? 1 : 0);
+  genvar g;
   generate
-    if (Unit == 0) begin : g_add
-      sam_fp_add #(.FracWidth(FracWidth)) dut (
-        .clk_i(clk), .rst_ni(rst_n), .in_valid_i(in_valid), .in_ready_o(in_ready),
-        .in_a_i(in_a), .in_b_i(in_b), .in_op_i(opb),
-        .out_valid_o(out_valid), .out_ready_i(out_ready), .out_data_o(out_data));
-    end else if (Unit == 1) begin : g_mul
-      sam_fp_mul #(.FracWidth(FracWidth)) dut (
-        .clk_i(clk), .rst_ni(rst_n), .in_valid_i(in_valid), .in_ready_o(in_ready),
-        .in_a_i(in_a), .in_b_i(in_b),
-        .out_valid_o(out_valid), .out_ready_i(out_ready), .out_data_o(out_data));
-    end else begin : g_cmp
-      sam_fp_cmp #(.FracWidth(FracWidth)) dut (
-        .clk_i(clk), .rst_ni(rst_n), .in_valid_i(in_valid), .in_ready_o(in_ready),
-        .in_a_i(in_a), .in_b_i(in_b), .in_op_i(opb),
-        .out_valid_o(out_valid), .out_ready_i(out_ready), .out_data_o(out_data));
+    for (g = 0; g < 6; g = g + 1) begin : g_unit
+      localparam integer F = (g % 2) ? 7 : 23;
+      localparam integer UW = F + 9;
+      wire          v  = in_valid && (sel == g);
+      wire          rd = out_ready && (sel == g);
+      wire [UW-1:0] d;
+      if (g / 2 == 0) begin : g_add
+        sam_fp_add #(.FracWidth(F)) dut (
+          .clk_i(clk), .rst_ni(rst_n), .in_valid_i(v), .in_ready_o(rdy_k[g]),
+          .in_a_i(in_a[UW-1:0]), .in_b_i(in_b[UW-1:0]), .in_op_i(opb),
+          .out_valid_o(ov_k[g]), .out_ready_i(rd), .out_data_o(d));
+      end else if (g / 2 == 1) begin : g_mul
+        sam_fp_mul #(.FracWidth(F)) dut (
+          .clk_i(clk), .rst_ni(rst_n), .in_valid_i(v), .in_ready_o(rdy_k[g]),
+          .in_a_i(in_a[UW-1:0]), .in_b_i(in_b[UW-1:0]),
+          .out_valid_o(ov_k[g]), .out_ready_i(rd), .out_data_o(d));
+      end else begin : g_cmp
+        sam_fp_cmp #(.FracWidth(F)) dut (
+          .clk_i(clk), .rst_ni(rst_n), .in_valid_i(v), .in_ready_o(rdy_k[g]),
+          .in_a_i(in_a[UW-1:0]), .in_b_i(in_b[UW-1:0]), .in_op_i(opb),
+          .out_valid_o(ov_k[g]), .out_ready_i(rd), .out_data_o(d));
+      end
+      assign od_k[g] = d;  // zero-extended
     end
   endgenerate
+  assign in_ready  = rdy_k[sel];
+  assign out_valid = ov_k[sel];
+  assign out_data  = od_k[sel];
 endmodule
