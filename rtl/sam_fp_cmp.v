@@ -43,7 +43,7 @@ module sam_fp_cmp #(
   wire take_a = a_ge ^ in_op_i;
   wire [W-1:0] res_d = (a_nan || b_nan) ? Nan : take_a ? a : b;
 
-  always @(posedge clk_i or negedge rst_ni) begin
+  always @(posedge clk_i) begin
     if (!rst_ni) valid_q <= 1'b0;
     else if (adv) valid_q <= in_valid_i;
   end

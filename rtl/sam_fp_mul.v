@@ -36,7 +36,7 @@ module sam_fp_mul #(
   assign in_ready_o  = adv;
   assign out_valid_o = v3_q;
 
-  always @(posedge clk_i or negedge rst_ni) begin
+  always @(posedge clk_i) begin
     if (!rst_ni) begin
       v1_q <= 1'b0;
       v2_q <= 1'b0;
