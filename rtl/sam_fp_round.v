@@ -25,13 +25,22 @@ module sam_fp_round #(
   localparam integer XW = 2 * SigWidth + 2;  // sig, then room to shift right
   localparam integer LzW = $clog2(SigWidth + 1);
 
-  // Leading zeros of sig_i.
+  // Leading zeros of sig_i, in log2 steps (a tree, not a priority chain):
+  // sig_i is padded with ones below to PW = 2^LzW bits; at each step, when
+  // the top half of the window is zero the count takes that bit and the
+  // window moves down.
+  localparam integer PW = 1 << LzW;
   reg [LzW-1:0] lz;
+  reg [PW-1:0]  win;
   integer i;
   always @(*) begin
-    lz = SigWidth[LzW-1:0];
-    for (i = 0; i < SigWidth; i = i + 1)
-      if (sig_i[i]) lz = SigWidth[LzW-1:0] - 1'b1 - i[LzW-1:0];
+    win = {sig_i, {(PW - SigWidth){1'b1}}};
+    lz = {LzW{1'b0}};
+    for (i = LzW - 1; i >= 0; i = i - 1)
+      if ((win >> (PW - (1 << i))) == 0) begin
+        lz[i] = 1'b1;
+        win = win << (1 << i);
+      end
   end
 
   // Normalized exponent; the left shift stops at exponent 1 (subnormal).
