@@ -1,6 +1,8 @@
 // sam_fp_round - normalize, round to nearest even and pack one finite,
-// non-zero real number (combinational; the last step of sam_fp_add and
-// sam_fp_mul, the `round_pack` of core/fp.c).
+// non-zero real number (the last two stages of sam_fp_add and sam_fp_mul,
+// the `round_pack` of core/fp.c).  Normalization ends in a register that
+// loads when en_i is high; rounding and packing follow it combinationally,
+// so res_o is the result of the value presented one enabled cycle before.
 //
 // The value is sig_i * 2^(exp_i - 127 - (SigWidth - 1)): exp_i is the
 // biased exponent the bit SigWidth-1 of sig_i would have.  The leading one
@@ -16,6 +18,8 @@ module sam_fp_round #(
   parameter integer SigWidth  = 28,
   parameter integer ExpBits   = 11
 ) (
+  input  wire                      clk_i,
+  input  wire                      en_i,
   input  wire                      sign_i,
   input  wire signed [ExpBits-1:0] exp_i,
   input  wire [SigWidth-1:0]       sig_i,
@@ -60,18 +64,34 @@ module sam_fp_round #(
   wire [XW-1:0] ext = {sig_i, {(SigWidth + 2){1'b0}}};
   wire [XW-1:0] nrm = sh[ExpBits-1] ? (ext >> rs) : (ext << ls);
 
-  wire [FracWidth:0] q = nrm[XW-1 -: FracWidth + 1];
-  wire guard  = nrm[XW-2-FracWidth];
-  wire sticky = |nrm[XW-3-FracWidth:0];
-  wire up = guard && (sticky || q[0]);
-
+  wire [FracWidth:0] q_d = nrm[XW-1 -: FracWidth + 1];
+  wire guard_d  = nrm[XW-2-FracWidth];
+  wire sticky_d = |nrm[XW-3-FracWidth:0];
   // Exponent field minus one for normals, 0 for subnormals: the hidden bit
   // in q adds the missing one.
-  wire [7:0] e1 = sub_n ? 8'd0 : exp_n[7:0] - 8'd1;
-  wire [W-1:0] bits = {1'b0, e1, {FracWidth{1'b0}}} + {{(W-FracWidth-1){1'b0}}, q}
+  wire [7:0] e1_d = sub_n ? 8'd0 : exp_n[7:0] - 8'd1;
+  wire big_d = exp_n > 254;
+
+  reg [FracWidth:0] q_q;
+  reg [7:0] e1_q;
+  reg guard_q, sticky_q, big_q, sign_q;
+  always @(posedge clk_i) begin
+    if (en_i) begin
+      q_q      <= q_d;
+      e1_q     <= e1_d;
+      guard_q  <= guard_d;
+      sticky_q <= sticky_d;
+      big_q    <= big_d;
+      sign_q   <= sign_i;
+    end
+  end
+
+  // Round and pack.
+  wire up = guard_q && (sticky_q || q_q[0]);
+  wire [W-1:0] bits = {1'b0, e1_q, {FracWidth{1'b0}}} + {{(W-FracWidth-1){1'b0}}, q_q}
                       + {{(W-1){1'b0}}, up};
-  wire ovf = (exp_n > 254) || (bits[W-2:FracWidth] == 8'hFF);
-  assign res_o = ovf ? {sign_i, 8'hFF, {FracWidth{1'b0}}} : {sign_i, bits[W-2:0]};
+  wire ovf = big_q || (bits[W-2:FracWidth] == 8'hFF);
+  assign res_o = ovf ? {sign_q, 8'hFF, {FracWidth{1'b0}}} : {sign_q, bits[W-2:0]};
 
   wire unused_bits = bits[W-1];
 endmodule
