@@ -2,8 +2,9 @@
 # the long test run and the benchmark.
 #
 #   make fp-vec-test   build testbenches/fp_vec and check its vectors of
-#                      every operation and type against the host's IEEE
-#                      arithmetic (part of make test)
+#                      every operation and type, random and directed
+#                      corners, against the host's IEEE arithmetic (part of
+#                      make test)
 #   make fp-rtl-test   the RTL units rtl/sam_fp_{add,mul,cmp}.v against
 #                      fp_vec vectors: directed corners, then random ones
 #                      with input gaps and output stalls, FP_RTL_N per
@@ -44,6 +45,9 @@ fp-vec-test: $(FP_VEC)
 	  $(FP_VEC) $$op $$t $(FP_VEC_N) 1 > $$f; \
 	  test "$$(wc -l < $$f)" -eq $(FP_VEC_N) || { echo "fp_vec $$op $$t: wrong line count"; exit 1; }; \
 	  $(FP_VEC) check $$op $$t < $$f; \
+	  $(FP_VEC) corners $$op $$t > $$f.corners; \
+	  test "$$(wc -l < $$f.corners)" -eq 1681 || { echo "fp_vec corners $$op $$t: wrong line count"; exit 1; }; \
+	  $(FP_VEC) check $$op $$t < $$f.corners; \
 	  awk 'NR == 1 { h = "0123456789abcdef"; n = length($$3); i = index(h, substr($$3, n, 1)) - 1; \
 	    i = i % 2 ? i - 1 : i + 1; $$3 = substr($$3, 1, n - 1) substr(h, i + 1, 1) } { print }' $$f > $$f.bad; \
 	  if $(FP_VEC) check $$op $$t < $$f.bad 2>/dev/null; then \
