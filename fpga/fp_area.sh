@@ -19,7 +19,7 @@ num() {  # key, json file: the first "key": number
 echo "| unit | format | latency | cells | FFs | transistors | iCE40 LUTs | carry | iCE40 FFs | logic cells (with wrapper) | iCE40 fmax (MHz) |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|"
 for m in sam_fp_add sam_fp_mul sam_fp_cmp; do
-  lat=4; [ "$m" = sam_fp_cmp ] && lat=1
+  lat=5; [ "$m" = sam_fp_cmp ] && lat=1
   for f in 23 7; do
     fmt=fp32; [ "$f" = 7 ] && fmt=bf16
     g=$out/${m}_$fmt.generic.json; i=$out/${m}_$fmt.ice40.json

@@ -6,13 +6,14 @@
 // Round to nearest even, subnormals kept, every NaN result the canonical
 // quiet NaN, exact cancellation +0, -0 only for -0 + -0.
 //
-// Four stages (Latency = 4 cycles from input handshake to out_valid_o):
+// Five stages (Latency = 5 cycles from input handshake to out_valid_o):
 //   1 unpack, special cases, order by magnitude, align the smaller operand
 //     with the bits shifted out ORed into a sticky bit (3 bits below the
 //     significand: guard, round, sticky)
 //   2 add or subtract the magnitudes
-//   3 normalize (sam_fp_round)
-//   4 round, pack (sam_fp_round), or the special result
+//   3 leading-zero count, shift amount (sam_fp_round)
+//   4 normalizing shift with guard and sticky bits (sam_fp_round)
+//   5 round, pack (sam_fp_round), or the special result
 // A valid bit per stage; the whole pipeline stalls while out_valid_o is
 // held against a low out_ready_i, so in_ready_o = !out_valid_o ||
 // out_ready_i and a token per cycle flows when the output is ready.
@@ -35,10 +36,10 @@ module sam_fp_add #(
   localparam integer SW = F + 5;   // carry, hidden bit, F, guard, round, sticky
   localparam [W-1:0] Nan = {1'b0, 8'hFF, 1'b1, {(F-1){1'b0}}};
 
-  reg v1_q, v2_q, v3_q, v4_q;
-  wire adv = !v4_q || out_ready_i;
+  reg v1_q, v2_q, v3_q, v4_q, v5_q;
+  wire adv = !v5_q || out_ready_i;
   assign in_ready_o  = adv;
-  assign out_valid_o = v4_q;
+  assign out_valid_o = v5_q;
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
@@ -46,11 +47,13 @@ module sam_fp_add #(
       v2_q <= 1'b0;
       v3_q <= 1'b0;
       v4_q <= 1'b0;
+      v5_q <= 1'b0;
     end else if (adv) begin
       v1_q <= in_valid_i;
       v2_q <= v1_q;
       v3_q <= v2_q;
       v4_q <= v3_q;
+      v5_q <= v4_q;
     end
   end
 
@@ -124,16 +127,18 @@ module sam_fp_add #(
     end
   end
 
-  // ---- stage 3: normalize (into the register inside sam_fp_round) ----
-  // ---- stage 4: round, pack, or the special result ----
+  // ---- stages 3 and 4: normalize (registers inside sam_fp_round) ----
+  // ---- stage 5: round, pack, or the special result ----
   // The sum's top bit (the carry) has exponent xe + 1.  A zero sum (exact
   // cancellation) is +0, passed on like a special result.
-  reg         spec3_q;
-  reg [W-1:0] spec_val3_q;
+  reg         spec3_q, spec4_q;
+  reg [W-1:0] spec_val3_q, spec_val4_q;
   always @(posedge clk_i) begin
     if (adv) begin
       spec3_q     <= spec2_q || (s2_q == 0);
       spec_val3_q <= spec2_q ? spec_val2_q : {W{1'b0}};
+      spec4_q     <= spec3_q;
+      spec_val4_q <= spec_val3_q;
     end
   end
   wire [W-1:0] rounded;
@@ -142,6 +147,6 @@ module sam_fp_add #(
     .sig_i(s2_q), .res_o(rounded));
 
   reg [W-1:0] res_q;
-  always @(posedge clk_i) if (adv) res_q <= spec3_q ? spec_val3_q : rounded;
+  always @(posedge clk_i) if (adv) res_q <= spec4_q ? spec_val4_q : rounded;
   assign out_data_o = res_q;
 endmodule

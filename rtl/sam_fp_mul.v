@@ -6,11 +6,12 @@
 // every NaN result (NaN operand, inf * 0) the canonical quiet NaN, the sign
 // of a zero or infinite result the XOR of the operands' signs.
 //
-// Four stages (Latency = 4 cycles from input handshake to out_valid_o):
+// Five stages (Latency = 5 cycles from input handshake to out_valid_o):
 //   1 unpack, special cases, the product's exponent
 //   2 the full product of the significands (2 * FracWidth + 2 bits)
-//   3 normalize (sam_fp_round)
-//   4 round, pack (sam_fp_round), or the special result
+//   3 leading-zero count, shift amount (sam_fp_round)
+//   4 normalizing shift with guard and sticky bits (sam_fp_round)
+//   5 round, pack (sam_fp_round), or the special result
 // A valid bit per stage; the whole pipeline stalls while out_valid_o is
 // held against a low out_ready_i, so in_ready_o = !out_valid_o ||
 // out_ready_i and a token per cycle flows when the output is ready.
@@ -32,10 +33,10 @@ module sam_fp_mul #(
   localparam integer PW = 2 * F + 2;
   localparam [W-1:0] Nan = {1'b0, 8'hFF, 1'b1, {(F-1){1'b0}}};
 
-  reg v1_q, v2_q, v3_q, v4_q;
-  wire adv = !v4_q || out_ready_i;
+  reg v1_q, v2_q, v3_q, v4_q, v5_q;
+  wire adv = !v5_q || out_ready_i;
   assign in_ready_o  = adv;
-  assign out_valid_o = v4_q;
+  assign out_valid_o = v5_q;
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
@@ -43,11 +44,13 @@ module sam_fp_mul #(
       v2_q <= 1'b0;
       v3_q <= 1'b0;
       v4_q <= 1'b0;
+      v5_q <= 1'b0;
     end else if (adv) begin
       v1_q <= in_valid_i;
       v2_q <= v1_q;
       v3_q <= v2_q;
       v4_q <= v3_q;
+      v5_q <= v4_q;
     end
   end
 
@@ -109,14 +112,16 @@ module sam_fp_mul #(
     end
   end
 
-  // ---- stage 3: normalize (into the register inside sam_fp_round) ----
-  // ---- stage 4: round, pack, or the special result ----
-  reg         spec3_q;
-  reg [W-1:0] spec_val3_q;
+  // ---- stages 3 and 4: normalize (registers inside sam_fp_round) ----
+  // ---- stage 5: round, pack, or the special result ----
+  reg         spec3_q, spec4_q;
+  reg [W-1:0] spec_val3_q, spec_val4_q;
   always @(posedge clk_i) begin
     if (adv) begin
       spec3_q     <= spec2_q;
       spec_val3_q <= spec_val2_q;
+      spec4_q     <= spec3_q;
+      spec_val4_q <= spec_val3_q;
     end
   end
   wire [W-1:0] rounded;
@@ -125,6 +130,6 @@ module sam_fp_mul #(
     .res_o(rounded));
 
   reg [W-1:0] res_q;
-  always @(posedge clk_i) if (adv) res_q <= spec3_q ? spec_val3_q : rounded;
+  always @(posedge clk_i) if (adv) res_q <= spec4_q ? spec_val4_q : rounded;
   assign out_data_o = res_q;
 endmodule

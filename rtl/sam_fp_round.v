@@ -1,8 +1,10 @@
 // sam_fp_round - normalize, round to nearest even and pack one finite,
 // non-zero real number (the last two stages of sam_fp_add and sam_fp_mul,
-// the `round_pack` of core/fp.c).  Normalization ends in a register that
-// loads when en_i is high; rounding and packing follow it combinationally,
-// so res_o is the result of the value presented one enabled cycle before.
+// the `round_pack` of core/fp.c), in two register stages that load when
+// en_i is high: (1) the leading-zero count and the shift amount, (2) the
+// shift with guard and sticky bits; rounding and packing follow the second
+// register combinationally, so res_o is the result of the value presented
+// two enabled cycles before.
 //
 // The value is sig_i * 2^(exp_i - 127 - (SigWidth - 1)): exp_i is the
 // biased exponent the bit SigWidth-1 of sig_i would have.  The leading one
@@ -61,16 +63,34 @@ module sam_fp_round #(
   wire [ExpBits-1:0] rs = (rs_s > RMax) ? RMax : rs_s;
   wire [ExpBits-1:0] ls = sh;
 
-  wire [XW-1:0] ext = {sig_i, {(SigWidth + 2){1'b0}}};
-  wire [XW-1:0] nrm = sh[ExpBits-1] ? (ext >> rs) : (ext << ls);
-
-  wire [FracWidth:0] q_d = nrm[XW-1 -: FracWidth + 1];
-  wire guard_d  = nrm[XW-2-FracWidth];
-  wire sticky_d = |nrm[XW-3-FracWidth:0];
   // Exponent field minus one for normals, 0 for subnormals: the hidden bit
   // in q adds the missing one.
   wire [7:0] e1_d = sub_n ? 8'd0 : exp_n[7:0] - 8'd1;
   wire big_d = exp_n > 254;
+
+  // The shift amount is registered; the shift follows in the next stage.
+  reg [SigWidth-1:0] sig_a_q;
+  reg [ExpBits-1:0]  rs_a_q, ls_a_q;
+  reg [7:0] e1_a_q;
+  reg right_a_q, big_a_q, sign_a_q;
+  always @(posedge clk_i) begin
+    if (en_i) begin
+      sig_a_q   <= sig_i;
+      rs_a_q    <= rs;
+      ls_a_q    <= ls;
+      right_a_q <= sh[ExpBits-1];
+      e1_a_q    <= e1_d;
+      big_a_q   <= big_d;
+      sign_a_q  <= sign_i;
+    end
+  end
+
+  wire [XW-1:0] ext = {sig_a_q, {(SigWidth + 2){1'b0}}};
+  wire [XW-1:0] nrm = right_a_q ? (ext >> rs_a_q) : (ext << ls_a_q);
+
+  wire [FracWidth:0] q_d = nrm[XW-1 -: FracWidth + 1];
+  wire guard_d  = nrm[XW-2-FracWidth];
+  wire sticky_d = |nrm[XW-3-FracWidth:0];
 
   reg [FracWidth:0] q_q;
   reg [7:0] e1_q;
@@ -78,11 +98,11 @@ module sam_fp_round #(
   always @(posedge clk_i) begin
     if (en_i) begin
       q_q      <= q_d;
-      e1_q     <= e1_d;
+      e1_q     <= e1_a_q;
       guard_q  <= guard_d;
       sticky_q <= sticky_d;
-      big_q    <= big_d;
-      sign_q   <= sign_i;
+      big_q    <= big_a_q;
+      sign_q   <= sign_a_q;
     end
   end
 

@@ -10,7 +10,7 @@
 // output not ready; random, from S).  Every result is compared bit for bit
 // in order; the bench fails on a wrong result, a missing one (timeout) or
 // an extra one.  With +gap=0 +stall=0 it also checks II = 1: N vectors
-// take exactly N + latency cycles (add and mul 4, cmp 1).  Prints "PASS
+// take exactly N + latency cycles (add and mul 5, cmp 1).  Prints "PASS
 // ..." or "FAIL ...".
 `timescale 1ns/1ps
 module tb_fp;
@@ -46,7 +46,7 @@ module tb_fp;
     if (!$value$plusargs("op=%d", op)) op = 0;
     if (!$value$plusargs("unit=%d", unit)) unit = 0;
     if (!$value$plusargs("frac=%d", frac)) frac = 23;
-    lat = unit == 2 ? 1 : 4;
+    lat = unit == 2 ? 1 : 5;
     if (!$value$plusargs("seed=%d", seed)) seed = 1;
     if (!$value$plusargs("gap=%d", gap)) gap = 0;
     if (!$value$plusargs("stall=%d", stall)) stall = 0;
