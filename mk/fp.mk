@@ -2,8 +2,14 @@
 # the long test run and the benchmark.
 #
 #   make fp-vec-test   build testbenches/fp_vec and check its vectors of
-#                      every operation and type against the host's IEEE
-#                      arithmetic (part of make test)
+#                      every operation and type, random and directed
+#                      corners, against the host's IEEE arithmetic (part of
+#                      make test)
+#   make fp-rtl-test   the RTL units rtl/sam_fp_{add,mul,cmp}.v against
+#                      fp_vec vectors: directed corners, then random ones
+#                      with input gaps and output stalls, FP_RTL_N per
+#                      operation and type on Icarus, FP_RTL_N_VL on
+#                      Verilator (testbenches/fp_run.sh; part of make test)
 #   make fp-test-full  core/fp_test.c without sanitizers and with ten
 #                      times the random operands (make extended)
 #   make fp-bench      ops/s of sg_fp_f32_add/mul against int32 add/mul
@@ -16,8 +22,11 @@ FP_VEC_N     ?= 20000
 FP_HOST_FLAGS := -ffp-contract=off -fno-fast-math
 FP_SRCS := core/fp.c core/fp_text.c core/fp_rand.c
 
-.PHONY: fp-vec-test fp-test-full fp-bench
-TEST_SUITES += fp-vec-test
+FP_RTL_N     ?= 20000
+FP_RTL_N_VL  ?= 200000
+
+.PHONY: fp-vec-test fp-rtl-test fp-test-full fp-bench
+TEST_SUITES += fp-vec-test fp-rtl-test
 EXTENDED_SUITES += fp-test-full
 BENCH_TARGETS += fp-bench
 
@@ -37,11 +46,18 @@ fp-vec-test: $(FP_VEC)
 	  $(FP_VEC) $$op $$t $(FP_VEC_N) 1 > $$f; \
 	  test "$$(wc -l < $$f)" -eq $(FP_VEC_N) || { echo "fp_vec $$op $$t: wrong line count"; exit 1; }; \
 	  $(FP_VEC) check $$op $$t < $$f; \
+	  $(FP_VEC) corners $$op $$t > $$f.corners; \
+	  test "$$(wc -l < $$f.corners)" -eq 1681 || { echo "fp_vec corners $$op $$t: wrong line count"; exit 1; }; \
+	  $(FP_VEC) check $$op $$t < $$f.corners; \
 	  awk 'NR == 1 { h = "0123456789abcdef"; n = length($$3); i = index(h, substr($$3, n, 1)) - 1; \
 	    i = i % 2 ? i - 1 : i + 1; $$3 = substr($$3, 1, n - 1) substr(h, i + 1, 1) } { print }' $$f > $$f.bad; \
 	  if $(FP_VEC) check $$op $$t < $$f.bad 2>/dev/null; then \
 	    echo "fp_vec check $$op $$t: a wrong vector passed"; exit 1; fi; \
 	done; done; echo "fp-vec-test: passed"
+
+fp-rtl-test: $(FP_VEC)
+	@BUILD=$(BUILD) FP_VEC=$(FP_VEC) SEED=$(SEED) sh testbenches/fp_run.sh icarus $(FP_RTL_N)
+	@BUILD=$(BUILD) FP_VEC=$(FP_VEC) SEED=$(SEED) sh testbenches/fp_run.sh verilator $(FP_RTL_N_VL)
 
 $(BUILD)/fp/fp_test_full: core/fp_test.c $(FP_SRCS) core/err.c core/fp.h core/fp_int.h core/test_fp_host.h core/err.h
 	@mkdir -p $(dir $@)

@@ -2,6 +2,11 @@
  * fp_vec.c - test vectors for floating-point RTL units, TestFloat style.
  *
  * usage: fp_vec OP TYPE N SEED      print N lines "a b expected" in hex
+ *        fp_vec corners OP TYPE     the same for every pair of directed
+ *                                   operands: signed zeros, subnormals,
+ *                                   the smallest normals, values around 1
+ *                                   and 2, the largest finite, infinities,
+ *                                   NaNs (quiet, signalling, negative)
  *        fp_vec check OP TYPE       read such lines on stdin and check every
  *                                   expected value against the host
  *
@@ -33,6 +38,7 @@
 static int usage(void)
 {
     fprintf(stderr, "usage: fp_vec add|sub|mul|div|max|min fp32|bf16 N SEED\n"
+                    "       fp_vec corners OP TYPE\n"
                     "       fp_vec check OP TYPE < VECTORS\n");
     return 2;
 }
@@ -46,6 +52,39 @@ static int is_nan(sg_fp_type t, uint32_t u)
 }
 
 /* ---- commands ------------------------------------------------------------- */
+
+/* Every pair of directed operands (both signs of each magnitude, and the
+ * NaNs), with the C model's result. */
+static int corners(sg_fp_op op, sg_fp_type t)
+{
+    int F = t == SG_FP_F32 ? 23 : 7, w = t == SG_FP_F32 ? 8 : 4;
+    uint32_t all = (UINT32_C(1) << F) - 1, half = UINT32_C(1) << (F - 1);
+    uint32_t one = UINT32_C(127) << F, sign = UINT32_C(1) << (F + 8);
+    uint32_t mag[] = {
+        0, 1, 2, half, all - 1, all,                    /* zero, subnormals */
+        all + 1, all + 2, (UINT32_C(2) << F) | 1,       /* smallest normals */
+        one, one + 1, one - 1, one | half, one | all,   /* around 1 and 2 */
+        (UINT32_C(128) << F) | half,                    /* 3 */
+        (UINT32_C(0xFE) << F) | all,                    /* largest finite */
+        ((UINT32_C(0xFE) << F) | all) - 1,
+        UINT32_C(0xFE) << F,
+        UINT32_C(0xFF) << F,                            /* infinity */
+    };
+    uint32_t v[2 * sizeof mag / sizeof mag[0] + 3];
+    size_t n = 0;
+    for (size_t i = 0; i < sizeof mag / sizeof mag[0]; i++) {
+        v[n++] = mag[i];
+        v[n++] = mag[i] | sign;
+    }
+    v[n++] = (UINT32_C(0xFF) << F) | half;              /* quiet NaN */
+    v[n++] = (UINT32_C(0xFF) << F) | 1;                 /* signalling NaN */
+    v[n++] = sign | (UINT32_C(0xFF) << F) | all;        /* negative NaN */
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < n; j++)
+            printf("%0*" PRIx32 " %0*" PRIx32 " %0*" PRIx32 "\n", w, v[i], w,
+                   v[j], w, sg_fp_binop(t, op, v[i], v[j]));
+    return ferror(stdout) ? 1 : 0;
+}
 
 static int check(sg_fp_op op, sg_fp_type t)
 {
@@ -96,6 +135,12 @@ int main(int argc, char **argv)
         if (op < 0 || t < 0)
             return usage();
         return check((sg_fp_op)op, (sg_fp_type)t);
+    }
+    if (argc == 4 && strcmp(argv[1], "corners") == 0) {
+        int op = sg_fp_op_parse(argv[2]), t = sg_fp_type_parse(argv[3]);
+        if (op < 0 || t < 0)
+            return usage();
+        return corners((sg_fp_op)op, (sg_fp_type)t);
     }
     if (argc != 5)
         return usage();

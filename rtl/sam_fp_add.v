@@ -1,0 +1,152 @@
+// sam_fp_add - pipelined floating-point adder and subtracter, bit for bit
+// the C model core/fp.c (sg_fp_f32_add/sub, sg_fp_bf16_add/sub).
+//
+// FracWidth selects the format: 23 fp32, 7 bf16 (8-bit exponent, bias 127
+// in both).  in_op_i selects the operation per token: 0 a + b, 1 a - b.
+// Round to nearest even, subnormals kept, every NaN result the canonical
+// quiet NaN, exact cancellation +0, -0 only for -0 + -0.
+//
+// Five stages (Latency = 5 cycles from input handshake to out_valid_o):
+//   1 unpack, special cases, order by magnitude, align the smaller operand
+//     with the bits shifted out ORed into a sticky bit (3 bits below the
+//     significand: guard, round, sticky)
+//   2 add or subtract the magnitudes
+//   3 leading-zero count, shift amount (sam_fp_round)
+//   4 normalizing shift with guard and sticky bits (sam_fp_round)
+//   5 round, pack (sam_fp_round), or the special result
+// A valid bit per stage; the whole pipeline stalls while out_valid_o is
+// held against a low out_ready_i, so in_ready_o = !out_valid_o ||
+// out_ready_i and a token per cycle flows when the output is ready.
+module sam_fp_add #(
+  parameter integer FracWidth = 23
+) (
+  input  wire                 clk_i,
+  input  wire                 rst_ni,
+  input  wire                 in_valid_i,
+  output wire                 in_ready_o,
+  input  wire [FracWidth+8:0] in_a_i,
+  input  wire [FracWidth+8:0] in_b_i,
+  input  wire                 in_op_i,
+  output wire                 out_valid_o,
+  input  wire                 out_ready_i,
+  output wire [FracWidth+8:0] out_data_o
+);
+  localparam integer F  = FracWidth;
+  localparam integer W  = F + 9;
+  localparam integer SW = F + 5;   // carry, hidden bit, F, guard, round, sticky
+  localparam [W-1:0] Nan = {1'b0, 8'hFF, 1'b1, {(F-1){1'b0}}};
+
+  reg v1_q, v2_q, v3_q, v4_q, v5_q;
+  wire adv = !v5_q || out_ready_i;
+  assign in_ready_o  = adv;
+  assign out_valid_o = v5_q;
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      v1_q <= 1'b0;
+      v2_q <= 1'b0;
+      v3_q <= 1'b0;
+      v4_q <= 1'b0;
+      v5_q <= 1'b0;
+    end else if (adv) begin
+      v1_q <= in_valid_i;
+      v2_q <= v1_q;
+      v3_q <= v2_q;
+      v4_q <= v3_q;
+      v5_q <= v4_q;
+    end
+  end
+
+  // ---- stage 1: unpack, special cases, order, align ----
+  wire [W-1:0] a = in_a_i;
+  wire [W-1:0] b = {in_b_i[W-1] ^ in_op_i, in_b_i[W-2:0]};
+  wire [7:0] ae = a[W-2:F], be = b[W-2:F];
+  wire [F-1:0] af = a[F-1:0], bf = b[F-1:0];
+  wire a_nan = (ae == 8'hFF) && (af != 0), b_nan = (be == 8'hFF) && (bf != 0);
+  wire a_inf = (ae == 8'hFF) && (af == 0), b_inf = (be == 8'hFF) && (bf == 0);
+  wire a_zero = (a[W-2:0] == 0), b_zero = (b[W-2:0] == 0);
+
+  reg         spec_d;   // the result is a special value, spec_val_d
+  reg [W-1:0] spec_val_d;
+  always @(*) begin
+    spec_d = 1'b1;
+    spec_val_d = Nan;
+    if (a_nan || b_nan || (a_inf && b_inf && (a[W-1] != b[W-1]))) spec_val_d = Nan;
+    else if (a_inf) spec_val_d = a;
+    else if (b_inf) spec_val_d = b;
+    else if (a_zero && b_zero) spec_val_d = {a[W-1] & b[W-1], {(W-1){1'b0}}};
+    else spec_d = 1'b0;
+  end
+
+  // x: the operand of larger magnitude.
+  wire swap = a[W-2:0] < b[W-2:0];
+  wire [W-1:0] x = swap ? b : a;
+  wire [W-1:0] y = swap ? a : b;
+  wire [7:0] xe = (x[W-2:F] == 0) ? 8'd1 : x[W-2:F];
+  wire [7:0] ye = (y[W-2:F] == 0) ? 8'd1 : y[W-2:F];
+  wire [F:0] xs = {x[W-2:F] != 0, x[F-1:0]};
+  wire [F:0] ys = {y[W-2:F] != 0, y[F-1:0]};
+  wire [7:0] d = xe - ye;
+  // y with 3 extra low bits, then room for shifting out up to SW bits.
+  localparam integer AW = 2 * SW;
+  wire [AW-1:0] y_ext = {1'b0, ys, 3'b000, {SW{1'b0}}};
+  wire [7:0] dc = (d > SW[7:0]) ? SW[7:0] : d;
+  wire [AW-1:0] y_sh = y_ext >> dc;
+  wire [SW-1:0] y_al = {y_sh[AW-1:SW+1], y_sh[SW] | (|y_sh[SW-1:0])};
+
+  reg         spec1_q, sign1_q, sub1_q;
+  reg [W-1:0] spec_val1_q;
+  reg [7:0]   xe1_q;
+  reg [SW-1:0] x1_q, y1_q;
+  always @(posedge clk_i) begin
+    if (adv) begin
+      spec1_q     <= spec_d;
+      spec_val1_q <= spec_val_d;
+      sign1_q     <= x[W-1];
+      sub1_q      <= x[W-1] != y[W-1];
+      xe1_q       <= xe;
+      x1_q        <= {1'b0, xs, 3'b000};
+      y1_q        <= y_al;
+    end
+  end
+
+  // ---- stage 2: add or subtract the magnitudes ----
+  wire [SW-1:0] s_d = sub1_q ? x1_q - y1_q : x1_q + y1_q;
+
+  reg         spec2_q, sign2_q;
+  reg [W-1:0] spec_val2_q;
+  reg [7:0]   xe2_q;
+  reg [SW-1:0] s2_q;
+  always @(posedge clk_i) begin
+    if (adv) begin
+      spec2_q     <= spec1_q;
+      spec_val2_q <= spec_val1_q;
+      sign2_q     <= sign1_q;
+      xe2_q       <= xe1_q;
+      s2_q        <= s_d;
+    end
+  end
+
+  // ---- stages 3 and 4: normalize (registers inside sam_fp_round) ----
+  // ---- stage 5: round, pack, or the special result ----
+  // The sum's top bit (the carry) has exponent xe + 1.  A zero sum (exact
+  // cancellation) is +0, passed on like a special result.
+  reg         spec3_q, spec4_q;
+  reg [W-1:0] spec_val3_q, spec_val4_q;
+  always @(posedge clk_i) begin
+    if (adv) begin
+      spec3_q     <= spec2_q || (s2_q == 0);
+      spec_val3_q <= spec2_q ? spec_val2_q : {W{1'b0}};
+      spec4_q     <= spec3_q;
+      spec_val4_q <= spec_val3_q;
+    end
+  end
+  wire [W-1:0] rounded;
+  sam_fp_round #(.FracWidth(F), .SigWidth(SW), .ExpBits(11)) u_round (
+    .clk_i(clk_i), .en_i(adv), .sign_i(sign2_q), .exp_i({3'b000, xe2_q} + 11'sd1),
+    .sig_i(s2_q), .res_o(rounded));
+
+  reg [W-1:0] res_q;
+  always @(posedge clk_i) if (adv) res_q <= spec4_q ? spec_val4_q : rounded;
+  assign out_data_o = res_q;
+endmodule

@@ -1,0 +1,64 @@
+#!/bin/sh
+# fp_run.sh - the floating-point units (rtl/sam_fp_add.v, sam_fp_mul.v,
+# sam_fp_cmp.v) against the C model's vectors, on one simulator.
+#
+# usage: fp_run.sh SIM N      SIM = icarus | verilator, N random vectors
+#
+# For each operation (add, sub, mul, max, min) and type (fp32, bf16):
+# every pair of directed operands (fp_vec corners) without input gaps or
+# output stalls, which also checks one result per cycle (II = 1), then N
+# random vectors (fp_vec OP TYPE N SEED) with random input gaps and output
+# backpressure.  A vector file with one wrong bit must fail.  Environment:
+# BUILD (build), FP_VEC (the fp_vec binary), SEED (1).
+set -u
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT" || exit 2
+sim=${1:-}; n=${2:-}
+BUILD=${BUILD:-build}; FP_VEC=${FP_VEC:-$BUILD/tb/fp_vec}; SEED=${SEED:-1}
+case "$sim" in icarus|verilator) ;; *) echo "usage: fp_run.sh icarus|verilator N" >&2; exit 2 ;; esac
+case "$n" in ''|*[!0-9]*) echo "fp_run.sh: N must be a count, not '$n'" >&2; exit 2 ;; esac
+[ -x "$FP_VEC" ] || { echo "fp_run.sh: $FP_VEC not built" >&2; exit 2; }
+out=$BUILD/tb/fp-$sim
+mkdir -p "$out"
+srcs="testbenches/tb_fp.v rtl/sam_fp_add.v rtl/sam_fp_mul.v rtl/sam_fp_cmp.v rtl/sam_fp_round.v"
+if [ "$sim" = icarus ]; then
+  # shellcheck disable=SC2086
+  iverilog -g2005 -Irtl -s tb_fp -o "$out/tb_fp.vvp" $srcs > "$out/build.log" 2>&1 \
+    || { echo "FAIL build (see $out/build.log)"; exit 1; }
+  run() { vvp -n "$out/tb_fp.vvp" "$@"; }
+else
+  # shellcheck disable=SC2086
+  verilator --binary --timing -Wno-fatal -Wno-lint -Wno-style -Irtl --top-module tb_fp \
+    -Mdir "$out/obj" $srcs > "$out/build.log" 2>&1 \
+    || { echo "FAIL build (see $out/build.log)"; exit 1; }
+  run() { "$out/obj/Vtb_fp" "$@"; }
+fi
+fail=0; passed=0
+check() {  # name, plusargs...: one run, PASS expected
+  name=$1; shift
+  res=$(run "$@" 2>&1 | grep -E '^(PASS|FAIL)')
+  case "$res" in
+    PASS*) passed=$((passed + 1)) ;;
+    *) echo "FAIL $sim $name"; printf '%s\n' "$res" | head -5; fail=1 ;;
+  esac
+}
+for spec in add:0:0 sub:0:1 mul:1:0 max:2:0 min:2:1; do
+  op=${spec%%:*}; rest=${spec#*:}; unit=${rest%%:*}; opn=${rest#*:}
+  for t in fp32 bf16; do
+    frac=23; [ "$t" = bf16 ] && frac=7
+    c=$out/corners_${op}_$t.txt; r=$out/random_${op}_$t.txt
+    "$FP_VEC" corners "$op" "$t" > "$c" || exit 2
+    "$FP_VEC" "$op" "$t" "$n" "$SEED" > "$r" || exit 2
+    check "$op $t corners" +unit="$unit" +frac=$frac +op="$opn" +vec="$c" +gap=0 +stall=0
+    check "$op $t random" +unit="$unit" +frac=$frac +op="$opn" +vec="$r" +seed="$SEED" +gap=25 +stall=35
+  done
+done
+# The bench must catch one wrong bit in one expected value.
+awk 'NR == 7 { h = "0123456789abcdef"; n = length($3); i = index(h, substr($3, n, 1)) - 1;
+  i = i % 2 ? i - 1 : i + 1; $3 = substr($3, 1, n - 1) substr(h, i + 1, 1) } { print }' \
+  "$out/corners_mul_fp32.txt" > "$out/wrong.txt"
+if run +unit=1 +frac=23 +op=0 +vec="$out/wrong.txt" 2>&1 | grep -q '^PASS'; then
+  echo "FAIL $sim: a wrong vector passed"; fail=1
+fi
+[ $fail -eq 0 ] && echo "fp units on $sim: $passed runs passed ($n random vectors per operation and type, corners, gaps and stalls)"
+exit $fail

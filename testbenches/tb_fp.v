@@ -1,0 +1,181 @@
+// tb_fp - bench of the floating-point units sam_fp_add, sam_fp_mul and
+// sam_fp_cmp against vectors of the C model (testbenches/fp_vec: lines
+// "a b expected" in hex).
+//
+// All six units (three kinds, fp32 and bf16) are instantiated, so one
+// build serves every run; plusargs pick the one the stream goes to:
+// +unit=N (0 sam_fp_add, 1 sam_fp_mul, 2 sam_fp_cmp), +frac=F (23 fp32, 7
+// bf16), +vec=FILE, +op=N (in_op_i: add/sub, max/min), +seed=S, +gap=P and
+// +stall=P (percent of cycles without an input token, resp. with the
+// output not ready; random, from S).  Every result is compared bit for bit
+// in order; the bench fails on a wrong result, a missing one (timeout) or
+// an extra one.  With +gap=0 +stall=0 it also checks II = 1: N vectors
+// take exactly N + latency cycles (add and mul 5, cmp 1).  Prints "PASS
+// ..." or "FAIL ...".
+`timescale 1ns/1ps
+module tb_fp;
+  localparam integer W = 32;
+  localparam integer MaxVec = 1 << 20;
+
+  reg clk = 1'b0, rst_n = 1'b0;
+  always #5 clk = ~clk;
+
+  reg [W-1:0] va [0:MaxVec-1];
+  reg [W-1:0] vb [0:MaxVec-1];
+  reg [W-1:0] ve [0:MaxVec-1];
+  integer unit, frac, lat;
+  integer n, fd, r, op, gap, stall, seed, errors, i, k, cycles, first_in, last_out;
+  reg [31:0] x, y, z;
+  reg [8*256-1:0] file;
+  reg [31:0] rng;
+
+  function [31:0] xorshift(input [31:0] s);
+    reg [31:0] t;
+    begin
+      t = s ^ (s << 13);
+      t = t ^ (t >> 17);
+      xorshift = t ^ (t << 5);
+    end
+  endfunction
+
+  initial begin
+    if (!$value$plusargs("vec=%s", file)) begin
+      $display("FAIL tb_fp: no +vec=FILE");
+      $finish;
+    end
+    if (!$value$plusargs("op=%d", op)) op = 0;
+    if (!$value$plusargs("unit=%d", unit)) unit = 0;
+    if (!$value$plusargs("frac=%d", frac)) frac = 23;
+    lat = unit == 2 ? 1 : 5;
+    if (!$value$plusargs("seed=%d", seed)) seed = 1;
+    if (!$value$plusargs("gap=%d", gap)) gap = 0;
+    if (!$value$plusargs("stall=%d", stall)) stall = 0;
+    fd = $fopen(file, "r");
+    if (fd == 0) begin
+      $display("FAIL tb_fp: cannot open %0s", file);
+      $finish;
+    end
+    n = 0;
+    while (!$feof(fd) && n < MaxVec) begin
+      r = $fscanf(fd, "%h %h %h\n", x, y, z);
+      if (r == 3) begin
+        va[n] = x;
+        vb[n] = y;
+        ve[n] = z;
+        n = n + 1;
+      end else if (r != -1) begin
+        $display("FAIL tb_fp: %0s: line %0d is not 'a b expected' in hex", file, n + 1);
+        $finish;
+      end
+    end
+    $fclose(fd);
+  end
+
+  // ---- driver and checker ----
+  reg go_q, rdy_q;
+  wire in_valid = rst_n && (i < n) && go_q;
+  wire in_ready, out_valid, out_ready;
+  wire [W-1:0] in_a = va[i < n ? i : 0], in_b = vb[i < n ? i : 0];
+  wire [W-1:0] out_data;
+  assign out_ready = rst_n && rdy_q;
+
+  initial begin
+    i = 0; k = 0; errors = 0; cycles = 0; first_in = -1; last_out = -1;
+    go_q = 1'b0; rdy_q = 1'b0;
+    rng = 32'h9E3779B9 ^ seed;
+    repeat (3) @(posedge clk);
+    rst_n = 1'b1;
+  end
+
+  always @(posedge clk) begin
+    if (rst_n) begin
+      cycles = cycles + 1;
+      if (out_valid && out_ready) begin
+        if (k >= n) begin
+          $display("FAIL tb_fp: extra result %h after %0d", out_data, n);
+          errors = errors + 1;
+        end else if (out_data !== ve[k]) begin
+          if (errors < 10)
+            $display("FAIL tb_fp: vector %0d: %h %h op %0d: got %h, expected %h",
+                     k + 1, va[k], vb[k], op, out_data, ve[k]);
+          errors = errors + 1;
+        end
+        k = k + 1;
+        last_out = cycles;
+      end
+      if (in_valid && in_ready) begin
+        if (first_in < 0) first_in = cycles;
+        i = i + 1;
+      end
+      rng = xorshift(rng);
+      // a valid input is held until taken
+      go_q <= (in_valid && !in_ready) ? 1'b1 : ((rng % 100) >= gap);
+      rng = xorshift(rng);
+      rdy_q <= (rng % 100) >= stall;
+    end
+  end
+
+  initial begin : finish_check
+    integer t;
+    @(posedge rst_n);
+    t = 0;
+    while (k < n && t < 40 * n + 1000) begin
+      @(posedge clk);
+      t = t + 1;
+    end
+    repeat (20) @(posedge clk);
+    if (k != n) begin
+      $display("FAIL tb_fp: %0d of %0d results", k, n);
+      errors = errors + 1;
+    end
+    if (gap == 0 && stall == 0 && n > 0 && last_out - first_in != n - 1 + lat) begin
+      $display("FAIL tb_fp: %0d vectors took %0d cycles, not %0d (II = 1, latency %0d)",
+               n, last_out - first_in + 1, n + lat, lat);
+      errors = errors + 1;
+    end
+    if (errors == 0)
+      $display("PASS tb_fp unit %0d frac %0d op %0d: %0d vectors, gap %0d%% stall %0d%%",
+               unit, frac, op, n, gap, stall);
+    else
+      $display("FAIL tb_fp unit %0d frac %0d op %0d: %0d errors in %0d vectors",
+               unit, frac, op, errors, n);
+    $finish;
+  end
+
+  // ---- the units: index 2 * unit + (frac == 7) ----
+  wire [5:0] rdy_k, ov_k;
+  wire [W-1:0] od_k [0:5];
+  wire opb = op[0];
+  integer sel;
+  always @(*) sel = 2 * unit + (frac == 7 ? 1 : 0);
+  genvar g;
+  generate
+    for (g = 0; g < 6; g = g + 1) begin : g_unit
+      localparam integer F = (g % 2) ? 7 : 23;
+      localparam integer UW = F + 9;
+      wire          v  = in_valid && (sel == g);
+      wire          rd = out_ready && (sel == g);
+      wire [UW-1:0] d;
+      if (g / 2 == 0) begin : g_add
+        sam_fp_add #(.FracWidth(F)) dut (
+          .clk_i(clk), .rst_ni(rst_n), .in_valid_i(v), .in_ready_o(rdy_k[g]),
+          .in_a_i(in_a[UW-1:0]), .in_b_i(in_b[UW-1:0]), .in_op_i(opb),
+          .out_valid_o(ov_k[g]), .out_ready_i(rd), .out_data_o(d));
+      end else if (g / 2 == 1) begin : g_mul
+        sam_fp_mul #(.FracWidth(F)) dut (
+          .clk_i(clk), .rst_ni(rst_n), .in_valid_i(v), .in_ready_o(rdy_k[g]),
+          .in_a_i(in_a[UW-1:0]), .in_b_i(in_b[UW-1:0]),
+          .out_valid_o(ov_k[g]), .out_ready_i(rd), .out_data_o(d));
+      end else begin : g_cmp
+        sam_fp_cmp #(.FracWidth(F)) dut (
+          .clk_i(clk), .rst_ni(rst_n), .in_valid_i(v), .in_ready_o(rdy_k[g]),
+          .in_a_i(in_a[UW-1:0]), .in_b_i(in_b[UW-1:0]), .in_op_i(opb),
+          .out_valid_o(ov_k[g]), .out_ready_i(rd), .out_data_o(d));
+      end
+      assign od_k[g] = d;  // zero-extended
+    end
+  endgenerate
+  assign in_ready  = rdy_k[sel];
+  assign out_valid = ov_k[sel];
+  assign out_data  = od_k[sel];
+endmodule
