@@ -36,26 +36,12 @@ module sam_fp_add #(
   localparam integer SW = F + 5;   // carry, hidden bit, F, guard, round, sticky
   localparam [W-1:0] Nan = {1'b0, 8'hFF, 1'b1, {(F-1){1'b0}}};
 
-  reg v1_q, v2_q, v3_q, v4_q, v5_q;
-  wire adv = !v5_q || out_ready_i;
-  assign in_ready_o  = adv;
-  assign out_valid_o = v5_q;
-
-  always @(posedge clk_i) begin
-    if (!rst_ni) begin
-      v1_q <= 1'b0;
-      v2_q <= 1'b0;
-      v3_q <= 1'b0;
-      v4_q <= 1'b0;
-      v5_q <= 1'b0;
-    end else if (adv) begin
-      v1_q <= in_valid_i;
-      v2_q <= v1_q;
-      v3_q <= v2_q;
-      v4_q <= v3_q;
-      v5_q <= v4_q;
-    end
-  end
+  wire adv;
+  sam_pipe_valid #(.Stages(5)) u_valid (
+    .clk_i(clk_i), .rst_ni(rst_ni), .in_valid_i(in_valid_i),
+    .out_ready_i(out_ready_i), .adv_o(adv), .out_valid_o(out_valid_o)
+  );
+  assign in_ready_o = adv;
 
   // ---- stage 1: unpack, special cases, order, align ----
   wire [W-1:0] a = in_a_i;
