@@ -151,6 +151,19 @@ EOF
             ok "parameter check: $args"
         else bad "parameter check: $args: exit $rc, '$(head -n 1 "$WORK/param.err")'"; fi
     done
+    # a work directory that cannot be created (/proc takes no new entries,
+    # even for root): exit 2 before anything runs, nothing written
+    if [ -d /proc/self ]; then
+        for src in "--prim sam_fifo" "$ROOT/examples/vec_elemmul.gv"; do
+            # shellcheck disable=SC2086
+            "$SAMGEN" area $src -o /proc/x -q >"$WORK/proc.out" 2>"$WORK/proc.err"
+            rc=$?
+            if [ $rc -eq 2 ] && [ "$(cat "$WORK/proc.err")" = "samgen area: cannot write /proc/x: No such file or directory" ] &&
+               [ ! -s "$WORK/proc.out" ] && [ ! -e /proc/x ]; then
+                ok "area $src -o /proc/x: exit 2, cannot write"
+            else bad "area $src -o /proc/x: exit $rc, '$(head -n 1 "$WORK/proc.err")'"; fi
+        done
+    fi
     area scanT --prim sam_scan_skip_core --param T=48
     if [ $rc -eq 2 ] && grep -q "T: 48 is not a power of two" "$WORK/scanT.err"; then
         ok "parameter check: T=48 is not a CAM size"
