@@ -164,6 +164,24 @@ EOF
             else bad "area $src -o /proc/x: exit $rc, '$(head -n 1 "$WORK/proc.err")'"; fi
         done
     fi
+    # instance names in full (longer than 24 characters) and every
+    # instance's parameter values, in the table and in --json
+    g="$ROOT/examples/vec_elemmul.gv"
+    "$SAMGEN" area "$g" -q -o "$WORK/names" >"$WORK/names.txt" 2>"$WORK/names.err"
+    rc=$?
+    if [ $rc -eq 0 ] &&
+       grep -q '^u_m9_n7_fiberwrite_x_vals_vals  *sam_ram #(AddrWidth=10, Depth=1024, InitFile="", Width=32) *memory ' "$WORK/names.txt" &&
+       grep -q '^u_e0  *sam_edge #(Depth=4, EdgeId=0, Stall=1, Width=18) *fifo ' "$WORK/names.txt" &&
+       ! grep -q '(#)' "$WORK/names.txt"; then
+        ok "area table: full instance names and parameter values"
+    else bad "area table: exit $rc, $(grep -c '' "$WORK/names.txt") lines, see $WORK/names.txt"; fi
+    area names-json "$g" -q
+    if [ $rc -eq 0 ] &&
+       grep -q '"name": "u_m9_n7_fiberwrite_x_vals_vals", "module": "[^"]*", "params": {"AddrWidth": 10, "Depth": 1024, "InitFile": "", "Width": 32}, "family": "memory"' "$WORK/names-json.json" &&
+       grep -q '"name": "u_e0", "module": "sam_edge(#)", "params": {"Depth": 4, "EdgeId": 0, "Stall": 1, "Width": 18}, "family": "fifo"' "$WORK/names-json.json" &&
+       grep -q '"name": "(top)", "module": "vec_elemmul_top", "params": {}, "family": "glue"' "$WORK/names-json.json"; then
+        ok "area --json: full instance names and a params object"
+    else bad "area --json: exit $rc, see $WORK/names-json.json"; fi
     area scanT --prim sam_scan_skip_core --param T=48
     if [ $rc -eq 2 ] && grep -q "T: 48 is not a power of two" "$WORK/scanT.err"; then
         ok "parameter check: T=48 is not a CAM size"
