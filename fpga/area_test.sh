@@ -6,7 +6,9 @@
 # quick (make area-test): reports exist and are sane; area grows with the
 #   skip scanner's T, with stream widths and FIFO depths; a memory goes to
 #   block RAM; Yosys problems (latch, multiple drivers, port width mismatch)
-#   fail the run; bad usage exits 2; a couple of custard kernels synthesize
+#   fail the run; bad usage and an uncreatable work directory exit 2; a
+#   kernel's report names its instances in full with their parameter
+#   values; a couple of custard kernels synthesize
 #   (skipped without $SHARED or when the generator cannot build them).
 # kernels (make area-kernels): every custard kernel the generator accepts
 #   synthesizes for iCE40 without problems.
