@@ -390,7 +390,8 @@ static int gen_kernel(const area_opts *o, const char *outdir, const char *gendir
 static int check_outputs(const area_opts *o, const char *input, const char *outdir)
 {
     static const char *const files[] = {"gen.out", "design.ys", "yosys.log", "stat.json",
-                                        "mem.json", "top.json", "report.json", NULL};
+                                        "mem.json", "top.json", "params.json", "report.json",
+                                        NULL};
     sg_outplan p;
     sg_outplan_init(&p);
     sg_outplan_input(&p, input);

@@ -41,7 +41,14 @@ const char sg_cmd_compile_usage[] =
     "  -o, --output FILE    write the graph here (default: standard output)\n"
     "\n"
     "Forms with '=' (-f=X:ss, -s=reorder(i,j)) are accepted as TACO writes them.\n"
-    "Errors name the column of the expression or flag; exit 2.\n";
+    "Errors name the column of the expression or flag; exit 2.\n"
+    "\n"
+    "Limits: an expression of at most 511 characters; at most 8 terms after\n"
+    "expanding the parentheses; at most 8 tensors in one product; at most 15\n"
+    "tensor paths (a tensor counts once per term it appears in); at most 8\n"
+    "index variables, 8 indices per tensor; tensor names of at most 31\n"
+    "characters; parentheses nested at most 32 deep; constants, and the\n"
+    "product of a term's constants, at most 2^40.\n";
 
 typedef struct compile_opts {
     const char **formats;     /* -f flags, nf of them */

@@ -35,9 +35,20 @@ const char sg_cmd_gen_usage[] =
     "                         FIFO from the golden cycle engine's peak\n"
     "                         occupancy on the bound tensors (needs -t)\n"
     "  --skip T               ExTensor CAM size (0: no skipping)\n"
-    "  --max-nnz N            words per memory when no tensor is bound (1024)\n"
-    "  --dim N                index size when no tensor is bound (64)\n"
-    "  -t, --tensor B=FILE    bind graph tensor B (sizes memories exactly)\n";
+    "  --max-nnz N            words per memory when no tensor is bound, 1..2^30\n"
+    "                         (1024); with -t, the least words per memory\n"
+    "  --dim N                sparse-accumulator index size when no tensor is\n"
+    "                         bound, 1..2^20 (64); with -t, the least size\n"
+    "  -t, --tensor B=FILE    bind graph tensor B (sizes memories exactly)\n"
+    "\n"
+    "Memory sizes: a compressed level has a seg and a crd memory, a value\n"
+    "array a vals memory.  Words W: the bound tensor's array (seg: fibers + 1,\n"
+    "crd: coordinates, vals: values; at least 1), raised to --max-nnz N (seg:\n"
+    "N + 1) when that is given; without a bound tensor N, and N + 1 for seg.\n"
+    "Depth: 2^AW words with AW = ceil(log2(W)), at least 1 (defaults: crd and\n"
+    "vals 1024, seg 2048); AW above --width-crd is an error.  --dim sets\n"
+    "sam_spacc's InnerDim/OuterDim and sam_vectorreducer's InnerDim the same\n"
+    "way from the bound index sizes.\n";
 
 /* The graph and bound files against DIR and (once the design names it)
  * DIR/<module>.v.  Returns -1 when the outputs are fine, else the exit

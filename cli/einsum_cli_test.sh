@@ -48,6 +48,18 @@ check_bad "column 15: 'B' is used as B(i,j)" 'X(i,j)=B(i,j)*B(j,i)'
 check_bad "misses index 'k'" 'X(i,j)=B(i,k)*C(k,j)' -s 'reorder(i,j)'
 check_bad "column 15: expected a tensor name" 'X(i,j)=B(i,k)*'
 check_bad "unknown option" 'X(i,j)=B(i,j)' --bogus
+# the documented limits (docs/einsum.md, "Limits"; samgen help compile):
+# 8 terms, 8 tensors per product, 511 characters
+sum8='x(i)=b0(i)+b1(i)+b2(i)+b3(i)+b4(i)+b5(i)+b6(i)+b7(i)'
+prod8='x(i)=b0(i)*b1(i)*b2(i)*b3(i)*b4(i)*b5(i)*b6(i)*b7(i)'
+"$SAMGEN" compile "$sum8" -o "$W/lim.gv" || bad "8 terms are refused"
+"$SAMGEN" compile "$prod8" -o "$W/lim.gv" || bad "8 tensors in a product are refused"
+check_bad "column 54: more than 8 terms$" "$sum8+b8(i)"
+check_bad "column 54: more than 8 tensors in one product$" "$prod8*b8(i)"
+e511=$(printf 'x(i)=b(i)*c(i)%497s' '')
+"$SAMGEN" compile "$e511" -o "$W/lim.gv" || bad "511 characters are refused"
+check_bad "column 512: longer than 511 characters$" "$e511 "
+"$SAMGEN" help compile | grep -q 'at most 8 terms' || bad "help compile: no limits"
 check_bad "missing the expression" -f X:ss
 # one format per tensor, one output: a repeat is an error, not last-one-wins
 check_bad "samgen compile: -f X given twice ('X:ss' and 'X:ds'); give it once" \

@@ -251,6 +251,24 @@ numopt "gen -t scalar overflow" \
     "-t b: 99999999999999999999 is out of range -9223372036854775808..9223372036854775807" "$G" \
     "$SAMGEN" gen "$SEED" -t b=99999999999999999999 -o "$G"
 expect 0 "gen --fifo-depth 1" "$SAMGEN" gen "$SEED" --fifo-depth 1 -o "$G"
+# memory sizing (docs/generator.md): N words for crd and vals, N + 1 for
+# seg, rounded up to a power of two; too wide for --width-crd is exit 2
+G=$WORK/gensize
+EXG=$ROOT/examples/vec_elemmul.gv
+rm -rf "$G"
+if "$SAMGEN" gen "$EXG" --max-nnz 128 -o "$G" >/dev/null 2>"$WORK/gensize.err" &&
+   grep -q 'sam_ram #(.Width(CrdWidth), .AddrWidth(8)) u_m1_n0_fiberlookup_b0_i_seg ' "$G/vec_elemmul_top.v" &&
+   grep -q 'sam_ram #(.Width(CrdWidth), .AddrWidth(7)) u_m2_n0_fiberlookup_b0_i_crd ' "$G/vec_elemmul_top.v" &&
+   grep -q 'sam_ram #(.Width(ValWidth), .AddrWidth(7)) u_m5_n3_arrayvals_b_vals ' "$G/vec_elemmul_top.v"; then
+    ok "gen --max-nnz 128: seg 129 words -> 256, crd and vals 128"
+else bad "gen --max-nnz 128: memory sizes, see $G"; fi
+rm -rf "$G"
+"$SAMGEN" gen "$EXG" --max-nnz 70000 -o "$G" >/dev/null 2>"$WORK/gensize.err"
+rc=$?
+if [ $rc -eq 2 ] && [ ! -e "$G" ] &&
+   [ "$(cat "$WORK/gensize.err")" = "$EXG:3: n0_fiberlookup_b0_i: seg memory of 70001 entries does not fit 16-bit addresses (raise --width-crd)" ]; then
+    ok "gen --max-nnz 70000: seg does not fit 16-bit addresses, exit 2"
+else bad "gen --max-nnz 70000: exit $rc, '$(cat "$WORK/gensize.err")'"; fi
 G=$WORK/verify
 numopt "verify --fifo-depth 0" "samgen: --fifo-depth: 0 is out of range 1..4096" "$G" \
     "$SAMGEN" verify "$SEED" --fifo-depth 0 --keep "$G"

@@ -265,7 +265,9 @@ static int check_against(const sg_outpath *o, const char *in, sg_err *e)
 }
 
 /* 0 when dir is a directory this process may create files in; else -1
- * with errno set. */
+ * with errno set.  Permissions are not enough (a privileged process passes
+ * access() on /proc, where nothing can be created): an empty directory is
+ * made in dir and removed again. */
 static int dir_writable(const char *dir)
 {
     struct stat st;
@@ -275,7 +277,17 @@ static int dir_writable(const char *dir)
         errno = ENOTDIR;
         return -1;
     }
-    return access(dir, W_OK | X_OK);
+    if (access(dir, W_OK | X_OK) != 0)
+        return -1;
+    size_t n = strlen(dir);
+    char *probe = sg_malloc(n + 32);
+    snprintf(probe, n + 32, "%s%s.sg-probe-XXXXXX", dir,
+             n > 0 && dir[n - 1] == '/' ? "" : "/");
+    int rc = mkdtemp(probe) ? rmdir(probe) : -1;
+    int err = errno;
+    free(probe);
+    errno = err;
+    return rc;
 }
 
 /* The nearest existing ancestor of path (path itself when it exists);

@@ -2,6 +2,7 @@
  * outfile_test.c - output paths: the same-file test, the checks a command
  * runs before it writes, and output directories a failed run removes.
  */
+#include <dirent.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -171,6 +172,43 @@ static void test_plan_dirs(void **state)
     assert_int_equal(check_dir_and_file(sub, out), 0);
 }
 
+/* A directory that passes the permission check but takes no new entries
+ * (/proc: even a privileged process cannot create anything there) is
+ * refused, and the check leaves nothing behind where it can write. */
+static void test_plan_uncreatable(void **state)
+{
+    const char *d = *state;
+    sg_err e;
+    sg_err_clear(&e);
+    sg_outplan p;
+    struct stat st;
+    if (stat("/proc/self", &st) == 0) {
+        sg_outplan_init(&p);
+        sg_outplan_output(&p, SG_OUT_DIR, "-o", "/proc/x", NULL);
+        assert_int_equal(sg_outplan_check(&p, &e), -1);
+        assert_int_equal(e.code, SG_EXIT_USAGE);
+        assert_non_null(strstr(e.msg, "cannot write /proc/x: "));
+        sg_outplan_free(&p);
+        sg_outplan_init(&p);
+        sg_outplan_output(&p, SG_OUT_FILE, "-o", "/proc/x.json", NULL);
+        assert_int_equal(sg_outplan_check(&p, &e), -1);
+        assert_non_null(strstr(e.msg, "cannot write /proc/x.json: "));
+        sg_outplan_free(&p);
+    }
+    char sub[256];
+    snprintf(sub, sizeof sub, "%s/made/here", d);
+    sg_outplan_init(&p);
+    sg_outplan_output(&p, SG_OUT_DIR, "-o", sub, NULL);
+    assert_int_equal(sg_outplan_check(&p, &e), 0);
+    sg_outplan_free(&p);
+    DIR *dir = opendir(d);
+    assert_non_null(dir);
+    struct dirent *de;
+    while ((de = readdir(dir)) != NULL)
+        assert_true(strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0);
+    closedir(dir);
+}
+
 static void test_outdir_undo(void **state)
 {
     const char *d = *state;
@@ -230,6 +268,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_same_file, setup, teardown),
         cmocka_unit_test_setup_teardown(test_plan_refuses_input, setup, teardown),
         cmocka_unit_test_setup_teardown(test_plan_dirs, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_plan_uncreatable, setup, teardown),
         cmocka_unit_test_setup_teardown(test_outdir_undo, setup, teardown),
         cmocka_unit_test_setup_teardown(test_reserve, setup, teardown),
     };

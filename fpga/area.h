@@ -60,10 +60,19 @@ typedef struct area_kv {  /* one cell type and how many */
     long n;
 } area_kv;
 
+typedef struct area_pv {  /* one parameter of an instance and its value */
+    char *key;
+    char *val;           /* decimal integer, or the text of a string */
+    int is_string;
+} area_pv;
+
 typedef struct area_inst {
     char *name;          /* instance name in the top ("(top)" for glue) */
     char *module;        /* readable module: "sam_fifo(Depth=4,Width=18)" */
     char *base;          /* module name without parameters: "sam_fifo" */
+    char *ymodule;       /* Yosys module name ("$paramod$<hash>\sam_fifo") */
+    area_pv *params;     /* its parameter values (sg_area_inst_params), in */
+    size_t n_params;     /* Yosys's order (by name); none when not known */
     const char *family;  /* sg_area_family(base) */
     area_counts c;       /* summed over the instance's hierarchy */
     area_kv *types;      /* its cells by type, sorted by name */
@@ -147,6 +156,18 @@ const char *sg_area_family_inst(const char *base, const char *pretty, const char
 int sg_area_from_yosys(const area_jv *stat, const area_jv *mem,
                     const area_jv *topnet, const char *top, area_target t,
                     area_result *r, sg_err *e);
+
+/* Set the parameter values of r's instances from params, the JSON of the
+ * design's parametrized modules (`json A:hdlname` after proc: each module's
+ * "parameter_default_values" holds the values it was derived with).  A
+ * bit-string value of 1..64 bits becomes a decimal integer (32 bits signed,
+ * as Verilog's integer parameters, others unsigned); other values are
+ * strings.  params may be NULL: then nothing is set. */
+void sg_area_inst_params(area_result *r, const area_jv *params);
+
+/* The module of an instance as reports show it: "sam_fifo #(Depth=4,
+ * Width=18)" when its parameter values are known, else in->module. */
+void sg_area_inst_module(const area_inst *in, char *buf, size_t n);
 
 /* Scan a Yosys log: every "Warning:" line is counted; latches, multiple
  * drivers, port width mismatches, implicit wires, out-of-range selects and

@@ -107,10 +107,16 @@ static double share_with_sram(const area_result *r)
 
 /* ---- table ------------------------------------------------------------------ */
 
-static void header(FILE *f, area_target t)
+/* Instance names and modules are printed in full: their columns are as
+ * wide as the longest entry. */
+typedef struct cols {
+    int name, module;
+} cols;
+
+static void header(FILE *f, area_target t, const cols *w)
 {
-    fprintf(f, "%-24s %-34s %-10s %7s %6s", "instance", "module", "family",
-            "cells", "FFs");
+    fprintf(f, "%-*s %-*s %-10s %7s %6s", w->name, "instance", w->module,
+            "module", "family", "cells", "FFs");
     if (t == AREA_GENERIC)
         fprintf(f, " %11s %8s\n", "transistors", "mem-bits");
     else
@@ -118,11 +124,11 @@ static void header(FILE *f, area_target t)
                 t == AREA_XILINX ? " LUTRAM" : "");
 }
 
-static void row(FILE *f, area_target t, const char *name, const char *module,
-                const char *family, const area_counts *c)
+static void row(FILE *f, area_target t, const cols *w, const char *name,
+                const char *module, const char *family, const area_counts *c)
 {
-    fprintf(f, "%-24.24s %-34.34s %-10s %7ld %6ld", name, module, family,
-            c->cells, c->ffs);
+    fprintf(f, "%-*s %-*s %-10s %7ld %6ld", w->name, name, w->module, module,
+            family, c->cells, c->ffs);
     if (t == AREA_GENERIC) {
         if (c->transistors >= 0)
             fprintf(f, " %11ld %8ld\n", c->transistors, c->mem_bits);
@@ -137,17 +143,33 @@ static void row(FILE *f, area_target t, const char *name, const char *module,
     }
 }
 
+static int widest(int w, const char *s)
+{
+    size_t n = strlen(s);
+    return n > (size_t)w ? (int)(n < 4096 ? n : 4096) : w;
+}
+
 void sg_area_report_table(FILE *f, const area_result *r)
 {
     fprintf(f, "%s: target %s%s%s\n", r->label ? r->label : r->design,
             sg_area_target_name(r->target),
             r->target == AREA_ICE40 && r->pnr.device[0] ? ", device " : "",
             r->target == AREA_ICE40 ? r->pnr.device : "");
-    header(f, r->target);
-    for (size_t i = 0; i < r->n_inst; i++)
-        row(f, r->target, r->inst[i].name, r->inst[i].module,
-            r->inst[i].family, &r->inst[i].c);
-    row(f, r->target, "total", r->design, "", &r->total);
+    char mod[1024];
+    cols w = {widest(widest(0, "instance"), "total"),
+              widest(widest(0, "module"), r->design)};
+    for (size_t i = 0; i < r->n_inst; i++) {
+        sg_area_inst_module(&r->inst[i], mod, sizeof mod);
+        w.name = widest(w.name, r->inst[i].name);
+        w.module = widest(w.module, mod);
+    }
+    header(f, r->target, &w);
+    for (size_t i = 0; i < r->n_inst; i++) {
+        sg_area_inst_module(&r->inst[i], mod, sizeof mod);
+        row(f, r->target, &w, r->inst[i].name, mod, r->inst[i].family,
+            &r->inst[i].c);
+    }
+    row(f, r->target, &w, "total", r->design, "", &r->total);
 
     fprintf(f, "cells by type:");
     for (size_t i = 0; i < r->n_types; i++)
@@ -283,7 +305,18 @@ static void json_run(FILE *f, const area_result *r, const char *param,
         sg_json_str(f, r->inst[i].name);
         fprintf(f, ", \"module\": ");
         sg_json_str(f, r->inst[i].module);
-        fprintf(f, ", \"family\": ");
+        fprintf(f, ", \"params\": {");
+        for (size_t k = 0; k < r->inst[i].n_params; k++) {
+            const area_pv *pv = &r->inst[i].params[k];
+            fputs(k ? ", " : "", f);
+            sg_json_str(f, pv->key);
+            fputs(": ", f);
+            if (pv->is_string)
+                sg_json_str(f, pv->val);
+            else
+                fputs(pv->val, f);
+        }
+        fprintf(f, "}, \"family\": ");
         sg_json_str(f, r->inst[i].family);
         fprintf(f, ", \"area\": ");
         jcounts(f, &r->inst[i].c);

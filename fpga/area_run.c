@@ -395,7 +395,7 @@ static const char *script_name(area_target t, area_device d)
 static int run_job(const area_job *j, area_result *r, sg_err *e)
 {
     char dir[1024], path[1200], script[1200];
-    area_jv stat = {0}, mem = {0}, top = {0};
+    area_jv stat = {0}, mem = {0}, top = {0}, params = {0};
     char *log = NULL;
     int rc = -1;
 
@@ -412,7 +412,8 @@ static int run_job(const area_job *j, area_result *r, sg_err *e)
     snprintf(path, sizeof path, "%s/design.ys", dir);
     if (write_design(j, path, e) != 0)
         return -1;
-    static const char *outs[] = {"stat.json", "mem.json", "top.json", "dut.json"};
+    static const char *outs[] = {"stat.json", "mem.json", "top.json", "params.json",
+                                 "dut.json"};
     for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i++) {
         snprintf(path, sizeof path, "%s/%s", dir, outs[i]);
         remove(path);
@@ -449,6 +450,13 @@ static int run_job(const area_job *j, area_result *r, sg_err *e)
         goto done;
     if (sg_area_from_yosys(&stat, &mem, &top, j->top, j->target, r, e) != 0)
         goto done;
+    /* the instances' parameter values: shown when the script wrote them */
+    snprintf(path, sizeof path, "%s/params.json", dir);
+    if (file_exists(path)) {
+        if (sg_area_json_read(path, &params, e) != 0)
+            goto done;
+        sg_area_inst_params(r, &params);
+    }
     if (log)
         sg_area_scan_log(log, r);
     /* iCE40: the capacity check always, place and route when asked */
@@ -459,6 +467,7 @@ done:
     sg_area_json_free(&stat);
     sg_area_json_free(&mem);
     sg_area_json_free(&top);
+    sg_area_json_free(&params);
     free(log);
     return rc;
 }

@@ -334,6 +334,9 @@ static area_inst *inst_add(area_result *r, const char *name, const char *module,
     in->name = sg_strdup(name);
     in->module = sg_strdup(module);
     in->base = sg_strdup(base);
+    in->ymodule = NULL;
+    in->params = NULL;
+    in->n_params = 0;
     in->family = family;
     in->types = NULL;
     in->n_types = 0;
@@ -383,6 +386,7 @@ int sg_area_from_yosys(const area_jv *stat, const area_jv *mem,
         sg_area_pretty_module(skey, pretty, sizeof pretty, base, sizeof base);
         area_inst *in = inst_add(r, cells->keys[i], pretty, base,
                                  sg_area_family_inst(base, pretty, cells->keys[i]));
+        in->ymodule = sg_strdup(skey);
         counts_init(&in->c, t);
         walk(mods, memmods, skey, sub, 1, t, &in->c, &in->types, &in->n_types, 0);
         if (in->n_types > 1)
@@ -411,6 +415,87 @@ int sg_area_from_yosys(const area_jv *stat, const area_jv *mem,
         free(gtypes[i].key);
     free(gtypes);
     return 0;
+}
+
+/* ---- instance parameters --------------------------------------------------------- */
+
+/* One value of "parameter_default_values" as the report shows it. */
+static void pv_value(const char *v, char **out, int *is_string)
+{
+    size_t n = strlen(v);
+    int bits = n > 0 && n <= 64;
+    for (size_t i = 0; bits && i < n; i++)
+        bits = v[i] == '0' || v[i] == '1';
+    if (bits) {
+        unsigned long long u = 0;
+        for (size_t i = 0; i < n; i++)
+            u = (u << 1) | (unsigned)(v[i] - '0');
+        char buf[32];
+        if (n == 32 && v[0] == '1')
+            snprintf(buf, sizeof buf, "%lld", (long long)u - (1LL << 32));
+        else
+            snprintf(buf, sizeof buf, "%llu", u);
+        *out = sg_strdup(buf);
+        *is_string = 0;
+        return;
+    }
+    /* Yosys ends a string with a blank when it could be read as bits */
+    if (n > 0 && v[n - 1] == ' ')
+        n--;
+    *out = sg_malloc(n + 1);
+    memcpy(*out, v, n);
+    (*out)[n] = '\0';
+    *is_string = 1;
+}
+
+void sg_area_inst_params(area_result *r, const area_jv *params)
+{
+    const area_jv *mods = params ? sg_area_json_get(params, "modules") : NULL;
+    for (size_t i = 0; mods && i < r->n_inst; i++) {
+        area_inst *in = &r->inst[i];
+        if (!in->ymodule || in->n_params > 0)
+            continue;
+        const area_jv *m = find_module(mods, in->ymodule, NULL);
+        const area_jv *pv = m ? sg_area_json_get(m, "parameter_default_values") : NULL;
+        if (!pv || pv->t != AREA_J_OBJ || pv->n == 0)
+            continue;
+        in->params = sg_malloc(pv->n * sizeof *in->params);
+        for (size_t k = 0; k < pv->n; k++) {
+            area_pv *p = &in->params[in->n_params];
+            const char *key = pv->keys[k][0] == '\\' ? pv->keys[k] + 1 : pv->keys[k];
+            if (pv->items[k].t == AREA_J_STR) {
+                pv_value(pv->items[k].str, &p->val, &p->is_string);
+            } else if (pv->items[k].t == AREA_J_NUM) {
+                char buf[32];
+                snprintf(buf, sizeof buf, "%.0f", pv->items[k].num);
+                p->val = sg_strdup(buf);
+                p->is_string = 0;
+            } else {
+                continue;
+            }
+            p->key = sg_strdup(key);
+            in->n_params++;
+        }
+    }
+}
+
+void sg_area_inst_module(const area_inst *in, char *buf, size_t n)
+{
+    if (n == 0)
+        return;
+    if (in->n_params == 0) {
+        snprintf(buf, n, "%s", in->module);
+        return;
+    }
+    size_t used = (size_t)snprintf(buf, n, "%s #(", in->base);
+    for (size_t k = 0; k < in->n_params && used < n; k++)
+        used += (size_t)snprintf(buf + used, n - used, "%s%s=%s%s%s",
+                                 k ? ", " : "", in->params[k].key,
+                                 in->params[k].is_string ? "\"" : "",
+                                 in->params[k].val,
+                                 in->params[k].is_string ? "\"" : "");
+    if (used < n)
+        snprintf(buf + used, n - used, ")");
 }
 
 /* ---- log scan ------------------------------------------------------------------- */
@@ -532,6 +617,12 @@ void sg_area_result_free(area_result *r)
         free(r->inst[i].name);
         free(r->inst[i].module);
         free(r->inst[i].base);
+        free(r->inst[i].ymodule);
+        for (size_t k = 0; k < r->inst[i].n_params; k++) {
+            free(r->inst[i].params[k].key);
+            free(r->inst[i].params[k].val);
+        }
+        free(r->inst[i].params);
         for (size_t k = 0; k < r->inst[i].n_types; k++)
             free(r->inst[i].types[k].key);
         free(r->inst[i].types);

@@ -316,6 +316,87 @@ static void test_json_report_parses(void **state)
     sg_area_result_free(&r);
 }
 
+/* Parameter values of the instances (json A:hdlname after proc) and an
+ * instance name longer than any fixed column: both appear in full. */
+static const char *PARAMS =
+    "{\"modules\": {\n"
+    " \"$paramod\\\\sam_fifo\\\\Depth=s32'00000000000000000000000000010000\": {\n"
+    "   \"parameter_default_values\": {\"Depth\": \"00000000000000000000000000010000\",\n"
+    "     \"Width\": \"00000000000000000000000000010010\"}},\n"
+    " \"sam_join2\": {\"parameter_default_values\": {\n"
+    "   \"Const\": \"11111111111111111111111111111110\", \"InitFile\": \" \",\n"
+    "   \"Name\": \"01 \", \"Wide\": \"100000000000000000000000000000000\"}}}}";
+
+static void test_inst_params_long_names(void **state)
+{
+    (void)state;
+    area_result r;
+    load(&r);
+    const char *longname = "n12_fiberlookup_Bi_with_a_very_long_instance_name_i";
+    free(r.inst[1].name);
+    r.inst[1].name = strdup(longname);
+    area_jv pj;
+    parse(PARAMS, &pj);
+    sg_area_inst_params(&r, &pj);
+    sg_area_json_free(&pj);
+    assert_int_equal(r.inst[0].n_params, 2);
+    assert_string_equal(r.inst[0].params[0].key, "Depth");
+    assert_string_equal(r.inst[0].params[0].val, "16");
+    assert_string_equal(r.inst[0].params[1].val, "18");
+    assert_int_equal(r.inst[2].n_params, 4);
+    assert_string_equal(r.inst[2].params[0].val, "-2");      /* 32 bits: signed */
+    assert_int_equal(r.inst[2].params[1].is_string, 1);
+    assert_string_equal(r.inst[2].params[1].val, "");
+    assert_string_equal(r.inst[2].params[2].val, "01");      /* a string, blank dropped */
+    assert_string_equal(r.inst[2].params[3].val, "4294967296");
+    assert_int_equal(r.inst[3].n_params, 0);                 /* (top) */
+    char mod[256];
+    sg_area_inst_module(&r.inst[0], mod, sizeof mod);
+    assert_string_equal(mod, "sam_fifo #(Depth=16, Width=18)");
+    sg_area_inst_module(&r.inst[3], mod, sizeof mod);
+    assert_string_equal(mod, "kern");
+
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    sg_area_report_json(f, &r, 1, NULL, NULL);
+    sg_area_report_table(f, &r);
+    fclose(f);
+    char *table = strstr(buf, "\n}\n") + 3;
+    area_jv v;
+    sg_err e;
+    assert_int_equal(sg_area_json_parse(buf, (size_t)(table - buf), "r.json", &v, &e), 0);
+    const area_jv *insts = sg_area_json_get(&v.items[1].items[0], "instances");
+    assert_non_null(insts);
+    const area_jv *p0 = sg_area_json_get(&insts->items[0], "params");
+    assert_true(sg_area_json_num(sg_area_json_get(p0, "Depth"), 0) == 16);
+    assert_true(sg_area_json_num(sg_area_json_get(p0, "Width"), 0) == 18);
+    assert_string_equal(sg_area_json_get(&insts->items[1], "name")->str, longname);
+    const area_jv *p2 = sg_area_json_get(&insts->items[2], "params");
+    assert_true(sg_area_json_num(sg_area_json_get(p2, "Const"), 0) == -2);
+    assert_string_equal(sg_area_json_get(p2, "InitFile")->str, "");
+    assert_int_equal(sg_area_json_get(&insts->items[3], "params")->n, 0);
+    sg_area_json_free(&v);
+    /* the table: every name in full, the module with its values, and the
+     * columns after them aligned on every row */
+    char want[256];
+    snprintf(want, sizeof want, "\n%s sam_fifo #(Depth=16, Width=18) ", longname);
+    assert_non_null(strstr(table, want));
+    assert_non_null(strstr(table, "\nu_f0 "));
+    assert_non_null(strstr(table, " sam_fifo #(Depth=16, Width=18) "));
+    assert_non_null(strstr(table, " sam_join2 #(Const=-2, InitFile=\"\", Name=\"01\", "
+                                  "Wide=4294967296) intersect "));
+    const char *hdr = strstr(table, "\ninstance ");
+    const char *row0 = strstr(table, "\nu_f0 ");
+    const char *rowl = strstr(table, want);
+    assert_non_null(hdr);
+    size_t col = (size_t)(strstr(hdr, " family ") - hdr);
+    assert_int_equal((size_t)(strstr(row0, " fifo ") - row0), col);
+    assert_int_equal((size_t)(strstr(rowl, " fifo ") - rowl), col);
+    free(buf);
+    sg_area_result_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -327,6 +408,7 @@ int main(void)
         cmocka_unit_test(test_scan_log),
         cmocka_unit_test(test_wrap),
         cmocka_unit_test(test_json_report_parses),
+        cmocka_unit_test(test_inst_params_long_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,7 +6,9 @@
 # quick (make area-test): reports exist and are sane; area grows with the
 #   skip scanner's T, with stream widths and FIFO depths; a memory goes to
 #   block RAM; Yosys problems (latch, multiple drivers, port width mismatch)
-#   fail the run; bad usage exits 2; a couple of custard kernels synthesize
+#   fail the run; bad usage and an uncreatable work directory exit 2; a
+#   kernel's report names its instances in full with their parameter
+#   values; a couple of custard kernels synthesize
 #   (skipped without $SHARED or when the generator cannot build them).
 # kernels (make area-kernels): every custard kernel the generator accepts
 #   synthesizes for iCE40 without problems.
@@ -151,6 +153,37 @@ EOF
             ok "parameter check: $args"
         else bad "parameter check: $args: exit $rc, '$(head -n 1 "$WORK/param.err")'"; fi
     done
+    # a work directory that cannot be created (/proc takes no new entries,
+    # even for root): exit 2 before anything runs, nothing written
+    if [ -d /proc/self ]; then
+        for src in "--prim sam_fifo" "$ROOT/examples/vec_elemmul.gv"; do
+            # shellcheck disable=SC2086
+            "$SAMGEN" area $src -o /proc/x -q >"$WORK/proc.out" 2>"$WORK/proc.err"
+            rc=$?
+            if [ $rc -eq 2 ] && [ "$(cat "$WORK/proc.err")" = "samgen area: cannot write /proc/x: No such file or directory" ] &&
+               [ ! -s "$WORK/proc.out" ] && [ ! -e /proc/x ]; then
+                ok "area $src -o /proc/x: exit 2, cannot write"
+            else bad "area $src -o /proc/x: exit $rc, '$(head -n 1 "$WORK/proc.err")'"; fi
+        done
+    fi
+    # instance names in full (longer than 24 characters) and every
+    # instance's parameter values, in the table and in --json
+    g="$ROOT/examples/vec_elemmul.gv"
+    "$SAMGEN" area "$g" -q -o "$WORK/names" >"$WORK/names.txt" 2>"$WORK/names.err"
+    rc=$?
+    if [ $rc -eq 0 ] &&
+       grep -q '^u_m9_n7_fiberwrite_x_vals_vals  *sam_ram #(AddrWidth=10, Depth=1024, InitFile="", Width=32) *memory ' "$WORK/names.txt" &&
+       grep -q '^u_e0  *sam_edge #(Depth=4, EdgeId=0, Stall=1, Width=18) *fifo ' "$WORK/names.txt" &&
+       ! grep -q '(#)' "$WORK/names.txt"; then
+        ok "area table: full instance names and parameter values"
+    else bad "area table: exit $rc, $(grep -c '' "$WORK/names.txt") lines, see $WORK/names.txt"; fi
+    area names-json "$g" -q
+    if [ $rc -eq 0 ] &&
+       grep -q '"name": "u_m9_n7_fiberwrite_x_vals_vals", "module": "[^"]*", "params": {"AddrWidth": 10, "Depth": 1024, "InitFile": "", "Width": 32}, "family": "memory"' "$WORK/names-json.json" &&
+       grep -q '"name": "u_e0", "module": "sam_edge(#)", "params": {"Depth": 4, "EdgeId": 0, "Stall": 1, "Width": 18}, "family": "fifo"' "$WORK/names-json.json" &&
+       grep -q '"name": "(top)", "module": "vec_elemmul_top", "params": {}, "family": "glue"' "$WORK/names-json.json"; then
+        ok "area --json: full instance names and a params object"
+    else bad "area --json: exit $rc, see $WORK/names-json.json"; fi
     area scanT --prim sam_scan_skip_core --param T=48
     if [ $rc -eq 2 ] && grep -q "T: 48 is not a power of two" "$WORK/scanT.err"; then
         ok "parameter check: T=48 is not a CAM size"
