@@ -55,6 +55,21 @@ static int starts(const char *s, const char *prefix)
     return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
+/* n (1 to 64) characters 0 and 1, most significant first, as *u: 1, or 0
+ * when the text is not such a bit string. */
+static int bit_string(const char *b, size_t n, unsigned long long *u)
+{
+    if (n == 0 || n > 64)
+        return 0;
+    *u = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (b[i] != '0' && b[i] != '1')
+            return 0;
+        *u = (*u << 1) | (unsigned)(b[i] - '0');
+    }
+    return 1;
+}
+
 /* A Yosys constant "s32'00..0101" or "32'0101" as a decimal string; other
  * text is copied. */
 static void param_value(const char *v, size_t len, char *out, size_t n)
@@ -64,13 +79,8 @@ static void param_value(const char *v, size_t len, char *out, size_t n)
         const char *bits = q + 1;
         size_t nb = len - (size_t)(bits - v);
         int is_signed = v[0] == 's';
-        int ok = nb > 0 && nb <= 64;
-        for (size_t i = 0; ok && i < nb; i++)
-            ok = bits[i] == '0' || bits[i] == '1';
-        if (ok) {
-            unsigned long long u = 0;
-            for (size_t i = 0; i < nb; i++)
-                u = (u << 1) | (unsigned)(bits[i] - '0');
+        unsigned long long u;
+        if (bit_string(bits, nb, &u)) {
             if (is_signed && nb < 64 && bits[0] == '1')
                 snprintf(out, n, "%lld", (long long)u - (1LL << nb));
             else if (is_signed && nb == 64)
@@ -423,13 +433,8 @@ int sg_area_from_yosys(const area_jv *stat, const area_jv *mem,
 static void pv_value(const char *v, char **out, int *is_string)
 {
     size_t n = strlen(v);
-    int bits = n > 0 && n <= 64;
-    for (size_t i = 0; bits && i < n; i++)
-        bits = v[i] == '0' || v[i] == '1';
-    if (bits) {
-        unsigned long long u = 0;
-        for (size_t i = 0; i < n; i++)
-            u = (u << 1) | (unsigned)(v[i] - '0');
+    unsigned long long u;
+    if (bit_string(v, n, &u)) {
         char buf[32];
         if (n == 32 && v[0] == '1')
             snprintf(buf, sizeof buf, "%lld", (long long)u - (1LL << 32));
