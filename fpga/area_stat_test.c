@@ -256,6 +256,22 @@ static char *capture_wrap(const area_port *p, size_t n, int *rc)
     return buf;
 }
 
+/* r's JSON report, parsed into *v, followed by its table (*table points
+ * into the returned text). */
+static char *report_both(const area_result *r, area_jv *v, char **table)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    sg_area_report_json(f, r, 1, NULL, NULL);
+    sg_area_report_table(f, r);
+    fclose(f);
+    *table = strstr(buf, "\n}\n") + 3;
+    sg_err e;
+    assert_int_equal(sg_area_json_parse(buf, (size_t)(*table - buf), "r.json", v, &e), 0);
+    return buf;
+}
+
 static void test_wrap(void **state)
 {
     (void)state;
@@ -291,16 +307,9 @@ static void test_json_report_parses(void **state)
     r.pnr.fmax_mhz = 123.4;
     snprintf(r.pnr.device, sizeof r.pnr.device, "hx8k");
     sg_area_list_add(&r.notes, &r.n_notes, "memory %s mapped", "x");
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    sg_area_report_json(f, &r, 1, NULL, NULL);
-    sg_area_report_table(f, &r);
-    fclose(f);
-    char *table = strstr(buf, "\n}\n") + 3;
     area_jv v;
-    sg_err e;
-    assert_int_equal(sg_area_json_parse(buf, (size_t)(table - buf), "r.json", &v, &e), 0);
+    char *table;
+    char *buf = report_both(&r, &v, &table);
     const area_jv *run = &sg_area_json_get(&v, "runs")->items[0];
     assert_string_equal(sg_area_json_get(run, "label")->str, "kern \"quoted\"");
     assert_true(sg_area_json_num(sg_area_json_get(sg_area_json_get(run, "total"), "luts"), 0) == 170);
@@ -356,16 +365,9 @@ static void test_inst_params_long_names(void **state)
     sg_area_inst_module(&r.inst[3], mod, sizeof mod);
     assert_string_equal(mod, "kern");
 
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    sg_area_report_json(f, &r, 1, NULL, NULL);
-    sg_area_report_table(f, &r);
-    fclose(f);
-    char *table = strstr(buf, "\n}\n") + 3;
     area_jv v;
-    sg_err e;
-    assert_int_equal(sg_area_json_parse(buf, (size_t)(table - buf), "r.json", &v, &e), 0);
+    char *table;
+    char *buf = report_both(&r, &v, &table);
     const area_jv *insts = sg_area_json_get(&v.items[1].items[0], "instances");
     assert_non_null(insts);
     const area_jv *p0 = sg_area_json_get(&insts->items[0], "params");
