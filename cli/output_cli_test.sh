@@ -41,22 +41,17 @@ T="-t b=$D/b.tns -t c=$D/c.tns"
 
 # ---- verify: --waves and --keep ------------------------------------------
 for sim in verilator icarus; do
-    expect 2 "verify --sim $sim --waves INPUT.tns refused" \
-        "$SAMGEN" verify "$G" $T --sim $sim --waves "$D/b.tns"
-    has "verify --sim $sim: message names both" \
-        "samgen verify: --waves $D/b.tns would overwrite the input $D/b.tns"
+    # WHAT|--waves PATH|the input it names
+    for c in "INPUT.tns|$D/b.tns|$D/b.tns" "GRAPH.gv|$G|$G" \
+             "through a symbolic link|$D/link.vcd|$G" "through a hard link|$D/hard.vcd|$D/b.tns"; do
+        case_=${c%%|*}; rest=${c#*|}; w=${rest%%|*}; named=${rest#*|}
+        expect 2 "verify --sim $sim --waves $case_ refused" \
+            "$SAMGEN" verify "$G" $T --sim $sim --waves "$w"
+        has "verify --sim $sim --waves $case_: message names both" \
+            "samgen verify: --waves $w would overwrite the input $named"
+    done
     same "verify --sim $sim: tensor untouched" "$D/b.tns" "$WORK/orig/b.tns"
-    expect 2 "verify --sim $sim --waves GRAPH.gv refused" \
-        "$SAMGEN" verify "$G" $T --sim $sim --waves "$G"
-    has "verify --sim $sim: graph named" "--waves $G would overwrite the input $G"
     same "verify --sim $sim: graph untouched" "$G" "$WORK/orig/g.gv"
-    expect 2 "verify --sim $sim --waves through a symbolic link refused" \
-        "$SAMGEN" verify "$G" $T --sim $sim --waves "$D/link.vcd"
-    has "verify --sim $sim: symbolic link" "--waves $D/link.vcd would overwrite the input $G"
-    expect 2 "verify --sim $sim --waves through a hard link refused" \
-        "$SAMGEN" verify "$G" $T --sim $sim --waves "$D/hard.vcd"
-    has "verify --sim $sim: hard link" "--waves $D/hard.vcd would overwrite the input $D/b.tns"
-    same "verify --sim $sim: linked tensor untouched" "$D/b.tns" "$WORK/orig/b.tns"
     expect 2 "verify --sim $sim --waves in a missing directory" \
         "$SAMGEN" verify "$G" $T --sim $sim --waves "$WORK/nodir/x.vcd"
     has "verify --sim $sim: cannot write" \
