@@ -117,22 +117,13 @@ module sam_fp_add #(
   // ---- stage 5: round, pack, or the special result ----
   // The sum's top bit (the carry) has exponent xe + 1.  A zero sum (exact
   // cancellation) is +0, passed on like a special result.
-  reg         spec3_q, spec4_q;
-  reg [W-1:0] spec_val3_q, spec_val4_q;
-  always @(posedge clk_i) begin
-    if (adv) begin
-      spec3_q     <= spec2_q || (s2_q == 0);
-      spec_val3_q <= spec2_q ? spec_val2_q : {W{1'b0}};
-      spec4_q     <= spec3_q;
-      spec_val4_q <= spec_val3_q;
-    end
-  end
   wire [W-1:0] rounded;
   sam_fp_round #(.FracWidth(F), .SigWidth(SW), .ExpBits(11)) u_round (
     .clk_i(clk_i), .en_i(adv), .sign_i(sign2_q), .exp_i({3'b000, xe2_q} + 11'sd1),
-    .sig_i(s2_q), .res_o(rounded));
+    .sig_i(s2_q), .spec_i(spec2_q || (s2_q == 0)),
+    .spec_val_i(spec2_q ? spec_val2_q : {W{1'b0}}), .res_o(rounded));
 
   reg [W-1:0] res_q;
-  always @(posedge clk_i) if (adv) res_q <= spec4_q ? spec_val4_q : rounded;
+  always @(posedge clk_i) if (adv) res_q <= rounded;
   assign out_data_o = res_q;
 endmodule

@@ -100,22 +100,12 @@ module sam_fp_mul #(
 
   // ---- stages 3 and 4: normalize (registers inside sam_fp_round) ----
   // ---- stage 5: round, pack, or the special result ----
-  reg         spec3_q, spec4_q;
-  reg [W-1:0] spec_val3_q, spec_val4_q;
-  always @(posedge clk_i) begin
-    if (adv) begin
-      spec3_q     <= spec2_q;
-      spec_val3_q <= spec_val2_q;
-      spec4_q     <= spec3_q;
-      spec_val4_q <= spec_val3_q;
-    end
-  end
   wire [W-1:0] rounded;
   sam_fp_round #(.FracWidth(F), .SigWidth(PW), .ExpBits(11)) u_round (
     .clk_i(clk_i), .en_i(adv), .sign_i(sign2_q), .exp_i(pe2_q), .sig_i(p2_q),
-    .res_o(rounded));
+    .spec_i(spec2_q), .spec_val_i(spec_val2_q), .res_o(rounded));
 
   reg [W-1:0] res_q;
-  always @(posedge clk_i) if (adv) res_q <= spec4_q ? spec_val4_q : rounded;
+  always @(posedge clk_i) if (adv) res_q <= rounded;
   assign out_data_o = res_q;
 endmodule

@@ -14,7 +14,9 @@
 // FracWidth+1 bits round up when guard && (sticky || lsb); the exponent
 // field plus the rounded significand is the result, so a carry out of the
 // significand moves into the exponent by itself.  All ones in the exponent
-// field is infinity.  sig_i must not be zero.
+// field is infinity.  sig_i must not be zero unless spec_i is set: a
+// special result (NaN, infinity, zero) the unit decided early travels
+// beside the value through both stages and replaces the rounded one.
 module sam_fp_round #(
   parameter integer FracWidth = 23,
   parameter integer SigWidth  = 28,
@@ -25,6 +27,8 @@ module sam_fp_round #(
   input  wire                      sign_i,
   input  wire signed [ExpBits-1:0] exp_i,
   input  wire [SigWidth-1:0]       sig_i,
+  input  wire                      spec_i,
+  input  wire [FracWidth+8:0]      spec_val_i,
   output wire [FracWidth+8:0]      res_o
 );
   localparam integer W  = FracWidth + 9;
@@ -72,9 +76,12 @@ module sam_fp_round #(
   reg [SigWidth-1:0] sig_a_q;
   reg [ExpBits-1:0]  rs_a_q, ls_a_q;
   reg [7:0] e1_a_q;
-  reg right_a_q, big_a_q, sign_a_q;
+  reg right_a_q, big_a_q, sign_a_q, spec_a_q;
+  reg [W-1:0] spec_val_a_q;
   always @(posedge clk_i) begin
     if (en_i) begin
+      spec_a_q     <= spec_i;
+      spec_val_a_q <= spec_val_i;
       sig_a_q   <= sig_i;
       rs_a_q    <= rs;
       ls_a_q    <= ls;
@@ -94,9 +101,12 @@ module sam_fp_round #(
 
   reg [FracWidth:0] q_q;
   reg [7:0] e1_q;
-  reg guard_q, sticky_q, big_q, sign_q;
+  reg guard_q, sticky_q, big_q, sign_q, spec_q;
+  reg [W-1:0] spec_val_q;
   always @(posedge clk_i) begin
     if (en_i) begin
+      spec_q     <= spec_a_q;
+      spec_val_q <= spec_val_a_q;
       q_q      <= q_d;
       e1_q     <= e1_a_q;
       guard_q  <= guard_d;
@@ -111,7 +121,8 @@ module sam_fp_round #(
   wire [W-1:0] bits = {1'b0, e1_q, {FracWidth{1'b0}}} + {{(W-FracWidth-1){1'b0}}, q_q}
                       + {{(W-1){1'b0}}, up};
   wire ovf = big_q || (bits[W-2:FracWidth] == 8'hFF);
-  assign res_o = ovf ? {sign_q, 8'hFF, {FracWidth{1'b0}}} : {sign_q, bits[W-2:0]};
+  assign res_o = spec_q ? spec_val_q :
+                 ovf ? {sign_q, 8'hFF, {FracWidth{1'b0}}} : {sign_q, bits[W-2:0]};
 
   wire unused_bits = bits[W-1];
 endmodule
