@@ -8,14 +8,10 @@
 set -u
 SAMGEN=$1
 W=$2
+. "$(dirname "$0")/test_count.sh"
 rm -rf "$W"
 mkdir -p "$W"
 cd "$W" || exit 2
-fails=0
-n=0
-
-ok() { n=$((n + 1)); }
-bad() { n=$((n + 1)); fails=$((fails + 1)); echo "FAIL: $*"; }
 
 # run_err DESCRIPTION EXPECTED-STDERR CMD...: exit 2, exactly that one line
 # on stderr (usage errors may add the "(see 'samgen help ...')" hint) and
@@ -23,17 +19,7 @@ bad() { n=$((n + 1)); fails=$((fails + 1)); echo "FAIL: $*"; }
 run_err() {
     d=$1; want=$2; shift 2
     rm -f out.txt
-    "$@" >stdout.txt 2>err.txt
-    rc=$?
-    got=$(head -n 1 err.txt)
-    lines=$(grep -vc "^(see 'samgen help" err.txt)
-    if [ $rc -ne 2 ]; then bad "$d: exit $rc, want 2 ($got)"; return; fi
-    if [ "$got" != "$want" ] || [ "$lines" -ne 1 ]; then
-        bad "$d: stderr '$got', want '$want'"; return
-    fi
-    if [ -e out.txt ]; then bad "$d: out.txt was written"; return; fi
-    if ls -a | grep -q '\.tmp'; then bad "$d: temporary file left"; return; fi
-    ok
+    expect_err "$d" "$want" out.txt "$@"
 }
 
 # run_ok DESCRIPTION EXPECTED-LINE CMD...: exit 0 and out.txt holds the line

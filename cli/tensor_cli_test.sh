@@ -11,37 +11,15 @@ set -u
 SAMGEN=$1
 W=$2
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
+. "$ROOT/cli/test_count.sh"
 rm -rf "$W"
 mkdir -p "$W"
 cd "$W" || exit 2
-fails=0
-n=0
-
-ok() { n=$((n + 1)); }
-bad() { n=$((n + 1)); fails=$((fails + 1)); echo "FAIL: $*"; }
 
 # run_ok DESCRIPTION CMD...: the command must exit 0.
 run_ok() {
     d=$1; shift
     if "$@" >out.txt 2>err.txt; then ok; else bad "$d: exit $? ($(cat err.txt))"; fi
-}
-
-# run_err DESCRIPTION EXPECTED-STDERR OUTPUT CMD...: exit 2, exactly that one
-# line on stderr, and OUTPUT not created.  Usage errors (messages starting
-# "samgen ") may add a "(see 'samgen help ...')" hint line.
-run_err() {
-    d=$1; want=$2; outp=$3; shift 3
-    "$@" >out.txt 2>err.txt
-    rc=$?
-    got=$(head -n 1 err.txt)
-    lines=$(grep -vc "^(see 'samgen help" err.txt)
-    if [ $rc -ne 2 ]; then bad "$d: exit $rc, want 2"; return; fi
-    if [ "$got" != "$want" ] || [ "$lines" -ne 1 ]; then
-        bad "$d: stderr '$got', want '$want'"; return
-    fi
-    if [ -n "$outp" ] && [ -e "$outp" ]; then bad "$d: $outp was created"; return; fi
-    if ls | grep -q '\.tmp'; then bad "$d: temporary file left"; return; fi
-    ok
 }
 
 same() {
@@ -116,60 +94,60 @@ run_ok "info vector" "$SAMGEN" tensor info gb.tns
 
 # ---- bad input --------------------------------------------------------------
 printf '%%%%MatrixMarket matrix coordinate real general\n3 3 2\n1 1 1\n' >trunc.mtx
-run_err "truncated" "trunc.mtx:4: truncated file: 1 of 2 entries present" o1.tns \
+expect_err "truncated" "trunc.mtx:4: truncated file: 1 of 2 entries present" o1.tns \
     "$SAMGEN" tensor convert trunc.mtx o1.tns
 printf '%%%%MatrixMarket matrix coordinate real general\n3 3 2\n1 1 1\n1 1 2\n' >dup.mtx
-run_err "duplicate" "dup.mtx:4: duplicate entry (1, 1) (first at line 3); use --sum-duplicates to add them" \
+expect_err "duplicate" "dup.mtx:4: duplicate entry (1, 1) (first at line 3); use --sum-duplicates to add them" \
     o2 "$SAMGEN" tensor convert dup.mtx o2
 run_ok "sum duplicates" "$SAMGEN" tensor convert dup.mtx o3.tns --sum-duplicates
 printf '# shape 3 3\n1 1 3\n' >want; same "summed" o3.tns want
 printf '%%%%MatrixMarket matrix coordinate complex general\n1 1 1\n1 1 1 0\n' >cx.mtx
-run_err "complex" "cx.mtx:1: complex matrices are not supported (values are W-bit integers)" \
+expect_err "complex" "cx.mtx:1: complex matrices are not supported (values are W-bit integers)" \
     o4.tns "$SAMGEN" tensor convert cx.mtx o4.tns
 printf '1 1 1\n1 0 1\n' >z.tns
-run_err "zero index" "z.tns:2: coordinate 0 in mode 1 (.tns is 1-based)" o5.mtx \
+expect_err "zero index" "z.tns:2: coordinate 0 in mode 1 (.tns is 1-based)" o5.mtx \
     "$SAMGEN" tensor convert z.tns o5.mtx
 printf '1 1 x\n' >nn.tns
-run_err "non-numeric" "nn.tns:1: bad value 'x'" o6.tns "$SAMGEN" tensor convert nn.tns o6.tns
+expect_err "non-numeric" "nn.tns:1: bad value 'x'" o6.tns "$SAMGEN" tensor convert nn.tns o6.tns
 : >empty.mtx
-run_err "empty" "empty.mtx: empty file" o7.tns "$SAMGEN" tensor convert empty.mtx o7.tns
+expect_err "empty" "empty.mtx: empty file" o7.tns "$SAMGEN" tensor convert empty.mtx o7.tns
 printf '%%%%MatrixMarket matrix coordinate real general\n99999999999999999999 2 0\n' >big.mtx
-run_err "shape overflow" "big.mtx:2: row count is too large" o8.tns \
+expect_err "shape overflow" "big.mtx:2: row count is too large" o8.tns \
     "$SAMGEN" tensor convert big.mtx o8.tns
 printf '1 2 3 4\n' >t3.tns
-run_err "3-d to mtx" "o9.mtx: Matrix Market holds matrices only (this tensor has order 3); write .tns instead" \
+expect_err "3-d to mtx" "o9.mtx: Matrix Market holds matrices only (this tensor has order 3); write .tns instead" \
     o9.mtx "$SAMGEN" tensor convert t3.tns o9.mtx
 cp -r d1 dbad
 printf '0\n2\n1\n5\n3\n' >dbad/tensor_B_mode_1_crd
-run_err "bad crd" "dbad/tensor_B_mode_1_crd:4: coordinate 5 out of range 0..3" o10.tns \
+expect_err "bad crd" "dbad/tensor_B_mode_1_crd:4: coordinate 5 out of range 0..3" o10.tns \
     "$SAMGEN" tensor convert dbad o10.tns
-run_err "bad format" "samgen tensor: --format: bad tensor format 'sx01': unknown level format 'x' (known: s compressed, d dense)" \
+expect_err "bad format" "samgen tensor: --format: bad tensor format 'sx01': unknown level format 'x' (known: s compressed, d dense)" \
     o11 "$SAMGEN" tensor convert m.mtx o11 --format sx01
-run_err "format order" "samgen tensor: --format s0 is for order 1 but the tensor has order 2" \
+expect_err "format order" "samgen tensor: --format s0 is for order 1 but the tensor has order 2" \
     o12 "$SAMGEN" tensor convert m.mtx o12 --format s0
-run_err "unknown option" "samgen tensor: unknown option '--frobnicate'" "" \
+expect_err "unknown option" "samgen tensor: unknown option '--frobnicate'" "" \
     "$SAMGEN" tensor convert m.mtx o13 --frobnicate 1
-run_err "bad density" "samgen tensor: --density: expected a number in 0..1, got '2'" "" \
+expect_err "bad density" "samgen tensor: --density: expected a number in 0..1, got '2'" "" \
     "$SAMGEN" tensor gen --shape 5 --density 2 -o o14.tns
-run_err "bad shape" "samgen tensor: --shape: expected DxD.. with positive integers, got '5x0'" "" \
+expect_err "bad shape" "samgen tensor: --shape: expected DxD.. with positive integers, got '5x0'" "" \
     "$SAMGEN" tensor gen --shape 5x0 -o o15.tns
-run_err "shape overflow" "samgen tensor: --shape: 99999999999999999999 is out of range 1..9223372036854775807" o16.tns \
+expect_err "shape overflow" "samgen tensor: --shape: 99999999999999999999 is out of range 1..9223372036854775807" o16.tns \
     "$SAMGEN" tensor gen --shape 99999999999999999999x2 -o o16.tns
 # numeric options: syntax, overflow and range, named in the message
-run_err "seed overflow" "samgen tensor: --seed: 99999999999999999999999 is out of range 0..9223372036854775807" o17.tns \
+expect_err "seed overflow" "samgen tensor: --seed: 99999999999999999999999 is out of range 0..9223372036854775807" o17.tns \
     "$SAMGEN" tensor gen --shape 5 --seed 99999999999999999999999 -o o17.tns
-run_err "seed junk" "samgen tensor: --seed: expected an integer in 0..9223372036854775807, got '12abc'" o17.tns \
+expect_err "seed junk" "samgen tensor: --seed: expected an integer in 0..9223372036854775807, got '12abc'" o17.tns \
     "$SAMGEN" tensor gen --shape 5 --seed 12abc -o o17.tns
-run_err "max-value beyond 32 bits" "samgen tensor: --max-value: 99999999999 is out of range 1..2147483647" o18.tns \
+expect_err "max-value beyond 32 bits" "samgen tensor: --max-value: 99999999999 is out of range 1..2147483647" o18.tns \
     "$SAMGEN" tensor gen --shape 5 --max-value 99999999999 -o o18.tns
-run_err "max-value beyond the width" "samgen tensor: --max-value: 128 is out of range 1..127" o18.tns \
+expect_err "max-value beyond the width" "samgen tensor: --max-value: 128 is out of range 1..127" o18.tns \
     "$SAMGEN" tensor gen --shape 5 --width 8 --max-value 128 -o o18.tns
 run_ok "max-value at the width's largest value" \
     "$SAMGEN" tensor gen --shape 5 --density 1 --width 8 --max-value 127 -o o18.tns
 if awk '!/^#/ && ($2 < 1 || $2 > 127) { exit 1 }' o18.tns; then ok; else bad "max-value 127: values out of 1..127"; fi
-run_err "width out of range" "samgen tensor: --width: 65 is out of range 1..64" o19.tns \
+expect_err "width out of range" "samgen tensor: --width: 65 is out of range 1..64" o19.tns \
     "$SAMGEN" tensor gen --shape 5 --width 65 -o o19.tns
-run_err "run-length zero" "samgen tensor: --run-length: 0 is out of range 1..9223372036854775807" o19.tns \
+expect_err "run-length zero" "samgen tensor: --run-length: 0 is out of range 1..9223372036854775807" o19.tns \
     "$SAMGEN" tensor gen --shape 5 --pattern runs --run-length 0 -o o19.tns
 
 # ---- shapes of bound tensors (golden, gen, verify) -------------------------
@@ -207,10 +185,10 @@ run_verify "verify with inferred extents 3 and 8" add.gv -t b=sb.tns -t c=sc.tns
 printf '# shape 3\n1 5\n3 2\n' >db.tns
 printf '# shape 8\n2 4\n8 1\n' >dc.tns
 m="dc.tns: index i has extent 3 in tensor b (db.tns) but 8 in tensor c (dc.tns)"
-run_err "declared extents disagree (golden)" "$m" g3 "$SAMGEN" golden add.gv -t b=db.tns -t c=dc.tns -o g3
-run_err "declared extents disagree (gen)" "$m" g4 "$SAMGEN" gen add.gv -t b=db.tns -t c=dc.tns -o g4
-run_err "declared extents disagree (verify)" "$m" k1 "$SAMGEN" verify add.gv -t b=db.tns -t c=dc.tns --keep k1
-run_err "coordinate beyond a declared extent" \
+expect_err "declared extents disagree (golden)" "$m" g3 "$SAMGEN" golden add.gv -t b=db.tns -t c=dc.tns -o g3
+expect_err "declared extents disagree (gen)" "$m" g4 "$SAMGEN" gen add.gv -t b=db.tns -t c=dc.tns -o g4
+expect_err "declared extents disagree (verify)" "$m" k1 "$SAMGEN" verify add.gv -t b=db.tns -t c=dc.tns --keep k1
+expect_err "coordinate beyond a declared extent" \
     "sc.tns: index i has extent 3 in tensor b (db.tns) but tensor c (sc.tns) has coordinate 8 in it" \
     g5 "$SAMGEN" golden add.gv -t b=db.tns -t c=sc.tns -o g5
 printf '# shape 10\n1 5\n' >db10.tns
@@ -225,28 +203,28 @@ run_ok "empty operand of an add" "$SAMGEN" golden add.gv -t b=e.tns -t c=sc.tns 
 printf '# shape 8\n2 4\n8 1\n' >want; same "empty operand: the other one" g8/x.tns want
 run_verify "verify with an empty operand of a mul" "$MUL" -t b=sb.tns -t c=e.tns
 run_verify "verify with an empty operand of an add" add.gv -t b=e.tns -t c=sc.tns
-run_err "no operand gives a shape" \
+expect_err "no operand gives a shape" \
     "e.tns: tensor b (e.tns) has no entries and no \"# shape\" line, and no other operand gives the extent of index i (mode 0)" \
     g9 "$SAMGEN" golden "$MUL" -t b=e.tns -t c=e.tns -o g9
 run_ok "empty scalar file is 0" "$SAMGEN" golden scal.gv -t a=e.tns -t c=sc.tns -o g10
 printf '# shape 8\n2 0\n8 0\n' >want; same "scalar 0 times c" g10/x.tns want
-run_err "empty file still fails for tensor convert" "e.tns: empty file: no entries" o16.tns \
+expect_err "empty file still fails for tensor convert" "e.tns: empty file: no entries" o16.tns \
     "$SAMGEN" tensor convert e.tns o16.tns
 
 # The data's order must be the graph's.
 printf '1 1 7\n2 2 9\n' >M.tns
 m="M.tns: tensor a: the graph declares order 0, the file has order 2"
-run_err "matrix bound to a scalar (golden)" "$m" g11 "$SAMGEN" golden scal.gv -t a=M.tns -t c=sc.tns -o g11
-run_err "matrix bound to a scalar (verify)" "$m" k2 "$SAMGEN" verify scal.gv -t a=M.tns -t c=sc.tns --keep k2
-run_err "matrix bound to a vector" "M.tns: tensor c: the graph declares order 1, the file has order 2" \
+expect_err "matrix bound to a scalar (golden)" "$m" g11 "$SAMGEN" golden scal.gv -t a=M.tns -t c=sc.tns -o g11
+expect_err "matrix bound to a scalar (verify)" "$m" k2 "$SAMGEN" verify scal.gv -t a=M.tns -t c=sc.tns --keep k2
+expect_err "matrix bound to a vector" "M.tns: tensor c: the graph declares order 1, the file has order 2" \
     g12 "$SAMGEN" golden "$MUL" -t b=sb.tns -t c=M.tns -o g12
 
 # An index of extent 0 stored in a dense output level.
 printf '# shape 0 3\n' >B03.tns
 printf '# shape 3\n' >c3.tns
 m="mvd.gv:13: output x stores index i in a dense level, but tensor B (B03.tns) gives i extent 0 (a dense level needs at least 1)"
-run_err "dense output of extent 0 (golden)" "$m" g13 "$SAMGEN" golden mvd.gv -t B=B03.tns -t c=c3.tns -o g13
-run_err "dense output of extent 0 (verify)" "$m" k3 "$SAMGEN" verify mvd.gv -t B=B03.tns -t c=c3.tns --keep k3
+expect_err "dense output of extent 0 (golden)" "$m" g13 "$SAMGEN" golden mvd.gv -t B=B03.tns -t c=c3.tns -o g13
+expect_err "dense output of extent 0 (verify)" "$m" k3 "$SAMGEN" verify mvd.gv -t B=B03.tns -t c=c3.tns --keep k3
 
 # ---- huge and non-text inputs: refused at the first bad line ----------------
 # A link to /dev/zero is refused at its first byte (it used to be read until
@@ -254,29 +232,29 @@ run_err "dense output of extent 0 (verify)" "$m" k3 "$SAMGEN" verify mvd.gv -t B
 # `yes`: only a reader that stops at the first bad line ever returns).
 ln -s /dev/zero zero.tns
 ln -s /dev/zero zero.mtx
-run_err "/dev/zero as .tns" "zero.tns:1: NUL byte: not a text file" o20.tns \
+expect_err "/dev/zero as .tns" "zero.tns:1: NUL byte: not a text file" o20.tns \
     "$SAMGEN" tensor convert zero.tns o20.tns
-run_err "/dev/zero as .mtx" "zero.mtx:1: NUL byte: not a text file" o21.tns \
+expect_err "/dev/zero as .mtx" "zero.mtx:1: NUL byte: not a text file" o21.tns \
     "$SAMGEN" tensor convert zero.mtx o21.tns
 mkdir zdir
 printf '2\n' >zdir/tensor_z_mode_shape
 ln -s /dev/zero zdir/tensor_z_mode_vals
-run_err "/dev/zero as a SAM vals file" "zdir/tensor_z_mode_vals:1: NUL byte: not a text file" o22.tns \
+expect_err "/dev/zero as a SAM vals file" "zdir/tensor_z_mode_vals:1: NUL byte: not a text file" o22.tns \
     "$SAMGEN" tensor convert zdir o22.tns --format d0
 printf '1 1 1\n2 2 x\n' >nulmid.tns
 printf '3 3 3\n\0\n' >>nulmid.tns
-run_err "NUL byte after the entries" "nulmid.tns:2: bad value 'x'" o23.tns \
+expect_err "NUL byte after the entries" "nulmid.tns:2: bad value 'x'" o23.tns \
     "$SAMGEN" tensor convert nulmid.tns o23.tns
 printf '1 1 1\n2 2 2\n\0\n' >nul3.tns
-run_err "NUL byte on line 3" "nul3.tns:3: NUL byte: not a text file" o24.tns \
+expect_err "NUL byte on line 3" "nul3.tns:3: NUL byte: not a text file" o24.tns \
     "$SAMGEN" tensor convert nul3.tns o24.tns
 if command -v mkfifo >/dev/null 2>&1 && command -v timeout >/dev/null 2>&1; then
     mkfifo endless.tns
     (yes 'garbage line' >endless.tns 2>/dev/null &)
-    run_err "endless garbage lines" "endless.tns:1: bad coordinate 'garbage'" o25.tns \
+    expect_err "endless garbage lines" "endless.tns:1: bad coordinate 'garbage'" o25.tns \
         timeout 60 "$SAMGEN" tensor convert endless.tns o25.tns
     (yes 12 | tr -d '\n' >endless.tns 2>/dev/null &)
-    run_err "endless line of digits" "endless.tns:1: line longer than 1048576 bytes" o26.tns \
+    expect_err "endless line of digits" "endless.tns:1: line longer than 1048576 bytes" o26.tns \
         timeout 60 "$SAMGEN" tensor convert endless.tns o26.tns
     rm -f endless.tns
 else
@@ -285,15 +263,15 @@ fi
 awk 'BEGIN { printf "%%%%MatrixMarket matrix coordinate integer general\n%% "; for (i = 0; i < 1048574; i++) printf "c"; printf "\n1 1 1\n1 1 7\n" }' >longcomment.mtx
 run_ok "a comment line of exactly 1 MiB" "$SAMGEN" tensor convert longcomment.mtx o27.tns
 awk 'BEGIN { printf "%%%%MatrixMarket matrix coordinate integer general\n%% "; for (i = 0; i < 1048575; i++) printf "c"; printf "\n1 1 1\n1 1 7\n" }' >longcomment2.mtx
-run_err "a comment line over 1 MiB" "longcomment2.mtx:2: line longer than 1048576 bytes" o28.tns \
+expect_err "a comment line over 1 MiB" "longcomment2.mtx:2: line longer than 1048576 bytes" o28.tns \
     "$SAMGEN" tensor convert longcomment2.mtx o28.tns
 
 # A generated tensor holds at most 512 MiB of entries: refused before any
 # allocation, not an out-of-memory abort after minutes.
-run_err "gen beyond the entry limit" \
+expect_err "gen beyond the entry limit" \
     "samgen tensor: 200000000 entries requested; at most 22369621 for order 2 (512 MiB of entries)" \
     o29.tns "$SAMGEN" tensor gen --shape 100000x100000 --density 0.02 -o o29.tns
-run_err "gen beyond the entry limit, order 3" \
+expect_err "gen beyond the entry limit, order 3" \
     "samgen tensor: 20000000 entries requested; at most 16777216 for order 3 (512 MiB of entries)" \
     o30.tns "$SAMGEN" tensor gen --shape 1000x1000x1000 --density 0.02 -o o30.tns
 
