@@ -268,6 +268,8 @@ static int write_filelist(sg_standalone *s, const char *dir, const char *rtl,
     return 0;
 }
 
+/* Long because it is the bench's text, one fprintf per line in the
+ * order the file reads; split, the Verilog would be harder to follow. */
 static void write_tb_text(FILE *f, const gen_ctx *c, const char *kernel,
                           const char *dir, unsigned long long max_cycles)
 {
@@ -411,6 +413,7 @@ static void write_tb_text(FILE *f, const gen_ctx *c, const char *kernel,
     fprintf(f, "    $finish;\n  end\nendmodule\n");
 }
 
+/* Long for the same reason: the README in the order it reads. */
 static void write_readme_text(FILE *f, const gen_ctx *c, const char *kernel,
                               const char *dir, int with_tb)
 {

@@ -266,6 +266,8 @@ static void xml_case(FILE *f, const char *name, const char *classname,
     fprintf(f, "    </testcase>\n");
 }
 
+/* Long because it writes the XML document in its order, one element
+ * after another. */
 static int write_junit(const char *path, const verify_run *v, const verify_opts *vo,
                        sg_err *e)
 {

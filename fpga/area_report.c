@@ -272,6 +272,8 @@ static void jlist(FILE *f, const char *key, char **items, size_t n)
     fprintf(f, "],\n");
 }
 
+/* Long because it writes one JSON object field by field, in the order
+ * docs/area.md lists them. */
 static void json_run(FILE *f, const area_result *r, const char *param,
                      const char *val)
 {

@@ -159,24 +159,12 @@ static int cand_cmp(const void *a, const void *b)
     return x->pos < y->pos ? -1 : x->pos > y->pos;
 }
 
-int sg_compare_all(const sg_stream_file *expected, const sg_stream_file *actual,
-                   const sg_cmp_opts *o, sg_cmp_result *r, sg_cmp_mismatch **list,
-                   size_t *n, sg_err *e)
+/* Every checked stream of expected that differs from actual (or is missing
+ * there), with its first differing token and rank; counts the streams and
+ * tokens into r. */
+static cand *collect(const sg_stream_file *expected, const sg_stream_file *actual,
+                     sg_cmp_result *r, size_t *n)
 {
-    sg_cmp_opts def;
-    if (!o) {
-        sg_cmp_opts_default(&def);
-        o = &def;
-    }
-    memset(r, 0, sizeof *r);
-    r->cycle = -1;
-    if (list)
-        *list = NULL;
-    if (n)
-        *n = 0;
-    if (!expected || !actual)
-        return sg_errf(e, NULL, 0, "compare: missing trace");
-
     cand *cs = NULL;
     size_t nc = 0, capc = 0;
     for (size_t s = 0; s < expected->n; s++) {
@@ -207,6 +195,50 @@ int sg_compare_all(const sg_stream_file *expected, const sg_stream_file *actual,
         cand c = {el, al, idx, s, rank};
         cs[nc++] = c;
     }
+    *n = nc;
+    return cs;
+}
+
+/* One mismatch report from its candidate. */
+static void fill(sg_cmp_mismatch *m, const cand *c, const sg_cmp_opts *o,
+                 const sg_stream_file *actual)
+{
+    snprintf(m->stream, sizeof m->stream, "%s", c->el->name);
+    m->kind = c->el->kind;
+    m->is_memory = has_prefix(c->el->name, "out_arr_");
+    m->no_actual = c->al == NULL;
+    m->index = c->idx;
+    m->cycle = c->al && c->idx < c->al->toks.n ? cycle_at(actual, c->el->name, c->idx)
+                                               : -1;
+    m->has_expected = c->idx < c->el->toks.n;
+    if (m->has_expected)
+        m->expected = c->el->toks.t[c->idx];
+    m->has_actual = c->al && c->idx < c->al->toks.n;
+    if (m->has_actual)
+        m->actual = c->al->toks.t[c->idx];
+    write_report(m, o, c->el, c->al, actual);
+}
+
+int sg_compare_all(const sg_stream_file *expected, const sg_stream_file *actual,
+                   const sg_cmp_opts *o, sg_cmp_result *r, sg_cmp_mismatch **list,
+                   size_t *n, sg_err *e)
+{
+    sg_cmp_opts def;
+    if (!o) {
+        sg_cmp_opts_default(&def);
+        o = &def;
+    }
+    memset(r, 0, sizeof *r);
+    r->cycle = -1;
+    if (list)
+        *list = NULL;
+    if (n)
+        *n = 0;
+    if (!expected || !actual)
+        return sg_errf(e, NULL, 0, "compare: missing trace");
+
+    size_t nc;
+    cand *cs = collect(expected, actual, r, &nc);
     for (size_t s = 0; s < actual->n; s++)
         if (sg_compare_is_checked(actual->lines[s].name) &&
             !sg_stream_file_get(expected, actual->lines[s].name))
@@ -220,22 +252,7 @@ int sg_compare_all(const sg_stream_file *expected, const sg_stream_file *actual,
     size_t want = list ? nc : 1;
     sg_cmp_mismatch *ms = sg_calloc(want, sizeof *ms);
     for (size_t k = 0; k < want; k++) {
-        const cand *c = &cs[k];
-        sg_cmp_mismatch *m = &ms[k];
-        snprintf(m->stream, sizeof m->stream, "%s", c->el->name);
-        m->kind = c->el->kind;
-        m->is_memory = has_prefix(c->el->name, "out_arr_");
-        m->no_actual = c->al == NULL;
-        m->index = c->idx;
-        m->cycle = c->al && c->idx < c->al->toks.n ? cycle_at(actual, c->el->name, c->idx)
-                                                   : -1;
-        m->has_expected = c->idx < c->el->toks.n;
-        if (m->has_expected)
-            m->expected = c->el->toks.t[c->idx];
-        m->has_actual = c->al && c->idx < c->al->toks.n;
-        if (m->has_actual)
-            m->actual = c->al->toks.t[c->idx];
-        write_report(m, o, c->el, c->al, actual);
+        fill(&ms[k], &cs[k], o, actual);
     }
     free(cs);
     r->mismatch = 1;
