@@ -266,6 +266,15 @@ expect 0 "dot --report of an injected mismatch" "$SAMGEN" dot "$G" --report "$D/
 has "dot injected: the first of the failing edges red" "$D/inj.gv" \
     'n5 -> n6 [style=bold color="red" fontcolor="red" penwidth=2.5 label="out_ref0\nin_ref\n21 tok golden, 20 RTL\nfirst mismatch: token 4"];'
 has "dot injected: legend" "$D/inj.gv" 'verify: PASS  golden 69 cycles, RTL 83 cycles  first mismatch: 5_out_ref0__6_in_ref token 4 (red)'
+# the earliest wrong token is the first mismatch, whatever the edges' order
+sed 's/"stream": "9_out_val__11_in_val", "index": 8, "cycle": 80/"stream": "9_out_val__11_in_val", "index": 8, "cycle": 3/' \
+    "$F/report.json" >"$D/early.json"
+expect 0 "dot --report, a later edge failing earlier" \
+    "$SAMGEN" dot "$G" --report "$D/early.json" -o "$D/early.gv"
+has "dot earliest: that edge red" "$D/early.gv" \
+    'n9 -> n11 [style=solid color="red" fontcolor="red" penwidth=2.5 label="out_val\nin_val\n10 tok golden, 9 RTL\nfirst mismatch: token 8"];'
+count "dot earliest: only it and its destination red" "$D/early.gv" 'color="red"' 2
+has "dot earliest: its destination red" "$D/early.gv" 'n11 [label="fiberwrite 11 (x vals)\nbusy 10 stall 59" fillcolor="red"'
 if command -v dot >/dev/null 2>&1; then
     expect 0 "dot --report to .svg" "$SAMGEN" dot "$G" --report "$F/report.json" -o "$D/fail.svg"
     has "dot svg: the first mismatch's label" "$D/fail.svg" "first mismatch: token 26"
