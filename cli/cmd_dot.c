@@ -29,6 +29,7 @@
 
 #include "cli/cli.h"
 #include "cli/dot_report.h"
+#include "core/json.h"
 #include "core/proc.h"
 #include "golden/golden.h"
 #include "graph/graph.h"
@@ -82,54 +83,48 @@ static family node_family(const sg_node *n)
     }
 }
 
-/* Token counts from a report: edges[k] = count for edge k, -1 unknown. */
+/* The integer value of member key of o, or -1 when it is missing or not
+ * an integer >= 0. */
+static long json_long(const sg_json *o, const char *key)
+{
+    const sg_json *v = sg_json_get(o, key);
+    if (!v || v->type != SG_JSON_NUM || !(v->num >= 0) || v->num > 2147483647.0 ||
+        (double)(long)v->num != v->num)
+        return -1;
+    return (long)v->num;
+}
+
+/* Token counts from a report: cnt[k] = count for edge k, -1 unknown.  The
+ * report is JSON with an "edges" array; entries without an integer src,
+ * dst and tokens are passed over. */
 static int read_annotations(const char *path, const sg_graph *g, long *cnt,
                             sg_err *e)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return sg_errf(e, path, 0, "cannot open: %s", strerror(errno));
-    size_t cap = 4096, n = 0;
-    char *t = sg_malloc(cap + 1);
-    size_t k;
-    while ((k = fread(t + n, 1, cap - n, f)) > 0) {
-        n += k;
-        if (n == cap) {
-            cap *= 2;
-            t = sg_realloc(t, cap + 1);
-        }
-    }
-    fclose(f);
-    t[n] = 0;
-    const char *p = strstr(t, "\"edges\"");
-    if (!p) {
-        free(t);
-        return sg_errf(e, path, 0, "no \"edges\" array in the report");
+    sg_json d;
+    if (sg_json_read_file(path, &d, e) < 0)
+        return -1;
+    const sg_json *edges = sg_json_get(&d, "edges");
+    if (!edges || edges->type != SG_JSON_ARR) {
+        sg_json_free(&d);
+        return sg_errc(e, SG_EXIT_USAGE, path, 0, "no \"edges\" array in the report");
     }
     int found = 0;
-    while ((p = strstr(p, "{")) != NULL) {
-        const char *end = strchr(p, '}');
-        if (!end)
-            break;
-        const char *ps = strstr(p, "\"src\""), *pd = strstr(p, "\"dst\""),
-                   *pt = strstr(p, "\"tokens\"");
-        if (ps && pd && pt && ps < end && pd < end && pt < end) {
-            long s = strtol(strchr(ps + 5, ':') + 1, NULL, 10);
-            long d = strtol(strchr(pd + 5, ':') + 1, NULL, 10);
-            long c = strtol(strchr(pt + 8, ':') + 1, NULL, 10);
-            for (size_t i = 0; i < g->n_edges; i++)
-                if (g->nodes[g->edges[i].src].id == s &&
-                    g->nodes[g->edges[i].dst].id == d && cnt[i] < 0) {
-                    cnt[i] = c;
-                    found++;
-                    break;
-                }
-        }
-        p = end + 1;
+    for (size_t j = 0; j < edges->n; j++) {
+        const sg_json *o = &edges->kids[j];
+        long s = json_long(o, "src"), dd = json_long(o, "dst"), c = json_long(o, "tokens");
+        if (s < 0 || dd < 0 || c < 0)
+            continue;
+        for (size_t i = 0; i < g->n_edges; i++)
+            if (g->nodes[g->edges[i].src].id == s && g->nodes[g->edges[i].dst].id == dd &&
+                cnt[i] < 0) {
+                cnt[i] = c;
+                found++;
+                break;
+            }
     }
-    free(t);
+    sg_json_free(&d);
     if (!found)
-        return sg_errf(e, path, 0, "no edge of the graph in the report");
+        return sg_errc(e, SG_EXIT_USAGE, path, 0, "no edge of the graph in the report");
     return 0;
 }
 

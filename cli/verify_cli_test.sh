@@ -342,6 +342,26 @@ absent "dot --report with --annotate: nothing written" "$D/b13.svg"
 expect 2 "dot --report twice refused" "$SAMGEN" dot "$G" --report "$J" --report "$J" -o "$D/b14.gv"
 has "dot --report twice: message" "$WORK/err" "samgen dot: --report given twice"
 absent "dot --report twice: nothing written" "$D/b14.gv"
+# --annotate reads its report with the same JSON reader
+printf '{"edges" {"src" "dst" "tokens"}' >"$D/ann_bad.json"
+bad_report_ann() {
+    expect 2 "dot --annotate $1: refused" "$SAMGEN" dot "$G" --annotate "$2" -o "$3"
+    [ "$(cat "$WORK/err")" = "$4" ] && ok "dot --annotate $1: message" ||
+        bad "dot --annotate $1: message '$(cat "$WORK/err")', wanted '$4'"
+    absent "dot --annotate $1: nothing written" "$3"
+}
+bad_report_ann "not JSON" "$D/ann_bad.json" "$D/b15.svg" \
+    "$D/ann_bad.json:1: not JSON: expected ':' after a member name, found '{'"
+printf '{"edges": 3}\n' >"$D/ann_noarr.json"
+bad_report_ann "no edges array" "$D/ann_noarr.json" "$D/b16.svg" \
+    "$D/ann_noarr.json: no \"edges\" array in the report"
+printf '{"edges": [{"src": 90, "dst": 91, "tokens": 1}]}\n' >"$D/ann_none.json"
+bad_report_ann "no edge of the graph" "$D/ann_none.json" "$D/b17.svg" \
+    "$D/ann_none.json: no edge of the graph in the report"
+if command -v dot >/dev/null 2>&1; then
+    expect 0 "dot --annotate with a verify report" "$SAMGEN" dot "$G" --annotate "$J" -o "$D/ann.svg"
+    has "dot --annotate: token counts drawn" "$D/ann.svg" "49 tok"
+fi
 if ls -a "$D" | grep -q '\.tmp'; then bad "dot: temporary files left"; else ok "dot: no temporary files after errors"; fi
 
 # ---- the JUnit checker refuses what dashboards cannot read --------------------
