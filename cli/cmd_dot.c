@@ -160,16 +160,19 @@ static void node_run_label(FILE *f, const sg_dot_report *r, size_t v, int lead)
  * first went wrong. */
 static void legend(FILE *f, const sg_graph *g, const sg_dot_report *r)
 {
-    char res[40];
-    size_t i = 0;
-    for (; r->result[i] && i < sizeof res - 1; i++)
-        res[i] = (r->result[i] >= 'a' && r->result[i] <= 'z') ? (char)(r->result[i] - 32)
-                                                               : r->result[i];
-    res[i] = 0;
-    if (r->pass)
-        snprintf(res, sizeof res, "PASS");
-    fprintf(f, "\\nverify: %s  golden %lld cycles, RTL %lld cycles", res, r->cycles,
-            r->cycles_rtl);
+    fprintf(f, "\\nverify: ");
+    /* The result in capitals; the report's text is data, so only letters,
+     * digits, blanks and '-' are copied into the DOT string. */
+    const char *res = r->pass ? "pass" : r->result;
+    for (const char *p = res; *p; p++) {
+        char c = *p;
+        if (c >= 'a' && c <= 'z')
+            c = (char)(c - 'a' + 'A');
+        else if (!((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == ' ' || c == '-'))
+            c = '?';
+        fputc(c, f);
+    }
+    fprintf(f, "  golden %lld cycles, RTL %lld cycles", r->cycles, r->cycles_rtl);
     if (r->first_mm != SIZE_MAX) {
         char nm[160];
         fprintf(f, "  first mismatch: %s token %lld (red)",

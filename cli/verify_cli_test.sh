@@ -275,6 +275,10 @@ has "dot earliest: that edge red" "$D/early.gv" \
     'n9 -> n11 [style=solid color="red" fontcolor="red" penwidth=2.5 label="out_val\nin_val\n10 tok golden, 9 RTL\nfirst mismatch: token 8"];'
 count "dot earliest: only it and its destination red" "$D/early.gv" 'color="red"' 2
 has "dot earliest: its destination red" "$D/early.gv" 'n11 [label="fiberwrite 11 (x vals)\nbusy 10 stall 59" fillcolor="red"'
+# the report's text does not break out of the DOT string
+sed 's/"result": "fail"/"result": "f\\"a\\\\il"/' "$F/report.json" >"$D/quote.json"
+expect 0 "dot --report, a result with a quote" "$SAMGEN" dot "$G" --report "$D/quote.json" -o "$D/quote.gv"
+has "dot quote: only plain characters copied" "$D/quote.gv" 'verify: F?A?IL  golden 69 cycles'
 if command -v dot >/dev/null 2>&1; then
     expect 0 "dot --report to .svg" "$SAMGEN" dot "$G" --report "$F/report.json" -o "$D/fail.svg"
     has "dot svg: the first mismatch's label" "$D/fail.svg" "first mismatch: token 26"
