@@ -99,6 +99,10 @@ typedef struct golden_result {
     int deadlock;           /* cycle engine: 1 when the run deadlocked */
     char *deadlock_msg;     /* full FIFOs and waiting nodes (malloc'd) */
     uint64_t skips;         /* skipping scanners' reads that jumped */
+    uint64_t *node_firings; /* indexed like graph->nodes: times each node
+                             * fired (cycle engine: the cycles in which it
+                             * fired, at most one firing per cycle) */
+    size_t n_nodes;
 } golden_result;
 
 void sg_golden_result_free(golden_result *r);

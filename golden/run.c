@@ -30,6 +30,7 @@ void sg_golden_result_free(golden_result *r)
         sg_toks_free(&r->edge[i].toks);
     free(r->edge);
     free(r->deadlock_msg);
+    free(r->node_firings);
     memset(r, 0, sizeof *r);
 }
 
@@ -329,7 +330,12 @@ int sg_golden_run(const sg_graph *g, const golden_binding *b, int nb,
         e->code = SG_EXIT_USAGE;
         goto out;
     }
-    if (run_engine(&net, o, r, e) < 0 || r->deadlock)
+    int er = run_engine(&net, o, r, e);
+    r->n_nodes = g->n_nodes;
+    r->node_firings = sg_calloc(g->n_nodes ? g->n_nodes : 1, sizeof *r->node_firings);
+    for (size_t i = 0; i < g->n_nodes; i++)
+        r->node_firings[i] = net.node[i].firings;
+    if (er < 0 || r->deadlock)
         goto out;
     if (collect_outputs(&net, bt, nbt, r, e) < 0)
         goto out;

@@ -7,7 +7,8 @@
 #   make regress-quick    a small subset (part of `make test`)
 #   make mutation-test    verify must catch deliberately broken RTL
 #   make verify-cli-test  verify -o DIR: report.json, junit.xml, --trace,
-#                         --max-mismatches (examples, Icarus)
+#                         --max-mismatches, dot --report on the reports
+#                         (examples, Icarus)
 #   make gen-lint         every custard graph's top is lint-clean (both
 #                         views) and generated deterministically
 #   make bench-verify     RTL vs golden vs SAM-simulator cycles, sim speed
