@@ -113,6 +113,7 @@ static int parse_verify_opt(gen_opts *go, verify_opts *vo, int argc, char **argv
         vo->no_trace = 1;
     } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
         vo->quiet = 1;
+        go->quiet = 1;
     } else if (strcmp(a, "--timeout") == 0 && has_v) {
         int64_t t;
         if (sg_cli_int("verify", a, argv[++*i], 1, SG_TIMEOUT_MAX, &t))
