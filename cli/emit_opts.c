@@ -260,6 +260,8 @@ int sg_gen_prepare(const gen_opts *o, gen_ctx *c, sg_err *e)
     int n = snprintf(optstr, sizeof optstr, "crd=%d val=%d depth=%d auto=%d nnz=%ld dim=%ld skip=%d",
                      c->crd_width, o->val_width, o->fifo_depth, o->fifo_auto,
                      o->max_nnz, o->dim, o->skip);
+    if (sg_vt_is_fp(vt))      /* integer designs keep their hash */
+        n += snprintf(optstr + n, sizeof optstr - (size_t)n, " type=%d", vt);
     h = sg_fnv1a(h, optstr, (size_t)n);
     snprintf(c->hash, sizeof c->hash, "%016llx", (unsigned long long)h);
 

@@ -1,21 +1,13 @@
 /*
  * value_type.c - the --type option of the commands that compute or build
  * (golden, gen, verify, area, stream): docs/values.md, "Value types".
+ * (sg_cli_type_parse, which prints its usage error, is in main.c.)
  */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "cli/cli.h"
 #include "core/value.h"
-
-int sg_cli_type_parse(const char *cmd, const char *arg, int *vt)
-{
-    *vt = sg_vt_parse(arg);
-    if (*vt == 0)
-        return sg_cli_usage_error(cmd, "--type: unknown type '%s' (int8, int16, int32, "
-                                       "int64, fp32, bf16)", arg);
-    return 0;
-}
 
 int sg_cli_value_type(const char *cmd, int type_vt, int width, const char *width_opt,
                       double scale, sg_vt_file *f, int n, int quiet, int *vt,

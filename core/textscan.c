@@ -30,10 +30,15 @@ const sg_read_opts *sg_read_opts_or(const sg_read_opts *o, sg_read_opts *def)
 /* Line states of the check sg_slurp runs while reading. */
 enum { LN_BLANK, LN_COMMENT, LN_NUMBER, LN_OTHER };
 
+/* The bytes of a number line: digits, signs, '.', exponents, blanks, and
+ * the letters of "inf", "infinity" and "nan" (real values of an fp type). */
 static int number_byte(char c)
 {
+    if (c >= 'A' && c <= 'Z')
+        c = (char)(c - 'A' + 'a');
     return (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.' ||
-           c == 'e' || c == 'E' || c == ' ' || c == '\t' || c == '\r';
+           c == 'e' || c == ' ' || c == '\t' || c == '\r' || c == 'i' ||
+           c == 'n' || c == 'f' || c == 'a' || c == 't' || c == 'y';
 }
 
 /* What sg_slurp knows of the text read so far. */
@@ -355,21 +360,19 @@ static int scan_real(sg_scan *s, double *out, int *is_int, uint64_t *ival,
     return 0;
 }
 
-/* A real field read exactly to the bits of the real type vt: the literal
- * is checked as scan_real checks it, then read by the fp reader. */
+/* A real field read exactly to the bits of the real type vt by the fp
+ * reader (decimals, "inf", "infinity", "nan"). */
 static int scan_fp_value(sg_scan *s, const char *what, int vt, int64_t *out,
                          sg_err *e)
 {
     sg_scan_blanks(s);
-    const char *p0 = s->p;
-    double x;
-    int is_int, neg;
-    uint64_t iv;
-    if (scan_real(s, &x, &is_int, &iv, &neg) < 0)
-        return field_error(s, what, e);
+    const char *p = s->p;
+    while (!is_field_end(s, p))
+        p++;
     sg_err pe;
-    if (sg_val_parse_fp(vt, p0, (size_t)(s->p - p0), out, &pe) < 0)
-        return sg_errf(e, s->path, s->line, "%s", pe.msg);
+    if (p == s->p || sg_val_parse_fp(vt, s->p, (size_t)(p - s->p), out, &pe) < 0)
+        return field_error(s, what, e);
+    s->p = p;
     return 0;
 }
 

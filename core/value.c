@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "core/value.h"
 
@@ -91,8 +92,10 @@ int sg_vt_choose(int type_vt, int width, const char *width_opt, double scale,
     int nonint = 0;
     for (int i = 0; i < n; i++) {
         memset(&f[i].st, 0, sizeof f[i].st);
-        if (!f[i].path)
-            continue;
+        struct stat sb;
+        if (!f[i].path || stat(f[i].path, &sb) != 0 ||
+            !(S_ISREG(sb.st_mode) || S_ISDIR(sb.st_mode)))
+            continue;          /* a pipe or device is read once, by the run */
         sg_read_opts ro;
         sg_read_opts_default(&ro);
         ro.width = type_vt > 0 ? type_vt : width;
