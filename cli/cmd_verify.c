@@ -60,7 +60,7 @@ const char sg_cmd_verify_usage[] =
     "                         skipping scanners' own streams are not\n"
     "                         compared (they drop coordinates), everything\n"
     "                         else is, token by token\n"
-    "  --width-crd N, --width-val N, --fifo-depth N|auto,\n"
+    "  --width-crd N, --width-val N, --type T, --fifo-depth N|auto,\n"
     "  --max-nnz N, --dim N   as for samgen gen\n"
     "  --timeout S            end the simulator build or the simulation when\n"
     "                         it runs longer than S seconds (1..86400): exit 1\n"

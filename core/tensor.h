@@ -9,7 +9,9 @@
  * integers, W = 32 by default (1..64); every add/sub/mul wraps modulo 2^W.
  * Values are stored sign-extended in int64_t.  Integer inputs are taken
  * modulo 2^W; real inputs are multiplied by an optional scale and rounded to
- * nearest, ties away from zero; pattern inputs are 1.
+ * nearest, ties away from zero; pattern inputs are 1.  With a real value
+ * type (sg_read_opts.vt, core/value.h) values are read exactly to fp32 or
+ * bf16 bits instead, and written back as the shortest decimal.
  *
  * Sections: formats; coordinate lists; fibertrees; file I/O.
  */
