@@ -55,6 +55,7 @@ const char sg_cmd_area_usage[] =
     "                  (kernels) or the sweep chart (--sweep)\n"
     "  --timeout S     end Yosys or nextpnr when it runs longer than S seconds\n"
     "                  (1..86400): exit 1\n"
+    "  --type T        value type (int8..int64, fp32, bf16), passed to 'samgen gen'\n"
     "  -q, --quiet     no progress lines on stderr\n"
     "  --              everything after it goes to 'samgen gen'\n"
     "Other options are passed to 'samgen gen' unchanged.  Yosys scripts:\n"

@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/value.h"
 #include "golden/golden.h"
 #include "graph/skip_plan.h"
 #include "cli/cli.h"
@@ -41,6 +42,8 @@ const char sg_cmd_golden_usage[] =
     "  --skip T        ExTensor skipping with CAM size T, a power of two up to\n"
     "                  1024 (implies --cycles)\n"
     "  --width W       value width in bits, 1..64 (default 32)\n"
+    "  --type T        value type: int8, int16, int32, int64, fp32, bf16 (default\n"
+    "                  fp32 when an input holds a non-integer value, else int32)\n"
     "  --max-cycles N  stop the cycle engine after N cycles\n";
 
 /* -t NAME=FILE or NAME=INT: an integer that names no file binds a scalar.
@@ -69,7 +72,8 @@ static int parse_binding(char *arg, golden_binding *b)
 
 /* The numeric options (--fifo-depth, --skip, --width, --max-cycles), each
  * range-checked with its own message.  Returns 0, or the usage exit code. */
-static int number_opt(int c, const char *arg, golden_opts *o)
+static int number_opt(int c, const char *arg, golden_opts *o, char *o_width_opt,
+                      size_t o_width_cap)
 {
     int64_t v;
     sg_err e;
@@ -92,6 +96,7 @@ static int number_opt(int c, const char *arg, golden_opts *o)
         if (sg_cli_int("golden", "--width", arg, 1, 64, &v))
             return SG_EXIT_USAGE;
         o->width = (int)v;
+        snprintf(o_width_opt, o_width_cap, "--width %s", arg);
         return 0;
     default:
         if (sg_cli_int("golden", "--max-cycles", arg, 1, INT64_MAX, &v))
@@ -104,7 +109,8 @@ static int number_opt(int c, const char *arg, golden_opts *o)
 /* The command line into o, *outdir and the bindings b[*nb] (b holds argc
  * entries).  Returns -1 to go on, or the exit code (message printed). */
 static int parse_args(int argc, char **argv, golden_opts *o,
-                      const char **outdir, golden_binding *b, int *nb)
+                      const char **outdir, golden_binding *b, int *nb,
+                      int *type_vt, char *width_opt, size_t width_cap)
 {
     static const struct option lo[] = {
         {"trace", required_argument, NULL, 'T'},
@@ -112,6 +118,7 @@ static int parse_args(int argc, char **argv, golden_opts *o,
         {"fifo-depth", required_argument, NULL, 'f'},
         {"skip", required_argument, NULL, 's'},
         {"width", required_argument, NULL, 'w'},
+        {"type", required_argument, NULL, 'y'},
         {"max-cycles", required_argument, NULL, 'm'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}
@@ -133,7 +140,11 @@ static int parse_args(int argc, char **argv, golden_opts *o,
         case 's':
         case 'w':
         case 'm':
-            if ((rc = number_opt(c, optarg, o)) != 0)
+            if ((rc = number_opt(c, optarg, o, width_opt, width_cap)) != 0)
+                return rc;
+            break;
+        case 'y':
+            if ((rc = sg_cli_type_parse("golden", optarg, type_vt)) != 0)
                 return rc;
             break;
         case 'h':
@@ -149,6 +160,29 @@ static int parse_args(int argc, char **argv, golden_opts *o,
     if (o->fifo_depth && o->engine != GOLDEN_CYCLE)
         o->engine = GOLDEN_CYCLE;
     return -1;
+}
+
+/* The value type from --type, --width and the bound files into o. */
+static int choose_type(const golden_binding *b, int nb, int type_vt,
+                       const char *width_opt, golden_opts *o)
+{
+    sg_vt_file *f = sg_calloc((size_t)nb + 1, sizeof *f);
+    for (int i = 0; i < nb; i++) {
+        f[i].path = b[i].path;
+        f[i].name = b[i].name;
+    }
+    int vt, rc = 0;
+    sg_err e;
+    sg_err_clear(&e);
+    if (sg_cli_value_type("golden", type_vt, o->width, *width_opt ? width_opt : NULL,
+                          o->read.scale, f, nb, 0, &vt, &e) < 0)
+        rc = sg_cli_report(&e);
+    free(f);
+    if (rc == 0) {
+        o->vt = sg_vt_is_fp(vt) ? vt : 0;
+        o->width = sg_vt_width(vt);
+    }
+    return rc;
 }
 
 /* The one line a successful run prints. */
@@ -241,9 +275,13 @@ int sg_cmd_golden(int argc, char **argv)
     sg_golden_opts_default(&o);
     const char *outdir = NULL;
     golden_binding *b = sg_calloc((size_t)argc + 1, sizeof *b);
-    int nb = 0;
-    int rc = parse_args(argc, argv, &o, &outdir, b, &nb);
+    int nb = 0, type_vt = 0;
+    char width_opt[96] = "";
+    int rc = parse_args(argc, argv, &o, &outdir, b, &nb, &type_vt, width_opt,
+                        sizeof width_opt);
     if (rc >= 0)
+        goto out;
+    if ((rc = choose_type(b, nb, type_vt, width_opt, &o)) != 0)
         goto out;
     rc = SG_EXIT_USAGE;
     sg_graph g;

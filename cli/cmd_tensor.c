@@ -19,6 +19,7 @@
 #include "cli/cli.h"
 #include "core/intparse.h"
 #include "core/tensor.h"
+#include "core/value.h"
 
 const char sg_cmd_tensor_usage[] =
     "usage: samgen tensor convert IN OUT [options]\n"
@@ -38,6 +39,10 @@ const char sg_cmd_tensor_usage[] =
     "  --in-name T        tensor to read from an IN directory holding several\n"
     "  --in-format FMT    storage format of an IN directory (default: inferred)\n"
     "  --width W          value width in bits, 1..64 (default 32)\n"
+    "  --type T           value type: int8, int16, int32, int64, fp32, bf16\n"
+    "                     (default fp32 when IN holds a non-integer value,\n"
+    "                     else int32); fp values are written as the shortest\n"
+    "                     decimal that reads back to the same bits\n"
     "  --scale K          multiply real values by K before rounding (default 1)\n"
     "  --sum-duplicates   add duplicate entries instead of rejecting them\n"
     "gen options:\n"
@@ -62,6 +67,8 @@ typedef struct topts {
     sg_gen_opts go;
     int have_shape;
     const char *max_value_arg;   /* --max-value as given */
+    int type_vt;                 /* --type, 0: not given */
+    char width_opt[48];          /* "--width W" when given */
 } topts;
 
 static int parse_i64(const char *cmd, const char *opt, const char *s,
@@ -121,6 +128,10 @@ static int set_opt(const char *cmd, const char *key, const char *val,
         if (parse_i64(cmd, key, val, 1, 64, &v))
             return SG_EXIT_USAGE;
         o->ro.width = o->go.width = (int)v;
+        snprintf(o->width_opt, sizeof o->width_opt, "--width %d", (int)v);
+    } else if (strcmp(key, "--type") == 0) {
+        if (sg_cli_type_parse(cmd, val, &o->type_vt))
+            return SG_EXIT_USAGE;
     } else if (strcmp(key, "--scale") == 0) {
         char *end;
         o->ro.scale = strtod(val, &end);
@@ -165,6 +176,27 @@ static int set_opt(const char *cmd, const char *key, const char *val,
         return sg_cli_usage_error(cmd, "unknown option '%s'", key);
     }
     return 0;
+}
+
+/* The value type IN is read with (--type, or fp32 when it holds a
+ * non-integer value), into o->ro.  Returns -1 to go on, else the exit
+ * code (message printed). */
+static int pick_type(const char *cmd, topts *o)
+{
+    sg_vt_file f;
+    memset(&f, 0, sizeof f);
+    f.path = o->pos[0];
+    f.name = o->in_name;
+    int vt;
+    sg_err e;
+    sg_err_clear(&e);
+    if (sg_cli_value_type(cmd, o->type_vt, o->ro.width,
+                          o->width_opt[0] ? o->width_opt : NULL, o->ro.scale, &f, 1,
+                          0, &vt, &e) < 0)
+        return sg_cli_report(&e);
+    o->ro.vt = sg_vt_is_fp(vt) ? vt : 0;
+    o->ro.width = sg_vt_width(vt);
+    return -1;
 }
 
 /* Options shared by the subcommands; unknown ones are usage errors.
@@ -294,6 +326,8 @@ static int do_convert(int argc, char **argv)
                        o.name ? o.name : o.in_name ? o.in_name : "B");
     if (rc >= 0)
         return rc;
+    if ((rc = pick_type(cmd, &o)) >= 0)
+        return rc;
     sg_coo t;
     sg_err e;
     sg_err_clear(&e);
@@ -344,6 +378,9 @@ static int do_info(int argc, char **argv)
         return SG_EXIT_USAGE;
     if (o.npos != 1)
         return sg_cli_usage_error(cmd, "expected one FILE");
+    int rc;
+    if ((rc = pick_type(cmd, &o)) >= 0)
+        return rc;
     sg_coo t;
     sg_err e;
     sg_err_clear(&e);

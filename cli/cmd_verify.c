@@ -60,7 +60,7 @@ const char sg_cmd_verify_usage[] =
     "                         skipping scanners' own streams are not\n"
     "                         compared (they drop coordinates), everything\n"
     "                         else is, token by token\n"
-    "  --width-crd N, --width-val N, --fifo-depth N|auto,\n"
+    "  --width-crd N, --width-val N, --type T, --fifo-depth N|auto,\n"
     "  --max-nnz N, --dim N   as for samgen gen\n"
     "  --timeout S            end the simulator build or the simulation when\n"
     "                         it runs longer than S seconds (1..86400): exit 1\n"
@@ -113,6 +113,7 @@ static int parse_verify_opt(gen_opts *go, verify_opts *vo, int argc, char **argv
         vo->no_trace = 1;
     } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
         vo->quiet = 1;
+        go->quiet = 1;
     } else if (strcmp(a, "--timeout") == 0 && has_v) {
         int64_t t;
         if (sg_cli_int("verify", a, argv[++*i], 1, SG_TIMEOUT_MAX, &t))

@@ -12,6 +12,7 @@
 #include "cli/cli.h"
 #include "core/hash.h"
 #include "core/intparse.h"
+#include "core/value.h"
 
 void sg_gen_opts_init(gen_opts *o)
 {
@@ -46,7 +47,7 @@ int sg_gen_parse_opt(gen_opts *o, int argc, char **argv, int i, sg_err *e)
     const char *a = argv[i];
     static const char *const with_value[] = {
         "--width-crd", "--width-val", "--fifo-depth", "--skip", "--max-nnz",
-        "--dim", "-t", "--tensor", NULL};
+        "--dim", "-t", "--tensor", "--type", NULL};
     int known = 0;
     for (int k = 0; with_value[k]; k++)
         if (strcmp(a, with_value[k]) == 0)
@@ -66,6 +67,12 @@ int sg_gen_parse_opt(gen_opts *o, int argc, char **argv, int i, sg_err *e)
         if (int_arg(a, v, 2, 64, &x, e) < 0)
             return -1;
         o->val_width = (int)x;
+        snprintf(o->width_opt, sizeof o->width_opt, "--width-val %ld", x);
+    } else if (strcmp(a, "--type") == 0) {
+        o->type_vt = sg_vt_parse(v);
+        if (o->type_vt == 0)
+            return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "samgen: --type: unknown type '%s' "
+                           "(int8, int16, int32, int64, fp32, bf16)", v);
     } else if (strcmp(a, "--fifo-depth") == 0) {
         if (strcmp(v, "auto") == 0)
             o->fifo_auto = 1;
@@ -188,9 +195,23 @@ int sg_gen_prepare(const gen_opts *o, gen_ctx *c, sg_err *e)
     if (sg_cli_graph_load(o->cmd ? o->cmd : "gen", o->graph, &c->g, SG_LOAD_RUN, e) < 0)
         return -1;
     c->have_g = 1;
+    sg_vt_file f[SG_MAX_OPERANDS * 2];
+    memset(f, 0, sizeof f);
+    for (int i = 0; i < o->binds.n; i++) {
+        f[i].path = o->binds.t[i].path;
+        f[i].name = o->binds.t[i].name;
+    }
+    int vt;
+    if (sg_cli_value_type(o->cmd ? o->cmd : "gen", o->type_vt, o->val_width,
+                          o->width_opt[0] ? o->width_opt : NULL, 1.0, f, o->binds.n,
+                          o->quiet, &vt, e) < 0)
+        return -1;
+    ((gen_opts *)o)->vt = vt;
+    ((gen_opts *)o)->val_width = sg_vt_width(vt);
     sg_read_opts ro;
     sg_read_opts_default(&ro);
     ro.width = o->val_width;
+    ro.vt = sg_vt_is_fp(vt) ? vt : 0;
     if (sg_binds_load((sg_binds *)&o->binds, &c->g, &ro, e) < 0)
         return -1;
     if (o->fifo_auto && o->binds.n == 0)
@@ -201,6 +222,7 @@ int sg_gen_prepare(const gen_opts *o, gen_ctx *c, sg_err *e)
         sg_golden_opts_default(&gop);
         gop.engine = GOLDEN_CYCLE;
         gop.width = o->val_width;
+        gop.vt = ro.vt;
         gop.read = ro;
         gop.keep_streams = o->want_streams;
         gop.fifo_depth = 0;
@@ -238,12 +260,15 @@ int sg_gen_prepare(const gen_opts *o, gen_ctx *c, sg_err *e)
     int n = snprintf(optstr, sizeof optstr, "crd=%d val=%d depth=%d auto=%d nnz=%ld dim=%ld skip=%d",
                      c->crd_width, o->val_width, o->fifo_depth, o->fifo_auto,
                      o->max_nnz, o->dim, o->skip);
+    if (sg_vt_is_fp(vt))      /* integer designs keep their hash */
+        n += snprintf(optstr + n, sizeof optstr - (size_t)n, " type=%d", vt);
     h = sg_fnv1a(h, optstr, (size_t)n);
     snprintf(c->hash, sizeof c->hash, "%016llx", (unsigned long long)h);
 
     sg_emit_opts_default(&c->eo);
     c->eo.crd_width = c->crd_width;
     c->eo.val_width = o->val_width;
+    c->eo.vt = ro.vt;
     c->eo.fifo_depth = o->fifo_depth;
     c->eo.skip = o->skip;
     c->eo.max_nnz = o->max_nnz;

@@ -21,6 +21,10 @@ typedef struct gen_opts {
     long dim;                 /* index size floor (64 when unset) */
     int dim_set;
     int want_streams;         /* keep golden streams (verify) */
+    int type_vt;              /* --type (core/value.h), 0: not given */
+    char width_opt[48];       /* "--width-val N" when given, else "" */
+    int quiet;                /* no "value type" line (verify -q) */
+    int vt;                   /* the type chosen by sg_gen_prepare */
     sg_binds binds;
 } gen_opts;
 

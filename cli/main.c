@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/value.h"
 #include "cli/cli.h"
 #include "core/intparse.h"
 
@@ -68,6 +69,15 @@ int sg_cli_int(const char *cmd, const char *opt, const char *s, int64_t lo,
     sg_err_clear(&e);
     if (sg_int_parse(opt, s, lo, hi, out, &e) < 0)
         return sg_cli_usage_error(cmd, "%s", e.msg);
+    return 0;
+}
+
+int sg_cli_type_parse(const char *cmd, const char *arg, int *vt)
+{
+    *vt = sg_vt_parse(arg);
+    if (*vt == 0)
+        return sg_cli_usage_error(cmd, "--type: unknown type '%s' (int8, int16, int32, "
+                                       "int64, fp32, bf16)", arg);
     return 0;
 }
 

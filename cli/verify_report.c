@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/value.h"
 #include "cli/verify.h"
 #include "core/json.h"
 #include "core/outfile.h"
@@ -235,7 +236,9 @@ static int write_json(const char *path, const verify_run *v, const verify_opts *
     sg_json_str(f, g->name[0] ? g->name : c->design.module);
     fprintf(f, ",\n  \"module\": ");
     sg_json_str(f, c->design.module);
-    fprintf(f, ",\n  \"value_type\": \"int%d\",\n", go->val_width);
+    char vtn[SG_VT_NAME_MAX];
+    fprintf(f, ",\n  \"value_type\": \"%s\",\n",
+            sg_vt_name(go->vt ? go->vt : go->val_width, vtn));
     fprintf(f, "  \"width_crd\": %d,\n  \"width_val\": %d,\n", c->crd_width, go->val_width);
     fprintf(f, "  \"fifo_depth\": %d,\n  \"fifo_auto\": %s,\n  \"skip\": %d,\n",
             go->fifo_depth, go->fifo_auto ? "true" : "false", go->skip);

@@ -399,6 +399,7 @@ typedef struct sg_pnode {
     void (*st_free)(void *st);
     int done;
     int width;              /* value width W */
+    int vt;                 /* value type (core/value.h): W for integers */
     uint64_t firings;
     /* Runs ahead (cycle engine).  A node whose next cycles are fixed
      * whatever the rest of the graph does (a scanner inside a fiber with
