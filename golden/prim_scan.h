@@ -305,4 +305,23 @@ SCAN_INLINE long scan_run(sg_pnode *n, long budget, int dense)
     return fired;
 }
 
+/* The fire functions of one scanner (DENSE a constant): NAME_fire (one
+ * firing inline, else the batch rule kept out of line so that the common
+ * case stays small) and NAME_tfire. */
+#define SCAN_FIRE_FNS(NAME, DENSE)                                          \
+    static __attribute__((noinline)) long NAME##_run(sg_pnode *n, long budget) \
+    {                                                                       \
+        return scan_run(n, budget, DENSE);                                  \
+    }                                                                       \
+    static long NAME##_fire(sg_pnode *n, long budget)                       \
+    {                                                                       \
+        if (budget == 1 && scan_fire1(n, DENSE))                            \
+            return 1;                                                       \
+        return NAME##_run(n, budget);                                       \
+    }                                                                       \
+    static long NAME##_tfire(sg_pnode *n, uint64_t *t, uint64_t end)        \
+    {                                                                       \
+        return scan_tfire(n, t, end, DENSE);                                \
+    }
+
 #endif
