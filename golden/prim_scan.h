@@ -286,12 +286,7 @@ SCAN_INLINE long scan_run(sg_pnode *n, long budget, int dense)
         case SCAN_CLOSE: {
             if (!q_avail(in) || !port_room(oc) || !port_room(orf))
                 return fired;
-            sg_tok t = q_peek(in);
-            sg_tok stop = sg_stop(0);
-            if (t.kind == SG_TK_STOP) {
-                q_pop(in);
-                stop = sg_stop((int)t.v + 1);
-            }
+            sg_tok stop = q_close_stop(in);
             port_push(oc, stop);
             port_push(orf, stop);
             s->st = SCAN_IDLE;
