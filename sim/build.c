@@ -205,6 +205,24 @@ static int build_verilator(const sg_sim_build *b, char *bin, size_t binlen, int 
     return 0;
 }
 
+/* The Icarus bench's list of scopes to dump (sam_tb.v includes it with
+ * SG_WAVES_SCOPE defined): work/sg_waves_scope.vh.  0, or -1 with e set. */
+static int write_scope_list(const sg_sim_build *b, sg_err *e)
+{
+    char path[4400];
+    snprintf(path, sizeof path, "%s/sg_waves_scope.vh", b->work);
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return sg_errc(e, SG_EXIT_USAGE, path, 0, "cannot write: %s", strerror(errno));
+    fprintf(f, "task sg_dump_scopes;\n  begin\n");
+    for (size_t i = 0; i < b->n_wave_scopes; i++)
+        fprintf(f, "    $dumpvars(0, sam_tb.dut.%s);\n", b->wave_scopes[i]);
+    fprintf(f, "  end\nendtask\n");
+    if (fclose(f) != 0)
+        return sg_errc(e, SG_EXIT_USAGE, path, 0, "cannot write: %s", strerror(errno));
+    return 0;
+}
+
 static int build_icarus(const sg_sim_build *b, char *bin, size_t binlen, sg_err *e)
 {
     char rtl[4400], simd[4400], tb[4400], dtop[200], dha[64], dhd[64], dcw[64];
@@ -229,6 +247,14 @@ static int build_icarus(const sg_sim_build *b, char *bin, size_t binlen, sg_err 
         argv[a++] = fixed[i];
     for (int i = 0; i < n_defs; i++)
         argv[a++] = defs[i];
+    char winc[4400];
+    if (b->n_wave_scopes) {
+        if (write_scope_list(b, e) < 0)
+            return -1;
+        snprintf(winc, sizeof winc, "-I%s", b->work);
+        argv[a++] = "-DSG_WAVES_SCOPE";
+        argv[a++] = winc;
+    }
     argv[a++] = "-s";
     argv[a++] = "sam_tb";
     argv[a++] = (char *)b->top_path;
