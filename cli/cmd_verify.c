@@ -27,6 +27,7 @@
 #include "cli/cli.h"
 #include "cli/verify.h"
 #include "core/paths.h"
+#include "sim/cache.h"
 
 const char sg_cmd_verify_usage[] =
     "usage: samgen verify GRAPH.gv -t B=FILE ... [options]\n"
@@ -78,7 +79,9 @@ const char sg_cmd_verify_usage[] =
     "terminal).\n"
     "\n"
     "Verilator builds are cached in $SAMGEN_CACHE, else\n"
-    "$XDG_CACHE_HOME/samgen, else ~/.cache/samgen.\n";
+    "$XDG_CACHE_HOME/samgen, else ~/.cache/samgen, up to $SAMGEN_CACHE_MAX\n"
+    "MiB (512; 0: no cap): after a build, the builds used longest ago are\n"
+    "removed ('samgen cache info' shows it).\n";
 
 /* ---- options -------------------------------------------------------------- */
 
@@ -187,6 +190,8 @@ static int parse_args(gen_opts *go, verify_opts *vo, int argc, char **argv)
     if (vo->waves_from >= 0 && vo->waves_to >= 0 && vo->waves_from > vo->waves_to)
         return sg_cli_usage_error("verify", "--waves-from %lld is after --waves-to %lld",
                                   vo->waves_from, vo->waves_to);
+    if (sg_cache_max(&vo->cache_max, &e) < 0)
+        return sg_cli_usage_error("verify", "%s", e.msg);
     go->want_streams = !vo->no_trace;
     return -1;
 }
@@ -497,12 +502,25 @@ static int simulate(verify_run *v, const verify_opts *vo, const char *root)
     sg_proc_watch w = {"samgen verify", vo->quiet, vo->timeout};
     sg_sim_build b = {sim, root, vo->rtl_dir, v->work, v->top, v->c.design.module,
                       0, vo->no_trace, vo->stall, 0, 0, v->c.crd_width, &w,
-                      v->scopes, v->n_scopes};
+                      v->scopes, v->n_scopes, vo->cache_max, NULL};
     sg_gen_host_widths(&v->c, &b.host_addr_width, &b.host_data_width);
     if (vo->waves) {
         size_t wl = strlen(vo->waves);
         b.waves = wl > 4 && strcmp(vo->waves + wl - 4, ".fst") == 0 ? 2 : 1;
     }
+    /* What the build's memory sizes, and so its cache key, follow. */
+    const gen_opts *go = v->c.go;
+    char sizes[160], note[320];
+    snprintf(sizes, sizeof sizes, "--max-nnz %ld", go->max_nnz);
+    if (go->dim_set)
+        snprintf(sizes + strlen(sizes), sizeof sizes - strlen(sizes), " and --dim %ld", go->dim);
+    if (go->max_nnz_set)
+        snprintf(note, sizeof note, "memories sized by %s: this build is reused for inputs "
+                 "up to that size", sizes);
+    else
+        snprintf(note, sizeof note, "memories sized by the inputs: the build is keyed by "
+                 "their sizes (--max-nnz and --dim fix the sizes and avoid rebuilds)");
+    b.build_note = note;
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     int brc = sg_sim_build_run(&b, v->bin, sizeof v->bin, &v->cached, &e);
@@ -512,6 +530,9 @@ static int simulate(verify_run *v, const verify_opts *vo, const char *root)
     }
     if (brc < 0)
         return sg_cli_report(&e);
+    if (v->cached && go->max_nnz_set && !vo->quiet)
+        fprintf(stderr, "samgen verify: memories sized by %s: build reused for inputs up to "
+                "that size\n", sizes);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     v->build_s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     /* The simulator dumps into a temporary file renamed into place after
@@ -685,8 +706,9 @@ int sg_cmd_verify(int argc, char **argv)
     sg_gen_opts_init(&go);
     go.want_streams = 1;
     go.cmd = "verify";
+    go.refuse_over = 1;
     verify_opts vo = {"verilator", 0, 1, NULL, NULL, 100000000ULL, 100000, NULL, NULL, 0,
-                      NULL, 0, 1, 0, 0, -1, -1, NULL};
+                      NULL, 0, 1, 0, 0, -1, -1, NULL, 0};
     int rc = parse_args(&go, &vo, argc, argv);
     if (rc >= 0) {
         sg_gen_opts_free(&go);

@@ -21,6 +21,8 @@ typedef struct gen_opts {
     long dim;                 /* index size floor (64 when unset) */
     int dim_set;
     int want_streams;         /* keep golden streams (verify) */
+    int refuse_over;          /* an input larger than --max-nnz / --dim is an
+                               * error instead of enlarging the design */
     sg_binds binds;
 } gen_opts;
 
@@ -36,6 +38,8 @@ typedef struct gen_ctx {
     int crd_width;            /* the width used: --width-crd, or raised from
                                * the default to what the tensors need */
     int crd_width_raised;     /* 1 when raised automatically */
+    char over[320];           /* with refuse_over: the first input size over
+                               * --max-nnz or --dim ("" none) */
     const gen_opts *go;
 } gen_ctx;
 

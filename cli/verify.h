@@ -30,6 +30,7 @@ typedef struct verify_opts {
     long long waves_from;     /* --waves-from C; -1 none */
     long long waves_to;       /* --waves-to C; -1 none */
     const char *waves_scope;  /* --waves-scope PATTERN, or NULL */
+    unsigned long long cache_max;  /* $SAMGEN_CACHE_MAX in bytes; 0 no cap */
 } verify_opts;
 
 /* One verify run: what the steps share, freed by verify_free. */

@@ -5,8 +5,7 @@
  * the taps and monitors (the .v files of sim/) and the C++ harness
  * (sim/harness.cpp); Icarus compiles the same Verilog with the bench sim/sam_tb.v into a vvp
  * file.  Verilator binaries are cached by a content hash of everything that
- * goes into them, so that a second run does not rebuild (cache directory
- * $SAMGEN_CACHE, else $XDG_CACHE_HOME/samgen, else ~/.cache/samgen).
+ * goes into them, so that a second run does not rebuild (sim/cache.h).
  *
  * Both read the same host script (w/g/r lines: write memories and dense
  * dimensions, go, read back output memories) and print what sim/trace.h
@@ -43,6 +42,10 @@ typedef struct sg_sim_build {
     const sg_proc_watch *watch;  /* progress lines and time limit; NULL: none */
     char *const *wave_scopes; /* Icarus: dump only these instances of the top */
     size_t n_wave_scopes;     /* (0: the whole design) */
+    unsigned long long cache_max;  /* Verilator: after a build, trim the
+                                    * cache to this many bytes; 0: no cap */
+    const char *build_note;   /* Verilator: a progress line "PROG: NOTE" shown
+                               * before a build (not for a cached one), or NULL */
 } sg_sim_build;
 
 /* Build (or find in the cache) the simulator for b.  bin receives the
