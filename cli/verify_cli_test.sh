@@ -260,6 +260,34 @@ expect 0 "--waves-scope without top. passes" \
 grep '^\$scope module' "$WORK/sc2.vcd" | awk '{print $3}' | grep '^u_e' | sort | tr '\n' ' ' >"$WORK/sc2.names"
 [ "$(cat "$WORK/sc2.names")" = "u_e10 u_e11 u_e12 u_e13 u_e14 u_e15 " ] && ok "scope: glob on the bare name" ||
     bad "scope: bare glob dumped '$(cat "$WORK/sc2.names")'"
+# The same with Verilator (its own cache in WORK): an FST build, and a VCD
+# build whose window holds both clock edges of cycles 10..20 (one time
+# unit each) and whose scopes are the matched instances only.
+if command -v verilator >/dev/null 2>&1; then
+    # shellcheck disable=SC2086
+    SAMGEN_CACHE="$WORK/vcache" expect 0 "verilator --waves F.fst passes" \
+        "$SAMGEN" verify "$G" $T -q --waves "$WORK/vl.fst"
+    magic=$(head -c 9 "$WORK/vl.fst" 2>/dev/null | od -An -tx1 | tr -d ' \n')
+    [ "$magic" = "000000000000000149" ] && ok "verilator --waves F.fst: FST header" ||
+        bad "verilator --waves F.fst: not an FST file (starts with '$magic')"
+    # shellcheck disable=SC2086
+    SAMGEN_CACHE="$WORK/vcache" expect 0 "verilator window and scope pass" \
+        "$SAMGEN" verify "$G" $T -q --waves "$WORK/vl.vcd" --waves-from 10 --waves-to 20 \
+        --waves-scope 'top.n*_fiberlookup_*'
+    grep '^#' "$WORK/vl.vcd" | tr -d '#' >"$WORK/vl.times"
+    first=$(head -n 1 "$WORK/vl.times"); last=$(tail -n 1 "$WORK/vl.times")
+    [ "$(wc -l <"$WORK/vl.times")" -eq 22 ] && [ $((last - first)) -eq 21 ] &&
+        ok "verilator window: 22 time stamps over 11 cycles" ||
+        bad "verilator window: $(wc -l <"$WORK/vl.times") stamps, $first..$last"
+    sed -n 's/^ *\$scope module \([^ ]*\) .*/\1/p' "$WORK/vl.vcd" | sort -u >"$WORK/vl.names"
+    grep -qx n3_fiberlookup_B1_j "$WORK/vl.names" && ok "verilator scope: matched instance" ||
+        bad "verilator scope: n3_fiberlookup_B1_j not dumped"
+    if grep -qx u_e0 "$WORK/vl.names" || grep -qx n8_mul "$WORK/vl.names"; then
+        bad "verilator scope: other instances dumped"
+    else ok "verilator scope: others left out"; fi
+else
+    echo "skip the Verilator waveform checks: no verilator"
+fi
 # Errors: one line, exit 2, before anything runs, no waveform.
 # wave_err DESCRIPTION MESSAGE OPTIONS...
 wave_err() {
