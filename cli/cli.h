@@ -108,5 +108,6 @@ SG_DECLARE_CMD(verify);
 SG_DECLARE_CMD(area);
 SG_DECLARE_CMD(compile);
 SG_DECLARE_CMD(kinds);
+SG_DECLARE_CMD(cache);
 
 #endif

@@ -113,14 +113,35 @@ int sg_gen_auto_depth(size_t peak)
     return (int)d;
 }
 
+static const char *bound_path(const gen_ctx *c, const char *tensor)
+{
+    for (int i = 0; i < c->go->binds.n; i++)
+        if (strcmp(c->go->binds.t[i].name, tensor) == 0)
+            return c->go->binds.t[i].path;
+    return NULL;
+}
+
 /* Sizes: the bound tensor's, raised to --max-nnz when given (so that one
- * build serves many inputs). */
+ * build serves many inputs).  With refuse_over a larger input is noted in
+ * c->over instead (sg_gen_prepare then fails). */
 static long size_cb(void *ctx, const sg_node *n, sg_arr_kind a)
 {
-    const gen_ctx *c = ctx;
+    gen_ctx *c = ctx;
     long s = sg_binds_mem_size((void *)&c->go->binds, n, a);
     if (c->go->max_nnz_set || s < 0) {
         long floor = c->go->max_nnz + (a == SG_ARR_SEG ? 1 : 0);
+        if (c->go->refuse_over && c->go->max_nnz_set && s > floor && !c->over[0]) {
+            const char *path = bound_path(c, n->tensor);
+            char mode[32] = "";
+            if (a != SG_ARR_VALS)
+                snprintf(mode, sizeof mode, "mode %d ", n->mode);
+            snprintf(c->over, sizeof c->over,
+                     "%stensor %s%s%s%s: its %s%s array has %ld entries, more than "
+                     "--max-nnz %ld allows%s", n->kind == SG_NK_FIBERWRITE ? "output " : "",
+                     n->tensor, path ? " (" : "", path ? path : "", path ? ")" : "", mode,
+                     a == SG_ARR_SEG ? "seg" : a == SG_ARR_CRD ? "crd" : "vals", s,
+                     c->go->max_nnz, a == SG_ARR_SEG ? " (one more for seg)" : "");
+        }
         if (s < floor)
             s = floor;
     }
@@ -129,8 +150,11 @@ static long size_cb(void *ctx, const sg_node *n, sg_arr_kind a)
 
 static long dim_cb(void *ctx, char idx)
 {
-    const gen_ctx *c = ctx;
+    gen_ctx *c = ctx;
     long d = sg_binds_index_dim((void *)&c->go->binds, idx);
+    if (c->go->refuse_over && c->go->dim_set && d > c->go->dim && !c->over[0])
+        snprintf(c->over, sizeof c->over, "index %c of the bound tensors has size %ld, "
+                 "more than --dim %ld", idx, d, c->go->dim);
     if (c->go->dim_set || d < 0)
         if (d < c->go->dim)
             d = c->go->dim;
@@ -283,7 +307,13 @@ int sg_gen_prepare(const gen_opts *o, gen_ctx *c, sg_err *e)
             c->depth[k] = sg_gen_auto_depth(c->gold.edge[k].peak);
         c->eo.edge_depth = c->depth;
     }
-    return sg_emit(&c->g, &c->eo, &c->design, e);
+    if (sg_emit(&c->g, &c->eo, &c->design, e) < 0)
+        return -1;
+    if (c->over[0])
+        return sg_errc(e, SG_EXIT_USAGE, NULL, 0,
+                       "samgen %s: %s: raise the option or leave it out", o->cmd ? o->cmd : "gen",
+                       c->over);
+    return 0;
 }
 
 void sg_gen_ctx_free(gen_ctx *c)

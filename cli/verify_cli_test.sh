@@ -367,6 +367,109 @@ if command -v dot >/dev/null 2>&1; then
     has "dot --annotate: token counts drawn" "$D/ann.svg" "49 tok"
 fi
 if ls -a "$D" | grep -q '\.tmp'; then bad "dot: temporary files left"; else ok "dot: no temporary files after errors"; fi
+# ---- waveforms: format, window, scope -----------------------------------------
+# An FST file (by its extension) is an FST: its header block starts with
+# the block type 0 and the block length 329 (8 bytes, big-endian).
+# shellcheck disable=SC2086
+expect 0 "--waves F.fst passes" "$SAMGEN" verify "$G" $T --sim icarus -q --waves "$WORK/w.fst"
+magic=$(head -c 9 "$WORK/w.fst" 2>/dev/null | od -An -tx1 | tr -d ' \n')
+[ "$magic" = "000000000000000149" ] && ok "--waves F.fst: FST header" ||
+    bad "--waves F.fst: not an FST file (starts with '$magic')"
+# shellcheck disable=SC2086
+expect 0 "--waves F.vcd passes" "$SAMGEN" verify "$G" $T --sim icarus -q --waves "$WORK/w.vcd"
+grep -q '^\$enddefinitions' "$WORK/w.vcd" && ok "--waves F.vcd: a VCD" || bad "--waves F.vcd: not a VCD"
+# A window of cycles 10..20 holds the two clock edges of those 11 cycles
+# and the $dumpoff mark, nothing before or after (the bench's clock period
+# is 2 ns, VCD times are ps).
+# shellcheck disable=SC2086
+expect 0 "--waves-from/--waves-to pass" \
+    "$SAMGEN" verify "$G" $T --sim icarus -q --waves "$WORK/win.vcd" --waves-from 10 --waves-to 20
+grep '^#' "$WORK/win.vcd" | tr -d '#' >"$WORK/win.times"
+grep '^#' "$WORK/w.vcd" | tr -d '#' >"$WORK/all.times"
+first=$(head -n 1 "$WORK/win.times"); last=$(tail -n 1 "$WORK/win.times")
+nwin=$(wc -l <"$WORK/win.times"); nall=$(wc -l <"$WORK/all.times")
+[ "$nwin" -eq 23 ] && ok "window: 23 time stamps" || bad "window: $nwin time stamps, wanted 23"
+[ $((last - first)) -eq 22000 ] && ok "window: spans 11 cycles" ||
+    bad "window: spans $first..$last, wanted 11 cycles (22000 ps)"
+[ "$(head -n 1 "$WORK/all.times")" -lt "$first" ] && [ "$(tail -n 1 "$WORK/all.times")" -gt "$last" ] &&
+    [ "$nall" -gt "$nwin" ] && ok "window: the whole run is longer" ||
+    bad "window: the full waveform is not longer ($nall stamps)"
+awk -v f="$first" -v l="$last" '$1 < f || $1 > l { bad = 1 } END { exit bad }' "$WORK/win.times" &&
+    ok "window: no time outside it" || bad "window: time stamps outside $first..$last"
+# Only the matched instances of the top (with what is inside them).
+# shellcheck disable=SC2086
+expect 0 "--waves-scope passes" \
+    "$SAMGEN" verify "$G" $T --sim icarus -q --waves "$WORK/sc.vcd" --waves-scope 'top.n*_fiberlookup_*'
+grep '^\$scope module' "$WORK/sc.vcd" | awk '{print $3}' | sort -u >"$WORK/sc.names"
+for inst in n0_fiberlookup_B0_i n3_fiberlookup_B1_j n4_fiberlookup_c0_j; do
+    grep -qx "$inst" "$WORK/sc.names" && ok "scope: $inst dumped" || bad "scope: $inst not dumped"
+done
+for inst in u_e0 n8_mul n10_fiberwrite_x0_i u_m1_n0_fiberlookup_B0_i_seg; do
+    grep -qx "$inst" "$WORK/sc.names" && bad "scope: $inst dumped" || ok "scope: $inst left out"
+done
+# shellcheck disable=SC2086
+expect 0 "--waves-scope without top. passes" \
+    "$SAMGEN" verify "$G" $T --sim icarus -q --waves "$WORK/sc2.vcd" --waves-scope 'u_e1?'
+grep '^\$scope module' "$WORK/sc2.vcd" | awk '{print $3}' | grep '^u_e' | sort | tr '\n' ' ' >"$WORK/sc2.names"
+[ "$(cat "$WORK/sc2.names")" = "u_e10 u_e11 u_e12 u_e13 u_e14 u_e15 " ] && ok "scope: glob on the bare name" ||
+    bad "scope: bare glob dumped '$(cat "$WORK/sc2.names")'"
+# The same with Verilator (its own cache in WORK): an FST build, and a VCD
+# build whose window holds both clock edges of cycles 10..20 (one time
+# unit each) and whose scopes are the matched instances only.
+if command -v verilator >/dev/null 2>&1; then
+    # shellcheck disable=SC2086
+    SAMGEN_CACHE="$WORK/vcache" expect 0 "verilator --waves F.fst passes" \
+        "$SAMGEN" verify "$G" $T -q --waves "$WORK/vl.fst"
+    magic=$(head -c 9 "$WORK/vl.fst" 2>/dev/null | od -An -tx1 | tr -d ' \n')
+    [ "$magic" = "000000000000000149" ] && ok "verilator --waves F.fst: FST header" ||
+        bad "verilator --waves F.fst: not an FST file (starts with '$magic')"
+    # shellcheck disable=SC2086
+    SAMGEN_CACHE="$WORK/vcache" expect 0 "verilator window and scope pass" \
+        "$SAMGEN" verify "$G" $T -q --waves "$WORK/vl.vcd" --waves-from 10 --waves-to 20 \
+        --waves-scope 'top.n*_fiberlookup_*'
+    grep '^#' "$WORK/vl.vcd" | tr -d '#' >"$WORK/vl.times"
+    first=$(head -n 1 "$WORK/vl.times"); last=$(tail -n 1 "$WORK/vl.times")
+    [ "$(wc -l <"$WORK/vl.times")" -eq 22 ] && [ $((last - first)) -eq 21 ] &&
+        ok "verilator window: 22 time stamps over 11 cycles" ||
+        bad "verilator window: $(wc -l <"$WORK/vl.times") stamps, $first..$last"
+    sed -n 's/^ *\$scope module \([^ ]*\) .*/\1/p' "$WORK/vl.vcd" | sort -u >"$WORK/vl.names"
+    grep -qx n3_fiberlookup_B1_j "$WORK/vl.names" && ok "verilator scope: matched instance" ||
+        bad "verilator scope: n3_fiberlookup_B1_j not dumped"
+    if grep -qx u_e0 "$WORK/vl.names" || grep -qx n8_mul "$WORK/vl.names"; then
+        bad "verilator scope: other instances dumped"
+    else ok "verilator scope: others left out"; fi
+else
+    echo "skip the Verilator waveform checks: no verilator"
+fi
+# Errors: one line, exit 2, before anything runs, no waveform.
+# wave_err DESCRIPTION MESSAGE OPTIONS...
+wave_err() {
+    d=$1; msg=$2; shift 2
+    rm -f "$WORK/bad.vcd"
+    # shellcheck disable=SC2086
+    expect 2 "$d refused" "$SAMGEN" verify "$G" $T --sim icarus "$@"
+    [ "$(head -n 1 "$WORK/err")" = "$msg" ] && ok "$d: message" ||
+        bad "$d: message '$(head -n 1 "$WORK/err")', wanted '$msg'"
+    grep -q "simulating\|PASS" "$WORK/err" "$WORK/out" && bad "$d: simulated" || ok "$d: nothing ran"
+    absent "$d: no waveform" "$WORK/bad.vcd"
+}
+wave_err "--waves-from after --waves-to" "samgen verify: --waves-from 30 is after --waves-to 20" \
+    --waves "$WORK/bad.vcd" --waves-from 30 --waves-to 20
+wave_err "negative --waves-from" \
+    "samgen verify: --waves-from: -1 is out of range 0..9223372036854775807" \
+    --waves "$WORK/bad.vcd" --waves-from -1
+wave_err "negative --waves-to" \
+    "samgen verify: --waves-to: -5 is out of range 0..9223372036854775807" \
+    --waves "$WORK/bad.vcd" --waves-to -5
+wave_err "--waves-to without --waves" "samgen verify: --waves-to needs --waves FILE" --waves-to 5
+wave_err "--waves-scope without --waves" "samgen verify: --waves-scope needs --waves FILE" \
+    --waves-scope 'u_*'
+wave_err "--waves-scope matching nothing" \
+    "samgen verify: --waves-scope 'top.u_scan_*' matches no instance of spmv_top" \
+    --waves "$WORK/bad.vcd" --waves-scope 'top.u_scan_*'
+wave_err "--waves in a missing directory" \
+    "samgen verify: cannot write $WORK/nodir/bad.vcd: No such file or directory" \
+    --waves "$WORK/nodir/bad.vcd" --waves-from 1
 
 # ---- the JUnit checker refuses what dashboards cannot read --------------------
 sed 's/ classname="spmv.edge"//' "$P/junit.xml" >"$WORK/j1.xml"
