@@ -202,7 +202,10 @@ static int rtl_module(const sg_node *n, const sg_emit_opts *o, long inner,
         if (n->fp)
             return -1;
         strcpy(mod, "sam_reduce");
-        snprintf(par, cap, ".ValWidth(ValWidth)");
+        if (n->skip_empty)
+            snprintf(par, cap, ".ValWidth(ValWidth), .SkipEmpty(1)");
+        else
+            snprintf(par, cap, ".ValWidth(ValWidth)");
         return 0;
     case SG_NK_SPACC:
         if (n->order != 1 && n->order != 2)
