@@ -80,8 +80,11 @@ run_err "misspelt param" \
     "$SAMGEN" stream scan_dense typo.txt -o out.txt
 printf 'param_neg1: 1\nin_val: 1 D\n' > neg.txt
 run_err "a param of another primitive" \
-    "neg.txt:1: unknown line 'param_neg1': reduce reads in_val (and ignores out_* lines)" \
+    "neg.txt:1: unknown line 'param_neg1': reduce reads in_val, param_skip_empty (and ignores out_* lines)" \
     "$SAMGEN" stream reduce neg.txt -o out.txt
+printf 'param_skip_empty: 2\nin_val: 1 S0 D\n' > skip2.txt
+run_err "param_skip_empty out of range" "skip2.txt:1: param_skip_empty is 2, not in 0..1" \
+    "$SAMGEN" stream reduce skip2.txt -o out.txt
 printf 'in_crd1: 0 3 1 S0 D\nin_ref1: 0 1 2 S0 D\nin_crd2: 0 S0 D\nin_ref2: 0 S0 D\n' > unsorted.txt
 run_err "unsorted coordinates" \
     "unsorted.txt:1: in_crd1: coordinates must increase within a fiber: 1 after 3 (token 3)" \
