@@ -7,7 +7,9 @@
 # before or after the expression, -o - for stdout), that a bad expression or
 # flag gives one error line with its column and exit 2 and leaves no output
 # file, that the shipped examples equal a fresh regeneration, and that every
-# example passes `samgen check` and runs in `samgen golden`.
+# example passes `samgen check` and runs in `samgen golden`, and that
+# results with empty fibers above a reduction are well-formed in the golden
+# model and in the RTL (`samgen verify`, Verilator).
 set -u
 SAMGEN=$1
 W=$2
@@ -97,6 +99,71 @@ printf '%%%%MatrixMarket matrix coordinate integer general\n3 3 2\n2 3 1\n3 2 6\
 for want in '1 1 6' '2 3 -10' '3 2 -84'; do
     grep -q "^$want\$" "$W/pg/X.tns" 2>/dev/null || bad "X.tns lacks '$want': $(cat "$W/pg/X.tns" 2>/dev/null)"
 done
+
+# Empty fibers above a reduction (docs/einsum.md, "Empty fibers"): the
+# result is well-formed in the golden model and the RTL agrees token by
+# token.  mttkrp with D empty: j = C & D is empty for every i at once, so
+# the result is empty, with a 0 per i from the reduces and no coordinate.
+"$SAMGEN" compile 'X(i,j)=B(i,k,l)*C(j,k)*D(j,l)' -f X:ss -f B:sss -f C:ss -f D:ss \
+    -o "$W/mttkrp.gv" || bad "mttkrp: compile"
+grep -q 'empty=skip' "$W/mttkrp.gv" && bad "mttkrp: a reduce with empty=skip"
+"$SAMGEN" tensor gen --shape 9x9x5 --density 0.065 --pattern uniform --seed 3 -o "$W/Bm.tns" > /dev/null
+"$SAMGEN" tensor gen --shape 8x9 --density 0.09 --pattern uniform --seed 4 -o "$W/Cm.mtx" > /dev/null
+printf '%%%%MatrixMarket matrix coordinate integer general\n8 5 0\n' > "$W/Dm.mtx"
+mb="-t B=$W/Bm.tns -t C=$W/Cm.mtx -t D=$W/Dm.mtx"
+# shellcheck disable=SC2086
+"$SAMGEN" golden "$W/mttkrp.gv" $mb -o "$W/mg" > "$W/out" 2> "$W/err" \
+    || bad "golden mttkrp, D empty: $(cat "$W/err")"
+grep -q 'X: 0 entries' "$W/out" || bad "golden mttkrp, D empty: $(cat "$W/out")"
+[ -f "$W/mg/X.tns" ] && [ "$(grep -vc '^#' "$W/mg/X.tns")" -eq 0 ] \
+    || bad "mttkrp, D empty: X.tns missing or not empty"
+# shellcheck disable=SC2086
+"$SAMGEN" verify "$W/mttkrp.gv" $mb -q > "$W/out" 2> "$W/err" \
+    || bad "verify mttkrp, D empty: $(cat "$W/out" "$W/err" | tail -3)"
+grep -q '^PASS mttkrp' "$W/out" || bad "verify mttkrp, D empty: $(cat "$W/out")"
+# matmul_ijk: C empty (every j fiber empty), and C with an empty row and an
+# empty column: X(1,1) = 2*7, X(2,3) = 3*4 and the explicit 0 of X(1,3).
+"$SAMGEN" compile 'X(i,j)=B(i,k)*C(k,j)' -f X:ss -f B:ss -f C:ss:1,0 -s 'reorder(i,j,k)' \
+    -o "$W/matmul_ijk.gv" || bad "matmul_ijk: compile"
+printf '%%%%MatrixMarket matrix coordinate integer general\n3 4 3\n1 1 2\n2 2 3\n3 4 5\n' > "$W/Bi.mtx"
+printf '%%%%MatrixMarket matrix coordinate integer general\n4 3 0\n' > "$W/Ce.mtx"
+printf '%%%%MatrixMarket matrix coordinate integer general\n4 3 2\n1 1 7\n2 3 4\n' > "$W/Ci.mtx"
+for c in Ce Ci; do
+    "$SAMGEN" golden "$W/matmul_ijk.gv" -t B="$W/Bi.mtx" -t C="$W/$c.mtx" -o "$W/ig_$c" \
+        > /dev/null 2> "$W/err" || bad "golden matmul_ijk, $c: $(cat "$W/err")"
+    "$SAMGEN" verify "$W/matmul_ijk.gv" -t B="$W/Bi.mtx" -t C="$W/$c.mtx" -q > "$W/out" 2> "$W/err" \
+        || bad "verify matmul_ijk, $c: $(cat "$W/out" "$W/err" | tail -3)"
+    grep -q '^PASS matmul_ijk' "$W/out" || bad "verify matmul_ijk, $c: $(cat "$W/out")"
+done
+[ "$(grep -vc '^#' "$W/ig_Ce/X.tns" 2>/dev/null)" = 0 ] || bad "matmul_ijk, C empty: X not empty"
+[ "$(grep -v '^#' "$W/ig_Ci/X.tns" 2>/dev/null | tr '\n' ,)" = "1 1 14,1 3 0,2 1 0,2 3 12,3 1 0,3 3 0," ] \
+    || bad "matmul_ijk, C with an empty row and column: $(cat "$W/ig_Ci/X.tns" 2>/dev/null)"
+# j = B(i,:) & D's rows is empty for i = 2 only: the reduce runs with
+# empty=skip and j is dropped by k, so X = {(1,1): 2*7*5, (3,3): 1*6*4}.
+"$SAMGEN" compile 'X(i,j)=B(i,j)*C(i,k)*D(j,k)' -f X:ss -f B:ss -f C:ss -f D:ss \
+    -o "$W/sd.gv" || bad "B*C*D: compile"
+grep -q 'type=reduce,empty=skip' "$W/sd.gv" || bad "B*C*D: reduce without empty=skip"
+grep -q 'type=crddrop,outer=j,inner=k' "$W/sd.gv" || bad "B*C*D: no crddrop of j by k"
+printf '%%%%MatrixMarket matrix coordinate integer general\n3 3 3\n1 1 2\n2 2 3\n3 3 1\n' > "$W/Bs.mtx"
+printf '%%%%MatrixMarket matrix coordinate integer general\n3 3 2\n1 1 7\n3 2 6\n' > "$W/Cs.mtx"
+printf '%%%%MatrixMarket matrix coordinate integer general\n3 3 2\n1 1 5\n3 2 4\n' > "$W/Ds.mtx"
+sb="-t B=$W/Bs.mtx -t C=$W/Cs.mtx -t D=$W/Ds.mtx"
+# shellcheck disable=SC2086
+"$SAMGEN" golden "$W/sd.gv" $sb -o "$W/sg" > /dev/null 2> "$W/err" || bad "golden B*C*D: $(cat "$W/err")"
+[ "$(grep -v '^#' "$W/sg/X.tns" 2>/dev/null | tr '\n' ,)" = "1 1 70,3 3 24," ] \
+    || bad "golden B*C*D: $(cat "$W/sg/X.tns" 2>/dev/null)"
+# shellcheck disable=SC2086
+"$SAMGEN" verify "$W/sd.gv" $sb -q > "$W/out" 2> "$W/err" \
+    || bad "verify B*C*D: $(cat "$W/out" "$W/err" | tail -3)"
+grep -q '^PASS sd' "$W/out" || bad "verify B*C*D: $(cat "$W/out")"
+# the same graph with a reduce that writes 0 for empty fibers is refused
+sed 's/,empty=skip//; s/ empty="skip"//' "$W/sd.gv" > "$W/sd0.gv"
+# shellcheck disable=SC2086
+"$SAMGEN" golden "$W/sd0.gv" $sb -o "$W/sg0" > /dev/null 2> "$W/err"
+[ $? -eq 2 ] || bad "B*C*D with a zero-writing reduce: exit code"
+grep -q "sd0.gv:[0-9]*: not executable: node crddrop .* drops j coordinates whose fiber of the summed index k is empty" \
+    "$W/err" || bad "B*C*D with a zero-writing reduce: $(cat "$W/err")"
+[ ! -e "$W/sg0" ] || bad "B*C*D with a zero-writing reduce: output written"
 
 # Shipped examples are current and usable.
 sh "$ROOT/examples/regen.sh" "$SAMGEN" "$W/examples" || bad "regeneration failed"

@@ -66,7 +66,7 @@ two D|dd.txt|add|in_val1: 1 D D\nin_val2: 3 D\n|dd.txt:1: in_val1: token 'D' aft
 duplicate line|dup.txt|intersect|in_crd1: 0 1 S0 D\nin_ref1: 0 1 S0 D\nin_crd2: 0 2 S0 D\nin_ref2: 0 1 S0 D\nin_crd2: 0 S0 D\n|dup.txt:5: duplicate line in_crd2 (first at line 3)
 unknown line|unknown.txt|intersect|in_crd1: 0 1 S0 D\nin_ref1: 0 1 S0 D\nin_crd2: 0 2 S0 D\nin_ref2: 0 1 S0 D\nin_val: 1 D\n|unknown.txt:5: unknown line 'in_val': intersect reads in_crd1, in_ref1, in_crd2, in_ref2, in_crd3, in_ref3 (and ignores out_* lines)
 misspelt param|typo.txt|scan_dense|param_dimm: 3\nin_ref: 0 D\n|typo.txt:1: unknown line 'param_dimm': scan_dense reads in_ref, param_dim (and ignores out_* lines)
-a param of another primitive|neg.txt|reduce|param_neg1: 1\nin_val: 1 D\n|neg.txt:1: unknown line 'param_neg1': reduce reads in_val (and ignores out_* lines)
+a param of another primitive|neg.txt|reduce|param_neg1: 1\nin_val: 1 D\n|neg.txt:1: unknown line 'param_neg1': reduce reads in_val, param_skip_empty (and ignores out_* lines)
 unsorted coordinates|unsorted.txt|union|in_crd1: 0 3 1 S0 D\nin_ref1: 0 1 2 S0 D\nin_crd2: 0 S0 D\nin_ref2: 0 S0 D\n|unsorted.txt:1: in_crd1: coordinates must increase within a fiber: 1 after 3 (token 3)
 repeated coordinate|repeated.txt|intersect|in_crd1: 0 S0 D\nin_ref1: 0 S0 D\nin_crd2: 2 2 S0 D\nin_ref2: 0 1 S0 D\n|repeated.txt:3: in_crd2: coordinates must increase within a fiber: 2 after 2 (token 2)
 unsorted level|level.txt|scan_compressed|arr_seg: 0 2\narr_crd: 4 1\nin_ref: 0 D\n|level.txt:2: arr_crd: coordinates must increase within a segment: 1 after 4 (entry 2)
@@ -75,6 +75,7 @@ negative param_dim|negdim.txt|scan_dense|param_dim: -3\nin_ref: 0 D\n|negdim.txt
 huge param_dim|bigdim.txt|scan_dense|param_dim: 99999999999\nin_ref: 0 D\n|bigdim.txt:1: param_dim 99999999999 times 1 reference is more than the limit of 16777216 coordinates per stream (raise it with --max-tokens)
 param out of range|order.txt|spacc|param_order: 3\nin_crd_outer: 0 D\nin_crd_inner: 0 D\nin_val: 1 D\n|order.txt:1: param_order is 3, not in 1..2
 param with two numbers|two.txt|crddrop|param_vals: 1 2\nin_crd_outer: 0 S0 D\nin_crd_inner: 0 S0 D\n|two.txt:1: param_vals must be one integer
+param_skip_empty out of range|skip2.txt|reduce|param_skip_empty: 2\nin_val: 1 S0 D\n|skip2.txt:1: param_skip_empty is 2, not in 0..1
 EOF
 run_err "scan_dense over --max-tokens" \
     "dense.txt:1: param_dim 3 times 2 references is more than the limit of 5 coordinates per stream (raise it with --max-tokens)" \

@@ -82,8 +82,87 @@ static void new_writers(lw *c, int *w)
     w[o->order] = sg_lw_node_add(c, &n);
 }
 
+/* How the merged fiber of an output index can be empty under the outer
+ * coordinates: never (FULL: a dense level; NONEMPTY: a compressed level
+ * below a compressed one), for all of them at once or for none (ALL: a
+ * tensor's first level, repeated over the outer indices, empty when the
+ * tensor is), or for some but not others (SOME: a compressed level below a
+ * dense one, or a join of operands whose fibers vary with the outer
+ * coordinates). */
+enum { FIB_FULL, FIB_NONEMPTY, FIB_ALL, FIB_SOME };
+
+static int fiber_emptiness(const lw *c, char v)
+{
+    const strm s = c->crd[sg_lw_pos(c, v)];
+    int is_union = s.node >= 0 && c->g->nodes[s.node].kind == SG_NK_UNION;
+    int n[4] = {0, 0, 0, 0};
+    for (int k = 0; k < c->es->n_in; k++) {
+        const sg_einsum_tensor *x = &c->es->in[k];
+        for (int m = 0; m < x->order; m++) {
+            if (x->idx[x->fmt.mode[m]] != v)
+                continue;
+            if (x->fmt.level[m] == SG_LVL_DENSE)
+                n[FIB_FULL]++;
+            else if (m == 0)
+                n[FIB_ALL]++;
+            else if (x->fmt.level[m - 1] == SG_LVL_DENSE)
+                n[FIB_SOME]++;
+            else
+                n[FIB_NONEMPTY]++;
+        }
+    }
+    if (is_union) {
+        if (n[FIB_FULL] || n[FIB_NONEMPTY])
+            return FIB_NONEMPTY;
+        return n[FIB_SOME] ? FIB_SOME : FIB_ALL;
+    }
+    if (n[FIB_SOME] || (n[FIB_NONEMPTY] && n[FIB_NONEMPTY] + n[FIB_ALL] > 1))
+        return FIB_SOME;
+    if (n[FIB_ALL])
+        return FIB_ALL;
+    return n[FIB_NONEMPTY] ? FIB_NONEMPTY : FIB_FULL;
+}
+
+/* A reduce emits a value for each stop, and one level down a stop that
+ * closes an empty fiber looks like one that closes a fiber with no inner
+ * fibers.  Where a result level below the top may be empty for some outer
+ * coordinates but not for others (FIB_SOME) and the values come from
+ * reduces, such a value would sit between values that have coordinates:
+ * the reduces run with empty=skip (no value for a fiber without values)
+ * and the innermost result level drops the coordinates whose reduction
+ * fibers hold no values; returns the loop position of the innermost
+ * reduction index then, else -1.  (A level empty for every outer
+ * coordinate at once leaves the whole result empty, with a 0 per empty
+ * fiber and no coordinate, as for an empty result.) */
+static int skip_empty_reduction(const lw *c, strm value)
+{
+    const sg_einsum *es = c->es;
+    const sg_einsum_tensor *o = &es->out;
+    if (value.node < 0 || c->g->nodes[value.node].kind != SG_NK_REDUCE)
+        return -1;
+    for (int t = 1; t < es->n_terms; t++)
+        if (c->rmask[t] != c->rmask[0])
+            return -1;
+    int may_empty = 0;
+    for (int l = 1; l < o->order; l++)
+        may_empty |= fiber_emptiness(c, sg_lw_out_level_index(c, l)) == FIB_SOME;
+    if (!may_empty)
+        return -1;
+    for (int p = c->n - 1; p >= 0; p--)
+        if ((c->rmask[0] >> p) & 1u)
+            return p;
+    return -1;
+}
+
+static int joined_at(const lw *c, strm s)
+{
+    const sg_node *n = &c->g->nodes[s.node];
+    return n->kind == SG_NK_INTERSECT || n->kind == SG_NK_UNION;
+}
+
 /* Concordant result: writers fed by the merged coordinates, crddrop where an
- * inner level may leave an outer coordinate with an empty fiber. */
+ * inner level may leave an outer coordinate with an empty fiber, and where
+ * a reduce may meet an empty result fiber (skip_empty_reduction). */
 void sg_lw_construct_direct(lw *c, strm value)
 {
     const sg_einsum_tensor *o = &c->es->out;
@@ -95,6 +174,26 @@ void sg_lw_construct_direct(lw *c, strm value)
     for (int l = 0; l < o->order; l++) {
         s[l] = c->crd[sg_lw_pos(c, sg_lw_out_level_index(c, l))];
         sc[l][0] = '\0';
+    }
+    int rp = o->order >= 2 ? skip_empty_reduction(c, value) : -1;
+    if (rp >= 0) {
+        for (size_t k = 0; k < c->g->n_nodes; k++)
+            if (c->g->nodes[k].kind == SG_NK_REDUCE)
+                c->g->nodes[k].skip_empty = 1;
+        int last = o->order - 1;
+        char vo = sg_lw_out_level_index(c, last), vr = c->L[rp];
+        sg_node n;
+        sg_graph_node_init(&n, SG_NK_CRDDROP);
+        n.outer = vo;
+        n.inner = vr;
+        int id = sg_lw_node_add(c, &n);
+        sg_lw_use_add(c, s[last], id, 0, SG_ST_CRD,
+                      joined_at(c, s[last]) ? "in-%c" : "%c", vo);
+        sg_lw_use_add(c, c->crd[rp], id, 1, SG_ST_CRD,
+                      joined_at(c, c->crd[rp]) ? "in-%c" : "%c", vr);
+        s[last] = (strm){id, 0};
+        snprintf(sc[last], sizeof sc[last], "outer-%c", vo);
+        empty = 1;
     }
     for (int l = o->order - 2; l >= 0; l--) {
         char vo = sg_lw_out_level_index(c, l), vi = sg_lw_out_level_index(c, l + 1);

@@ -226,6 +226,12 @@ static int read_node(rd *r, Agnode_t *an, sg_node *n)
     n->sink = is_true(nattr(an, &kv, "sink"));
     n->fp = is_true(nattr(an, &kv, "fp"));
     n->vals = is_true(nattr(an, &kv, "vals"));
+    v = nattr(an, &kv, "empty");
+    if (strcmp(v, "skip") == 0)
+        n->skip_empty = 1;
+    else if (*v && strcmp(v, "zero") != 0)
+        return sg_errf(r->e, r->path, n->line,
+                       "node %d: unknown empty='%.40s' (zero or skip)", n->id, v);
     v = nattr(an, &kv, "order");
     if (*v && parse_int_attr(r, n, "order", v, &n->order) < 0)
         return -1;

@@ -439,11 +439,51 @@ static void test_alu_variants(void **state)
     sg_graph_free(&g);
 }
 
+/* reduce empty=skip|zero: read, written back, and an unknown value is an
+ * error naming the line and the node. */
+static void test_reduce_empty(void **state)
+{
+    (void)state;
+    const char *t =
+        "digraph SAM {\n comment=\"x=s0\"\n"
+        " 1 [comment=\"type=reduce,empty=skip\"]\n 2 [type=\"reduce\" empty=\"zero\"]\n"
+        " 3 [type=\"reduce\"]\n"
+        " 1 -> 2 [type=\"val\"]\n 2 -> 3 [type=\"val\"]\n}\n";
+    sg_graph g;
+    sg_err e;
+    assert_int_equal(read_text(t, &g, &e), 0);
+    assert_int_equal(g.nodes[0].skip_empty, 1);
+    assert_int_equal(g.nodes[1].skip_empty, 0);
+    assert_int_equal(g.nodes[2].skip_empty, 0);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_non_null(f);
+    assert_int_equal(sg_graph_write_dot_stream(&g, f), 0);
+    fclose(f);
+    assert_non_null(strstr(buf, "comment=\"type=reduce,empty=skip\""));
+    assert_non_null(strstr(buf, "comment=\"type=reduce\""));   /* zero: the default */
+    assert_null(strstr(buf, "empty=\"zero\""));
+    sg_graph g2;
+    assert_int_equal(read_text(buf, &g2, &e), 0);
+    assert_int_equal(g2.nodes[0].skip_empty, 1);
+    assert_int_equal(g2.nodes[1].skip_empty, 0);
+    sg_graph_free(&g2);
+    free(buf);
+    sg_graph_free(&g);
+    const char *bad =
+        "digraph SAM {\n comment=\"x=s0\"\n 1 [type=\"reduce\" empty=\"none\"]\n}\n";
+    assert_int_equal(read_text(bad, &g, &e), -1);
+    assert_int_equal(e.code, SG_EXIT_USAGE);
+    assert_non_null(strstr(e.msg, "t.gv:3: node 1: unknown empty='none' (zero or skip)"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_read_base),
         cmocka_unit_test(test_read_errors),
+        cmocka_unit_test(test_reduce_empty),
         cmocka_unit_test(test_read_graph_end),
         cmocka_unit_test(test_read_repeated_node),
         cmocka_unit_test(test_check_unknown_kind),

@@ -219,7 +219,8 @@ static int rtl_module(const sg_node *n, const sg_emit_opts *o, long inner,
         if (n->fp)
             return -1;
         strcpy(mod, "sam_reduce");
-        snprintf(par, cap, ".ValWidth(ValWidth)%s", val_type(o));
+        snprintf(par, cap, ".ValWidth(ValWidth)%s%s", val_type(o),
+                 n->skip_empty ? ", .SkipEmpty(1)" : "");
         return 0;
     case SG_NK_SPACC:
         if (n->order != 1 && n->order != 2)

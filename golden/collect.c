@@ -62,6 +62,8 @@ static int walk(const int64_t *const *seg, const size_t *nseg,
 typedef struct written {
     const int64_t *seg[SG_MAX_ORDER], *crd[SG_MAX_ORDER], *sega[SG_MAX_ORDER];
     size_t nseg[SG_MAX_ORDER], ncrd[SG_MAX_ORDER], nsega[SG_MAX_ORDER];
+    const int64_t *wseg[SG_MAX_ORDER];    /* seg as the writer stores it */
+    size_t nwseg[SG_MAX_ORDER];
     int64_t shape[SG_MAX_ORDER];
     const int64_t *vals;
     size_t nvals;
@@ -92,6 +94,8 @@ static int gather_writers(const sg_net *net, bound *bt, int nbt,
             if (d->fmt.mode[l] == n->mode) {
                 w->seg[l] = s;
                 w->nseg[l] = ns;
+                w->wseg[l] = s;
+                w->nwseg[l] = ns;
                 sg_prim_write_seg_all(&net->node[v], &w->sega[l], &w->nsega[l]);
                 w->crd[l] = c;
                 w->ncrd[l] = nc;
@@ -115,6 +119,17 @@ static int gather_writers(const sg_net *net, bound *bt, int nbt,
     return 0;
 }
 
+/* An empty result's values: a reduce emits a 0 for each empty fiber of
+ * the level above it, also when no coordinate is left at all (an empty
+ * result, or every fiber of a level empty at once). */
+static int only_zeros(const written *w)
+{
+    for (size_t k = 0; k < w->nvals; k++)
+        if (w->vals[k] != 0)
+            return 0;
+    return w->nvals > 0;
+}
+
 /* The written entries as coordinates in c (initialised here); every value
  * must belong to a written coordinate. */
 static int written_coords(const sg_graph *g, const sg_tensor_decl *d,
@@ -135,8 +150,9 @@ static int written_coords(const sg_graph *g, const sg_tensor_decl *d,
     }
     /* Surplus values mean the graph put coordinates and values out of
      * step.  The one exception: a reduce emits a value (0) for an empty
-     * result (SAM-SEMANTICS 2.10, item 11), written with no coordinate. */
-    if (c->nnz != w->nvals && !(c->nnz == 0 && w->nvals == 1)) {
+     * result (SAM-SEMANTICS 2.10, item 11), one per empty fiber when every
+     * fiber of a result level is empty, written with no coordinate. */
+    if (c->nnz != w->nvals && !(c->nnz == 0 && (w->nvals == 1 || only_zeros(w)))) {
         sg_errf(e, g->path, 0, "output %s: the writers produced %zu values for %zu "
                 "coordinates (coordinates and values out of step: a crddrop removed "
                 "coordinates whose values a reduce kept)", d->name, w->nvals, c->nnz);
@@ -178,13 +194,31 @@ static int output_tree(const sg_graph *g, const sg_tensor_decl *d,
     if (out->ft.lvl[0].fmt == SG_LVL_COMPRESSED && w->nseg[0] == 1 &&
         out->ft.lvl[0].ncrd == 0 && out->ft.lvl[0].nseg == 2)
         out->ft.lvl[0].nseg = 1;
-    /* ...and the reduce's value for an empty result stays in vals, as
-     * the RTL values writer stores it. */
-    if (c->nnz == 0 && w->nvals == 1) {
+    /* ...and the reduces' values for an empty result stay in vals, as
+     * the RTL values writer stores them; with one 0 per empty fiber, the
+     * levels above those fibers keep their coordinates as written too. */
+    if (c->nnz == 0 && w->nvals > 1) {
+        for (int l = 0; l < order; l++) {
+            sg_level *lv = &out->ft.lvl[l];
+            if (lv->fmt != SG_LVL_COMPRESSED)
+                continue;
+            free(lv->seg);
+            free(lv->crd);
+            lv->seg = sg_malloc((w->nwseg[l] ? w->nwseg[l] : 1) * sizeof *lv->seg);
+            if (w->nwseg[l])
+                memcpy(lv->seg, w->wseg[l], w->nwseg[l] * sizeof *lv->seg);
+            lv->nseg = w->nwseg[l];
+            lv->crd = sg_malloc((w->ncrd[l] ? w->ncrd[l] : 1) * sizeof *lv->crd);
+            if (w->ncrd[l])
+                memcpy(lv->crd, w->crd[l], w->ncrd[l] * sizeof *lv->crd);
+            lv->ncrd = w->ncrd[l];
+        }
+    }
+    if (c->nnz == 0 && w->nvals > 0) {
         free(out->ft.vals);
-        out->ft.vals = sg_malloc(sizeof *out->ft.vals);
-        out->ft.vals[0] = w->vals[0];
-        out->ft.nvals = 1;
+        out->ft.vals = sg_malloc(w->nvals * sizeof *out->ft.vals);
+        memcpy(out->ft.vals, w->vals, w->nvals * sizeof *out->ft.vals);
+        out->ft.nvals = w->nvals;
     }
     return 0;
 }

@@ -142,6 +142,36 @@ static void test_empty_reduce_value(void **state)
     sg_coo_free(&c);
 }
 
+/* matmul_ijk with C empty: every j fiber is empty, so the result is empty
+ * and the reduce's 0 for each i stays in vals with no coordinate, as the
+ * RTL values writer stores them; a non-zero value without a coordinate
+ * would still be an error. */
+static void test_empty_result_zeros(void **state)
+{
+    (void)state;
+    static const int64_t bp[2][3] = {{0, 1, 4}, {2, 3, 5}};
+    sg_coo B, C;
+    mat(&B, 4, 2, bp);
+    mat(&C, 4, 0, NULL);
+    golden_binding b[2] = {{.name = "B", .coo = &B}, {.name = "C", .coo = &C}};
+    golden_result r;
+    run_example("matmul_ijk.gv", b, 2, &r);
+    const sg_fibertree *ft = &r.out[0].ft;
+    assert_int_equal(r.out[0].coo.nnz, 0);
+    /* the i level as its writer stored it: B's rows 0 and 2 */
+    assert_int_equal(ft->lvl[0].nseg, 2);
+    assert_int_equal(ft->lvl[0].seg[1], 2);
+    assert_int_equal(ft->lvl[0].ncrd, 2);
+    assert_int_equal(ft->lvl[0].crd[0], 0);
+    assert_int_equal(ft->lvl[0].crd[1], 2);
+    assert_int_equal(ft->nvals, 2);
+    assert_int_equal(ft->vals[0], 0);
+    assert_int_equal(ft->vals[1], 0);
+    sg_golden_result_free(&r);
+    sg_coo_free(&B);
+    sg_coo_free(&C);
+}
+
 /* spmv with a crddrop i,j in front of the i writer: rows whose
  * intersection over the summed j is empty lose their coordinate while the
  * reduce still emits their 0. */
@@ -273,6 +303,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_empty_root_seg),
         cmocka_unit_test(test_empty_reduce_value),
+        cmocka_unit_test(test_empty_result_zeros),
         cmocka_unit_test(test_crddrop_summed_index_refused),
         cmocka_unit_test(test_out_of_step_values),
     };

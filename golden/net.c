@@ -309,7 +309,7 @@ static int net_node_init(sg_net *net, size_t v, bound *bt, int nbt,
                                          : gn->cnst);
         break;
     }
-    case SG_NK_REDUCE: sg_prim_reduce_init(pn); break;
+    case SG_NK_REDUCE: sg_prim_reduce_init(pn, gn->skip_empty); break;
     case SG_NK_SPACC: sg_prim_spacc_init(pn, gn->order, 0); break;
     case SG_NK_VECTORREDUCER: sg_prim_vectorreducer_init(pn); break;
     case SG_NK_CRDDROP:

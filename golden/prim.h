@@ -507,7 +507,7 @@ void sg_prim_arrayvals_init(sg_pnode *n, const int64_t *vals, size_t nvals);
 
 /* ALU: op is an sg_alu_op of graph/graph.h. */
 void sg_prim_alu_init(sg_pnode *n, int op, int64_t cnst);
-void sg_prim_reduce_init(sg_pnode *n);
+void sg_prim_reduce_init(sg_pnode *n, int skip_empty);
 
 /* Sparse accumulators: in[0] outer crd (NULL = no outer index: the result is
  * one vector and the inner output's stops are lowered by one), in[1] inner

@@ -6,6 +6,13 @@
  * D emits D.  Empty fibers give an explicit 0; a value without a following
  * stop is lost.  N is a malformed stream.  Cycle rule: one token in or out
  * per cycle.
+ *
+ * empty=skip (skip_empty): a fiber without values gives no value: S0 after
+ * no value since the last stop emits nothing, Sk (k >= 1) emits only
+ * S(k-1), in the cycle of the stop.  The stream no longer says whether a
+ * stop closed an empty fiber or a fiber that holds no inner fibers at all
+ * (the two look alike one level down), so only this mode keeps values and
+ * coordinates paired below a result level that may be empty.
  */
 #include <stdlib.h>
 
@@ -17,6 +24,8 @@ typedef struct reduce_st {
     int64_t sum;
     int pending;            /* a lowered stop to emit */
     int plevel;
+    int skip_empty;         /* empty=skip */
+    int has;                /* a value since the last stop */
 } reduce_st;
 
 static long reduce_fire(sg_pnode *n, long budget)
@@ -39,12 +48,21 @@ static long reduce_fire(sg_pnode *n, long budget)
         sg_tok t = q_peek(in);
         if (t.kind == SG_TK_DATA) {
             s->sum = sg_val_add(n->vt, s->sum, t.v);
+            s->has = 1;
+            q_pop(in);
+        } else if (t.kind == SG_TK_STOP && s->skip_empty && !s->has) {
+            if (t.v > 0) {
+                if (!port_room(o))
+                    return fired;
+                port_push(o, sg_stop((int)t.v - 1));
+            }
             q_pop(in);
         } else if (t.kind == SG_TK_STOP) {
             if (!port_room(o))
                 return fired;
             port_push(o, sg_data(s->sum));
             s->sum = 0;
+            s->has = 0;
             if (t.v > 0) {
                 s->pending = 1;
                 s->plevel = (int)t.v - 1;
@@ -92,11 +110,18 @@ static long reduce_tfire(sg_pnode *n, uint64_t *t, uint64_t end)
             if (f >= end)
                 break;
             s->sum = sg_val_add(w, s->sum, x.v);
+            s->has = 1;
+        } else if (x.kind == SG_TK_STOP && s->skip_empty && !s->has) {
+            if (f >= end)
+                break;
+            if (x.v > 0)
+                port_tpush(o, sg_stop((int)x.v - 1), f + 1);
         } else if (x.kind == SG_TK_STOP) {
             if (f >= end)
                 break;
             port_tpush(o, sg_data(s->sum), f + 1);
             s->sum = 0;
+            s->has = 0;
             if (x.v > 0) {
                 s->pending = 1;
                 s->plevel = (int)x.v - 1;
@@ -114,9 +139,11 @@ static long reduce_tfire(sg_pnode *n, uint64_t *t, uint64_t end)
     return k;
 }
 
-void sg_prim_reduce_init(sg_pnode *n)
+void sg_prim_reduce_init(sg_pnode *n, int skip_empty)
 {
-    n->st = sg_calloc(1, sizeof(reduce_st));
+    reduce_st *s = sg_calloc(1, sizeof *s);
+    s->skip_empty = skip_empty;
+    n->st = s;
     n->fire = reduce_fire;
     n->tfire = reduce_tfire;
 }

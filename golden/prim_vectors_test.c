@@ -401,6 +401,13 @@ static void test_repeat_reduce_alu(void **state)
     check("reduce", "in_val: S0 1 S1 D\n", "out_val", "0 1 S0 D");
     check("reduce", "in_val: 1 2 3 4 5 6 7 8 9 S2 D\n", "out_val", "45 S1 D");
     check("reduce", "in_val: 5 D\n", "out_val", "D");
+    /* empty=skip: no value for a fiber without values */
+    check("reduce", "param_skip_empty: 1\nin_val: S0 1 S1 D\n", "out_val", "1 S0 D");
+    check("reduce", "param_skip_empty: 1\nin_val: S1 D\n", "out_val", "S0 D");
+    check("reduce", "param_skip_empty: 1\nin_val: S2 D\n", "out_val", "S1 D");
+    check("reduce", "param_skip_empty: 1\nin_val: 1 2 S0 S0 -4 S1 S1 5 S0 0 S1 D\n",
+          "out_val", "3 -4 S0 S0 5 0 S0 D");
+    check("reduce", "param_skip_empty: 0\nin_val: S1 D\n", "out_val", "0 S0 D");
     check("mul", "in_val1: 65536 S0 D\nin_val2: 65536 S0 D\n", "out_val", "0 S0 D");
     check("sub", "in_val1: 5 S0 D\nin_val2: 7 S0 D\n", "out_val", "-2 S0 D");
     check("add", "in_val1: 2147483647 D\nin_val2: 1 D\n", "out_val", "-2147483648 D");

@@ -40,7 +40,7 @@ static const prim_desc descs[] = {
     {"sub", {"in_val1", "in_val2"}, {"out_val"}, ALU_EXTRA, 0},
     {"max", {"in_val1", "in_val2"}, {"out_val"}, ALU_EXTRA, 0},
     {"min", {"in_val1", "in_val2"}, {"out_val"}, ALU_EXTRA, 0},
-    {"reduce", {"in_val"}, {"out_val"}, {NULL}, 0},
+    {"reduce", {"in_val"}, {"out_val"}, {"param_skip_empty"}, 0},
     {"spacc", {"in_crd_outer", "in_crd_inner", "in_val"},
      {"out_crd_inner", "out_crd_outer", "out_val"}, {"param_order", "param_val_stkn"}, 0},
     {"vectorreducer", {"in_crd", "in_val"}, {"out_crd", "out_val"}, {NULL}, 0},
@@ -133,7 +133,7 @@ static int get_arr(const sg_stream_file *in, const char *name,
 static const struct { const char *name; int64_t lo, hi; } param_range[] = {
     {"param_neg1", 0, 1}, {"param_neg2", 0, 1},
     {"param_order", 1, 2}, {"param_val_stkn", 0, 1}, {"param_vals", 0, 1},
-    {"param_depth", 1, SG_MAX_STOP},
+    {"param_depth", 1, SG_MAX_STOP}, {"param_skip_empty", 0, 1},
 };
 
 static int listed(const char *const *names, size_t n, const char *name)
@@ -488,7 +488,9 @@ static int stream_run(const char *prim, const sg_stream_file *in, int width,
                  SG_ALU_MIN;
         sg_prim_alu_init(&n, op, 0);
     } else if (!strcmp(prim, "reduce")) {
-        sg_prim_reduce_init(&n);
+        int64_t skip;
+        param(in, "param_skip_empty", 0, &skip);
+        sg_prim_reduce_init(&n, skip != 0);
     } else if (!strcmp(prim, "spacc")) {
         int64_t vs, order;
         param(in, "param_val_stkn", 0, &vs);

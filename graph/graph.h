@@ -84,6 +84,7 @@ typedef struct sg_node {
     int64_t cnst;           /* smax/smul constant (integer semantics) */
     int has_cnst;
     int fp;                 /* reduce fp=true, fp_* ops */
+    int skip_empty;         /* reduce empty=skip: no value for a fiber without values */
     int order;              /* spaccumulator order */
     char in0, in1;          /* spaccumulator inner / outer index (0 if absent) */
     char outer, inner;      /* crddrop/crdhold index; inner = 'v' for values */

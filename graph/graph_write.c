@@ -157,6 +157,8 @@ static void node_attrs(const sg_node *n, attrs *a)
     case SG_NK_REDUCE:
         if (n->fp)
             put(a, "fp", "true");
+        if (n->skip_empty)
+            put(a, "empty", "skip");
         break;
     case SG_NK_SPACC:
         put_int(a, "order", n->order);

@@ -11,7 +11,7 @@
 # otherwise) plus testbenches/cases/ and generated cases in $(BUILD)/tb/gen/.
 
 RTL_BENCHES := scan_compressed scan_dense repsiggen repeat arrayvals \
-               intersect union intersect3 union3 alu reduce crddrop crdhold crddrop_vals crdhold_vals \
+               intersect union intersect3 union3 alu reduce reduce_skip crddrop crdhold crddrop_vals crdhold_vals \
                write_compressed write_vals write_vals_pos write_dense_pos spacc spacc_order2 vectorreducer vectorreducer_wide fifo
 RTL_TB_VEC  := $(BUILD)/tb/tb_vec
 RTL_TB_GEN  := $(BUILD)/tb/tb_gen

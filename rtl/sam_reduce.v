@@ -2,12 +2,16 @@
 // the running sum (no output); S0 emits the sum; Sk (k >= 1) emits the sum
 // and then S(k-1); D emits D.  Empty fibers give an explicit 0.  N counts
 // as 0.  ValWidth-bit wrapping sum.
+// SkipEmpty = 1 (graph attribute empty=skip): a fiber without values gives
+// no value: S0 after no value since the last stop emits nothing, Sk
+// (k >= 1) emits only S(k-1), in one cycle.
 // Timing: one input token per cycle, plus one cycle for each Sk with k >= 1
 // (two output tokens).  in_val_ready_o depends on out_val_ready_i.
 `include "sam_token.vh"
 
 module sam_reduce #(
-  parameter integer ValWidth = 32
+  parameter integer ValWidth = 32,
+  parameter integer SkipEmpty = 0
 ) (
   input  wire                clk_i,
   input  wire                rst_ni,
@@ -26,6 +30,7 @@ module sam_reduce #(
   reg [ValWidth-1:0] sum_q, sum_d;
   reg                pend_q, pend_d;     // S(k-1) still to emit
   reg [ValWidth-1:0] lvl_q, lvl_d;
+  reg                has_q, has_d;       // a value since the last stop
   reg                emit;
   reg [ValWidth+1:0] tok;
   wire out_free = !valid_q || out_val_ready_i;
@@ -37,6 +42,7 @@ module sam_reduce #(
     sum_d = sum_q;
     pend_d = pend_q;
     lvl_d = lvl_q;
+    has_d = has_q;
     in_val_ready_o = 1'b0;
     emit = 1'b0;
     tok = {`SG_TK_DATA, sum_q};
@@ -51,12 +57,22 @@ module sam_reduce #(
         `SG_TK_DATA: begin
           in_val_ready_o = 1'b1;
           sum_d = sum_q + pay;
+          has_d = 1'b1;
         end
         `SG_TK_EMPTY: in_val_ready_o = 1'b1;
-        `SG_TK_STOP: if (out_free) begin
+        `SG_TK_STOP: if (SkipEmpty != 0 && !has_q) begin
+          if (pay == Zero) begin
+            in_val_ready_o = 1'b1;
+          end else if (out_free) begin
+            in_val_ready_o = 1'b1;
+            emit = 1'b1;
+            tok = {`SG_TK_STOP, pay - One};
+          end
+        end else if (out_free) begin
           in_val_ready_o = 1'b1;
           emit = 1'b1;
           sum_d = Zero;
+          has_d = 1'b0;
           pend_d = (pay != Zero);
           lvl_d = pay;
         end
@@ -76,10 +92,12 @@ module sam_reduce #(
       sum_q <= Zero;
       pend_q <= 1'b0;
       lvl_q <= Zero;
+      has_q <= 1'b0;
     end else begin
       sum_q <= sum_d;
       pend_q <= pend_d;
       lvl_q <= lvl_d;
+      has_q <= has_d;
       if (emit) begin
         valid_q <= 1'b1;
         data_q <= tok;

@@ -17,7 +17,7 @@ TB_GEN=${TB_GEN:-$BUILD/tb/tb_gen}
 CASES=${CASES:-6}
 SIZE=${SIZE:-40}
 SEED=${SEED:-1}
-benches=${*:-"scan_compressed scan_dense repsiggen repeat arrayvals intersect union intersect3 union3 alu reduce crddrop crdhold crddrop_vals crdhold_vals write_compressed write_vals write_vals_pos write_dense_pos spacc spacc_order2 vectorreducer vectorreducer_wide fifo"}
+benches=${*:-"scan_compressed scan_dense repsiggen repeat arrayvals intersect union intersect3 union3 alu reduce reduce_skip crddrop crdhold crddrop_vals crdhold_vals write_compressed write_vals write_vals_pos write_dense_pos spacc spacc_order2 vectorreducer vectorreducer_wide fifo"}
 fail=0
 for b in $benches; do
   dir=${GEN_OUT:-$BUILD/tb/gen}/$b
@@ -31,8 +31,10 @@ for b in $benches; do
     write_vals_pos|write_dense_pos) prims=self ;;
     vectorreducer_wide) prims=vectorreducer ;;
     spacc_order2) prims=spacc ;;   # tb_gen writes param_order: 2
+    reduce_skip) prims=reduce ;;   # the same streams, param_skip_empty: 1
     *) prims=$b ;;
   esac
+  gb=$b; [ "$b" = reduce_skip ] && gb=reduce
   i=0
   while [ $i -lt "$CASES" ]; do
     i=$((i + 1))
@@ -45,7 +47,8 @@ for b in $benches; do
         s=$((SEED * 1000 + i + 100000 * try))
         try=$((try + 1))
         in=$dir/in_$p$i.txt
-        "$TB_GEN" "$b" "$s" "$SIZE" > "$in" || { err="tb_gen $b failed"; continue; }
+        "$TB_GEN" "$gb" "$s" "$SIZE" > "$in" || { err="tb_gen $b failed"; continue; }
+        [ "$b" = reduce_skip ] && echo "param_skip_empty: 1" >> "$in"
         if [ "$p" = identity ]; then
           { echo "# random stream, seed $s (expected = input)"; cat "$in"; } > "$case"; ok=1
         elif [ "$p" = self ]; then

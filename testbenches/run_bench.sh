@@ -53,6 +53,7 @@ case $BENCH in
     map="$map out_crd=out_crd out_ref1=out_ref0 out_ref2=out_ref1 out_ref3=out_ref2" ;;
   alu) own alu; map="in_val1=in_val0 in_val2=in_val1 out_val=out_val" ;;
   reduce) own reduce; map="in_val=in_val out_val=out_val" ;;
+  reduce_skip) own reduce; dirs=""; params="SkipEmpty=1"; map="in_val=in_val out_val=out_val" ;;
   crddrop|crdhold|crddrop_vals|crdhold_vals)
     top=tb_crddrop; rtl="sam_crddrop sam_crdhold sam_crdvals sam_broadcast sam_repsiggen sam_repeat"
     case $BENCH in crdhold*) params="IsHold=1" ;; *) params="IsHold=0" ;; esac
