@@ -77,7 +77,7 @@ $(FP_PRIM_VEC): testbenches/fp_prim_vec.c $(FP_SRCS) core/err.c core/fp.h core/f
 
 # Cases in $(BUILD)/tb/fpgen/BENCH (regenerated on every run, SEED selects
 # them); a case with one wrong bit in an expected value must fail.
-fp-prim-test: $(FP_PRIM_VEC) $(RTL_TB_VEC)
+fp-prim-test: $(FP_PRIM_VEC) $(BUILD)/tb/tb_vec
 	@set -e; g=$(BUILD)/tb/fpgen; for b in $(FP_PRIM_BENCHES); do \
 	  rm -rf $$g/$$b; mkdir -p $$g/$$b; $(FP_PRIM_VEC) $${b%_*} $${b##*_} $(SEED) $(FP_PRIM_N) $$g/$$b; done; \
 	fail=0; for sim in icarus verilator; do for b in $(FP_PRIM_BENCHES); do \
