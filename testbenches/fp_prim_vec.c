@@ -10,7 +10,8 @@
  * benches read (testbenches/run_bench.sh, tb_vec): one line per stream,
  * "name: tok tok ...", a value written as the unsigned decimal of its bit
  * pattern.  Case 0 is an empty input (D alone); alu cases cycle through
- * the seven ops (param_op) and spacc cases through ValStops 0 and 1
+ * the seven ops (param_op), cases 1 to 7 every pair of the directed corners
+ * for each op (for smax and smul the corners as the one operand) and spacc cases through ValStops 0 and 1
  * (param_val_stkn).
  *
  * Values: one in ten a directed corner (signed zeros, subnormals, the
@@ -77,20 +78,31 @@ static void put(strm *st, char k, uint32_t v)
     }
 }
 
-static uint32_t value(sg_fp_type t, uint64_t *s)
+#define NCORNER 12
+
+/* The directed corners: +0, -0, the smallest subnormal (both signs), the
+ * smallest normal, 1, -3, the largest finite, +inf, -inf, a quiet and a
+ * signalling NaN. */
+static uint32_t corner(sg_fp_type t, int i)
 {
     int F = t == SG_FP_F32 ? 23 : 7;
     uint32_t sign = UINT32_C(1) << (F + 8), one = UINT32_C(127) << F;
+    const uint32_t c[NCORNER] = {
+        0, sign, 1, sign | 1, UINT32_C(1) << F, one, sign | (UINT32_C(128) << F) | (UINT32_C(1) << (F - 1)),
+        (UINT32_C(0xFE) << F) | ((UINT32_C(1) << F) - 1), UINT32_C(0xFF) << F,
+        sign | (UINT32_C(0xFF) << F), (UINT32_C(0xFF) << F) | (UINT32_C(1) << (F - 1)),
+        (UINT32_C(0xFF) << F) | 1,
+    };
+    return c[i];
+}
+
+static uint32_t value(sg_fp_type t, uint64_t *s)
+{
+    int F = t == SG_FP_F32 ? 23 : 7;
+    uint32_t sign = UINT32_C(1) << (F + 8);
     unsigned r = rnd(s, 10);
-    if (r == 0) {
-        const uint32_t c[] = {
-            0, sign, 1, sign | 1, UINT32_C(1) << F, one, sign | one | (UINT32_C(1) << F) | (UINT32_C(1) << (F - 1)),
-            (UINT32_C(0xFE) << F) | ((UINT32_C(1) << F) - 1), UINT32_C(0xFF) << F,
-            sign | (UINT32_C(0xFF) << F), (UINT32_C(0xFF) << F) | (UINT32_C(1) << (F - 1)),
-            (UINT32_C(0xFF) << F) | 1,
-        };
-        return c[rnd(s, sizeof c / sizeof c[0])];
-    }
+    if (r == 0)
+        return corner(t, (int)rnd(s, NCORNER));
     if (r <= 3)
         return sg_fp_rand_operand(t, s);
     uint32_t e = 119 + rnd(s, 17);
@@ -115,13 +127,21 @@ static void print_line(FILE *f, const char *name, const strm *st)
 
 /* ---- alu ---------------------------------------------------------------- */
 
-static void gen_alu(sg_fp_type t, uint64_t *s, int empty, int op, FILE *f)
+static void gen_alu(sg_fp_type t, uint64_t *s, int empty, int corners, int op, FILE *f)
 {
     static strm a, b, o;
     a.n = b.n = o.n = 0;
     int one = op == 5 || op == 6;
     uint32_t m3 = t == SG_FP_F32 ? UINT32_C(0xC0400000) : UINT32_C(0xC040);
-    if (!empty) {
+    if (corners) {    /* every pair of corners, one fiber */
+        for (int i = 0; i < NCORNER; i++)
+            for (int j = 0; j < NCORNER; j++) {
+                put(&a, 'd', corner(t, i));
+                put(&b, 'd', corner(t, j));
+            }
+        put(&a, 's', 0);
+        put(&b, 's', 0);
+    } else if (!empty) {
         int fibers = 1 + (int)rnd(s, 6);
         for (int i = 0; i < fibers; i++) {
             int la = (int)rnd(s, 8), lb = la;
@@ -344,7 +364,7 @@ int main(int argc, char **argv)
         fprintf(f, "# fp_prim_vec %s %s seed %llu case %ld\n", prim, argv[2], seed, i);
         int empty = i == 0;
         switch (which) {
-        case 0: gen_alu((sg_fp_type)t, &s, empty, (int)(i % 7), f); break;
+        case 0: gen_alu((sg_fp_type)t, &s, empty, i >= 1 && i <= 7, (int)(i % 7), f); break;
         case 1: gen_reduce((sg_fp_type)t, &s, empty, f); break;
         case 2: gen_spacc((sg_fp_type)t, &s, empty, (int)(i % 2), f); break;
         default: gen_vr((sg_fp_type)t, &s, empty, f); break;
