@@ -10,6 +10,14 @@
 #                      with input gaps and output stalls, FP_RTL_N per
 #                      operation and type on Icarus, FP_RTL_N_VL on
 #                      Verilator (testbenches/fp_run.sh; part of make test)
+#   make fp-prim-test  the value primitives with real numbers (sam_alu,
+#                      sam_reduce, sam_spacc, sam_vectorreducer at ValType
+#                      1 fp32 and 2 bf16) on random token streams whose
+#                      expected outputs testbenches/fp_prim_vec computes
+#                      with core/fp.h: FP_PRIM_N cases per primitive and
+#                      type, each without and with random input gaps and
+#                      output stalls, on Icarus and Verilator (part of
+#                      make test)
 #   make fp-test-full  core/fp_test.c without sanitizers and with ten
 #                      times the random operands (make extended)
 #   make fp-bench      ops/s of sg_fp_f32_add/mul against int32 add/mul
@@ -22,11 +30,15 @@ FP_VEC_N     ?= 20000
 FP_HOST_FLAGS := -ffp-contract=off -fno-fast-math
 FP_SRCS := core/fp.c core/fp_text.c core/fp_rand.c
 
+FP_PRIM_VEC  := $(BUILD)/tb/fp_prim_vec
+FP_PRIM_N    ?= 40
+FP_PRIM_BENCHES := alu_fp32 alu_bf16 reduce_fp32 reduce_bf16 spacc_fp32 spacc_bf16 \
+                   vectorreducer_fp32 vectorreducer_bf16
 FP_RTL_N     ?= 20000
 FP_RTL_N_VL  ?= 200000
 
-.PHONY: fp-vec-test fp-rtl-test fp-test-full fp-bench
-TEST_SUITES += fp-vec-test fp-rtl-test
+.PHONY: fp-vec-test fp-rtl-test fp-prim-test fp-test-full fp-bench
+TEST_SUITES += fp-vec-test fp-rtl-test fp-prim-test
 EXTENDED_SUITES += fp-test-full
 BENCH_TARGETS += fp-bench
 
@@ -58,6 +70,28 @@ fp-vec-test: $(FP_VEC)
 fp-rtl-test: $(FP_VEC)
 	@BUILD=$(BUILD) FP_VEC=$(FP_VEC) SEED=$(SEED) sh testbenches/fp_run.sh icarus $(FP_RTL_N)
 	@BUILD=$(BUILD) FP_VEC=$(FP_VEC) SEED=$(SEED) sh testbenches/fp_run.sh verilator $(FP_RTL_N_VL)
+
+$(FP_PRIM_VEC): testbenches/fp_prim_vec.c $(FP_SRCS) core/err.c core/fp.h core/fp_int.h core/err.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) -O2 -I. -o $@ testbenches/fp_prim_vec.c $(FP_SRCS) core/err.c -lm
+
+# Cases in $(BUILD)/tb/fpgen/BENCH (regenerated on every run, SEED selects
+# them); a case with one wrong bit in an expected value must fail.
+fp-prim-test: $(FP_PRIM_VEC) $(BUILD)/tb/tb_vec
+	@set -e; g=$(BUILD)/tb/fpgen; for b in $(FP_PRIM_BENCHES); do \
+	  rm -rf $$g/$$b; mkdir -p $$g/$$b; $(FP_PRIM_VEC) $${b%_*} $${b##*_} $(SEED) $(FP_PRIM_N) $$g/$$b; done; \
+	fail=0; for sim in icarus verilator; do for b in $(FP_PRIM_BENCHES); do \
+	  log=$(BUILD)/tb/$$sim-$$b.log; \
+	  BUILD=$(BUILD) SEED=$(SEED) TB_VEC=$(RTL_TB_VEC) GEN=$$g ONLY_GEN=1 sh testbenches/run_bench.sh $$sim $$b > $$log 2>&1 || fail=1; \
+	  echo "$$sim $$b: $$(grep -c '^PASS' $$log) passed, $$(grep -c '^FAIL' $$log) failed"; \
+	  grep -A4 '^FAIL' $$log | head -12; \
+	done; done; \
+	w=$(BUILD)/tb/fpgen-wrong; rm -rf $$w; mkdir -p $$w/reduce_bf16; \
+	awk '/^out_val:/ && !d { for (i = 2; i <= NF; i++) if ($$i ~ /^[0-9]+$$/) { $$i = ($$i % 2) ? $$i - 1 : $$i + 1; d = 1; break } } { print }' \
+	  $$g/reduce_bf16/fp_1.txt > $$w/reduce_bf16/fp_1.txt; \
+	if BUILD=$(BUILD) TB_VEC=$(RTL_TB_VEC) GEN=$$w ONLY_GEN=1 sh testbenches/run_bench.sh icarus reduce_bf16 > $(BUILD)/tb/fpgen-wrong.log 2>&1; then \
+	  echo "fp-prim-test: a case with a wrong expected value passed"; fail=1; fi; \
+	exit $$fail
 
 $(BUILD)/fp/fp_test_full: core/fp_test.c $(FP_SRCS) core/err.c core/fp.h core/fp_int.h core/test_fp_host.h core/err.h
 	@mkdir -p $(dir $@)

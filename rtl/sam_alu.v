@@ -8,11 +8,24 @@
 // (control token against a number) consumes only the number and emits 0
 // (mul) or the number (other ops), as the reference does.  One registered
 // output stage, one token per cycle; in ready = !full || out_val_ready_i.
+//
+// ValType 1 (fp32, ValWidth 32) or 2 (bf16, ValWidth 16): the values are
+// real numbers and every op is the C model's (core/fp.h: sg_fp_mul, add,
+// sub, max, min; smax and smul with Const as the operand's bit pattern),
+// bit for bit; N counts as +0.  Two numbers go through the fp unit (mul,
+// smul: sam_fp_mul, add, sub: sam_fp_add, 5 stages; max, min, smax:
+// sam_fp_cmp, 1 stage); a token that passes (control tokens, a number
+// against a control token) travels beside them in a register per stage, so
+// the output keeps token order.  The whole pipeline moves when its last
+// stage is empty or taken: one token per cycle while the output is ready,
+// every token held while it is not; in ready = that move condition.
+// ValType 0 (the default) is the integer ALU above.
 `include "sam_token.vh"
 
 module sam_alu #(
   parameter integer ValWidth = 32,
   parameter integer Op       = 0,
+  parameter integer ValType  = 0,   // 0 integer, 1 fp32, 2 bf16
   parameter [ValWidth-1:0] Const = {ValWidth{1'b0}}
 ) (
   input  wire                clk_i,
@@ -32,9 +45,8 @@ module sam_alu #(
   localparam [0:0] OneInput = (Op == OpSmax) || (Op == OpSmul);
   localparam [ValWidth-1:0] Zero = {ValWidth{1'b0}};
 
-  reg                valid_q;
-  reg [ValWidth+1:0] data_q;
-  wire out_free = !valid_q || out_val_ready_i;
+  localparam [0:0] IsFp = ValType != 0;
+  wire out_free;
 
   wire [1:0] at = in_val0_data_i[ValWidth+1:ValWidth];
   wire [1:0] bt = in_val1_data_i[ValWidth+1:ValWidth];
@@ -64,12 +76,14 @@ module sam_alu #(
   wire hi_eq  = x[ValWidth-1:Hw] == y[ValWidth-1:Hw];
   wire hi_win = x[ValWidth-1:Hw] > y[ValWidth-1:Hw];
   wire lo_win = x[Hw-1:0] > y[Hw-1:0];
-  wire a_wins = hi_win || (hi_eq && lo_win);
+  // (fp: the fp unit decides; a_wins 0 leaves it out of the hardware)
+  wire a_wins = !IsFp && (hi_win || (hi_eq && lo_win));
   // The arithmetic result (max/min select with a_wins where the token is
   // built, below).
   reg [ValWidth-1:0] res;
   always @(*) begin
-    case (Op)
+    if (IsFp) res = Zero;  // the fp unit's result replaces it
+    else case (Op)
       OpAdd:   res = a + b;
       OpSub:   res = a - b;
       default: res = a * b;  // mul, smul (unused for max/min)
@@ -77,6 +91,7 @@ module sam_alu #(
   end
 
   reg take_a, take_b;
+  reg use_fp;   // two numbers (one for one-input ops): the fp unit's result
   reg [ValWidth+1:0] tok;
   generate
     if (OneInput) begin : g_one
@@ -84,6 +99,7 @@ module sam_alu #(
       always @(*) begin
         take_a = in_val0_valid_i;
         take_b = 1'b0;
+        use_fp = a_num;
         if (IsMinMax) tok = {a_num ? `SG_TK_DATA : at, (!a_num || a_wins) ? a : b};
         else          tok = {a_num ? `SG_TK_DATA : at, a_num ? res : a};
       end
@@ -99,6 +115,7 @@ module sam_alu #(
       always @(*) begin
         take_a = in_val0_valid_i && in_val1_valid_i && pass_a;
         take_b = in_val0_valid_i && in_val1_valid_i && (b_num || !a_num);
+        use_fp = both;
         if (IsMinMax) tok = {(a_num || b_num) ? `SG_TK_DATA : at, sel_a ? a : b_in};
         else          tok = {(a_num || b_num) ? `SG_TK_DATA : at, both ? res : pass_v};
       end
@@ -108,16 +125,67 @@ module sam_alu #(
   wire fire = (take_a || take_b) && out_free;
   assign in_val0_ready_o = fire && take_a;
   assign in_val1_ready_o = fire && take_b;
-  assign out_val_valid_o = valid_q;
-  assign out_val_data_o  = data_q;
 
-  always @(posedge clk_i) begin
-    if (!rst_ni) begin
-      valid_q <= 1'b0;
-      data_q <= {`SG_TK_DATA, Zero};
-    end else if (out_free) begin
-      valid_q <= fire;
-      if (fire) data_q <= tok;
+  generate
+    if (!IsFp) begin : g_int
+      reg                valid_q;
+      reg [ValWidth+1:0] data_q;
+      assign out_free = !valid_q || out_val_ready_i;
+      assign out_val_valid_o = valid_q;
+      assign out_val_data_o  = data_q;
+      wire unused_use_fp = use_fp;
+
+      always @(posedge clk_i) begin
+        if (!rst_ni) begin
+          valid_q <= 1'b0;
+          data_q <= {`SG_TK_DATA, Zero};
+        end else if (out_free) begin
+          valid_q <= fire;
+          if (fire) data_q <= tok;
+        end
+      end
+    end else if ((ValType == 1 && ValWidth == 32) || (ValType == 2 && ValWidth == 16)) begin : g_fp
+      localparam integer F = (ValType == 1) ? 23 : 7;
+      localparam [0:0] IsMul = (Op == OpMul) || (Op == OpSmul);
+      localparam [0:0] IsAdd = (Op == OpAdd) || (Op == OpSub);
+      localparam integer Lat = IsMinMax ? 1 : 5;
+      wire unit_valid = take_a || take_b;
+      wire [ValWidth-1:0] unit_a = a;
+      wire [ValWidth-1:0] unit_b = OneInput ? Const : b_in;
+      wire [ValWidth-1:0] unit_res;
+      wire                unit_out_valid;
+      if (IsMul) begin : g_mul
+        sam_fp_mul #(.FracWidth(F)) u_unit (
+          .clk_i(clk_i), .rst_ni(rst_ni), .in_valid_i(unit_valid), .in_ready_o(out_free),
+          .in_a_i(unit_a), .in_b_i(unit_b),
+          .out_valid_o(unit_out_valid), .out_ready_i(out_val_ready_i), .out_data_o(unit_res));
+      end else if (IsAdd) begin : g_add
+        sam_fp_add #(.FracWidth(F)) u_unit (
+          .clk_i(clk_i), .rst_ni(rst_ni), .in_valid_i(unit_valid), .in_ready_o(out_free),
+          .in_a_i(unit_a), .in_b_i(unit_b), .in_op_i(Op == OpSub),
+          .out_valid_o(unit_out_valid), .out_ready_i(out_val_ready_i), .out_data_o(unit_res));
+      end else begin : g_cmp
+        sam_fp_cmp #(.FracWidth(F)) u_unit (
+          .clk_i(clk_i), .rst_ni(rst_ni), .in_valid_i(unit_valid), .in_ready_o(out_free),
+          .in_a_i(unit_a), .in_b_i(unit_b), .in_op_i(Op == OpMin),
+          .out_valid_o(unit_out_valid), .out_ready_i(out_val_ready_i), .out_data_o(unit_res));
+      end
+      // Beside the unit's stages: the token's tag, whether the unit's
+      // result is its value, and the value that passes otherwise.  They
+      // move with the unit (out_free is its move condition).
+      reg [ValWidth+2:0] side_q [0:Lat-1];
+      integer s;
+      always @(posedge clk_i) begin
+        if (out_free) begin
+          side_q[0] <= {use_fp, tok};
+          for (s = 1; s < Lat; s = s + 1) side_q[s] <= side_q[s-1];
+        end
+      end
+      wire [ValWidth+2:0] side = side_q[Lat-1];
+      assign out_val_valid_o = unit_out_valid;
+      assign out_val_data_o  = {side[ValWidth+1:ValWidth], side[ValWidth+2] ? unit_res : side[ValWidth-1:0]};
+    end else begin : g_bad
+      sam_alu_valtype_needs_0_or_1_with_width_32_or_2_with_width_16 u_bad ();
     end
-  end
+  endgenerate
 endmodule

@@ -17,8 +17,16 @@
 // A valid bit per stage; the whole pipeline stalls while out_valid_o is
 // held against a low out_ready_i, so in_ready_o = !out_valid_o ||
 // out_ready_i and a token per cycle flows when the output is ready.
+//
+// Latency = 0 removes every register: the same five steps are one
+// combinational path, out_data_o is the result of the operands in the same
+// cycle, out_valid_o = in_valid_i and in_ready_o = out_ready_i (clk_i and
+// rst_ni unused).  The reducers' accumulation loops use it, so that a
+// running sum takes one token per cycle (at a lower clock).  Latency 5, the
+// default, is the pipeline above; no other value is accepted.
 module sam_fp_add #(
-  parameter integer FracWidth = 23
+  parameter integer FracWidth = 23,
+  parameter integer Latency   = 5
 ) (
   input  wire                 clk_i,
   input  wire                 rst_ni,
@@ -36,12 +44,26 @@ module sam_fp_add #(
   localparam integer SW = F + 5;   // carry, hidden bit, F, guard, round, sticky
   localparam [W-1:0] Nan = {1'b0, 8'hFF, 1'b1, {(F-1){1'b0}}};
 
+  localparam integer Comb = (Latency == 0) ? 1 : 0;
   wire adv;
-  sam_pipe_valid #(.Stages(5)) u_valid (
-    .clk_i(clk_i), .rst_ni(rst_ni), .in_valid_i(in_valid_i),
-    .out_ready_i(out_ready_i), .adv_o(adv), .out_valid_o(out_valid_o)
-  );
-  assign in_ready_o = adv;
+  generate
+    if (Latency != 0 && Latency != 5) begin : g_bad_latency
+      // Only 0 and 5 exist: an unknown module stops elaboration.
+      sam_fp_add_latency_must_be_0_or_5 u_bad ();
+    end
+    if (Comb != 0) begin : g_comb_valid
+      assign adv = 1'b1;
+      assign out_valid_o = in_valid_i;
+      assign in_ready_o = out_ready_i;
+      wire unused_rst = rst_ni;
+    end else begin : g_pipe_valid
+      sam_pipe_valid #(.Stages(5)) u_valid (
+        .clk_i(clk_i), .rst_ni(rst_ni), .in_valid_i(in_valid_i),
+        .out_ready_i(out_ready_i), .adv_o(adv), .out_valid_o(out_valid_o)
+      );
+      assign in_ready_o = adv;
+    end
+  endgenerate
 
   // ---- stage 1: unpack, special cases, order, align ----
   wire [W-1:0] a = in_a_i;
@@ -84,17 +106,31 @@ module sam_fp_add #(
   reg [W-1:0] spec_val1_q;
   reg [7:0]   xe1_q;
   reg [SW-1:0] x1_q, y1_q;
-  always @(posedge clk_i) begin
-    if (adv) begin
-      spec1_q     <= spec_d;
-      spec_val1_q <= spec_val_d;
-      sign1_q     <= x[W-1];
-      sub1_q      <= x[W-1] != y[W-1];
-      xe1_q       <= xe;
-      x1_q        <= {1'b0, xs, 3'b000};
-      y1_q        <= y_al;
+  generate
+    if (Comb != 0) begin : g_comb1
+      always @(*) begin
+        spec1_q     = spec_d;
+        spec_val1_q = spec_val_d;
+        sign1_q     = x[W-1];
+        sub1_q      = x[W-1] != y[W-1];
+        xe1_q       = xe;
+        x1_q        = {1'b0, xs, 3'b000};
+        y1_q        = y_al;
+      end
+    end else begin : g_reg1
+      always @(posedge clk_i) begin
+        if (adv) begin
+          spec1_q     <= spec_d;
+          spec_val1_q <= spec_val_d;
+          sign1_q     <= x[W-1];
+          sub1_q      <= x[W-1] != y[W-1];
+          xe1_q       <= xe;
+          x1_q        <= {1'b0, xs, 3'b000};
+          y1_q        <= y_al;
+        end
+      end
     end
-  end
+  endgenerate
 
   // ---- stage 2: add or subtract the magnitudes ----
   wire [SW-1:0] s_d = sub1_q ? x1_q - y1_q : x1_q + y1_q;
@@ -103,27 +139,45 @@ module sam_fp_add #(
   reg [W-1:0] spec_val2_q;
   reg [7:0]   xe2_q;
   reg [SW-1:0] s2_q;
-  always @(posedge clk_i) begin
-    if (adv) begin
-      spec2_q     <= spec1_q;
-      spec_val2_q <= spec_val1_q;
-      sign2_q     <= sign1_q;
-      xe2_q       <= xe1_q;
-      s2_q        <= s_d;
+  generate
+    if (Comb != 0) begin : g_comb2
+      always @(*) begin
+        spec2_q     = spec1_q;
+        spec_val2_q = spec_val1_q;
+        sign2_q     = sign1_q;
+        xe2_q       = xe1_q;
+        s2_q        = s_d;
+      end
+    end else begin : g_reg2
+      always @(posedge clk_i) begin
+        if (adv) begin
+          spec2_q     <= spec1_q;
+          spec_val2_q <= spec_val1_q;
+          sign2_q     <= sign1_q;
+          xe2_q       <= xe1_q;
+          s2_q        <= s_d;
+        end
+      end
     end
-  end
+  endgenerate
 
   // ---- stages 3 and 4: normalize (registers inside sam_fp_round) ----
   // ---- stage 5: round, pack, or the special result ----
   // The sum's top bit (the carry) has exponent xe + 1.  A zero sum (exact
   // cancellation) is +0, passed on like a special result.
   wire [W-1:0] rounded;
-  sam_fp_round #(.FracWidth(F), .SigWidth(SW), .ExpBits(11)) u_round (
+  sam_fp_round #(.FracWidth(F), .SigWidth(SW), .ExpBits(11), .Comb(Comb)) u_round (
     .clk_i(clk_i), .en_i(adv), .sign_i(sign2_q), .exp_i({3'b000, xe2_q} + 11'sd1),
     .sig_i(s2_q), .spec_i(spec2_q || (s2_q == 0)),
     .spec_val_i(spec2_q ? spec_val2_q : {W{1'b0}}), .res_o(rounded));
 
   reg [W-1:0] res_q;
-  always @(posedge clk_i) if (adv) res_q <= rounded;
+  generate
+    if (Comb != 0) begin : g_comb_out
+      always @(*) res_q = rounded;
+    end else begin : g_reg_out
+      always @(posedge clk_i) if (adv) res_q <= rounded;
+    end
+  endgenerate
   assign out_data_o = res_q;
 endmodule

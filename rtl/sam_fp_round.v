@@ -4,7 +4,8 @@
 // en_i is high: (1) the leading-zero count and the shift amount, (2) the
 // shift with guard and sticky bits; rounding and packing follow the second
 // register combinationally, so res_o is the result of the value presented
-// two enabled cycles before.
+// two enabled cycles before.  With Comb = 1 both stages are wires: res_o
+// is the result of the inputs in the same cycle.
 //
 // The value is sig_i * 2^(exp_i - 127 - (SigWidth - 1)): exp_i is the
 // biased exponent the bit SigWidth-1 of sig_i would have.  The leading one
@@ -20,7 +21,10 @@
 module sam_fp_round #(
   parameter integer FracWidth = 23,
   parameter integer SigWidth  = 28,
-  parameter integer ExpBits   = 11
+  parameter integer ExpBits   = 11,
+  // 1: no registers, res_o follows the inputs combinationally (clk_i and
+  // en_i unused); the result is the same function of the inputs.
+  parameter integer Comb      = 0
 ) (
   input  wire                      clk_i,
   input  wire                      en_i,
@@ -78,19 +82,36 @@ module sam_fp_round #(
   reg [7:0] e1_a_q;
   reg right_a_q, big_a_q, sign_a_q, spec_a_q;
   reg [W-1:0] spec_val_a_q;
-  always @(posedge clk_i) begin
-    if (en_i) begin
-      spec_a_q     <= spec_i;
-      spec_val_a_q <= spec_val_i;
-      sig_a_q   <= sig_i;
-      rs_a_q    <= rs;
-      ls_a_q    <= ls;
-      right_a_q <= sh[ExpBits-1];
-      e1_a_q    <= e1_d;
-      big_a_q   <= big_d;
-      sign_a_q  <= sign_i;
+  generate
+    if (Comb != 0) begin : g_comb_a
+      always @(*) begin
+        spec_a_q     = spec_i;
+        spec_val_a_q = spec_val_i;
+        sig_a_q   = sig_i;
+        rs_a_q    = rs;
+        ls_a_q    = ls;
+        right_a_q = sh[ExpBits-1];
+        e1_a_q    = e1_d;
+        big_a_q   = big_d;
+        sign_a_q  = sign_i;
+      end
+      wire unused_clk = ^{clk_i, en_i};
+    end else begin : g_reg_a
+      always @(posedge clk_i) begin
+        if (en_i) begin
+          spec_a_q     <= spec_i;
+          spec_val_a_q <= spec_val_i;
+          sig_a_q   <= sig_i;
+          rs_a_q    <= rs;
+          ls_a_q    <= ls;
+          right_a_q <= sh[ExpBits-1];
+          e1_a_q    <= e1_d;
+          big_a_q   <= big_d;
+          sign_a_q  <= sign_i;
+        end
+      end
     end
-  end
+  endgenerate
 
   wire [XW-1:0] ext = {sig_a_q, {(SigWidth + 2){1'b0}}};
   wire [XW-1:0] nrm = right_a_q ? (ext >> rs_a_q) : (ext << ls_a_q);
@@ -103,18 +124,33 @@ module sam_fp_round #(
   reg [7:0] e1_q;
   reg guard_q, sticky_q, big_q, sign_q, spec_q;
   reg [W-1:0] spec_val_q;
-  always @(posedge clk_i) begin
-    if (en_i) begin
-      spec_q     <= spec_a_q;
-      spec_val_q <= spec_val_a_q;
-      q_q      <= q_d;
-      e1_q     <= e1_a_q;
-      guard_q  <= guard_d;
-      sticky_q <= sticky_d;
-      big_q    <= big_a_q;
-      sign_q   <= sign_a_q;
+  generate
+    if (Comb != 0) begin : g_comb_b
+      always @(*) begin
+        spec_q     = spec_a_q;
+        spec_val_q = spec_val_a_q;
+        q_q      = q_d;
+        e1_q     = e1_a_q;
+        guard_q  = guard_d;
+        sticky_q = sticky_d;
+        big_q    = big_a_q;
+        sign_q   = sign_a_q;
+      end
+    end else begin : g_reg_b
+      always @(posedge clk_i) begin
+        if (en_i) begin
+          spec_q     <= spec_a_q;
+          spec_val_q <= spec_val_a_q;
+          q_q      <= q_d;
+          e1_q     <= e1_a_q;
+          guard_q  <= guard_d;
+          sticky_q <= sticky_d;
+          big_q    <= big_a_q;
+          sign_q   <= sign_a_q;
+        end
+      end
     end
-  end
+  endgenerate
 
   // Round and pack.
   wire up = guard_q && (sticky_q || q_q[0]);

@@ -1,7 +1,10 @@
 // sam_reduce - scalar reducer: sums each innermost fiber.  A number adds to
 // the running sum (no output); S0 emits the sum; Sk (k >= 1) emits the sum
 // and then S(k-1); D emits D.  Empty fibers give an explicit 0.  N counts
-// as 0.  ValWidth-bit wrapping sum.
+// as 0.  ValWidth-bit wrapping sum (ValType 0), or a real sum (ValType 1
+// fp32 with ValWidth 32, 2 bf16 with ValWidth 16): from +0, each number
+// added in token order with the C model's sg_fp_add (sam_val_add, a
+// combinational sam_fp_add), so the timing below holds for every type.
 // SkipEmpty = 1 (graph attribute empty=skip): a fiber without values gives
 // no value: S0 after no value since the last stop emits nothing, Sk
 // (k >= 1) emits only S(k-1), in one cycle.
@@ -11,6 +14,7 @@
 
 module sam_reduce #(
   parameter integer ValWidth = 32,
+  parameter integer ValType  = 0,
   parameter integer SkipEmpty = 0
 ) (
   input  wire                clk_i,
@@ -37,6 +41,9 @@ module sam_reduce #(
 
   wire [1:0]          tag = in_val_data_i[ValWidth+1:ValWidth];
   wire [ValWidth-1:0] pay = in_val_data_i[ValWidth-1:0];
+  wire [ValWidth-1:0] sum_add;
+  sam_val_add #(.ValWidth(ValWidth), .ValType(ValType)) u_add (
+    .a_i(sum_q), .b_i(pay), .sum_o(sum_add));
 
   always @(*) begin
     sum_d = sum_q;
@@ -56,7 +63,7 @@ module sam_reduce #(
       case (tag)
         `SG_TK_DATA: begin
           in_val_ready_o = 1'b1;
-          sum_d = sum_q + pay;
+          sum_d = sum_add;
           has_d = 1'b1;
         end
         `SG_TK_EMPTY: in_val_ready_o = 1'b1;

@@ -11,8 +11,10 @@
 // on out_inner/out_val, then S0 on out_inner (S1 after the last row) and,
 // with ValStops = 1, the same stop on out_val.  After the last row out_outer
 // gets S0; then D on all three outputs.  No points at all gives D D D.
-// Sums are ValWidth-bit wrapping; cancelled sums stay as explicit 0; N
-// counts as 0.  Coordinates must be below the workspace dimensions.
+// Sums are ValWidth-bit wrapping (ValType 0) or real (ValType 1 fp32, 2
+// bf16: from +0, each point added in token order with the C model's
+// sg_fp_add, a combinational adder in the workspace, same timing); cancelled
+// sums stay as explicit 0; N counts as 0.  Coordinates must be below the workspace dimensions.
 //
 // Workspace (sam_workspace): the sums live in an inferable RAM addressed
 // {row, inner} with the inner coordinate padded to a power of two; points go
@@ -31,6 +33,7 @@
 module sam_spacc #(
   parameter integer CrdWidth = 16,
   parameter integer ValWidth = 32,
+  parameter integer ValType  = 0,    // 0 integer, 1 fp32, 2 bf16 (docs/rtl-interfaces.md)
   parameter integer Order    = 1,
   parameter integer InnerDim = 64,
   parameter integer OuterDim = 16,
@@ -135,7 +138,7 @@ module sam_spacc #(
   wire [AW-1:0] ent_addr;
   wire [ValWidth-1:0] ent_val;
   wire          cw_v;
-  sam_workspace #(.ValWidth(ValWidth), .AW(AW), .LW(LW)) u_ws (
+  sam_workspace #(.ValWidth(ValWidth), .ValType(ValType), .AW(AW), .LW(LW)) u_ws (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .acc_i(acc), .addr_i(in_addr), .val_i(vp), .busy_o(ws_busy),
     .rd_en_i(rd_free), .ent_rd_i(ent_rd),

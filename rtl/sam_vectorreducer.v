@@ -3,7 +3,8 @@
 // streams directly (the outer index is implied by the stops).
 //
 // A (coordinate, value) pair adds into a row workspace (ValWidth-bit wrap,
-// N counts as 0); S0 separates the fibers being merged; Sk (k >= 1) emits the
+// or with ValType 1/2 the fp32/bf16 sum from +0 in token order, bit for bit
+// sg_fp_add, at the same timing; N counts as 0); S0 separates the fibers being merged; Sk (k >= 1) emits the
 // merged row, coordinates ascending with their sums, then S(k-1) on both
 // outputs; D gives D.  A row without entries is a bare stop.  Same rules as
 // the golden model (there is no reference implementation).  Coordinates
@@ -27,6 +28,7 @@
 module sam_vectorreducer #(
   parameter integer CrdWidth = 16,
   parameter integer ValWidth = 32,
+  parameter integer ValType  = 0,    // 0 integer, 1 fp32, 2 bf16 (docs/rtl-interfaces.md)
   parameter integer InnerDim = 64
 ) (
   input  wire                clk_i,
@@ -103,7 +105,7 @@ module sam_vectorreducer #(
   wire [AW-1:0] ent_addr;
   wire [ValWidth-1:0] ent_val;
   wire          ent_rd;    // the RAM reads the entry being emitted
-  sam_workspace #(.ValWidth(ValWidth), .AW(AW), .LW(LW)) u_ws (
+  sam_workspace #(.ValWidth(ValWidth), .ValType(ValType), .AW(AW), .LW(LW)) u_ws (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .acc_i(acc), .addr_i(in_addr), .val_i(vp), .busy_o(ws_busy),
     .rd_en_i(rd_free), .ent_rd_i(ent_rd),

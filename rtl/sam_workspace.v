@@ -28,6 +28,7 @@
 
 module sam_workspace #(
   parameter integer ValWidth = 32,
+  parameter integer ValType  = 0,    // 0 integer, 1 fp32, 2 bf16 (sam_val_add)
   parameter integer AW       = 6,    // entry address bits (>= LW + 1)
   parameter integer LW       = 3     // log2 of the occupancy word's bits
 ) (
@@ -167,7 +168,9 @@ module sam_workspace #(
   wire [AW-1:0] ent_addr = {cw_idx_q, cw_bit};
 
   // the point in the write stage: its sum
-  wire [ValWidth-1:0] new_v = old2_q + v2_q;
+  wire [ValWidth-1:0] new_v;
+  sam_val_add #(.ValWidth(ValWidth), .ValType(ValType)) u_add (
+    .a_i(old2_q), .b_i(v2_q), .sum_o(new_v));
   wire [ValWidth-1:0] old_v = fw2_q ? new_v : fww_q ? wval_q : (pocc_q ? rd_q : VZero);
 
   always @(posedge clk_i) begin

@@ -4,7 +4,8 @@
 #
 # usage: fp_run.sh SIM N      SIM = icarus | verilator, N random vectors
 #
-# For each operation (add, sub, mul, max, min) and type (fp32, bf16):
+# For each operation (add, sub, mul, max, min; add and sub also on the
+# adder's combinational form, Latency 0) and type (fp32, bf16):
 # every pair of directed operands (fp_vec corners) without input gaps or
 # output stalls, which also checks one result per cycle (II = 1), then N
 # random vectors (fp_vec OP TYPE N SEED) with random input gaps and output
@@ -42,15 +43,15 @@ check() {  # name, plusargs...: one run, PASS expected
     *) echo "FAIL $sim $name"; printf '%s\n' "$res" | head -5; fail=1 ;;
   esac
 }
-for spec in add:0:0 sub:0:1 mul:1:0 max:2:0 min:2:1; do
+for spec in add:0:0 sub:0:1 mul:1:0 max:2:0 min:2:1 add:3:0 sub:3:1; do
   op=${spec%%:*}; rest=${spec#*:}; unit=${rest%%:*}; opn=${rest#*:}
   for t in fp32 bf16; do
     frac=23; [ "$t" = bf16 ] && frac=7
     c=$out/corners_${op}_$t.txt; r=$out/random_${op}_$t.txt
     "$FP_VEC" corners "$op" "$t" > "$c" || exit 2
     "$FP_VEC" "$op" "$t" "$n" "$SEED" > "$r" || exit 2
-    check "$op $t corners" +unit="$unit" +frac=$frac +op="$opn" +vec="$c" +gap=0 +stall=0
-    check "$op $t random" +unit="$unit" +frac=$frac +op="$opn" +vec="$r" +seed="$SEED" +gap=25 +stall=35
+    check "$op $t unit $unit corners" +unit="$unit" +frac=$frac +op="$opn" +vec="$c" +gap=0 +stall=0
+    check "$op $t unit $unit random" +unit="$unit" +frac=$frac +op="$opn" +vec="$r" +seed="$SEED" +gap=25 +stall=35
   done
 done
 # The bench must catch one wrong bit in one expected value.

@@ -1,9 +1,13 @@
 // tb_alu - bench of sam_alu: in_val0, in_val1 -> out_val.  One instance per
 // Op (0..6; smax with Const 0, smul with Const -3); +op=N picks the one the
-// streams go to.
+// streams go to.  ValType 1 (fp32) or 2 (bf16): real values (bit patterns
+// in the vectors), smul's Const is -3.0.
 `timescale 1ns/1ps
-module tb_alu;
-  localparam integer VW = 32;
+module tb_alu #(
+  parameter integer ValType = 0
+);
+  localparam integer VW = ValType == 2 ? 16 : 32;
+  localparam [31:0] M3 = ValType == 0 ? 32'hFFFFFFFD : ValType == 1 ? 32'hC0400000 : 32'h0000C040;
   localparam integer W = VW + 2;
   wire clk, load, run_n, check;
   wire e0, d0;
@@ -24,7 +28,7 @@ module tb_alu;
   genvar k;
   generate
     for (k = 0; k < 7; k = k + 1) begin : g_op
-      sam_alu #(.ValWidth(VW), .Op(k), .Const(k == 6 ? -32'sd3 : 32'sd0)) dut (
+      sam_alu #(.ValWidth(VW), .Op(k), .ValType(ValType), .Const(k == 6 ? M3[VW-1:0] : {VW{1'b0}})) dut (
         .clk_i(clk), .rst_ni(run_n),
         .in_val0_valid_i(av && op == k), .in_val0_ready_o(ar_k[k]), .in_val0_data_i(ad),
         .in_val1_valid_i(bv && op == k), .in_val1_ready_o(br_k[k]), .in_val1_data_i(bd),

@@ -3,10 +3,11 @@
 // +valstops=N picks the one the streams go to.
 `timescale 1ns/1ps
 module tb_spacc #(
-  parameter integer Order = 1
+  parameter integer Order = 1,
+  parameter integer ValType = 0   // 1 fp32, 2 bf16 (16-bit values)
 );
   localparam integer CW = 16;
-  localparam integer VW = 32;
+  localparam integer VW = ValType == 2 ? 16 : 32;
   wire clk, load, run_n, check;
   wire [2:0] e, d;
   wire [31:0] n0, n1, n2;
@@ -37,7 +38,7 @@ module tb_spacc #(
   genvar k;
   generate
     for (k = 0; k < 2; k = k + 1) begin : g_vs
-      sam_spacc #(.CrdWidth(CW), .ValWidth(VW), .Order(Order), .InnerDim(64),
+      sam_spacc #(.CrdWidth(CW), .ValWidth(VW), .ValType(ValType), .Order(Order), .InnerDim(64),
                   .OuterDim(16), .ValStops(k)) dut (
         .clk_i(clk), .rst_ni(run_n),
         .in_outer_valid_i(ov && vs == k), .in_outer_ready_o(orr_k[k]), .in_outer_data_i(od),

@@ -3,10 +3,11 @@
 // 1000 (32 words of 32 bits: the carry-chain find-firsts).
 `timescale 1ns/1ps
 module tb_vectorreducer #(
-  parameter integer InnerDim = 64
+  parameter integer InnerDim = 64,
+  parameter integer ValType = 0   // 1 fp32, 2 bf16 (16-bit values)
 );
   localparam integer CW = 16;
-  localparam integer VW = 32;
+  localparam integer VW = ValType == 2 ? 16 : 32;
   wire clk, load, run_n, check;
   wire e0, e1, d0, d1;
   wire [31:0] n0, n1;
@@ -22,7 +23,7 @@ module tb_vectorreducer #(
     .clk(clk), .rst_n(run_n), .valid(ocv), .ready(ocr), .data(ocd), .done(d0), .err(e0), .ntok(n0));
   tb_sink #(.W(VW + 2), .Name("out_val"), .Salt(4), .IsVal(1)) u_kv (
     .clk(clk), .rst_n(run_n), .valid(ovv), .ready(ovr), .data(ovd), .done(d1), .err(e1), .ntok(n1));
-  sam_vectorreducer #(.CrdWidth(CW), .ValWidth(VW), .InnerDim(InnerDim)) dut (
+  sam_vectorreducer #(.CrdWidth(CW), .ValWidth(VW), .ValType(ValType), .InnerDim(InnerDim)) dut (
     .clk_i(clk), .rst_ni(run_n),
     .in_crd_valid_i(cv), .in_crd_ready_o(cr), .in_crd_data_i(cd),
     .in_val_valid_i(vv), .in_val_ready_o(vr), .in_val_data_i(vd),
