@@ -84,14 +84,6 @@ int sg_cli_graph_load(const char *cmd, const char *path, sg_graph *g,
 /* The checker's findings, one "FILE:LINE: ..." line each. */
 void sg_cli_print_diags(FILE *f, const sg_graph *g, const sg_diags *d);
 
-/* Options a command takes once (opt_once.c): -o (--out, --output) in
- * every command, -t NAME=... once per NAME (golden, gen, verify, area),
- * compile's -f X:... once per tensor X.  Arguments after "--" are not
- * looked at.  Prints "samgen CMD: -o given twice ('a' and 'b'); give it
- * once" and returns SG_EXIT_USAGE on a repeat; 0 otherwise.  main.c runs it
- * before every command. */
-int sg_cli_repeated_opts(const char *cmd, int argc, char **argv);
-
 /* Command handlers and usage strings (one pair per cli/cmd_*.c). */
 #define SG_DECLARE_CMD(n) \
     int sg_cmd_##n(int argc, char **argv); \

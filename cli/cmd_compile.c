@@ -57,7 +57,7 @@ static int on_opt(void *ctx, sg_opt_id id, const char *spelled, const char *arg)
                                       "'%s')", co->expr, arg);
         co->expr = arg;
         return 0;
-    case SG_OPT_FORMAT: co->formats[co->nf++] = arg; return 0;
+    case SG_OPT_TENSOR_FORMAT: co->formats[co->nf++] = arg; return 0;
     case SG_OPT_SCHEDULE: co->schedule = arg; return 0;
     case SG_OPT_OUT: co->out = arg; return 0;
     default:

@@ -176,10 +176,7 @@ int main(int argc, char **argv)
     for (int i = 2; i < argc && strcmp(argv[i], "--") != 0; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
             return sg_cli_print_usage(name);
-    int rc = sg_cli_repeated_opts(name, argc - 1, argv + 1);
-    if (rc != 0)
-        return rc;
-    rc = c->fn(argc - 1, argv + 1);
+    int rc = c->fn(argc - 1, argv + 1);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "samgen: error writing to stdout\n");
         return SG_EXIT_USAGE;

@@ -4,6 +4,7 @@
  */
 #include "cli/opt.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
@@ -12,10 +13,11 @@ typedef struct opt_spell {
     const char *lng, *alias;
     char shrt;
     int takes_value;
+    int once;                 /* 0, 1, or the name separator */
 } opt_spell;
 
 static const opt_spell spell[SG_OPT__COUNT] = {
-#define SG_OPTION(id, lng, alias, shrt, val) [SG_OPT_##id] = {lng, alias, shrt, val},
+#define SG_OPTION(id, lng, alias, shrt, val, once) [SG_OPT_##id] = {lng, alias, shrt, val, once},
 #include "cli/options.def"
 #undef SG_OPTION
 };
@@ -69,14 +71,68 @@ static int unknown(const char *cmd, const char *a)
     return sg_cli_usage_error(cmd, "unknown option '%s'", a);
 }
 
+static int parse(const char *cmd, int argc, char **argv, sg_opt_fn fn, void *ctx,
+                 const opt_use **seen_u, const char **seen_v);
+
+/* The name part of a value of an option given once per name. */
+static size_t key_len(int sep, const char *v)
+{
+    const char *s = strchr(v, sep);
+    return s ? (size_t)(s - v) : strlen(v);
+}
+
+/* Was option u with value v given before (seen[0..n-1])?  Prints the
+ * message and returns SG_EXIT_USAGE, else 0. */
+static int repeated(const char *cmd, const opt_use *u, const char *name,
+                    const char *v, const opt_use **seen_u,
+                    const char **seen_v, int n)
+{
+    int sep = spell[u->id].once;
+    if (!sep)
+        return 0;
+    if (v[0] == '=')           /* compile's -f =X:ss */
+        v++;
+    for (int k = 0; k < n; k++) {
+        if (seen_u[k]->id != u->id)
+            continue;
+        const char *w = seen_v[k];
+        if (sep == 1)
+            return sg_cli_usage_error(cmd, "%s given twice ('%s' and '%s'); "
+                                      "give it once", name, w, v);
+        size_t kn = key_len(sep, v);
+        if (key_len(sep, w) == kn && strncmp(v, w, kn) == 0)
+            return sg_cli_usage_error(cmd, "%s %.*s given twice ('%s' and '%s'); "
+                                      "give it once", name, (int)kn, v, w, v);
+    }
+    return 0;
+}
+
 int sg_opt_parse(const char *cmd, int argc, char **argv, sg_opt_fn fn, void *ctx)
 {
-    int rest = 0;
+    /* Every option first: a repeat is refused before any is used. */
+    const opt_use **seen_u = sg_calloc((size_t)argc + 1, sizeof *seen_u);
+    const char **seen_v = sg_calloc((size_t)argc + 1, sizeof *seen_v);
+    int rc = parse(cmd, argc, argv, NULL, NULL, seen_u, seen_v);
+    if (rc < 0)
+        sg_cli_print_usage(cmd);
+    else if (rc == 0)
+        rc = parse(cmd, argc, argv, fn, ctx, NULL, NULL);
+    free(seen_u);
+    free(seen_v);
+    return rc;
+}
+
+/* One pass over the arguments: with fn, hand each to fn; without, only
+ * check the spellings and repeats (seen_u/seen_v: room for argc). */
+static int parse(const char *cmd, int argc, char **argv, sg_opt_fn fn, void *ctx,
+                 const opt_use **seen_u, const char **seen_v)
+{
+    int rest = 0, nseen = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int rc;
         if (rest || a[0] != '-' || a[1] == '\0') {
-            if ((rc = fn(ctx, SG_OPT_ARG, rest ? "--" : NULL, a)) != 0)
+            if (fn && (rc = fn(ctx, SG_OPT_ARG, rest ? "--" : NULL, a)) != 0)
                 return rc;
             continue;
         }
@@ -85,7 +141,8 @@ int sg_opt_parse(const char *cmd, int argc, char **argv, sg_opt_fn fn, void *ctx
             continue;
         }
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            sg_cli_print_usage(cmd);
+            if (fn)
+                sg_cli_print_usage(cmd);
             return -1;
         }
         const opt_use *u;
@@ -117,8 +174,16 @@ int sg_opt_parse(const char *cmd, int argc, char **argv, sg_opt_fn fn, void *ctx
                                           u->value ? u->value : "VALUE");
             val = argv[++i];
         }
-        if ((rc = fn(ctx, u->id, name, val)) != 0)
+        if (!fn) {
+            if (!val)
+                continue;
+            if ((rc = repeated(cmd, u, name, val, seen_u, seen_v, nseen)) != 0)
+                return rc;
+            seen_u[nseen] = u;
+            seen_v[nseen++] = val[0] == '=' ? val + 1 : val;
+        } else if ((rc = fn(ctx, u->id, name, val)) != 0) {
             return rc;
+        }
     }
     return 0;
 }

@@ -17,7 +17,7 @@
 #include <stdio.h>
 
 typedef enum sg_opt_id {
-#define SG_OPTION(id, lng, alias, shrt, val) SG_OPT_##id,
+#define SG_OPTION(id, lng, alias, shrt, val, once) SG_OPT_##id,
 #include "cli/options.def"
 #undef SG_OPTION
     SG_OPT__COUNT,

@@ -42,17 +42,22 @@ awk '/^## samgen /{cmd=$3; next}
 while read -r cmd opt val; do
     set -- "$cmd"
     [ "$cmd" = tensor ] && set -- tensor info
+    rc2=0
     if [ "$val" = - ]; then
         "$SAMGEN" "$@" "$opt" > out 2> err
+        rc=$?
         eqform=""
     else
         "$SAMGEN" "$@" "$opt" "$val" > out 2> err
+        rc=$?
         "$SAMGEN" "$@" "$opt=$val" > out2 2> err2
+        rc2=$?
         eqform=$(grep -l "unknown option\|needs a value" err2)
     fi
     if grep -q "unknown option\|needs a value\|takes no value" err || [ -n "$eqform" ]; then
         bad "samgen $cmd $opt: $(head -n 1 err) $(head -n 1 err2 2>/dev/null)"
     fi
+    [ $rc -le 2 ] && [ $rc2 -le 2 ] || bad "samgen $cmd $opt: exit $rc/$rc2"
 done < opts.txt
 ok "every command takes its options ($(wc -l < opts.txt) of them)"
 [ -z "$(ls | grep -v '^\(cli.md\|opts.txt\|out\|out2\|err\|err2\)$')" ] \
@@ -90,6 +95,13 @@ expect 2 "golden --bogus: exit 2" "$SAMGEN" golden "$G" -t B="$B" -t c="$C" -o g
 [ ! -e gout ] && ok "golden --bogus: no output" || bad "golden --bogus wrote gout"
 expect 2 "gen --cycles: exit 2" "$SAMGEN" gen "$G" -o genout --cycles
 [ ! -e genout ] && ok "gen --cycles: no output" || bad "gen --cycles wrote genout"
+
+# Repeats: -o once, -t once per name, whatever the spelling; flags and
+# other options may come again.
+expect 2 "-o twice" "$SAMGEN" golden "$G" -t B="$B" -t c="$C" --out=r1 --cycles --cycles -or2
+[ "$(first)" = "samgen golden: -o given twice ('r1' and 'r2'); give it once" ] \
+    && ok "-o twice message" || bad "-o twice: '$(first)'"
+[ ! -e r1 ] && [ ! -e r2 ] && ok "-o twice: no output" || bad "-o twice wrote output"
 
 # --opt=value is --opt value; an alias is its option; --scale everywhere.
 expect 0 "golden --opt value" "$SAMGEN" golden "$G" -t B="$B" -t c="$C" -o g1 \
