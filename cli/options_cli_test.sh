@@ -123,6 +123,10 @@ expect 0 "golden --scale" "$SAMGEN" golden "$G" -t B=r.mtx -t c=rc.tns -o s1 --s
 expect 0 "golden on tensor-scaled files" "$SAMGEN" golden "$G" -t B=rs.tns -t c=rcs.tns -o s2
 cmp -s s1/x.tns s2/x.tns && ok "golden --scale is tensor --scale" \
     || bad "golden --scale differs from tensor convert --scale"
+expect 0 "gen --scale" "$SAMGEN" gen "$G" -t B=r.mtx -t c=rc.tns -o q1 --scale 10
+expect 0 "gen on tensor-scaled files" "$SAMGEN" gen "$G" -t B=rs.tns -t c=rcs.tns -o q2
+diff -r q1/mem q2/mem >/dev/null && ok "gen --scale is tensor --scale" \
+    || bad "gen --scale: memories differ from tensor convert --scale"
 expect 2 "golden --scale 0" "$SAMGEN" golden "$G" -t B=r.mtx -t c=rc.tns -o s3 --scale 0
 [ "$(first)" = "samgen golden: --scale: expected a non-zero number, got '0'" ] \
     && ok "--scale 0 message" || bad "--scale 0: '$(first)'"
