@@ -136,7 +136,8 @@ static void list_commands(FILE *f)
     fprintf(f, "usage: samgen <command> [options]\n\ncommands:\n");
     for (size_t i = 0; i < N_COMMANDS; i++)
         fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
-    fprintf(f, "\n'samgen help <command>' shows a command's options.\n"
+    fprintf(f, "\n'samgen help <command>' shows a command's options; 'samgen help\n"
+               "--markdown' every command's (docs/cli.md).\n"
                "exit codes: 0 success, 1 a check failed, 2 bad usage or input\n");
 }
 
