@@ -61,6 +61,19 @@ int sg_cli_scale(const char *cmd, const char *opt, const char *s, double *out);
 /* The same check without a message (opt_value.c): 0, or -1 and *out
  * untouched. */
 int sg_cli_scale_parse(const char *s, double *out);
+/* --type T (value_type.c): the type's name into *vt; 0, or prints
+ * "samgen <cmd>: --type: unknown type 'T' (...)" and returns SG_EXIT_USAGE. */
+int sg_cli_type_parse(const char *cmd, const char *arg, int *vt);
+/* The run's value type into *vt (sg_vt_choose over the bound files f[n]):
+ * prints a warning per file whose values were rounded to integers and,
+ * unless quiet, "samgen <cmd>: value type T" on stderr when the type was
+ * given, is real or rounded values.  0, or -1 with "samgen <cmd>: ..."
+ * in e (exit 2). */
+struct sg_vt_file;
+int sg_cli_value_type(const char *cmd, int type_vt, int width, const char *width_opt,
+                      double scale, struct sg_vt_file *f, int n, int quiet, int *vt,
+                      sg_err *e);
+
 /* Print the help of cmd to stdout (for --help) and return 0. */
 int sg_cli_print_usage(const char *cmd);
 
@@ -99,5 +112,6 @@ SG_DECLARE_CMD(verify);
 SG_DECLARE_CMD(area);
 SG_DECLARE_CMD(compile);
 SG_DECLARE_CMD(kinds);
+SG_DECLARE_CMD(cache);
 
 #endif

@@ -190,6 +190,7 @@ static int on_opt(void *ctx, sg_opt_id id, const char *a, const char *next)
     case SG_OPT_MAX_NNZ:
     case SG_OPT_DIM:
     case SG_OPT_TENSOR:
+    case SG_OPT_TYPE:
     case SG_OPT_SCALE: {
         /* gen's: passed on as given (name, then value). */
         if (o->n_fwd + 2 > MAX_FWD)

@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/value.h"
 #include "golden/golden.h"
 #include "graph/skip_plan.h"
 #include "cli/cli.h"
@@ -62,6 +63,9 @@ typedef struct golden_args {
     golden_binding *b;
     int *nb;
     int npos;
+    int *type_vt;
+    char *width_opt;
+    size_t width_cap;
 } golden_args;
 
 /* One option or argument (sg_opt_fn).  The numeric options are
@@ -106,7 +110,10 @@ static int on_opt(void *ctx, sg_opt_id id, const char *spelled, const char *arg)
         if (sg_cli_int("golden", spelled, arg, 1, 64, &v))
             return SG_EXIT_USAGE;
         o->width = (int)v;
+        snprintf(ga->width_opt, ga->width_cap, "%s %s", spelled, arg);
         return 0;
+    case SG_OPT_TYPE:
+        return sg_cli_type_parse("golden", arg, ga->type_vt);
     case SG_OPT_MAX_CYCLES:
         if (sg_cli_int("golden", spelled, arg, 1, INT64_MAX, &v))
             return SG_EXIT_USAGE;
@@ -121,9 +128,10 @@ static int on_opt(void *ctx, sg_opt_id id, const char *spelled, const char *arg)
  * argc entries).  Returns -1 to go on, or the exit code (message printed). */
 static int parse_args(int argc, char **argv, golden_opts *o,
                       const char **outdir, const char **graph,
-                      golden_binding *b, int *nb)
+                      golden_binding *b, int *nb,
+                      int *type_vt, char *width_opt, size_t width_cap)
 {
-    golden_args ga = {o, outdir, NULL, b, nb, 0};
+    golden_args ga = {o, outdir, NULL, b, nb, 0, type_vt, width_opt, width_cap};
     int rc = sg_opt_parse("golden", argc, argv, on_opt, &ga);
     if (rc != 0)
         return rc < 0 ? SG_EXIT_OK : rc;
@@ -135,6 +143,29 @@ static int parse_args(int argc, char **argv, golden_opts *o,
         o->engine = GOLDEN_CYCLE;
     *graph = ga.graph;
     return -1;
+}
+
+/* The value type from --type, --width and the bound files into o. */
+static int choose_type(const golden_binding *b, int nb, int type_vt,
+                       const char *width_opt, golden_opts *o)
+{
+    sg_vt_file *f = sg_calloc((size_t)nb + 1, sizeof *f);
+    for (int i = 0; i < nb; i++) {
+        f[i].path = b[i].path;
+        f[i].name = b[i].name;
+    }
+    int vt, rc = 0;
+    sg_err e;
+    sg_err_clear(&e);
+    if (sg_cli_value_type("golden", type_vt, o->width, *width_opt ? width_opt : NULL,
+                          o->read.scale, f, nb, 0, &vt, &e) < 0)
+        rc = sg_cli_report(&e);
+    free(f);
+    if (rc == 0) {
+        o->vt = sg_vt_is_fp(vt) ? vt : 0;
+        o->width = sg_vt_width(vt);
+    }
+    return rc;
 }
 
 /* The one line a successful run prints. */
@@ -227,10 +258,14 @@ int sg_cmd_golden(int argc, char **argv)
     sg_golden_opts_default(&o);
     const char *outdir = NULL;
     golden_binding *b = sg_calloc((size_t)argc + 1, sizeof *b);
-    int nb = 0;
+    int nb = 0, type_vt = 0;
     const char *graph = NULL;
-    int rc = parse_args(argc, argv, &o, &outdir, &graph, b, &nb);
+    char width_opt[96] = "";
+    int rc = parse_args(argc, argv, &o, &outdir, &graph, b, &nb, &type_vt, width_opt,
+                        sizeof width_opt);
     if (rc >= 0)
+        goto out;
+    if ((rc = choose_type(b, nb, type_vt, width_opt, &o)) != 0)
         goto out;
     rc = SG_EXIT_USAGE;
     sg_graph g;

@@ -2,7 +2,7 @@
  * cmd_stream.c - samgen stream: run one golden-model primitive on a
  * vectors-format file and write its output streams.
  *
- *   samgen stream PRIM IN_FILE -o OUT_FILE [--width-val W] [--max-tokens N]
+ *   samgen stream PRIM IN_FILE -o OUT_FILE [--width-val W | --type T] [--max-tokens N]
  *
  * IN_FILE holds in_* streams, arr_* arrays and param_* scalars (the format
  * of ../shared/docs/sam/vectors); OUT_FILE receives out_* lines (out_arr_*
@@ -18,9 +18,10 @@
 #include "core/outfile.h"
 #include "cli/cli.h"
 #include "cli/opt.h"
+#include "core/value.h"
 
 const char sg_cmd_stream_usage[] =
-    "usage: samgen stream PRIM IN_FILE -o OUT_FILE [--width-val W] [--max-tokens N]\n"
+    "usage: samgen stream PRIM IN_FILE -o OUT_FILE [--width-val W | --type T] [--max-tokens N]\n"
     "\n"
     "Runs one primitive of the golden model on the in_*/arr_*/param_* lines\n"
     "of IN_FILE and writes its out_* lines to OUT_FILE.  The input is checked\n"
@@ -32,8 +33,9 @@ const char sg_cmd_stream_notes[] =
 
 typedef struct stream_args {
     const char *outp, *pos[2];
-    int npos, width;
+    int npos, width, type_vt;
     int64_t max_tokens;
+    char width_opt[64];       /* "--width W" as given, "" when not */
 } stream_args;
 
 static int on_opt(void *ctx, sg_opt_id id, const char *spelled, const char *arg)
@@ -51,6 +53,11 @@ static int on_opt(void *ctx, sg_opt_id id, const char *spelled, const char *arg)
         if (sg_cli_int("stream", spelled, arg, 1, 64, &v))
             return SG_EXIT_USAGE;
         sa->width = (int)v;
+        snprintf(sa->width_opt, sizeof sa->width_opt, "%s %s", spelled, arg);
+        return 0;
+    case SG_OPT_TYPE:
+        if (sg_cli_type_parse("stream", arg, &sa->type_vt))
+            return SG_EXIT_USAGE;
         return 0;
     case SG_OPT_MAX_TOKENS:
         if (sg_cli_int("stream", spelled, arg, 1, INT64_MAX, &sa->max_tokens))
@@ -63,15 +70,22 @@ static int on_opt(void *ctx, sg_opt_id id, const char *spelled, const char *arg)
 
 int sg_cmd_stream(int argc, char **argv)
 {
-    stream_args sa = {NULL, {NULL, NULL}, 0, 32, SG_STREAM_MAX_TOKENS};
+    stream_args sa = {NULL, {NULL, NULL}, 0, 32, 0, SG_STREAM_MAX_TOKENS, ""};
     int rc = sg_opt_parse("stream", argc, argv, on_opt, &sa);
     if (rc != 0)
         return rc < 0 ? SG_EXIT_OK : rc;
     const char *outp = sa.outp;
-    int width = sa.width;
+    int width = sa.width, type_vt = sa.type_vt;
     int64_t max_tokens = sa.max_tokens;
     if (sa.npos != 2)
         return sg_cli_usage_error("stream", "expected PRIM and IN_FILE");
+    if (type_vt) {
+        char nb[SG_VT_NAME_MAX];
+        if (sa.width_opt[0] && type_vt != width)
+            return sg_cli_usage_error("stream", "--type %s conflicts with %s; give one",
+                                      sg_vt_name(type_vt, nb), sa.width_opt);
+        width = type_vt;      /* the value type: W, SG_VT_FP32 or SG_VT_BF16 */
+    }
     if (!outp)
         return sg_cli_usage_error("stream", "missing -o OUT_FILE");
     sg_outplan plan;

@@ -20,6 +20,7 @@
 #include "cli/opt.h"
 #include "core/intparse.h"
 #include "core/tensor.h"
+#include "core/value.h"
 
 const char sg_cmd_tensor_usage[] =
     "usage: samgen tensor convert IN OUT [options]\n"
@@ -42,6 +43,8 @@ typedef struct topts {
     sg_gen_opts go;
     int have_shape;
     const char *max_value_arg;   /* --max-value as given */
+    int type_vt;                 /* --type, 0: not given */
+    char width_opt[48];          /* "--width W" when given */
 } topts;
 
 static int parse_i64(const char *cmd, const char *opt, const char *s,
@@ -111,6 +114,11 @@ static int on_opt(void *ctx, sg_opt_id id, const char *key, const char *val)
         if (parse_i64(cmd, key, val, 1, 64, &v))
             return SG_EXIT_USAGE;
         o->ro.width = o->go.width = (int)v;
+        snprintf(o->width_opt, sizeof o->width_opt, "%s %d", key, (int)v);
+        return 0;
+    case SG_OPT_TYPE:
+        if (sg_cli_type_parse(cmd, val, &o->type_vt))
+            return SG_EXIT_USAGE;
         return 0;
     case SG_OPT_SCALE:
         return sg_cli_scale(cmd, key, val, &o->ro.scale);
@@ -159,6 +167,27 @@ static int on_opt(void *ctx, sg_opt_id id, const char *key, const char *val)
     default:
         return sg_cli_usage_error(cmd, "unknown option '%s'", key);
     }
+}
+
+/* The value type IN is read with (--type, or fp32 when it holds a
+ * non-integer value), into o->ro.  Returns -1 to go on, else the exit
+ * code (message printed). */
+static int pick_type(const char *cmd, topts *o)
+{
+    sg_vt_file f;
+    memset(&f, 0, sizeof f);
+    f.path = o->pos[0];
+    f.name = o->in_name;
+    int vt;
+    sg_err e;
+    sg_err_clear(&e);
+    if (sg_cli_value_type(cmd, o->type_vt, o->ro.width,
+                          o->width_opt[0] ? o->width_opt : NULL, o->ro.scale, &f, 1,
+                          0, &vt, &e) < 0)
+        return sg_cli_report(&e);
+    o->ro.vt = sg_vt_is_fp(vt) ? vt : 0;
+    o->ro.width = sg_vt_width(vt);
+    return -1;
 }
 
 /* Options shared by the subcommands; unknown ones are usage errors.
@@ -259,6 +288,8 @@ static int do_convert(int argc, char **argv)
                        o.name ? o.name : o.in_name ? o.in_name : "B");
     if (rc >= 0)
         return rc;
+    if ((rc = pick_type(cmd, &o)) >= 0)
+        return rc;
     sg_coo t;
     sg_err e;
     sg_err_clear(&e);
@@ -311,6 +342,9 @@ static int do_info(int argc, char **argv)
         return prc < 0 ? SG_EXIT_OK : prc;
     if (o.npos != 1)
         return sg_cli_usage_error(cmd, "expected one FILE");
+    int rc;
+    if ((rc = pick_type(cmd, &o)) >= 0)
+        return rc;
     sg_coo t;
     sg_err e;
     sg_err_clear(&e);

@@ -17,6 +17,7 @@
  * the simulator build and run are in sim/.
  */
 #include <errno.h>
+#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,7 @@
 #include "cli/opt.h"
 #include "cli/verify.h"
 #include "core/paths.h"
+#include "sim/cache.h"
 
 const char sg_cmd_verify_usage[] =
     "usage: samgen verify GRAPH.gv -t B=FILE ... [options]\n"
@@ -43,7 +45,9 @@ const char sg_cmd_verify_notes[] =
     "terminal).\n"
     "\n"
     "Verilator builds are cached in $SAMGEN_CACHE, else\n"
-    "$XDG_CACHE_HOME/samgen, else ~/.cache/samgen.\n";
+    "$XDG_CACHE_HOME/samgen, else ~/.cache/samgen, up to $SAMGEN_CACHE_MAX\n"
+    "MiB (512; 0: no cap): after a build, the builds used longest ago are\n"
+    "removed ('samgen cache info' shows it).\n";
 
 /* ---- options -------------------------------------------------------------- */
 
@@ -89,6 +93,13 @@ static int on_opt(void *ctx, sg_opt_id id, const char *a, const char *v)
         vo->seed = (long)n;
         return 0;
     case SG_OPT_WAVES: vo->waves = v; return 0;
+    case SG_OPT_WAVES_FROM:
+    case SG_OPT_WAVES_TO:
+        if (sg_cli_int("verify", a, v, 0, INT64_MAX, &n))
+            return SG_EXIT_USAGE;
+        *(id == SG_OPT_WAVES_FROM ? &vo->waves_from : &vo->waves_to) = (long long)n;
+        return 0;
+    case SG_OPT_WAVES_SCOPE: vo->waves_scope = v; return 0;
     case SG_OPT_KEEP: vo->keep = v; return 0;
     case SG_OPT_MAX_CYCLES:
         if (sg_cli_int("verify", a, v, 1, INT64_MAX, &n))
@@ -101,7 +112,10 @@ static int on_opt(void *ctx, sg_opt_id id, const char *a, const char *v)
         vo->watchdog = (long)n;
         return 0;
     case SG_OPT_NO_TRACE: vo->no_trace = 1; return 0;
-    case SG_OPT_QUIET: vo->quiet = 1; return 0;
+    case SG_OPT_QUIET:
+        vo->quiet = 1;
+        go->quiet = 1;
+        return 0;
     case SG_OPT_TIMEOUT:
         if (sg_cli_int("verify", a, v, 1, SG_TIMEOUT_MAX, &n))
             return SG_EXIT_USAGE;
@@ -134,7 +148,77 @@ static int parse_args(gen_opts *go, verify_opts *vo, int argc, char **argv)
         return sg_cli_usage_error("verify", "--trace needs -o DIR (the traces go to DIR/trace/)");
     if (vo->trace && vo->no_trace)
         return sg_cli_usage_error("verify", "--trace and --no-trace exclude each other");
+    const char *wopt = vo->waves_from >= 0 ? "--waves-from"
+                       : vo->waves_to >= 0 ? "--waves-to"
+                       : vo->waves_scope ? "--waves-scope" : NULL;
+    if (wopt && !vo->waves)
+        return sg_cli_usage_error("verify", "%s needs --waves FILE", wopt);
+    if (vo->waves_from >= 0 && vo->waves_to >= 0 && vo->waves_from > vo->waves_to)
+        return sg_cli_usage_error("verify", "--waves-from %lld is after --waves-to %lld",
+                                  vo->waves_from, vo->waves_to);
+    sg_err e;
+    sg_err_clear(&e);
+    if (sg_cache_max(&vo->cache_max, &e) < 0)
+        return sg_cli_usage_error("verify", "%s", e.msg);
     go->want_streams = !vo->no_trace;
+    return -1;
+}
+
+/* The Verilog of the top to simulate: the generated text, or --top FILE
+ * read (malloc'd in *own).  NULL after a message. */
+static const char *top_text(const verify_run *v, const verify_opts *vo, char **own)
+{
+    *own = NULL;
+    if (!vo->top)
+        return v->c.design.text;
+    FILE *f = fopen(vo->top, "rb");
+    if (!f) {
+        fprintf(stderr, "%s: cannot read\n", vo->top);
+        return NULL;
+    }
+    size_t cap = 0, n = 0;
+    char buf[8192];
+    size_t got;
+    while ((got = fread(buf, 1, sizeof buf, f)) > 0) {
+        sg_grow((void **)own, &cap, n + got + 1, 1);
+        memcpy(*own + n, buf, got);
+        n += got;
+    }
+    fclose(f);
+    if (!*own)
+        *own = sg_strdup("");
+    (*own)[n] = '\0';
+    return *own;
+}
+
+/* --waves-scope: the instances of the top the pattern matches, into
+ * v->scopes.  Returns -1 when there is at least one, else the exit code. */
+static int match_scopes(verify_run *v, const verify_opts *vo)
+{
+    if (!vo->waves_scope)
+        return -1;
+    char *own;
+    const char *text = top_text(v, vo, &own);
+    if (!text)
+        return SG_EXIT_USAGE;
+    char **names;
+    size_t n;
+    sg_sim_top_instances(text, &names, &n);
+    free(own);
+    v->scopes = sg_calloc(n ? n : 1, sizeof *v->scopes);
+    for (size_t i = 0; i < n; i++) {
+        char full[200];
+        snprintf(full, sizeof full, "top.%s", names[i]);
+        if (fnmatch(vo->waves_scope, names[i], 0) == 0 ||
+            fnmatch(vo->waves_scope, full, 0) == 0)
+            v->scopes[v->n_scopes++] = names[i];
+        else
+            free(names[i]);
+    }
+    free(names);
+    if (v->n_scopes == 0)
+        return sg_cli_usage_error("verify", "--waves-scope '%s' matches no instance of %s",
+                                  vo->waves_scope, v->c.design.module);
     return -1;
 }
 
@@ -385,12 +469,26 @@ static int simulate(verify_run *v, const verify_opts *vo, const char *root)
     sg_simulator sim = strcmp(vo->sim, "verilator") == 0 ? SG_SIM_VERILATOR : SG_SIM_ICARUS;
     sg_proc_watch w = {"samgen verify", vo->quiet, vo->timeout};
     sg_sim_build b = {sim, root, vo->rtl_dir, v->work, v->top, v->c.design.module,
-                      0, vo->no_trace, vo->stall, 0, 0, v->c.crd_width, &w};
+                      0, vo->no_trace, vo->stall, 0, 0, v->c.crd_width, &w,
+                      v->scopes, v->n_scopes, vo->cache_max, NULL};
     sg_gen_host_widths(&v->c, &b.host_addr_width, &b.host_data_width);
     if (vo->waves) {
         size_t wl = strlen(vo->waves);
         b.waves = wl > 4 && strcmp(vo->waves + wl - 4, ".fst") == 0 ? 2 : 1;
     }
+    /* What the build's memory sizes, and so its cache key, follow. */
+    const gen_opts *go = v->c.go;
+    char sizes[160], note[320];
+    snprintf(sizes, sizeof sizes, "--max-nnz %ld", go->max_nnz);
+    if (go->dim_set)
+        snprintf(sizes + strlen(sizes), sizeof sizes - strlen(sizes), " and --dim %ld", go->dim);
+    if (go->max_nnz_set)
+        snprintf(note, sizeof note, "memories sized by %s: this build is reused for inputs "
+                 "up to that size", sizes);
+    else
+        snprintf(note, sizeof note, "memories sized by the inputs: the build is keyed by "
+                 "their sizes (--max-nnz and --dim fix the sizes and avoid rebuilds)");
+    b.build_note = note;
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     int brc = sg_sim_build_run(&b, v->bin, sizeof v->bin, &v->cached, &e);
@@ -400,6 +498,9 @@ static int simulate(verify_run *v, const verify_opts *vo, const char *root)
     }
     if (brc < 0)
         return sg_cli_report(&e);
+    if (v->cached && go->max_nnz_set && !vo->quiet)
+        fprintf(stderr, "samgen verify: memories sized by %s: build reused for inputs up to "
+                "that size\n", sizes);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     v->build_s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     /* The simulator dumps into a temporary file renamed into place after
@@ -408,7 +509,9 @@ static int simulate(verify_run *v, const verify_opts *vo, const char *root)
     if (vo->waves && sg_outfile_reserve(&wf, vo->waves, &e) < 0)
         return sg_cli_report(&e);
     sg_sim_run r = {sim, v->bin, v->script, v->simout, vo->stall, vo->seed,
-                    vo->watchdog, vo->waves ? wf.tmp : NULL, vo->no_trace, &w};
+                    vo->watchdog, vo->waves ? wf.tmp : NULL, vo->no_trace, &w,
+                    vo->waves_from, vo->waves_to, v->c.design.module, v->scopes,
+                    v->n_scopes, b.waves == 2};
     int src = sg_sim_exec(&r, &v->times, &e);
     if (src == SG_PROC_TIMEOUT) {
         if (vo->waves)
@@ -557,6 +660,9 @@ static void verify_free(verify_run *v, int rc)
     sg_stream_file_free(&v->act);
     sg_simout_free(&v->so);
     free(v->is_val);
+    for (size_t i = 0; i < v->n_scopes; i++)
+        free(v->scopes[i]);
+    free(v->scopes);
     sg_gen_ctx_free(&v->c);
 }
 
@@ -568,8 +674,9 @@ int sg_cmd_verify(int argc, char **argv)
     sg_gen_opts_init(&go);
     go.want_streams = 1;
     go.cmd = "verify";
+    go.refuse_over = 1;
     verify_opts vo = {"verilator", 0, 1, NULL, NULL, 100000000ULL, 100000, NULL, NULL, 0,
-                      NULL, 0, 1, 0, 0};
+                      NULL, 0, 1, 0, 0, -1, -1, NULL, 0};
     int rc = parse_args(&go, &vo, argc, argv);
     if (rc >= 0) {
         sg_gen_opts_free(&go);
@@ -590,6 +697,8 @@ int sg_cmd_verify(int argc, char **argv)
         goto out;
     }
     if ((rc = check_outputs(&go, &vo, &v->c)) >= 0)
+        goto out;
+    if ((rc = match_scopes(v, &vo)) >= 0)
         goto out;
     rc = SG_EXIT_USAGE;
     if (v->c.crd_width_raised)

@@ -12,6 +12,7 @@
 #include "cli/cli.h"
 #include "core/hash.h"
 #include "core/intparse.h"
+#include "core/value.h"
 
 void sg_gen_opts_init(gen_opts *o)
 {
@@ -56,6 +57,13 @@ int sg_gen_opt(gen_opts *o, sg_opt_id id, const char *a, const char *v, sg_err *
         if (int_arg(a, v, 2, 64, &x, e) < 0)
             return -1;
         o->val_width = (int)x;
+        snprintf(o->width_opt, sizeof o->width_opt, "%s %ld", a, x);
+        return 1;
+    case SG_OPT_TYPE:
+        o->type_vt = sg_vt_parse(v);
+        if (o->type_vt == 0)
+            return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "samgen: %s: unknown type '%s' "
+                           "(int8, int16, int32, int64, fp32, bf16)", a, v);
         return 1;
     case SG_OPT_FIFO_DEPTH:
         if (strcmp(v, "auto") == 0) {
@@ -108,14 +116,35 @@ int sg_gen_auto_depth(size_t peak)
     return (int)d;
 }
 
+static const char *bound_path(const gen_ctx *c, const char *tensor)
+{
+    for (int i = 0; i < c->go->binds.n; i++)
+        if (strcmp(c->go->binds.t[i].name, tensor) == 0)
+            return c->go->binds.t[i].path;
+    return NULL;
+}
+
 /* Sizes: the bound tensor's, raised to --max-nnz when given (so that one
- * build serves many inputs). */
+ * build serves many inputs).  With refuse_over a larger input is noted in
+ * c->over instead (sg_gen_prepare then fails). */
 static long size_cb(void *ctx, const sg_node *n, sg_arr_kind a)
 {
-    const gen_ctx *c = ctx;
+    gen_ctx *c = ctx;
     long s = sg_binds_mem_size((void *)&c->go->binds, n, a);
     if (c->go->max_nnz_set || s < 0) {
         long floor = c->go->max_nnz + (a == SG_ARR_SEG ? 1 : 0);
+        if (c->go->refuse_over && c->go->max_nnz_set && s > floor && !c->over[0]) {
+            const char *path = bound_path(c, n->tensor);
+            char mode[32] = "";
+            if (a != SG_ARR_VALS)
+                snprintf(mode, sizeof mode, "mode %d ", n->mode);
+            snprintf(c->over, sizeof c->over,
+                     "%stensor %s%s%s%s: its %s%s array has %ld entries, more than "
+                     "--max-nnz %ld allows%s", n->kind == SG_NK_FIBERWRITE ? "output " : "",
+                     n->tensor, path ? " (" : "", path ? path : "", path ? ")" : "", mode,
+                     a == SG_ARR_SEG ? "seg" : a == SG_ARR_CRD ? "crd" : "vals", s,
+                     c->go->max_nnz, a == SG_ARR_SEG ? " (one more for seg)" : "");
+        }
         if (s < floor)
             s = floor;
     }
@@ -124,8 +153,11 @@ static long size_cb(void *ctx, const sg_node *n, sg_arr_kind a)
 
 static long dim_cb(void *ctx, char idx)
 {
-    const gen_ctx *c = ctx;
+    gen_ctx *c = ctx;
     long d = sg_binds_index_dim((void *)&c->go->binds, idx);
+    if (c->go->refuse_over && c->go->dim_set && d > c->go->dim && !c->over[0])
+        snprintf(c->over, sizeof c->over, "index %c of the bound tensors has size %ld, "
+                 "more than --dim %ld", idx, d, c->go->dim);
     if (c->go->dim_set || d < 0)
         if (d < c->go->dim)
             d = c->go->dim;
@@ -190,10 +222,24 @@ int sg_gen_prepare(const gen_opts *o, gen_ctx *c, sg_err *e)
     if (sg_cli_graph_load(o->cmd ? o->cmd : "gen", o->graph, &c->g, SG_LOAD_RUN, e) < 0)
         return -1;
     c->have_g = 1;
+    sg_vt_file f[SG_MAX_OPERANDS * 2];
+    memset(f, 0, sizeof f);
+    for (int i = 0; i < o->binds.n; i++) {
+        f[i].path = o->binds.t[i].path;
+        f[i].name = o->binds.t[i].name;
+    }
+    int vt;
+    if (sg_cli_value_type(o->cmd ? o->cmd : "gen", o->type_vt, o->val_width,
+                          o->width_opt[0] ? o->width_opt : NULL, o->scale, f, o->binds.n,
+                          o->quiet, &vt, e) < 0)
+        return -1;
+    ((gen_opts *)o)->vt = vt;
+    ((gen_opts *)o)->val_width = sg_vt_width(vt);
     sg_read_opts ro;
     sg_read_opts_default(&ro);
     ro.width = o->val_width;
     ro.scale = o->scale;
+    ro.vt = sg_vt_is_fp(vt) ? vt : 0;
     if (sg_binds_load((sg_binds *)&o->binds, &c->g, &ro, e) < 0)
         return -1;
     if (o->fifo_auto && o->binds.n == 0)
@@ -204,6 +250,7 @@ int sg_gen_prepare(const gen_opts *o, gen_ctx *c, sg_err *e)
         sg_golden_opts_default(&gop);
         gop.engine = GOLDEN_CYCLE;
         gop.width = o->val_width;
+        gop.vt = ro.vt;
         gop.read = ro;
         gop.keep_streams = o->want_streams;
         gop.fifo_depth = 0;
@@ -241,12 +288,15 @@ int sg_gen_prepare(const gen_opts *o, gen_ctx *c, sg_err *e)
     int n = snprintf(optstr, sizeof optstr, "crd=%d val=%d depth=%d auto=%d nnz=%ld dim=%ld skip=%d",
                      c->crd_width, o->val_width, o->fifo_depth, o->fifo_auto,
                      o->max_nnz, o->dim, o->skip);
+    if (sg_vt_is_fp(vt))      /* integer designs keep their hash */
+        n += snprintf(optstr + n, sizeof optstr - (size_t)n, " type=%d", vt);
     h = sg_fnv1a(h, optstr, (size_t)n);
     snprintf(c->hash, sizeof c->hash, "%016llx", (unsigned long long)h);
 
     sg_emit_opts_default(&c->eo);
     c->eo.crd_width = c->crd_width;
     c->eo.val_width = o->val_width;
+    c->eo.vt = ro.vt;
     c->eo.fifo_depth = o->fifo_depth;
     c->eo.skip = o->skip;
     c->eo.max_nnz = o->max_nnz;
@@ -261,7 +311,13 @@ int sg_gen_prepare(const gen_opts *o, gen_ctx *c, sg_err *e)
             c->depth[k] = sg_gen_auto_depth(c->gold.edge[k].peak);
         c->eo.edge_depth = c->depth;
     }
-    return sg_emit(&c->g, &c->eo, &c->design, e);
+    if (sg_emit(&c->g, &c->eo, &c->design, e) < 0)
+        return -1;
+    if (c->over[0])
+        return sg_errc(e, SG_EXIT_USAGE, NULL, 0,
+                       "samgen %s: %s: raise the option or leave it out", o->cmd ? o->cmd : "gen",
+                       c->over);
+    return 0;
 }
 
 void sg_gen_ctx_free(gen_ctx *c)

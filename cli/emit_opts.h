@@ -23,6 +23,12 @@ typedef struct gen_opts {
     int dim_set;
     double scale;             /* --scale: real values times this (1) */
     int want_streams;         /* keep golden streams (verify) */
+    int type_vt;              /* --type (core/value.h), 0: not given */
+    char width_opt[48];       /* "--width-val N" when given, else "" */
+    int quiet;                /* no "value type" line (verify -q) */
+    int vt;                   /* the type chosen by sg_gen_prepare */
+    int refuse_over;          /* an input larger than --max-nnz / --dim is an
+                               * error instead of enlarging the design */
     sg_binds binds;
 } gen_opts;
 
@@ -38,6 +44,8 @@ typedef struct gen_ctx {
     int crd_width;            /* the width used: --width-crd, or raised from
                                * the default to what the tensors need */
     int crd_width_raised;     /* 1 when raised automatically */
+    char over[320];           /* with refuse_over: the first input size over
+                               * --max-nnz or --dim ("" none) */
     const gen_opts *go;
 } gen_ctx;
 

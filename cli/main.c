@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/value.h"
 #include "cli/cli.h"
 #include "cli/opt.h"
 #include "core/intparse.h"
@@ -26,6 +27,7 @@ static const sg_cmd commands[] = {
     {"stream", sg_cmd_stream, "run one golden-model primitive on token files", sg_cmd_stream_usage, sg_cmd_stream_notes},
     {"gen", sg_cmd_gen, "generate the Verilog accelerator for a graph", sg_cmd_gen_usage, sg_cmd_gen_notes},
     {"verify", sg_cmd_verify, "simulate the RTL and compare it token by token", sg_cmd_verify_usage, sg_cmd_verify_notes},
+    {"cache", sg_cmd_cache, "show and clean the Verilator build cache", sg_cmd_cache_usage, sg_cmd_cache_notes},
     {"area", sg_cmd_area, "synthesize with Yosys and report area and fmax", sg_cmd_area_usage, sg_cmd_area_notes},
     {"kinds", sg_cmd_kinds, "list the node kinds, their ports and RTL modules", sg_cmd_kinds_usage, sg_cmd_kinds_notes},
 };
@@ -73,6 +75,15 @@ int sg_cli_int(const char *cmd, const char *opt, const char *s, int64_t lo,
     sg_err_clear(&e);
     if (sg_int_parse(opt, s, lo, hi, out, &e) < 0)
         return sg_cli_usage_error(cmd, "%s", e.msg);
+    return 0;
+}
+
+int sg_cli_type_parse(const char *cmd, const char *arg, int *vt)
+{
+    *vt = sg_vt_parse(arg);
+    if (*vt == 0)
+        return sg_cli_usage_error(cmd, "--type: unknown type '%s' (int8, int16, int32, "
+                                       "int64, fp32, bf16)", arg);
     return 0;
 }
 

@@ -51,69 +51,34 @@ run_ok "scan_dense within --max-tokens" "out_ref: 0 1 2 S0 3 4 5 S1 D" \
     "$SAMGEN" stream scan_dense dense.txt -o out.txt --max-tokens 6
 
 # ---- malformed streams ------------------------------------------------------------
-j 'in_ref1: 0 1 2 3 S0 D' > long.txt
-run_err "in_ref1 longer than in_crd1" \
-    "long.txt:2: in_ref1 does not line up with in_crd1 (line 1): token 3 is '2' against 'S0'" \
-    "$SAMGEN" stream intersect long.txt -o out.txt
-j 'in_ref1: 0 1 S0' > short.txt
-run_err "in_ref1 without D" "short.txt:2: in_ref1 does not end with D" \
-    "$SAMGEN" stream intersect short.txt -o out.txt
-printf 'in_crd1: 0 1 S0 D\nin_ref1: 0 1\nin_crd2: 0 S0 D\nin_ref2: 0 S0 D\n' > fewer.txt
-run_err "in_ref1 shorter than in_crd1" "fewer.txt:2: in_ref1 does not end with D" \
-    "$SAMGEN" stream intersect fewer.txt -o out.txt
-j 'in_ref1: 0 1 S0 D 5' > after.txt
-run_err "token after D" "after.txt:2: in_ref1: token '5' after D (D ends a stream)" \
-    "$SAMGEN" stream intersect after.txt -o out.txt
-printf 'in_val1: 1 D D\nin_val2: 3 D\n' > dd.txt
-run_err "two D" "dd.txt:1: in_val1: token 'D' after D (D ends a stream)" \
-    "$SAMGEN" stream add dd.txt -o out.txt
-{ j 'in_ref1: 0 1 S0 D'; echo "in_crd2: 0 S0 D"; } > dup.txt
-run_err "duplicate line" "dup.txt:5: duplicate line in_crd2 (first at line 3)" \
-    "$SAMGEN" stream intersect dup.txt -o out.txt
-{ j 'in_ref1: 0 1 S0 D'; echo "in_val: 1 D"; } > unknown.txt
-run_err "unknown line" \
-    "unknown.txt:5: unknown line 'in_val': intersect reads in_crd1, in_ref1, in_crd2, in_ref2, in_crd3, in_ref3 (and ignores out_* lines)" \
-    "$SAMGEN" stream intersect unknown.txt -o out.txt
-printf 'param_dimm: 3\nin_ref: 0 D\n' > typo.txt
-run_err "misspelt param" \
-    "typo.txt:1: unknown line 'param_dimm': scan_dense reads in_ref, param_dim (and ignores out_* lines)" \
-    "$SAMGEN" stream scan_dense typo.txt -o out.txt
-printf 'param_neg1: 1\nin_val: 1 D\n' > neg.txt
-run_err "a param of another primitive" \
-    "neg.txt:1: unknown line 'param_neg1': reduce reads in_val (and ignores out_* lines)" \
-    "$SAMGEN" stream reduce neg.txt -o out.txt
-printf 'in_crd1: 0 3 1 S0 D\nin_ref1: 0 1 2 S0 D\nin_crd2: 0 S0 D\nin_ref2: 0 S0 D\n' > unsorted.txt
-run_err "unsorted coordinates" \
-    "unsorted.txt:1: in_crd1: coordinates must increase within a fiber: 1 after 3 (token 3)" \
-    "$SAMGEN" stream union unsorted.txt -o out.txt
-printf 'in_crd1: 0 S0 D\nin_ref1: 0 S0 D\nin_crd2: 2 2 S0 D\nin_ref2: 0 1 S0 D\n' > repeated.txt
-run_err "repeated coordinate" \
-    "repeated.txt:3: in_crd2: coordinates must increase within a fiber: 2 after 2 (token 2)" \
-    "$SAMGEN" stream intersect repeated.txt -o out.txt
-printf 'arr_seg: 0 2\narr_crd: 4 1\nin_ref: 0 D\n' > level.txt
-run_err "unsorted level" \
-    "level.txt:2: arr_crd: coordinates must increase within a segment: 1 after 4 (entry 2)" \
-    "$SAMGEN" stream scan_compressed level.txt -o out.txt
-printf 'arr_seg: 0 3\narr_crd: 0 1\nin_ref: 0 D\n' > seg.txt
-run_err "segment past arr_crd" \
-    "seg.txt:1: arr_seg: entry 2 is 3; segment bounds never decrease and stay within 0..2 (the length of arr_crd)" \
-    "$SAMGEN" stream scan_compressed seg.txt -o out.txt
-printf 'param_dim: -3\nin_ref: 0 D\n' > negdim.txt
-run_err "negative param_dim" "negdim.txt:1: param_dim is -3; a dimension is 0 or more" \
-    "$SAMGEN" stream scan_dense negdim.txt -o out.txt
-printf 'param_dim: 99999999999\nin_ref: 0 D\n' > bigdim.txt
-run_err "huge param_dim" \
-    "bigdim.txt:1: param_dim 99999999999 times 1 reference is more than the limit of 16777216 coordinates per stream (raise it with --max-tokens)" \
-    "$SAMGEN" stream scan_dense bigdim.txt -o out.txt
+# One case a line: DESCRIPTION|FILE|PRIMITIVE|CONTENT|EXPECTED-STDERR.  FILE
+# gets CONTENT (printf %b: \n ends a line), then `samgen stream PRIMITIVE
+# FILE -o out.txt` must fail with that one line.
+while IFS='|' read -r d f prim body want; do
+    printf '%b' "$body" > "$f"
+    run_err "$d" "$want" "$SAMGEN" stream "$prim" "$f" -o out.txt </dev/null
+done <<'EOF'
+in_ref1 longer than in_crd1|long.txt|intersect|in_crd1: 0 1 S0 D\nin_ref1: 0 1 2 3 S0 D\nin_crd2: 0 2 S0 D\nin_ref2: 0 1 S0 D\n|long.txt:2: in_ref1 does not line up with in_crd1 (line 1): token 3 is '2' against 'S0'
+in_ref1 without D|short.txt|intersect|in_crd1: 0 1 S0 D\nin_ref1: 0 1 S0\nin_crd2: 0 2 S0 D\nin_ref2: 0 1 S0 D\n|short.txt:2: in_ref1 does not end with D
+in_ref1 shorter than in_crd1|fewer.txt|intersect|in_crd1: 0 1 S0 D\nin_ref1: 0 1\nin_crd2: 0 S0 D\nin_ref2: 0 S0 D\n|fewer.txt:2: in_ref1 does not end with D
+token after D|after.txt|intersect|in_crd1: 0 1 S0 D\nin_ref1: 0 1 S0 D 5\nin_crd2: 0 2 S0 D\nin_ref2: 0 1 S0 D\n|after.txt:2: in_ref1: token '5' after D (D ends a stream)
+two D|dd.txt|add|in_val1: 1 D D\nin_val2: 3 D\n|dd.txt:1: in_val1: token 'D' after D (D ends a stream)
+duplicate line|dup.txt|intersect|in_crd1: 0 1 S0 D\nin_ref1: 0 1 S0 D\nin_crd2: 0 2 S0 D\nin_ref2: 0 1 S0 D\nin_crd2: 0 S0 D\n|dup.txt:5: duplicate line in_crd2 (first at line 3)
+unknown line|unknown.txt|intersect|in_crd1: 0 1 S0 D\nin_ref1: 0 1 S0 D\nin_crd2: 0 2 S0 D\nin_ref2: 0 1 S0 D\nin_val: 1 D\n|unknown.txt:5: unknown line 'in_val': intersect reads in_crd1, in_ref1, in_crd2, in_ref2, in_crd3, in_ref3 (and ignores out_* lines)
+misspelt param|typo.txt|scan_dense|param_dimm: 3\nin_ref: 0 D\n|typo.txt:1: unknown line 'param_dimm': scan_dense reads in_ref, param_dim (and ignores out_* lines)
+a param of another primitive|neg.txt|reduce|param_neg1: 1\nin_val: 1 D\n|neg.txt:1: unknown line 'param_neg1': reduce reads in_val (and ignores out_* lines)
+unsorted coordinates|unsorted.txt|union|in_crd1: 0 3 1 S0 D\nin_ref1: 0 1 2 S0 D\nin_crd2: 0 S0 D\nin_ref2: 0 S0 D\n|unsorted.txt:1: in_crd1: coordinates must increase within a fiber: 1 after 3 (token 3)
+repeated coordinate|repeated.txt|intersect|in_crd1: 0 S0 D\nin_ref1: 0 S0 D\nin_crd2: 2 2 S0 D\nin_ref2: 0 1 S0 D\n|repeated.txt:3: in_crd2: coordinates must increase within a fiber: 2 after 2 (token 2)
+unsorted level|level.txt|scan_compressed|arr_seg: 0 2\narr_crd: 4 1\nin_ref: 0 D\n|level.txt:2: arr_crd: coordinates must increase within a segment: 1 after 4 (entry 2)
+segment past arr_crd|seg.txt|scan_compressed|arr_seg: 0 3\narr_crd: 0 1\nin_ref: 0 D\n|seg.txt:1: arr_seg: entry 2 is 3; segment bounds never decrease and stay within 0..2 (the length of arr_crd)
+negative param_dim|negdim.txt|scan_dense|param_dim: -3\nin_ref: 0 D\n|negdim.txt:1: param_dim is -3; a dimension is 0 or more
+huge param_dim|bigdim.txt|scan_dense|param_dim: 99999999999\nin_ref: 0 D\n|bigdim.txt:1: param_dim 99999999999 times 1 reference is more than the limit of 16777216 coordinates per stream (raise it with --max-tokens)
+param out of range|order.txt|spacc|param_order: 3\nin_crd_outer: 0 D\nin_crd_inner: 0 D\nin_val: 1 D\n|order.txt:1: param_order is 3, not in 1..2
+param with two numbers|two.txt|crddrop|param_vals: 1 2\nin_crd_outer: 0 S0 D\nin_crd_inner: 0 S0 D\n|two.txt:1: param_vals must be one integer
+EOF
 run_err "scan_dense over --max-tokens" \
     "dense.txt:1: param_dim 3 times 2 references is more than the limit of 5 coordinates per stream (raise it with --max-tokens)" \
     "$SAMGEN" stream scan_dense dense.txt -o out.txt --max-tokens 5
-printf 'param_order: 3\nin_crd_outer: 0 D\nin_crd_inner: 0 D\nin_val: 1 D\n' > order.txt
-run_err "param out of range" "order.txt:1: param_order is 3, not in 1..2" \
-    "$SAMGEN" stream spacc order.txt -o out.txt
-printf 'param_vals: 1 2\nin_crd_outer: 0 S0 D\nin_crd_inner: 0 S0 D\n' > two.txt
-run_err "param with two numbers" "two.txt:1: param_vals must be one integer" \
-    "$SAMGEN" stream crddrop two.txt -o out.txt
 
 # ---- files that are not token files --------------------------------------------
 # a link to /dev/zero stops at its first byte; a line without end stops at

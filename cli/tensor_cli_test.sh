@@ -72,7 +72,7 @@ same "scalar tns is one line" s2.tns want
 printf '1 1 2.5\n2 2 -0.5\n' >r.tns
 run_ok "scale" "$SAMGEN" tensor convert r.tns r2.tns --scale 2
 printf '# shape 2 2\n1 1 5\n2 2 -1\n' >want; same "--scale 2" r2.tns want
-run_ok "rounding" "$SAMGEN" tensor convert r.tns r3.tns
+run_ok "rounding to an integer type" "$SAMGEN" tensor convert r.tns r3.tns --type int32
 printf '# shape 2 2\n1 1 3\n2 2 -1\n' >want; same "ties away from zero" r3.tns want
 printf '1 1 200\n' >w.tns
 run_ok "width" "$SAMGEN" tensor convert w.tns w2.tns --width 8
@@ -274,6 +274,89 @@ expect_err "gen beyond the entry limit" \
 expect_err "gen beyond the entry limit, order 3" \
     "samgen tensor: 20000000 entries requested; at most 16777216 for order 3 (512 MiB of entries)" \
     o30.tns "$SAMGEN" tensor gen --shape 1000x1000x1000 --density 0.02 -o o30.tns
+
+# ---- value types (docs/values.md, "Value types") -----------------------------
+# Real values read exactly to fp32 or bf16 bits and written back as the
+# shortest decimal; the type from --type or, by default, fp32 when a value
+# is not an integer; rounding to integers only with an integer --type, and
+# then counted; conflicts and unknown types refused before anything runs.
+printf '# shape 3 3\n1 1 0.1\n1 3 2.5\n2 2 -1e-45\n3 1 3.4028236e38\n' >vB.tns
+printf '# shape 3\n1 1.5\n2 0.25\n3 2\n' >vc.tns
+run_ok "convert real values (default fp32)" "$SAMGEN" tensor convert vB.tns v1.tns
+printf '# shape 3 3\n1 1 0.1\n1 3 2.5\n2 2 -1e-45\n3 1 inf\n' >want
+same "fp32: shortest decimals, overflow to inf" v1.tns want
+if grep -qx "samgen tensor: value type fp32 (an input holds non-integer values)" err.txt
+then ok; else bad "convert: value type line missing ($(cat err.txt))"; fi
+run_ok "convert --type bf16 to a SAM directory" "$SAMGEN" tensor convert vB.tns vd --type bf16
+printf '0.1\n2.5\n-0\ninf\n' >want; same "bf16 vals (1e-45 underflows to -0)" vd/tensor_B_mode_vals want
+run_ok "SAM directory of reals back to .tns" "$SAMGEN" tensor convert vd v2.tns --type bf16
+printf '# shape 3 3\n1 1 0.1\n1 3 2.5\n2 2 -0\n3 1 inf\n' >want; same "bf16 read back" v2.tns want
+run_ok "convert integers stays integer" "$SAMGEN" tensor convert t1.tns v3.tns
+if [ -s err.txt ]; then bad "integer convert printed '$(cat err.txt)'"; else ok; fi
+run_ok "convert --type int32 rounds" "$SAMGEN" tensor convert vB.tns v4.tns --type int32
+if grep -qx "samgen tensor: warning: vB.tns: 3 of 4 values rounded to integers, 2 became 0" err.txt
+then ok; else bad "rounding warning: $(cat err.txt)"; fi
+expect_err "tensor --type float" \
+    "samgen tensor: --type: unknown type 'float' (int8, int16, int32, int64, fp32, bf16)" \
+    v5.tns "$SAMGEN" tensor convert vB.tns v5.tns --type float
+expect_err "tensor --type fp32 --width 8" \
+    "samgen tensor: --type fp32 conflicts with --width 8; give one" \
+    v5.tns "$SAMGEN" tensor convert vB.tns v5.tns --type fp32 --width 8
+expect_err "tensor --type fp32 --scale 10" \
+    "samgen tensor: --type fp32 conflicts with --scale (which asks for integers)" \
+    v5.tns "$SAMGEN" tensor convert vB.tns v5.tns --type fp32 --scale 10
+
+EX=$ROOT/examples
+run_ok "golden spmv on reals (default fp32)" "$SAMGEN" golden "$EX/spmv.gv" -t B=vB.tns -t c=vc.tns -o g1
+printf '# shape 3\n1 5.15\n2 0\n3 inf\n' >want; same "golden fp32 x" g1/x.tns want
+printf '5.15\n0\ninf\n' >want; same "golden fp32 x vals" g1/x/tensor_x_mode_vals want
+if grep -qx "samgen golden: value type fp32 (an input holds non-integer values)" err.txt
+then ok; else bad "golden: value type line missing ($(cat err.txt))"; fi
+run_ok "golden spmv --type bf16" "$SAMGEN" golden "$EX/spmv.gv" -t B=vB.tns -t c=vc.tns -o g2 --type bf16
+printf '# shape 3\n1 5.16\n2 0\n3 inf\n' >want; same "golden bf16 x" g2/x.tns want
+if grep -qx "samgen golden: value type bf16" err.txt; then ok; else bad "golden bf16: $(cat err.txt)"; fi
+run_ok "golden spmv --type int32 on reals" "$SAMGEN" golden "$EX/spmv.gv" -t B=vB.tns -t c=vc.tns -o g3 --type int32
+printf '# shape 3\n1 6\n2 0\n3 0\n' >want; same "golden int32 x" g3/x.tns want
+printf 'samgen golden: warning: vB.tns: 3 of 4 values rounded to integers, 2 became 0\nsamgen golden: warning: vc.tns: 2 of 3 values rounded to integers, 1 became 0\nsamgen golden: value type int32\n' >want
+same "golden rounding warnings" err.txt want
+run_ok "golden on the example's integers" "$SAMGEN" golden "$EX/spmv.gv" -t B="$EX/spmv_B.tns" -t c="$EX/spmv_c.tns" -o g4
+if [ -s err.txt ]; then bad "integer golden printed '$(cat err.txt)'"; else ok; fi
+expect_err "golden --type float" \
+    "samgen golden: --type: unknown type 'float' (int8, int16, int32, int64, fp32, bf16)" \
+    g5 "$SAMGEN" golden "$EX/spmv.gv" -t B=vB.tns -t c=vc.tns -o g5 --type float
+expect_err "golden --type fp32 --width 8" \
+    "samgen golden: --type fp32 conflicts with --width 8; give one" \
+    g5 "$SAMGEN" golden "$EX/spmv.gv" -t B=vB.tns -t c=vc.tns -o g5 --type fp32 --width 8
+expect_err "gen --type fp32 --width-val 8" \
+    "samgen gen: --type fp32 conflicts with --width-val 8; give one" \
+    g5 "$SAMGEN" gen "$EX/spmv.gv" -t B=vB.tns -t c=vc.tns -o g5 --type fp32 --width-val 8
+expect_err "gen --type float" \
+    "samgen: --type: unknown type 'float' (int8, int16, int32, int64, fp32, bf16)" \
+    g5 "$SAMGEN" gen "$EX/spmv.gv" -o g5 --type float
+expect_err "stream --type fp32 --width 8" \
+    "samgen stream: --type fp32 conflicts with --width 8; give one" \
+    s5.txt "$SAMGEN" stream add vB.tns -o s5.txt --type fp32 --width 8
+
+# gen: ValType on exactly the value-computing instances, none for integers
+for k in spmv matmul_ikj; do
+    "$SAMGEN" gen "$EX/$k.gv" -o "gi_$k" >/dev/null 2>&1
+    "$SAMGEN" gen "$EX/$k.gv" -o "gf_$k" --type fp32 >/dev/null 2>&1
+    "$SAMGEN" gen "$EX/$k.gv" -o "gb_$k" --type bf16 >/dev/null 2>&1
+    top=${k}_top.v
+    if grep -q ValType "gi_$k/$top"; then bad "$k: ValType in an integer design"; else ok; fi
+    vals=$(grep -cE '^  sam_(alu|reduce|spacc|vectorreducer) #' "gf_$k/$top")
+    typed=$(grep -c '\.ValType(1)) ' "gf_$k/$top")
+    other=$(grep ValType "gf_$k/$top" | grep -cvE '^  sam_(alu|reduce|spacc|vectorreducer) #')
+    if [ "$vals" -gt 0 ] && [ "$vals" -eq "$typed" ] && [ "$other" -eq 0 ]; then ok
+    else bad "$k fp32: $typed of $vals value instances with ValType(1), $other others"; fi
+    if grep -q 'parameter integer ValWidth = 16' "gb_$k/$top" &&
+       [ "$(grep -c '\.ValType(2)) ' "gb_$k/$top")" -eq "$vals" ]; then ok
+    else bad "$k bf16: ValWidth 16 and ValType(2) expected"; fi
+    # apart from ValType, the fp32 design is the integer one
+    sed 's/, \.ValType(1))/)/' "gf_$k/$top" | grep -v 'samgen gen' >a.v
+    grep -v 'samgen gen' "gi_$k/$top" >b.v
+    same "$k fp32 differs only in ValType" a.v b.v
+done
 
 # ---- real matrices ----------------------------------------------------------
 if [ -n "${SHARED:-}" ] && [ -d "$SHARED/data/mtx" ]; then

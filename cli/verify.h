@@ -27,6 +27,10 @@ typedef struct verify_opts {
     long max_mismatches;      /* differing streams printed (1) */
     int quiet;                /* -q: no progress lines */
     int timeout;              /* --timeout S: per build or simulation; 0 none */
+    long long waves_from;     /* --waves-from C; -1 none */
+    long long waves_to;       /* --waves-to C; -1 none */
+    const char *waves_scope;  /* --waves-scope PATTERN, or NULL */
+    unsigned long long cache_max;  /* $SAMGEN_CACHE_MAX in bytes; 0 no cap */
 } verify_opts;
 
 /* One verify run: what the steps share, freed by verify_free. */
@@ -46,6 +50,8 @@ typedef struct verify_run {
     sg_cmp_result cmp;
     sg_cmp_mismatch *mm;      /* every differing stream, first first */
     size_t n_mm;
+    char **scopes;            /* the instances --waves-scope matched */
+    size_t n_scopes;
     const char *result;       /* "pass", "fail", "stuck", "not done", "error" */
     char *message;            /* what was printed about a failure (malloc'd) */
 } verify_run;

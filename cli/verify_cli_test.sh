@@ -2,8 +2,9 @@
 # verify_cli_test.sh - command-line tests of samgen verify's reports
 # (docs/verification.md, "Reports"): -o DIR's report.json and junit.xml on
 # a passing run and on a run of deliberately broken RTL, --trace, and
-# --max-mismatches; the options' usage errors; the JUnit checker itself.
-# Everything runs on examples/spmv.gv with Icarus.
+# --max-mismatches; the options' usage errors; the JUnit checker itself;
+# `samgen dot --report` drawing those reports, and its refusal of broken
+# ones.  Everything runs on examples/spmv.gv with Icarus.
 #
 #   sh cli/verify_cli_test.sh SAMGEN WORKDIR
 set -u
@@ -213,6 +214,262 @@ $CHECK "$S/junit.xml" >"$WORK/chk" 2>&1 && ok "stuck: junit.xml valid" ||
     bad "stuck: junit.xml: $(cat "$WORK/chk")"
 has "stuck: a failing simulation test case" "$S/junit.xml" \
     '<failure message="STUCK spmv: no token moved for the watchdog period (at cycle 2)&#10;  no FIFO is full&#10;'
+
+# ---- the runs on the graph: samgen dot --report ---------------------------
+D=$WORK/dot
+mkdir -p "$D"
+# every node has busy/stall figures from both sides, except the writers'
+# RTL ones (no output edge)
+J=$P/report.json
+count "report: 13 nodes" "$J" '{"id": ' 13
+has "report: a scanner's busy and stall cycles" "$J" \
+    '{"id": 3, "kind": "fiberlookup", "busy": 36, "stall": 33, "busy_rtl": 28, "stall_rtl": 27}'
+has "report: a writer without RTL figures" "$J" \
+    '{"id": 11, "kind": "fiberwrite", "busy": 10, "stall": 59, "busy_rtl": null, "stall_rtl": null}'
+expect 0 "dot --report of the passing run to .gv" \
+    "$SAMGEN" dot "$G" --report "$J" -o "$D/pass.gv"
+has "dot pass: legend line" "$D/pass.gv" \
+    'order ij\nverify: PASS  golden 69 cycles, RTL 83 cycles"];'
+has "dot pass: a node's busy/stall cycles" "$D/pass.gv" \
+    'n3 [label="fiberlookup 3 (j, B mode 1)\nbusy 36 stall 33\nRTL busy 28 stall 27" fillcolor="#4e79a7"'
+has "dot pass: a writer with golden figures only" "$D/pass.gv" \
+    'n11 [label="fiberwrite 11 (x vals)\nbusy 10 stall 59" fillcolor='
+# each edge's label ends with the token count report.json gives it
+sed -n 's/.*"src": \([0-9]*\), "dst": \([0-9]*\), .*"tokens": \([0-9]*\), "tokens_rtl": \([0-9]*\),.*/\1 \2 \3 \4/p' \
+    "$J" >"$D/counts"
+[ "$(wc -l <"$D/counts")" -eq 16 ] && ok "dot pass: 16 edge counts in report.json" ||
+    bad "dot pass: $(wc -l <"$D/counts") edge counts in report.json"
+labels=0
+while read -r s d t r; do
+    [ "$t" = "$r" ] && grep -F "  n$s -> n$d [" "$D/pass.gv" | grep -qF "\\n$t tok\"];" &&
+        labels=$((labels + 1))
+done <"$D/counts"
+[ "$labels" -eq 16 ] && ok "dot pass: every edge labelled with its report.json count" ||
+    bad "dot pass: $labels of 16 edge labels match report.json"
+count "dot pass: nothing red" "$D/pass.gv" '"red"' 0
+expect 0 "dot --report of the failing run to .dot" \
+    "$SAMGEN" dot "$G" --report "$F/report.json" -o "$D/fail.dot"
+has "dot fail: legend line" "$D/fail.dot" \
+    'verify: FAIL  golden 69 cycles, RTL 82 cycles  first mismatch: 3_out_crd__5_in_crd0 token 26 (red)"];'
+has "dot fail: the first mismatching edge red" "$D/fail.dot" \
+    'n3 -> n5 [style=dashed color="red" fontcolor="red" penwidth=2.5 label="out_crd\nin_crd0\n28 tok\nfirst mismatch: token 26"];'
+has "dot fail: its destination red" "$D/fail.dot" \
+    'n5 [label="intersect 5 (j)\nbusy 56 stall 13\nRTL busy 21 stall 32" fillcolor="red" fontcolor="white" color="red" penwidth=3];'
+count "dot fail: one edge and one node red" "$D/fail.dot" 'color="red"' 2
+has "dot fail: both counts where they differ" "$D/fail.dot" \
+    'n9 -> n11 [style=solid color="#2e7d32" label="out_val\nin_val\n10 tok golden, 9 RTL"];'
+# a mismatch injected into a copy of the passing report: the earliest
+# cycle is the first
+sed 's/"tokens": 21, "tokens_rtl": 21, "status": "pass", "mismatch": null}/"tokens": 21, "tokens_rtl": 20, "status": "fail", "mismatch": {"stream": "x", "index": 4, "cycle": 30, "golden": "1", "rtl": "2", "report": "r"}}/' \
+    "$J" >"$D/inj.json"
+expect 0 "dot --report of an injected mismatch" "$SAMGEN" dot "$G" --report "$D/inj.json" -o "$D/inj.gv"
+has "dot injected: the first of the failing edges red" "$D/inj.gv" \
+    'n5 -> n6 [style=bold color="red" fontcolor="red" penwidth=2.5 label="out_ref0\nin_ref\n21 tok golden, 20 RTL\nfirst mismatch: token 4"];'
+has "dot injected: legend" "$D/inj.gv" 'verify: PASS  golden 69 cycles, RTL 83 cycles  first mismatch: 5_out_ref0__6_in_ref token 4 (red)'
+# the earliest wrong token is the first mismatch, whatever the edges' order
+sed 's/"stream": "9_out_val__11_in_val", "index": 8, "cycle": 80/"stream": "9_out_val__11_in_val", "index": 8, "cycle": 3/' \
+    "$F/report.json" >"$D/early.json"
+expect 0 "dot --report, a later edge failing earlier" \
+    "$SAMGEN" dot "$G" --report "$D/early.json" -o "$D/early.gv"
+has "dot earliest: that edge red" "$D/early.gv" \
+    'n9 -> n11 [style=solid color="red" fontcolor="red" penwidth=2.5 label="out_val\nin_val\n10 tok golden, 9 RTL\nfirst mismatch: token 8"];'
+count "dot earliest: only it and its destination red" "$D/early.gv" 'color="red"' 2
+has "dot earliest: its destination red" "$D/early.gv" 'n11 [label="fiberwrite 11 (x vals)\nbusy 10 stall 59" fillcolor="red"'
+# the report's text does not break out of the DOT string
+sed 's/"result": "fail"/"result": "f\\"a\\\\il"/' "$F/report.json" >"$D/quote.json"
+expect 0 "dot --report, a result with a quote" "$SAMGEN" dot "$G" --report "$D/quote.json" -o "$D/quote.gv"
+has "dot quote: only plain characters copied" "$D/quote.gv" 'verify: F?A?IL  golden 69 cycles'
+if command -v dot >/dev/null 2>&1; then
+    expect 0 "dot --report to .svg" "$SAMGEN" dot "$G" --report "$F/report.json" -o "$D/fail.svg"
+    has "dot svg: the first mismatch's label" "$D/fail.svg" "first mismatch: token 26"
+    has "dot svg: a red edge" "$D/fail.svg" 'stroke="red"'
+    has "dot svg: the legend" "$D/fail.svg" "verify: FAIL"
+fi
+if ls -a "$D" | grep -q '\.tmp'; then bad "dot: temporary files left"; else ok "dot: no temporary files"; fi
+# broken reports: exit 2, one line naming the report and what is wrong, no output
+# bad_report DESCRIPTION REPORT OUTPUT MESSAGE
+bad_report() {
+    expect 2 "dot --report $1: refused" "$SAMGEN" dot "$G" --report "$2" -o "$3"
+    [ "$(cat "$WORK/err")" = "$4" ] && ok "dot --report $1: message" ||
+        bad "dot --report $1: message '$(cat "$WORK/err")', wanted '$4'"
+    absent "dot --report $1: nothing written" "$3"
+}
+head -n 40 "$J" >"$D/cut.json"
+bad_report "cut off" "$D/cut.json" "$D/b1.gv" \
+    "$D/cut.json:41: not JSON: expected a value (the text ends early)"
+head -c 300 "$J" >"$D/cut2.json"
+expect 2 "dot --report cut mid-line: refused" "$SAMGEN" dot "$G" --report "$D/cut2.json" -o "$D/b1.svg"
+grep -qE "^$D/cut2.json:[0-9]+: not JSON: .* \\(the text ends early\\)\$" "$WORK/err" &&
+    ok "dot --report cut mid-line: message" ||
+    bad "dot --report cut mid-line: message '$(cat "$WORK/err")'"
+absent "dot --report cut mid-line: nothing written" "$D/b1.svg"
+printf 'garbage\n' >"$D/garbage.json"
+bad_report "garbage" "$D/garbage.json" "$D/b2.svg" \
+    "$D/garbage.json:1: not JSON: expected a value, found 'g'"
+: >"$D/empty.json"
+bad_report "empty" "$D/empty.json" "$D/b3.gv" \
+    "$D/empty.json:1: not JSON: expected a value (the text ends early)"
+head -c 2000 /dev/urandom >"$D/random.json" 2>/dev/null || printf '\001\002' >"$D/random.json"
+expect 2 "dot --report random bytes: refused" "$SAMGEN" dot "$G" --report "$D/random.json" -o "$D/b4.gv"
+grep -qF "$D/random.json:" "$WORK/err" && [ "$(wc -l <"$WORK/err")" -eq 1 ] &&
+    ok "dot --report random bytes: one line naming the report" ||
+    bad "dot --report random bytes: '$(cat "$WORK/err")'"
+absent "dot --report random bytes: nothing written" "$D/b4.gv"
+sed 's/"tokens": 28, "tokens_rtl": 28/"tokens_rtl": 28/' "$J" >"$D/nofield.json"
+bad_report "missing tokens" "$D/nofield.json" "$D/b5.gv" \
+    "$D/nofield.json: edges[5]: missing field \"tokens\""
+sed 's/"tokens": 28,/"tokens": -3,/' "$J" >"$D/neg.json"
+bad_report "negative count" "$D/neg.json" "$D/b6.gv" \
+    "$D/neg.json: edges[5]: field \"tokens\" is not a count (an integer >= 0)"
+sed 's/3_out_crd__5_in_crd0/3_out_crd__5_in_crdX/' "$J" >"$D/edge.json"
+bad_report "unknown edge" "$D/edge.json" "$D/b7.svg" \
+    "$D/edge.json: edge '3_out_crd__5_in_crdX' is not an edge of the graph $G"
+grep -v '"name": "3_out_crd__5_in_crd0"' "$J" >"$D/lost.json"
+bad_report "edge of the graph missing" "$D/lost.json" "$D/b8.gv" \
+    "$D/lost.json: the graph's edge '3_out_crd__5_in_crd0' is not in the report"
+sed 's/"id": 5,/"id": 55,/' "$J" >"$D/node.json"
+bad_report "unknown node" "$D/node.json" "$D/b9.gv" \
+    "$D/node.json: node 55 is not a node of the graph $G"
+sed '/^  "nodes": \[/,/^  \],$/d' "$J" >"$D/old.json"
+bad_report "report without nodes" "$D/old.json" "$D/b10.gv" \
+    "$D/old.json: missing field \"nodes\""
+printf '[]\n' >"$D/array.json"
+bad_report "not an object" "$D/array.json" "$D/b11.gv" \
+    "$D/array.json: not a verify report (no JSON object)"
+bad_report "missing file" "$D/none.json" "$D/b12.gv" \
+    "$D/none.json: cannot open: No such file or directory"
+expect 2 "dot --report with --annotate refused" \
+    "$SAMGEN" dot "$G" --report "$J" --annotate "$J" -o "$D/b13.svg"
+has "dot --report with --annotate: message" "$WORK/err" \
+    "samgen dot: --annotate and --report exclude each other"
+absent "dot --report with --annotate: nothing written" "$D/b13.svg"
+expect 2 "dot --report twice refused" "$SAMGEN" dot "$G" --report "$J" --report "$J" -o "$D/b14.gv"
+has "dot --report twice: message" "$WORK/err" "samgen dot: --report given twice"
+absent "dot --report twice: nothing written" "$D/b14.gv"
+# --annotate reads its report with the same JSON reader
+printf '{"edges" {"src" "dst" "tokens"}' >"$D/ann_bad.json"
+bad_report_ann() {
+    expect 2 "dot --annotate $1: refused" "$SAMGEN" dot "$G" --annotate "$2" -o "$3"
+    [ "$(cat "$WORK/err")" = "$4" ] && ok "dot --annotate $1: message" ||
+        bad "dot --annotate $1: message '$(cat "$WORK/err")', wanted '$4'"
+    absent "dot --annotate $1: nothing written" "$3"
+}
+bad_report_ann "not JSON" "$D/ann_bad.json" "$D/b15.svg" \
+    "$D/ann_bad.json:1: not JSON: expected ':' after a member name, found '{'"
+printf '{"edges": 3}\n' >"$D/ann_noarr.json"
+bad_report_ann "no edges array" "$D/ann_noarr.json" "$D/b16.svg" \
+    "$D/ann_noarr.json: no \"edges\" array in the report"
+printf '{"edges": [{"src": 90, "dst": 91, "tokens": 1}]}\n' >"$D/ann_none.json"
+bad_report_ann "no edge of the graph" "$D/ann_none.json" "$D/b17.svg" \
+    "$D/ann_none.json: no edge of the graph in the report"
+if command -v dot >/dev/null 2>&1; then
+    expect 0 "dot --annotate with a verify report" "$SAMGEN" dot "$G" --annotate "$J" -o "$D/ann.svg"
+    has "dot --annotate: token counts drawn" "$D/ann.svg" "49 tok"
+fi
+if ls -a "$D" | grep -q '\.tmp'; then bad "dot: temporary files left"; else ok "dot: no temporary files after errors"; fi
+# ---- waveforms: format, window, scope -----------------------------------------
+# An FST file (by its extension) is an FST: its header block starts with
+# the block type 0 and the block length 329 (8 bytes, big-endian).
+# shellcheck disable=SC2086
+expect 0 "--waves F.fst passes" "$SAMGEN" verify "$G" $T --sim icarus -q --waves "$WORK/w.fst"
+magic=$(head -c 9 "$WORK/w.fst" 2>/dev/null | od -An -tx1 | tr -d ' \n')
+[ "$magic" = "000000000000000149" ] && ok "--waves F.fst: FST header" ||
+    bad "--waves F.fst: not an FST file (starts with '$magic')"
+# shellcheck disable=SC2086
+expect 0 "--waves F.vcd passes" "$SAMGEN" verify "$G" $T --sim icarus -q --waves "$WORK/w.vcd"
+grep -q '^\$enddefinitions' "$WORK/w.vcd" && ok "--waves F.vcd: a VCD" || bad "--waves F.vcd: not a VCD"
+# A window of cycles 10..20 holds the two clock edges of those 11 cycles
+# and the $dumpoff mark, nothing before or after (the bench's clock period
+# is 2 ns, VCD times are ps).
+# shellcheck disable=SC2086
+expect 0 "--waves-from/--waves-to pass" \
+    "$SAMGEN" verify "$G" $T --sim icarus -q --waves "$WORK/win.vcd" --waves-from 10 --waves-to 20
+grep '^#' "$WORK/win.vcd" | tr -d '#' >"$WORK/win.times"
+grep '^#' "$WORK/w.vcd" | tr -d '#' >"$WORK/all.times"
+first=$(head -n 1 "$WORK/win.times"); last=$(tail -n 1 "$WORK/win.times")
+nwin=$(wc -l <"$WORK/win.times"); nall=$(wc -l <"$WORK/all.times")
+[ "$nwin" -eq 23 ] && ok "window: 23 time stamps" || bad "window: $nwin time stamps, wanted 23"
+[ $((last - first)) -eq 22000 ] && ok "window: spans 11 cycles" ||
+    bad "window: spans $first..$last, wanted 11 cycles (22000 ps)"
+[ "$(head -n 1 "$WORK/all.times")" -lt "$first" ] && [ "$(tail -n 1 "$WORK/all.times")" -gt "$last" ] &&
+    [ "$nall" -gt "$nwin" ] && ok "window: the whole run is longer" ||
+    bad "window: the full waveform is not longer ($nall stamps)"
+awk -v f="$first" -v l="$last" '$1 < f || $1 > l { bad = 1 } END { exit bad }' "$WORK/win.times" &&
+    ok "window: no time outside it" || bad "window: time stamps outside $first..$last"
+# Only the matched instances of the top (with what is inside them).
+# shellcheck disable=SC2086
+expect 0 "--waves-scope passes" \
+    "$SAMGEN" verify "$G" $T --sim icarus -q --waves "$WORK/sc.vcd" --waves-scope 'top.n*_fiberlookup_*'
+grep '^\$scope module' "$WORK/sc.vcd" | awk '{print $3}' | sort -u >"$WORK/sc.names"
+for inst in n0_fiberlookup_B0_i n3_fiberlookup_B1_j n4_fiberlookup_c0_j; do
+    grep -qx "$inst" "$WORK/sc.names" && ok "scope: $inst dumped" || bad "scope: $inst not dumped"
+done
+for inst in u_e0 n8_mul n10_fiberwrite_x0_i u_m1_n0_fiberlookup_B0_i_seg; do
+    grep -qx "$inst" "$WORK/sc.names" && bad "scope: $inst dumped" || ok "scope: $inst left out"
+done
+# shellcheck disable=SC2086
+expect 0 "--waves-scope without top. passes" \
+    "$SAMGEN" verify "$G" $T --sim icarus -q --waves "$WORK/sc2.vcd" --waves-scope 'u_e1?'
+grep '^\$scope module' "$WORK/sc2.vcd" | awk '{print $3}' | grep '^u_e' | sort | tr '\n' ' ' >"$WORK/sc2.names"
+[ "$(cat "$WORK/sc2.names")" = "u_e10 u_e11 u_e12 u_e13 u_e14 u_e15 " ] && ok "scope: glob on the bare name" ||
+    bad "scope: bare glob dumped '$(cat "$WORK/sc2.names")'"
+# The same with Verilator (its own cache in WORK): an FST build, and a VCD
+# build whose window holds both clock edges of cycles 10..20 (one time
+# unit each) and whose scopes are the matched instances only.
+if command -v verilator >/dev/null 2>&1; then
+    # shellcheck disable=SC2086
+    SAMGEN_CACHE="$WORK/vcache" expect 0 "verilator --waves F.fst passes" \
+        "$SAMGEN" verify "$G" $T -q --waves "$WORK/vl.fst"
+    magic=$(head -c 9 "$WORK/vl.fst" 2>/dev/null | od -An -tx1 | tr -d ' \n')
+    [ "$magic" = "000000000000000149" ] && ok "verilator --waves F.fst: FST header" ||
+        bad "verilator --waves F.fst: not an FST file (starts with '$magic')"
+    # shellcheck disable=SC2086
+    SAMGEN_CACHE="$WORK/vcache" expect 0 "verilator window and scope pass" \
+        "$SAMGEN" verify "$G" $T -q --waves "$WORK/vl.vcd" --waves-from 10 --waves-to 20 \
+        --waves-scope 'top.n*_fiberlookup_*'
+    grep '^#' "$WORK/vl.vcd" | tr -d '#' >"$WORK/vl.times"
+    first=$(head -n 1 "$WORK/vl.times"); last=$(tail -n 1 "$WORK/vl.times")
+    [ "$(wc -l <"$WORK/vl.times")" -eq 22 ] && [ $((last - first)) -eq 21 ] &&
+        ok "verilator window: 22 time stamps over 11 cycles" ||
+        bad "verilator window: $(wc -l <"$WORK/vl.times") stamps, $first..$last"
+    sed -n 's/^ *\$scope module \([^ ]*\) .*/\1/p' "$WORK/vl.vcd" | sort -u >"$WORK/vl.names"
+    grep -qx n3_fiberlookup_B1_j "$WORK/vl.names" && ok "verilator scope: matched instance" ||
+        bad "verilator scope: n3_fiberlookup_B1_j not dumped"
+    if grep -qx u_e0 "$WORK/vl.names" || grep -qx n8_mul "$WORK/vl.names"; then
+        bad "verilator scope: other instances dumped"
+    else ok "verilator scope: others left out"; fi
+else
+    echo "skip the Verilator waveform checks: no verilator"
+fi
+# Errors: one line, exit 2, before anything runs, no waveform.
+# wave_err DESCRIPTION MESSAGE OPTIONS...
+wave_err() {
+    d=$1; msg=$2; shift 2
+    rm -f "$WORK/bad.vcd"
+    # shellcheck disable=SC2086
+    expect 2 "$d refused" "$SAMGEN" verify "$G" $T --sim icarus "$@"
+    [ "$(head -n 1 "$WORK/err")" = "$msg" ] && ok "$d: message" ||
+        bad "$d: message '$(head -n 1 "$WORK/err")', wanted '$msg'"
+    grep -q "simulating\|PASS" "$WORK/err" "$WORK/out" && bad "$d: simulated" || ok "$d: nothing ran"
+    absent "$d: no waveform" "$WORK/bad.vcd"
+}
+wave_err "--waves-from after --waves-to" "samgen verify: --waves-from 30 is after --waves-to 20" \
+    --waves "$WORK/bad.vcd" --waves-from 30 --waves-to 20
+wave_err "negative --waves-from" \
+    "samgen verify: --waves-from: -1 is out of range 0..9223372036854775807" \
+    --waves "$WORK/bad.vcd" --waves-from -1
+wave_err "negative --waves-to" \
+    "samgen verify: --waves-to: -5 is out of range 0..9223372036854775807" \
+    --waves "$WORK/bad.vcd" --waves-to -5
+wave_err "--waves-to without --waves" "samgen verify: --waves-to needs --waves FILE" --waves-to 5
+wave_err "--waves-scope without --waves" "samgen verify: --waves-scope needs --waves FILE" \
+    --waves-scope 'u_*'
+wave_err "--waves-scope matching nothing" \
+    "samgen verify: --waves-scope 'top.u_scan_*' matches no instance of spmv_top" \
+    --waves "$WORK/bad.vcd" --waves-scope 'top.u_scan_*'
+wave_err "--waves in a missing directory" \
+    "samgen verify: cannot write $WORK/nodir/bad.vcd: No such file or directory" \
+    --waves "$WORK/nodir/bad.vcd" --waves-from 1
 
 # ---- the JUnit checker refuses what dashboards cannot read --------------------
 sed 's/ classname="spmv.edge"//' "$P/junit.xml" >"$WORK/j1.xml"

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/value.h"
 #include "cli/verify.h"
 #include "core/json.h"
 #include "core/outfile.h"
@@ -153,6 +154,72 @@ static double sim_speed(const verify_run *v)
     return v->times.cpu_s > 0 ? (double)v->so.cycles / v->times.cpu_s : 0.0;
 }
 
+/* ---- per node: busy and stall cycles ------------------------------------- */
+
+static int cmp_i64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The RTL figures of node v from the cycle stamps of the tokens its output
+ * edges took (the taps see a token move when valid and ready are both
+ * high): busy, the cycles in which at least one of them moved; stall, the
+ * other cycles from its first to its last output token.  0, or -1 when
+ * the node has no output edge or none of them moved. */
+static int rtl_node_cycles(const verify_run *v, size_t node, unsigned long long *busy,
+                           unsigned long long *stall)
+{
+    const sg_graph *g = &v->c.g;
+    if (!v->so.edge)
+        return -1;
+    size_t n = 0;
+    for (size_t k = 0; k < g->n_edges && k < v->so.n_edges; k++)
+        if ((size_t)g->edges[k].src == node)
+            n += v->so.edge[k].ncyc;
+    if (!n)
+        return -1;
+    int64_t *c = sg_malloc(n * sizeof *c);
+    size_t m = 0;
+    for (size_t k = 0; k < g->n_edges && k < v->so.n_edges; k++)
+        if ((size_t)g->edges[k].src == node) {
+            memcpy(c + m, v->so.edge[k].cyc, v->so.edge[k].ncyc * sizeof *c);
+            m += v->so.edge[k].ncyc;
+        }
+    qsort(c, n, sizeof *c, cmp_i64);
+    unsigned long long distinct = 1;
+    for (size_t i = 1; i < n; i++)
+        distinct += c[i] != c[i - 1];
+    *busy = distinct;
+    *stall = (unsigned long long)(c[n - 1] - c[0] + 1) - distinct;
+    free(c);
+    return 0;
+}
+
+static void json_nodes(FILE *f, const verify_run *v, const verify_opts *vo)
+{
+    const gen_ctx *c = &v->c;
+    const sg_graph *g = &c->g;
+    fprintf(f, "  \"nodes\": [");
+    for (size_t i = 0; i < g->n_nodes; i++) {
+        const sg_node *nd = &g->nodes[i];
+        fprintf(f, "%s\n    {\"id\": %d, \"kind\": ", i ? "," : "", nd->id);
+        sg_json_str(f, sg_graph_kind_name(nd->kind));
+        if (c->gold.node_firings && i < c->gold.n_nodes && c->gold.cycles) {
+            unsigned long long b = c->gold.node_firings[i], cy = c->gold.cycles;
+            fprintf(f, ", \"busy\": %llu, \"stall\": %llu", b, b < cy ? cy - b : 0);
+        } else {
+            fputs(", \"busy\": null, \"stall\": null", f);
+        }
+        unsigned long long rb, rs;
+        if (!vo->no_trace && rtl_node_cycles(v, i, &rb, &rs) == 0)
+            fprintf(f, ", \"busy_rtl\": %llu, \"stall_rtl\": %llu}", rb, rs);
+        else
+            fputs(", \"busy_rtl\": null, \"stall_rtl\": null}", f);
+    }
+    fprintf(f, "%s],\n", g->n_nodes ? "\n  " : "");
+}
+
 static int write_json(const char *path, const verify_run *v, const verify_opts *vo,
                       sg_err *e)
 {
@@ -169,7 +236,9 @@ static int write_json(const char *path, const verify_run *v, const verify_opts *
     sg_json_str(f, g->name[0] ? g->name : c->design.module);
     fprintf(f, ",\n  \"module\": ");
     sg_json_str(f, c->design.module);
-    fprintf(f, ",\n  \"value_type\": \"int%d\",\n", go->val_width);
+    char vtn[SG_VT_NAME_MAX];
+    fprintf(f, ",\n  \"value_type\": \"%s\",\n",
+            sg_vt_name(go->vt ? go->vt : go->val_width, vtn));
     fprintf(f, "  \"width_crd\": %d,\n  \"width_val\": %d,\n", c->crd_width, go->val_width);
     fprintf(f, "  \"fifo_depth\": %d,\n  \"fifo_auto\": %s,\n  \"skip\": %d,\n",
             go->fifo_depth, go->fifo_auto ? "true" : "false", go->skip);
@@ -204,7 +273,9 @@ static int write_json(const char *path, const verify_run *v, const verify_opts *
         json_mismatch(f, m);
         fputc('}', f);
     }
-    fprintf(f, "%s],\n  \"edges\": [", c->gold.n_out ? "\n  " : "");
+    fprintf(f, "%s],\n", c->gold.n_out ? "\n  " : "");
+    json_nodes(f, v, vo);
+    fprintf(f, "  \"edges\": [");
     char nm[160];
     for (size_t k = 0; k < g->n_edges; k++) {
         const sg_edge *ed = &g->edges[k];

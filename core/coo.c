@@ -11,6 +11,7 @@
  * later line.
  */
 #include "core/tensor.h"
+#include "core/value.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -212,7 +213,7 @@ static void crd_str(const sg_coo *t, size_t i, char *buf, size_t cap)
         snprintf(buf + n, cap - n, ")");
 }
 
-int sg_coo_dedup(sg_coo *t, int sum, int w, const char *path, sg_err *e)
+int sg_coo_dedup(sg_coo *t, int sum, int vt, const char *path, sg_err *e)
 {
     size_t n = t->nnz;
     if (n < 2)
@@ -238,8 +239,7 @@ int sg_coo_dedup(sg_coo *t, int sum, int w, const char *path, sg_err *e)
                                "duplicate entry %s; use --sum-duplicates to "
                                "add them", buf);
             }
-            t->val[out] = sg_wrap((int64_t)((uint64_t)t->val[out] +
-                                            (uint64_t)t->val[i]), w);
+            t->val[out] = sg_val_add(vt, t->val[out], t->val[i]);
             continue;
         }
         out++;

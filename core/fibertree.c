@@ -126,6 +126,7 @@ int sg_fibertree_build(sg_coo *t, const sg_format *f, sg_fibertree *ft,
     if (check_coords(t, e) < 0)
         return -1;
     ft->fmt = *f;
+    ft->vt = t->vt;
     for (int m = 0; m < t->order; m++)
         ft->shape[m] = t->shape[m];
     sg_coo_sort(t, f->mode);
@@ -209,6 +210,7 @@ static void walk_level(walk *w, int l, size_t pos)
 void sg_fibertree_to_coo(const sg_fibertree *ft, int keep_zeros, sg_coo *out)
 {
     sg_coo_init(out, ft->fmt.order, ft->shape);
+    out->vt = ft->vt;
     if (ft->nvals == 0)
         return;             /* no leaf: nothing to walk (dense levels above
                              * an empty one would otherwise loop for nothing) */

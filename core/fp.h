@@ -58,19 +58,17 @@ int sg_fp_op_parse(const char *s);
 
 /* ---- arithmetic -------------------------------------------------------- */
 
-sg_fp_f32 sg_fp_f32_add(sg_fp_f32 a, sg_fp_f32 b);
-sg_fp_f32 sg_fp_f32_sub(sg_fp_f32 a, sg_fp_f32 b);
-sg_fp_f32 sg_fp_f32_mul(sg_fp_f32 a, sg_fp_f32 b);
-sg_fp_f32 sg_fp_f32_div(sg_fp_f32 a, sg_fp_f32 b);
-sg_fp_f32 sg_fp_f32_max(sg_fp_f32 a, sg_fp_f32 b);
-sg_fp_f32 sg_fp_f32_min(sg_fp_f32 a, sg_fp_f32 b);
-
-sg_fp_bf16 sg_fp_bf16_add(sg_fp_bf16 a, sg_fp_bf16 b);
-sg_fp_bf16 sg_fp_bf16_sub(sg_fp_bf16 a, sg_fp_bf16 b);
-sg_fp_bf16 sg_fp_bf16_mul(sg_fp_bf16 a, sg_fp_bf16 b);
-sg_fp_bf16 sg_fp_bf16_div(sg_fp_bf16 a, sg_fp_bf16 b);
-sg_fp_bf16 sg_fp_bf16_max(sg_fp_bf16 a, sg_fp_bf16 b);
-sg_fp_bf16 sg_fp_bf16_min(sg_fp_bf16 a, sg_fp_bf16 b);
+/* The six operations of the format T on its bits: T_add, T_sub, T_mul,
+ * T_div, T_max and T_min (sg_fp_f32_add, ..., sg_fp_bf16_min). */
+#define SG_FP_DECLARE_OPS(T)                                                \
+    T T##_add(T a, T b);                                                    \
+    T T##_sub(T a, T b);                                                    \
+    T T##_mul(T a, T b);                                                    \
+    T T##_div(T a, T b);                                                    \
+    T T##_max(T a, T b);                                                    \
+    T T##_min(T a, T b)
+SG_FP_DECLARE_OPS(sg_fp_f32);
+SG_FP_DECLARE_OPS(sg_fp_bf16);
 
 /* Any of the above by type and operation; a and b hold the type's bits
  * (the low 16 for bf16), and so does the result. */

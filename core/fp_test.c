@@ -147,67 +147,84 @@ static void test_f32_corners(void **state)
                 check_f32((sg_fp_op)op, f32_corner[i], f32_corner[j]);
 }
 
-/* The rules of docs/values.md, with the expected bits written out. */
+/* The rules of docs/values.md, "TYPE OP A B RESULT" in hex ("nan": the
+ * canonical NaN), each through the typed entry point and sg_fp_binop. */
+static const char *const fp_rules[] = {
+    /* ties: 1 + 2^-24 is halfway, to even (1); odd + half ulp goes up */
+    "fp32 add 3F800000 33800000 3F800000",
+    "fp32 add 3F800001 33800000 3F800002",
+    /* carry out of the significand: (2 - 2^-23) + 2^-23, and by rounding */
+    "fp32 add 3FFFFFFF 34000000 40000000",
+    "fp32 add 3FFFFFFF 33800000 40000000",
+    "fp32 mul 3FFFFFFF 3FFFFFFF 407FFFFE",
+    "fp32 mul 3FC00000 3FAAAAAB 40000000",
+    /* cancellation is exact */
+    "fp32 sub 3F800001 3F800000 34000000",
+    "fp32 sub 00800000 007FFFFF 00000001",
+    /* exact zero sums: +0, except -0 + -0 */
+    "fp32 sub 3F800000 3F800000 00000000",
+    "fp32 add BF800000 3F800000 00000000",
+    "fp32 add 80000000 00000000 00000000",
+    "fp32 add 80000000 80000000 80000000",
+    "fp32 sub 80000000 00000000 80000000",
+    /* overflow to inf, also by rounding half the last step up */
+    "fp32 add 7F7FFFFF 7F7FFFFF 7F800000",
+    "fp32 add 7F7FFFFF 73000000 7F800000",
+    "fp32 add 7F7FFFFF 72FFFFFF 7F7FFFFF",
+    "fp32 mul FF7FFFFF 40000000 FF800000",
+    /* underflow: subnormals kept, halfway to even */
+    "fp32 mul 00800000 3F000000 00400000",
+    "fp32 mul 00000001 3F000000 00000000",
+    "fp32 mul 00000003 3F000000 00000002",
+    "fp32 mul 80000001 3E800000 80000000",
+    "fp32 div 00000001 40000000 00000000",
+    /* division */
+    "fp32 div 3F800000 40400000 3EAAAAAB",
+    "fp32 div BF800000 00000000 FF800000",
+    "fp32 div 3F800000 80000000 FF800000",
+    /* one canonical NaN */
+    "fp32 div 00000000 80000000 nan",
+    "fp32 add 7F800000 FF800000 nan",
+    "fp32 mul FF800000 00000000 nan",
+    "fp32 add FFFFFFFF 3F800000 nan",
+    "fp32 mul 7F800001 3F800000 nan",
+    /* maximum / minimum: NaN wins, -0 < +0 */
+    "fp32 max 80000000 00000000 00000000",
+    "fp32 max 00000000 80000000 00000000",
+    "fp32 min 00000000 80000000 80000000",
+    "fp32 min 80000000 00000000 80000000",
+    "fp32 max 7F800001 3F800000 nan",
+    "fp32 min 3F800000 FFC00000 nan",
+    "fp32 max FF800000 FF7FFFFF FF7FFFFF",
+    "fp32 min 00000001 80000001 80000001",
+    /* bf16 follows the same rules */
+    "bf16 add 3F80 3B80 3F80",   /* tie */
+    "bf16 add 3F81 3B80 3F82",
+    "bf16 add 8000 8000 8000",
+    "bf16 sub 4000 4000 0000",
+    "bf16 mul 0001 3F00 0000",
+    "bf16 mul 7F7F 4000 7F80",
+    "bf16 div 0000 0000 nan",
+    "bf16 max 8000 0000 0000",
+    "bf16 min 7FC1 0000 nan",
+};
+
 static void test_f32_rules(void **state)
 {
     (void)state;
-    /* ties: 1 + 2^-24 is halfway, to even (1); odd + half ulp goes up */
-    assert_int_equal(sg_fp_f32_add(0x3F800000, 0x33800000), 0x3F800000);
-    assert_int_equal(sg_fp_f32_add(0x3F800001, 0x33800000), 0x3F800002);
-    /* carry out of the significand: (2 - 2^-23) + 2^-23, and by rounding */
-    assert_int_equal(sg_fp_f32_add(0x3FFFFFFF, 0x34000000), 0x40000000);
-    assert_int_equal(sg_fp_f32_add(0x3FFFFFFF, 0x33800000), 0x40000000);
-    assert_int_equal(sg_fp_f32_mul(0x3FFFFFFF, 0x3FFFFFFF), 0x407FFFFE);
-    assert_int_equal(sg_fp_f32_mul(0x3FC00000, 0x3FAAAAAB), 0x40000000);
-    /* cancellation is exact */
-    assert_int_equal(sg_fp_f32_sub(0x3F800001, 0x3F800000), 0x34000000);
-    assert_int_equal(sg_fp_f32_sub(0x00800000, 0x007FFFFF), 0x00000001);
-    /* exact zero sums: +0, except -0 + -0 */
-    assert_int_equal(sg_fp_f32_sub(0x3F800000, 0x3F800000), 0x00000000);
-    assert_int_equal(sg_fp_f32_add(0xBF800000, 0x3F800000), 0x00000000);
-    assert_int_equal(sg_fp_f32_add(0x80000000, 0x00000000), 0x00000000);
-    assert_int_equal(sg_fp_f32_add(0x80000000, 0x80000000), 0x80000000);
-    assert_int_equal(sg_fp_f32_sub(0x80000000, 0x00000000), 0x80000000);
-    /* overflow to inf, also by rounding half the last step up */
-    assert_int_equal(sg_fp_f32_add(0x7F7FFFFF, 0x7F7FFFFF), 0x7F800000);
-    assert_int_equal(sg_fp_f32_add(0x7F7FFFFF, 0x73000000), 0x7F800000);
-    assert_int_equal(sg_fp_f32_add(0x7F7FFFFF, 0x72FFFFFF), 0x7F7FFFFF);
-    assert_int_equal(sg_fp_f32_mul(0xFF7FFFFF, 0x40000000), 0xFF800000);
-    /* underflow: subnormals kept, halfway to even */
-    assert_int_equal(sg_fp_f32_mul(0x00800000, 0x3F000000), 0x00400000);
-    assert_int_equal(sg_fp_f32_mul(0x00000001, 0x3F000000), 0x00000000);
-    assert_int_equal(sg_fp_f32_mul(0x00000003, 0x3F000000), 0x00000002);
-    assert_int_equal(sg_fp_f32_mul(0x80000001, 0x3E800000), 0x80000000);
-    assert_int_equal(sg_fp_f32_div(0x00000001, 0x40000000), 0x00000000);
-    /* division */
-    assert_int_equal(sg_fp_f32_div(0x3F800000, 0x40400000), 0x3EAAAAAB);
-    assert_int_equal(sg_fp_f32_div(0xBF800000, 0x00000000), 0xFF800000);
-    assert_int_equal(sg_fp_f32_div(0x3F800000, 0x80000000), 0xFF800000);
-    /* one canonical NaN */
-    assert_int_equal(sg_fp_f32_div(0x00000000, 0x80000000), SG_FP_F32_NAN);
-    assert_int_equal(sg_fp_f32_add(0x7F800000, 0xFF800000), SG_FP_F32_NAN);
-    assert_int_equal(sg_fp_f32_mul(0xFF800000, 0x00000000), SG_FP_F32_NAN);
-    assert_int_equal(sg_fp_f32_add(0xFFFFFFFF, 0x3F800000), SG_FP_F32_NAN);
-    assert_int_equal(sg_fp_f32_mul(0x7F800001, 0x3F800000), SG_FP_F32_NAN);
-    /* maximum / minimum: NaN wins, -0 < +0 */
-    assert_int_equal(sg_fp_f32_max(0x80000000, 0x00000000), 0x00000000);
-    assert_int_equal(sg_fp_f32_max(0x00000000, 0x80000000), 0x00000000);
-    assert_int_equal(sg_fp_f32_min(0x00000000, 0x80000000), 0x80000000);
-    assert_int_equal(sg_fp_f32_min(0x80000000, 0x00000000), 0x80000000);
-    assert_int_equal(sg_fp_f32_max(0x7F800001, 0x3F800000), SG_FP_F32_NAN);
-    assert_int_equal(sg_fp_f32_min(0x3F800000, 0xFFC00000), SG_FP_F32_NAN);
-    assert_int_equal(sg_fp_f32_max(0xFF800000, 0xFF7FFFFF), 0xFF7FFFFF);
-    assert_int_equal(sg_fp_f32_min(0x00000001, 0x80000001), 0x80000001);
-    /* bf16 follows the same rules */
-    assert_int_equal(sg_fp_bf16_add(0x3F80, 0x3B80), 0x3F80);   /* tie */
-    assert_int_equal(sg_fp_bf16_add(0x3F81, 0x3B80), 0x3F82);
-    assert_int_equal(sg_fp_bf16_add(0x8000, 0x8000), 0x8000);
-    assert_int_equal(sg_fp_bf16_sub(0x4000, 0x4000), 0x0000);
-    assert_int_equal(sg_fp_bf16_mul(0x0001, 0x3F00), 0x0000);
-    assert_int_equal(sg_fp_bf16_mul(0x7F7F, 0x4000), 0x7F80);
-    assert_int_equal(sg_fp_bf16_div(0x0000, 0x0000), SG_FP_BF16_NAN);
-    assert_int_equal(sg_fp_bf16_max(0x8000, 0x0000), 0x0000);
-    assert_int_equal(sg_fp_bf16_min(0x7FC1, 0x0000), SG_FP_BF16_NAN);
+    for (size_t i = 0; i < sizeof fp_rules / sizeof fp_rules[0]; i++) {
+        char type[8] = "", opname[8] = "", res[16] = "";
+        unsigned a, b;
+        int n = sscanf(fp_rules[i], "%7s %7s %x %x %15s", type, opname, &a, &b, res);
+        int t = sg_fp_type_parse(type), op = sg_fp_op_parse(opname);
+        if (n != 5 || t < 0 || op < 0)
+            fail_msg("rule '%s' is not TYPE OP A B RESULT", fp_rules[i]);
+        uint32_t want = strcmp(res, "nan") != 0 ? (uint32_t)strtoul(res, NULL, 16)
+                      : t == SG_FP_F32 ? SG_FP_F32_NAN : SG_FP_BF16_NAN;
+        uint32_t got = (t == SG_FP_F32 ? ours_f32 : ours_bf16)((sg_fp_op)op, a, b);
+        if (got != want || sg_fp_binop((sg_fp_type)t, (sg_fp_op)op, a, b) != want)
+            fail_msg("%s: got %x", fp_rules[i], got);
+    }
 }
 
 static void test_f32_random(void **state)
@@ -377,25 +394,22 @@ static void test_conversions(void **state)
 
 /* ---- text --------------------------------------------------------------- */
 
-static uint32_t parse32(const char *s)
+/* s read as a value of type t, which must succeed. */
+static uint32_t parse_as(sg_fp_type t, const char *s)
 {
     sg_err e;
     sg_err_clear(&e);
     sg_fp_f32 v = 0xDEADBEEF;
-    if (sg_fp_f32_parse(s, strlen(s), &v, &e) != 0)
+    sg_fp_bf16 h = 0xBEEF;
+    int rc = t == SG_FP_BF16 ? sg_fp_bf16_parse(s, strlen(s), &h, &e)
+                             : sg_fp_f32_parse(s, strlen(s), &v, &e);
+    if (rc != 0)
         fail_msg("parse '%s': %s", s, e.msg);
-    return v;
+    return t == SG_FP_BF16 ? h : v;
 }
 
-static uint32_t parse16(const char *s)
-{
-    sg_err e;
-    sg_err_clear(&e);
-    sg_fp_bf16 v = 0xBEEF;
-    if (sg_fp_bf16_parse(s, strlen(s), &v, &e) != 0)
-        fail_msg("parse '%s': %s", s, e.msg);
-    return v;
-}
+static uint32_t parse32(const char *s) { return parse_as(SG_FP_F32, s); }
+static uint32_t parse16(const char *s) { return parse_as(SG_FP_BF16, s); }
 
 static void expect_print32(uint32_t a, const char *text)
 {

@@ -11,6 +11,7 @@
  */
 #include "core/tensor.h"
 #include "core/textscan.h"
+#include "core/value.h"
 #include "core/outfile.h"
 
 #include <stdlib.h>
@@ -54,9 +55,12 @@ static int parse_value(sg_scan *s, int field, const sg_read_opts *o,
                        int64_t *v, sg_err *e)
 {
     switch (field) {
-    case F_REAL: return sg_scan_real_value(s, o->scale, o->width, v, e);
-    case F_INTEGER: return sg_scan_int_value(s, o->width, v, e);
-    default: *v = 1; return 0;
+    case F_REAL: return sg_scan_real_value(s, o, v, e);
+    case F_INTEGER:
+        if (sg_vt_is_fp(sg_read_vt(o)))
+            return sg_scan_real_value(s, o, v, e);
+        return sg_scan_int_value(s, o->width, v, e);
+    default: *v = sg_val_from_int(sg_read_vt(o), 1); return 0;
     }
 }
 
@@ -233,13 +237,13 @@ static int coordinate_entry(sg_scan *s, const char *path, const mtx *m,
 
 /* Store an entry, and its mirror for a (skew-)symmetric file. */
 static void push_entry(sg_coo *t, const mtx *m, const int64_t *c, int64_t v,
-                       int width, long line)
+                       int vt, long line)
 {
     sg_coo_push_line(t, c, v, line);
     if (m->sym != S_GENERAL && c[0] != c[1]) {
         int64_t mc[2] = {c[1], c[0]};
         int64_t mv = m->sym == S_SKEW
-                         ? sg_wrap((int64_t)(0 - (uint64_t)v), width)
+                         ? sg_val_neg(vt, v)
                          : v;
         sg_coo_push_line(t, mc, mv, line);
     }
@@ -261,7 +265,7 @@ static int read_entries(sg_scan *s, const char *path, mtx *m,
         long line = s->line;
         if (sg_scan_end_line(s, e) < 0)
             return -1;
-        push_entry(t, m, c, v, o->width, line);
+        push_entry(t, m, c, v, sg_read_vt(o), line);
     }
     if (next_data_line(s) == 0)
         return sg_errf(e, path, s->line,
@@ -302,12 +306,13 @@ int sg_mtx_write(const char *path, const sg_coo *t, sg_err *e)
     sg_outfile of;
     if (sg_outfile_open(&of, path, e) < 0)
         return -1;
-    fprintf(of.f, "%%%%MatrixMarket matrix coordinate integer general\n");
+    fprintf(of.f, "%%%%MatrixMarket matrix coordinate %s general\n",
+            sg_vt_is_fp(t->vt) ? "real" : "integer");
     fprintf(of.f, "%lld %lld %zu\n", (long long)t->shape[0],
             (long long)t->shape[1], t->nnz);
     char line[96];
     for (size_t i = 0; i < t->nnz; i++) {
-        size_t n = sg_fmt_entry(line, t->crd + 2 * i, 2, t->val[i]);
+        size_t n = sg_fmt_entry(line, t->crd + 2 * i, 2, t->val[i], t->vt);
         fwrite(line, 1, n, of.f);
     }
     return sg_outfile_commit(&of, e);

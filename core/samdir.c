@@ -13,6 +13,7 @@
  */
 #include "core/tensor.h"
 #include "core/textscan.h"
+#include "core/value.h"
 #include "core/outfile.h"
 
 #include <dirent.h>
@@ -46,7 +47,7 @@ int sg_samarr_parse(const char *path, const char *buf, size_t len, int vals,
             goto fail;
         }
         int64_t v;
-        int r = vals ? sg_scan_any_value(s, o->scale, o->width, &v, e)
+        int r = vals ? sg_scan_any_value(s, o, &v, e)
                      : sg_scan_uint(s, "number", &v, e);
         if (r < 0 || sg_scan_end_line(s, e) < 0)
             goto fail;
@@ -448,6 +449,8 @@ int sg_samdir_read(const char *dir, const char *name, const sg_read_opts *o,
     if (load_arr(p, 1, 0, o, &a.vals, &a.nvals, &present, e) < 0)
         goto out;
     rc = sg_samdir_assemble(&a, fp, t, e);
+    if (rc == 0)
+        t->vt = o->vt;
 out:
     free(p);
     free(shape);
@@ -462,11 +465,12 @@ out:
 
 /* ---- writer -------------------------------------------------------------- */
 
-static int write_arr(sg_outfile *of, const int64_t *a, size_t n)
+static int write_arr(sg_outfile *of, const int64_t *a, size_t n, int vt)
 {
     char buf[32];
     for (size_t i = 0; i < n; i++) {
-        size_t k = sg_fmt_i64(buf, a[i]);
+        size_t k = sg_vt_is_fp(vt) ? (size_t)sg_val_format(vt, a[i], buf)
+                                   : sg_fmt_i64(buf, a[i]);
         buf[k++] = '\n';
         if (fwrite(buf, 1, k, of->f) != k)
             return -1;
@@ -494,7 +498,7 @@ int sg_tensor_write_samdir(const char *dir, const char *name,
         if (r < 0)
             goto fail;
         nf++;
-        if (write_arr(&of[nf - 1], ft->shape, (size_t)order) < 0)
+        if (write_arr(&of[nf - 1], ft->shape, (size_t)order, 0) < 0)
             goto io;
     }
     for (int l = 0; l < order; l++) {
@@ -507,7 +511,7 @@ int sg_tensor_write_samdir(const char *dir, const char *name,
         if (r < 0)
             goto fail;
         nf++;
-        if (write_arr(&of[nf - 1], lv->seg, lv->nseg) < 0)
+        if (write_arr(&of[nf - 1], lv->seg, lv->nseg, 0) < 0)
             goto io;
         p = level_file(dir, name, lv->mode, "crd");
         r = sg_outfile_open(&of[nf], p, e);
@@ -515,7 +519,7 @@ int sg_tensor_write_samdir(const char *dir, const char *name,
         if (r < 0)
             goto fail;
         nf++;
-        if (write_arr(&of[nf - 1], lv->crd, lv->ncrd) < 0)
+        if (write_arr(&of[nf - 1], lv->crd, lv->ncrd, 0) < 0)
             goto io;
     }
     p = sam_file(dir, name, "vals");
@@ -526,7 +530,7 @@ int sg_tensor_write_samdir(const char *dir, const char *name,
             goto fail;
         nf++;
     }
-    if (write_arr(&of[nf - 1], ft->vals, ft->nvals) < 0)
+    if (write_arr(&of[nf - 1], ft->vals, ft->nvals, ft->vt) < 0)
         goto io;
     /* Everything written: put the files in place, then drop the seg/crd
      * files a previous, differently formatted write left for dense modes. */

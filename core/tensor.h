@@ -9,7 +9,9 @@
  * integers, W = 32 by default (1..64); every add/sub/mul wraps modulo 2^W.
  * Values are stored sign-extended in int64_t.  Integer inputs are taken
  * modulo 2^W; real inputs are multiplied by an optional scale and rounded to
- * nearest, ties away from zero; pattern inputs are 1.
+ * nearest, ties away from zero; pattern inputs are 1.  With a real value
+ * type (sg_read_opts.vt, core/value.h) values are read exactly to fp32 or
+ * bf16 bits instead, and written back as the shortest decimal.
  *
  * Sections: formats; coordinate lists; fibertrees; file I/O.
  */
@@ -67,6 +69,7 @@ typedef struct sg_coo {
     size_t nnz, cap;
     int64_t *crd;      /* nnz * order, 0-based, entry-major */
     int64_t *val;      /* nnz, already wrapped to the value width */
+    int vt;            /* value type of val (core/value.h); 0: integers */
     long *line;        /* optional: source line of each entry (NULL when
                         * unknown); readers fill it so that a duplicate
                         * entry error can name its line */
@@ -79,9 +82,9 @@ void sg_coo_push_line(sg_coo *t, const int64_t *crd, int64_t val, long line);
 void sg_coo_free(sg_coo *t);
 /* Sort entries lexicographically in the given mode order (NULL = 0,1,..). */
 void sg_coo_sort(sg_coo *t, const int *mode_order);
-/* After sorting: find duplicates; if sum, merge them by adding (wrapping to
- * width w), else fail naming the first duplicate coordinate. */
-int sg_coo_dedup(sg_coo *t, int sum, int w, const char *path, sg_err *e);
+/* After sorting: find duplicates; if sum, merge them by adding them as
+ * values of type vt (core/value.h; a width W is the W-bit integer), else fail naming the first duplicate coordinate. */
+int sg_coo_dedup(sg_coo *t, int sum, int vt, const char *path, sg_err *e);
 
 /* ---- fibertrees --------------------------------------------------------- */
 
@@ -101,6 +104,7 @@ typedef struct sg_fibertree {
     sg_level lvl[SG_MAX_ORDER];
     int64_t *vals;
     size_t nvals;
+    int vt;                        /* value type of vals, as sg_coo's */
 } sg_fibertree;
 
 /* Build a fibertree from a COO tensor (which is sorted in place to the
@@ -117,8 +121,20 @@ void sg_fibertree_free(sg_fibertree *ft);
 
 /* ---- file I/O ------------------------------------------------------------ */
 
+/* What a reader saw while rounding values to integers (docs/values.md,
+ * "Value types"): counts add up over the files read with one record. */
+typedef struct sg_read_stats {
+    size_t nvals;          /* values read */
+    size_t nonint;         /* values that were not integers (rounded) */
+    size_t zeroed;         /* of those, values that became 0 */
+} sg_read_stats;
+
 typedef struct sg_read_opts {
     int width;             /* value width W (default 32) */
+    int vt;                /* value type (core/value.h): 0 for a `width`-bit
+                            * integer, or SG_VT_FP32 / SG_VT_BF16: values
+                            * are read exactly to the format's bits */
+    sg_read_stats *stats;  /* optional: counts added here */
     double scale;          /* multiplier for real inputs (default 1) */
     int sum_duplicates;    /* sum duplicate coordinates instead of failing */
     const char *format;    /* SAM dirs: storage format of the tensor (NULL:
@@ -129,6 +145,11 @@ typedef struct sg_read_opts {
 } sg_read_opts;
 
 void sg_read_opts_default(sg_read_opts *o);
+/* The value type o reads: o->vt, or the o->width-bit integer. */
+static inline int sg_read_vt(const sg_read_opts *o)
+{
+    return o->vt ? o->vt : o->width;
+}
 
 /* Read a tensor from a .mtx, .tns file or a SAM-formatted directory (the
  * tensor_<T>_mode_* files of SAM-SEMANTICS section 3; name selects T, NULL

@@ -1,6 +1,6 @@
 /*
  * test_util.h - small helpers the unit tests of core/ and the layers above
- * share: writing a tensor and reading the file back, generating a tensor or failing, and
+ * share: writing a text or a tensor and reading the file back, generating a tensor or failing, and
  * the options of the Figure 13 vectors of the skip-intersection study.
  *
  * Header only (static inline): it is used by unit tests, not by the
@@ -10,6 +10,7 @@
 #define SG_TEST_UTIL_H
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "core/tensor.h"
 
@@ -26,6 +27,18 @@ static inline int sg_test_read_file(const char *path, char *buf,
     buf[n] = '\0';
     fclose(f);
     return 0;
+}
+
+/* Write text to a new file made from the mkstemp template path, which
+ * then names it. */
+static inline void sg_test_write_temp(char *path, const char *text)
+{
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    assert_int_equal(fclose(f), 0);
 }
 
 /* Write t to path with write (sg_tensor_write or a format's own writer),

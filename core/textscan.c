@@ -3,6 +3,7 @@
  */
 #include "core/textscan.h"
 #include "core/outfile.h"
+#include "core/value.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -29,10 +30,15 @@ const sg_read_opts *sg_read_opts_or(const sg_read_opts *o, sg_read_opts *def)
 /* Line states of the check sg_slurp runs while reading. */
 enum { LN_BLANK, LN_COMMENT, LN_NUMBER, LN_OTHER };
 
+/* The bytes of a number line: digits, signs, '.', exponents, blanks, and
+ * the letters of "inf", "infinity" and "nan" (real values of an fp type). */
 static int number_byte(char c)
 {
+    if (c >= 'A' && c <= 'Z')
+        c = (char)(c - 'A' + 'a');
     return (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.' ||
-           c == 'e' || c == 'E' || c == ' ' || c == '\t' || c == '\r';
+           c == 'e' || c == ' ' || c == '\t' || c == '\r' || c == 'i' ||
+           c == 'n' || c == 'f' || c == 'a' || c == 't' || c == 'y';
 }
 
 /* What sg_slurp knows of the text read so far. */
@@ -354,37 +360,66 @@ static int scan_real(sg_scan *s, double *out, int *is_int, uint64_t *ival,
     return 0;
 }
 
+/* A real field read exactly to the bits of the real type vt by the fp
+ * reader (decimals, "inf", "infinity", "nan"). */
+static int scan_fp_value(sg_scan *s, const char *what, int vt, int64_t *out,
+                         sg_err *e)
+{
+    sg_scan_blanks(s);
+    const char *p = s->p;
+    while (!is_field_end(s, p))
+        p++;
+    sg_err pe;
+    if (p == s->p || sg_val_parse_fp(vt, s->p, (size_t)(p - s->p), out, &pe) < 0)
+        return field_error(s, what, e);
+    s->p = p;
+    return 0;
+}
+
 /* The value fields' common path: a real literal (what names it in
  * messages), taken exactly when exact_ints and it is an integer literal at
- * scale 1, else converted per the value semantics. */
+ * scale 1, else converted per the value semantics; for a real type, read
+ * exactly to its bits. */
 static int scan_value(sg_scan *s, const char *what, int exact_ints,
-                      double scale, int w, int64_t *out, sg_err *e)
+                      const sg_read_opts *o, int64_t *out, sg_err *e)
 {
+    int vt = sg_read_vt(o);
+    if (o->stats)
+        o->stats->nvals++;
+    if (sg_vt_is_fp(vt))
+        return scan_fp_value(s, what, vt, out, e);
     sg_scan_blanks(s);
     double x;
     int is_int, neg;
     uint64_t iv;
     if (scan_real(s, &x, &is_int, &iv, &neg) < 0)
         return field_error(s, what, e);
-    if (exact_ints && is_int && scale == 1.0) {
-        *out = sg_wrap((int64_t)(neg ? 0 - iv : iv), w);
+    if (exact_ints && is_int && o->scale == 1.0) {
+        *out = sg_wrap((int64_t)(neg ? 0 - iv : iv), vt);
         return 0;
     }
-    if (sg_value_from_real(x, scale, w, out) < 0)
+    if (sg_value_from_real(x, o->scale, vt, out) < 0)
         return sg_errf(e, s->path, s->line, "value out of range after scaling");
+    if (o->stats) {
+        double y = x * o->scale;
+        if (round(y) != y) {
+            o->stats->nonint++;
+            o->stats->zeroed += round(y) == 0.0;
+        }
+    }
     return 0;
 }
 
-int sg_scan_real_value(sg_scan *s, double scale, int w, int64_t *out,
+int sg_scan_real_value(sg_scan *s, const sg_read_opts *o, int64_t *out,
                        sg_err *e)
 {
-    return scan_value(s, "real value", 0, scale, w, out, e);
+    return scan_value(s, "real value", 0, o, out, e);
 }
 
-int sg_scan_any_value(sg_scan *s, double scale, int w, int64_t *out,
+int sg_scan_any_value(sg_scan *s, const sg_read_opts *o, int64_t *out,
                       sg_err *e)
 {
-    return scan_value(s, "value", 1, scale, w, out, e);
+    return scan_value(s, "value", 1, o, out, e);
 }
 
 /* Readers reserve once from the text's size, so that million-entry files
@@ -415,7 +450,8 @@ int sg_scan_finish(sg_coo *t, int rc, const sg_read_opts *o,
 {
     if (rc == 0) {
         sg_coo_sort(t, NULL);
-        rc = sg_coo_dedup(t, o->sum_duplicates, o->width, path, e);
+        rc = sg_coo_dedup(t, o->sum_duplicates, sg_read_vt(o), path, e);
+        t->vt = o->vt;
     }
     if (rc < 0) {
         sg_coo_free(t);
@@ -424,14 +460,18 @@ int sg_scan_finish(sg_coo *t, int rc, const sg_read_opts *o,
     return 0;
 }
 
-size_t sg_fmt_entry(char *line, const int64_t *crd, size_t ord, int64_t val)
+size_t sg_fmt_entry(char *line, const int64_t *crd, size_t ord, int64_t val,
+                    int vt)
 {
     size_t n = 0;
     for (size_t k = 0; k < ord; k++) {
         n += sg_fmt_i64(line + n, crd[k] + 1);
         line[n++] = ' ';
     }
-    n += sg_fmt_i64(line + n, val);
+    if (sg_vt_is_fp(vt))
+        n += (size_t)sg_val_format(vt, val, line + n);
+    else
+        n += sg_fmt_i64(line + n, val);
     line[n++] = '\n';
     return n;
 }

@@ -97,12 +97,15 @@ int sg_scan_end_line(sg_scan *s, sg_err *e);
 int sg_scan_uint(sg_scan *s, const char *what, int64_t *out, sg_err *e);
 /* Integer value field, taken modulo 2^w. */
 int sg_scan_int_value(sg_scan *s, int w, int64_t *out, sg_err *e);
-/* Real value field: times scale, rounded half away from zero, mod 2^w. */
-int sg_scan_real_value(sg_scan *s, double scale, int w, int64_t *out,
+/* Real value field: for an integer type (sg_read_vt(o)) times o->scale,
+ * rounded half away from zero, mod 2^W, counted in o->stats when it was
+ * not an integer; for a real type read exactly to its bits. */
+int sg_scan_real_value(sg_scan *s, const sg_read_opts *o, int64_t *out,
                        sg_err *e);
 /* Value field of a file without a declared type (.tns, SAM vals): an
- * integer literal is exact when scale is 1, anything else is a real. */
-int sg_scan_any_value(sg_scan *s, double scale, int w, int64_t *out,
+ * integer literal is exact when scale is 1, anything else is a real (for
+ * a real type, every literal is read exactly to its bits). */
+int sg_scan_any_value(sg_scan *s, const sg_read_opts *o, int64_t *out,
                       sg_err *e);
 
 /* Convert a real per the value semantics; -1 when it is not finite. */
@@ -129,6 +132,7 @@ int sg_scan_finish(sg_coo *t, int rc, const sg_read_opts *o,
 /* Format one entry as a text line: the ord coordinates 1-based, then the
  * value, separated by spaces, with the newline; returns its length (line
  * needs 21 bytes per field). */
-size_t sg_fmt_entry(char *line, const int64_t *crd, size_t ord, int64_t val);
+size_t sg_fmt_entry(char *line, const int64_t *crd, size_t ord, int64_t val,
+                    int vt);
 
 #endif

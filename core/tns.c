@@ -134,7 +134,7 @@ static int entry_line(sg_scan *s, tns *n, const sg_read_opts *o, sg_coo *t,
     if (sg_scan_eol(s))
         return sg_errf(e, s->path, line, "expected %d coordinates and a value",
                        n->order);
-    if (sg_scan_any_value(s, o->scale, o->width, &v, e) < 0)
+    if (sg_scan_any_value(s, o, &v, e) < 0)
         return -1;
     if (!sg_scan_eol(s))
         return sg_errf(e, s->path, line,
@@ -216,7 +216,7 @@ int sg_tns_write(const char *path, const sg_coo *t, sg_err *e)
     if (t->order == 0 && t->nnz == 0)
         fputs("0\n", of.f);             /* a scalar always has its value */
     for (size_t i = 0; i < t->nnz; i++) {
-        size_t n = sg_fmt_entry(line, t->crd + i * ord, ord, t->val[i]);
+        size_t n = sg_fmt_entry(line, t->crd + i * ord, ord, t->val[i], t->vt);
         fwrite(line, 1, n, of.f);
     }
     return sg_outfile_commit(&of, e);

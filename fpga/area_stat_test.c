@@ -190,23 +190,44 @@ static void test_pretty(void **state)
                        p, 8, b, 4);
     assert_string_equal(b, "sam");
     assert_int_equal(strlen(p), 7);
-    assert_string_equal(sg_area_family("sam_scan_skip_core"), "skip-scanner");
-    assert_string_equal(sg_area_family("sam_intersect_skip"), "intersect");
-    assert_string_equal(sg_area_family("sam_scan_compressed"), "scanner");
-    assert_string_equal(sg_area_family("sam_write_vals"), "writer");
-    assert_string_equal(sg_area_family("sam_ram"), "memory");
-    assert_string_equal(sg_area_family("sam_edge"), "fifo");
-    assert_string_equal(sg_area_family("foo"), "other");
-    assert_string_equal(sg_area_family_inst("sam_join", "sam_join(CrdWidth=16,NumInputs=2,IsUnion=0)", NULL),
-                        "intersect");
-    assert_string_equal(sg_area_family_inst("sam_join", "sam_join(CrdWidth=16,NumInputs=3,IsUnion=1)", NULL),
-                        "union");
-    assert_string_equal(sg_area_family_inst("sam_join2", "sam_join2(IsUnion=1)", "u_join"), "union");
-    assert_string_equal(sg_area_family_inst("sam_join", "sam_join(#)", "n5_union_j"), "union");
-    assert_string_equal(sg_area_family_inst("sam_join", "sam_join(#)", "\\n12_union"), "union");
-    assert_string_equal(sg_area_family_inst("sam_join", "sam_join(#)", "n3_intersect_i"), "intersect");
-    assert_string_equal(sg_area_family_inst("sam_join", "sam_join(#)", "n3_unionx"), "intersect");
-    assert_string_equal(sg_area_family_inst("sam_alu", "sam_alu(#)", "n4_union"), "alu");
+}
+
+/* Families of modules by their name alone, and of instances of them. */
+static const char *const module_families[][2] = {
+    {"sam_scan_skip_core", "skip-scanner"},
+    {"sam_intersect_skip", "intersect"},
+    {"sam_scan_compressed", "scanner"},
+    {"sam_write_vals", "writer"},
+    {"sam_ram", "memory"},
+    {"sam_edge", "fifo"},
+    {"foo", "other"},
+};
+
+static const struct inst_family {
+    const char *module, *params, *inst, *family;
+} inst_families[] = {
+    {"sam_join", "sam_join(CrdWidth=16,NumInputs=2,IsUnion=0)", NULL, "intersect"},
+    {"sam_join", "sam_join(CrdWidth=16,NumInputs=3,IsUnion=1)", NULL, "union"},
+    {"sam_join2", "sam_join2(IsUnion=1)", "u_join", "union"},
+    {"sam_join", "sam_join(#)", "n5_union_j", "union"},
+    {"sam_join", "sam_join(#)", "\\n12_union", "union"},
+    {"sam_join", "sam_join(#)", "n3_intersect_i", "intersect"},
+    {"sam_join", "sam_join(#)", "n3_unionx", "intersect"},
+    {"sam_alu", "sam_alu(#)", "n4_union", "alu"},
+};
+
+static void test_family(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof module_families / sizeof module_families[0]; i++)
+        assert_string_equal(sg_area_family(module_families[i][0]), module_families[i][1]);
+    for (size_t i = 0; i < sizeof inst_families / sizeof inst_families[0]; i++) {
+        const struct inst_family *f = &inst_families[i];
+        const char *got = sg_area_family_inst(f->module, f->params, f->inst);
+        if (strcmp(got, f->family) != 0)
+            fail_msg("%s %s %s: family %s, want %s", f->module, f->params,
+                     f->inst ? f->inst : "", got, f->family);
+    }
 }
 
 static void test_scan_log(void **state)
@@ -407,6 +428,7 @@ int main(void)
         cmocka_unit_test(test_generic_transistors),
         cmocka_unit_test(test_classify),
         cmocka_unit_test(test_pretty),
+        cmocka_unit_test(test_family),
         cmocka_unit_test(test_scan_log),
         cmocka_unit_test(test_wrap),
         cmocka_unit_test(test_json_report_parses),

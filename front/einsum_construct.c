@@ -54,11 +54,7 @@ static void new_writers(lw *c, int *w)
         char v = sg_lw_out_level_index(c, l), d[64];
         dim_name(c, v, d, sizeof d);
         sg_node n;
-        sg_graph_node_init(&n, SG_NK_FIBERWRITE);
-        n.index = v;
-        snprintf(n.tensor, sizeof n.tensor, "%s", o->name);
-        n.mode = o->fmt.mode[l];
-        n.format = o->fmt.level[l];
+        sg_lw_level_node(&n, SG_NK_FIBERWRITE, o, l, v);
         n.sink = 1;
         if (n.format == SG_LVL_COMPRESSED) {
             if (l == 0)

@@ -64,6 +64,9 @@ int sg_lw_node_add(lw *c, const sg_node *n);
 void sg_lw_emit_edges(lw *c);
 /* Use ref stream s as dst's input port. */
 void sg_lw_use_ref(lw *c, strm s, int dst, int port);
+/* n := a node of the kind on level l of tensor t: index v, the tensor's
+ * name, the level's mode and format. */
+void sg_lw_level_node(sg_node *n, sg_node_kind kind, const sg_einsum_tensor *t, int l, char v);
 /* A level scanner of input tensor k over index v. */
 int sg_lw_new_scanner(lw *c, int k, char v);
 /* Join n operands (tensor k[], crd[], ref[]); new refs in nref[k]. */

@@ -110,16 +110,21 @@ void sg_lw_emit_edges(lw *c)
 
 /* ---- nodes --------------------------------------------------------------- */
 
+void sg_lw_level_node(sg_node *n, sg_node_kind kind, const sg_einsum_tensor *t, int l, char v)
+{
+    sg_graph_node_init(n, kind);
+    n->index = v;
+    snprintf(n->tensor, sizeof n->tensor, "%s", t->name);
+    n->mode = t->fmt.mode[l];
+    n->format = t->fmt.level[l];
+}
+
 int sg_lw_new_scanner(lw *c, int k, char v)
 {
     const sg_einsum_tensor *t = &c->es->in[k];
     int l = c->lvl[k]++;
     sg_node n;
-    sg_graph_node_init(&n, SG_NK_FIBERLOOKUP);
-    n.index = v;
-    snprintf(n.tensor, sizeof n.tensor, "%s", t->name);
-    n.mode = t->fmt.mode[l];
-    n.format = t->fmt.level[l];
+    sg_lw_level_node(&n, SG_NK_FIBERLOOKUP, t, l, v);
     n.src = 1;
     n.root = c->ref[k].node < 0;
     int id = sg_lw_node_add(c, &n);

@@ -78,6 +78,12 @@ static int check_opts(const sg_emit_opts *o, sg_err *e)
     return 0;
 }
 
+/* The emitter's tables, X(field) of those with an entry per node, Y(field)
+ * of those with one per edge. */
+#define EMITTER_ARRAYS(X, Y)                                                \
+    X(inst) X(mod) X(par) X(order) X(skip_scan) X(pos_lvl) X(pos_parent)    \
+    X(pos_src) Y(consumed) Y(declared) Y(edepth)
+
 /* The emitter's tables (one entry per node or edge, at least one) and the
  * design's module name and per-edge widths. */
 static void emitter_init(emitter *m, const sg_graph *g, const sg_emit_opts *o,
@@ -96,17 +102,11 @@ static void emitter_init(emitter *m, const sg_graph *g, const sg_emit_opts *o,
         d->edge_width[k] = sg_emit_kind_width(g->edges[k].type, o);
     d->edge_skip = sg_calloc(ne, sizeof *d->edge_skip);
     d->node_skip = sg_calloc(nn, sizeof *d->node_skip);
-    m->skip_scan = sg_calloc(nn, sizeof *m->skip_scan);
-    m->inst = sg_calloc(nn, sizeof *m->inst);
-    m->consumed = sg_calloc(ne, sizeof *m->consumed);
-    m->declared = sg_calloc(ne, sizeof *m->declared);
-    m->mod = sg_calloc(nn, sizeof *m->mod);
-    m->par = sg_calloc(nn, sizeof *m->par);
-    m->pos_lvl = sg_calloc(nn, sizeof *m->pos_lvl);
-    m->pos_parent = sg_calloc(nn, sizeof *m->pos_parent);
-    m->pos_src = sg_calloc(nn, sizeof *m->pos_src);
-    m->order = sg_calloc(nn, sizeof *m->order);
-    m->edepth = sg_calloc(ne, sizeof *m->edepth);
+#define NODE_ARRAY(f) m->f = sg_calloc(nn, sizeof *m->f);
+#define EDGE_ARRAY(f) m->f = sg_calloc(ne, sizeof *m->f);
+    EMITTER_ARRAYS(NODE_ARRAY, EDGE_ARRAY)
+#undef NODE_ARRAY
+#undef EDGE_ARRAY
     for (size_t i = 0; i < g->n_nodes; i++) {
         char buf[128];
         sg_emit_inst_name(&g->nodes[i], buf, sizeof buf);
@@ -120,17 +120,9 @@ static void emitter_free(emitter *m)
         fclose(m->f);
     for (size_t i = 0; m->inst && i < m->g->n_nodes; i++)
         free(m->inst[i]);
-    free(m->inst);
-    free(m->consumed);
-    free(m->declared);
-    free(m->skip_scan);
-    free(m->edepth);
-    free(m->pos_lvl);
-    free(m->pos_parent);
-    free(m->pos_src);
-    free(m->mod);
-    free(m->par);
-    free(m->order);
+#define FREE_ARRAY(f) free(m->f);
+    EMITTER_ARRAYS(FREE_ARRAY, FREE_ARRAY)
+#undef FREE_ARRAY
     sg_emit_sl_free(&m->unused);
 }
 

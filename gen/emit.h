@@ -43,6 +43,9 @@ typedef long (*sg_emit_dim_fn)(void *ctx, char idx);
 typedef struct sg_emit_opts {
     int crd_width;            /* default SG_DEFAULT_CRD_WIDTH */
     int val_width;            /* default SG_DEFAULT_VAL_WIDTH */
+    int vt;                   /* value type (core/value.h): 0 integers; with
+                               * SG_VT_FP32 / SG_VT_BF16 (val_width 32 / 16)
+                               * the value-computing modules get ValType */
     int fifo_depth;           /* every edge unless edge_depth is given (4) */
     const int *edge_depth;    /* per edge (graph order), or NULL */
     int skip;                 /* ExTensor CAM size T (power of two) for every

@@ -4,6 +4,7 @@
  * (rtl_module, then the replacements of the skip plan and of positional
  * output writing), stream widths and FIFO depths.
  */
+#include "core/value.h"
 #include "gen/emit_int.h"
 #include "graph/depth.h"
 #include "graph/kinds.h"
@@ -140,6 +141,15 @@ int sg_emit_spacc_no_outer(const sg_graph *g, int i)
  * One case per node kind, longer than a step should be: the kinds' modules
  * and parameters are read side by side here (graph/kinds.def names the
  * modules, this adds their parameters). */
+/* The ValType parameter of a value-computing module: none for integers
+ * (the modules' default), ", .ValType(1)" for fp32, ", .ValType(2)" for
+ * bf16. */
+static const char *val_type(const sg_emit_opts *o)
+{
+    return o->vt == SG_VT_FP32 ? ", .ValType(1)"
+         : o->vt == SG_VT_BF16 ? ", .ValType(2)" : "";
+}
+
 static int rtl_module(const sg_node *n, const sg_emit_opts *o, long inner,
                       long outer, char *mod, char *par, size_t cap)
 {
@@ -195,14 +205,21 @@ static int rtl_module(const sg_node *n, const sg_emit_opts *o, long inner,
         if ((int)n->op > (int)SG_ALU_SMUL || n->fp)
             return -1;
         strcpy(mod, "sam_alu");
-        snprintf(par, cap, ".ValWidth(ValWidth), .Op(%d), .Const(%lld)",
-                 (int)n->op, (long long)n->cnst);
+        if (sg_vt_is_fp(o->vt))   /* the constant as the format's bits */
+            snprintf(par, cap, ".ValWidth(ValWidth), .Op(%d), .Const(%lld), .ValType(%d)",
+                     (int)n->op,
+                     (long long)(sg_val_from_int(o->vt, n->cnst) &
+                                 (int64_t)((UINT64_C(1) << sg_vt_width(o->vt)) - 1)),
+                     sg_vt_rtl_code(o->vt));
+        else
+            snprintf(par, cap, ".ValWidth(ValWidth), .Op(%d), .Const(%lld)",
+                     (int)n->op, (long long)n->cnst);
         return 0;
     case SG_NK_REDUCE:
         if (n->fp)
             return -1;
         strcpy(mod, "sam_reduce");
-        snprintf(par, cap, ".ValWidth(ValWidth)");
+        snprintf(par, cap, ".ValWidth(ValWidth)%s", val_type(o));
         return 0;
     case SG_NK_SPACC:
         if (n->order != 1 && n->order != 2)
@@ -210,13 +227,13 @@ static int rtl_module(const sg_node *n, const sg_emit_opts *o, long inner,
         strcpy(mod, "sam_spacc");
         snprintf(par, cap,
                  ".CrdWidth(CrdWidth), .ValWidth(ValWidth), .Order(%d), "
-                 ".InnerDim(%ld), .OuterDim(%ld), .ValStops(0)",
-                 n->order, inner, outer);
+                 ".InnerDim(%ld), .OuterDim(%ld), .ValStops(0)%s",
+                 n->order, inner, outer, val_type(o));
         return 0;
     case SG_NK_VECTORREDUCER:
         strcpy(mod, "sam_vectorreducer");
-        snprintf(par, cap, ".CrdWidth(CrdWidth), .ValWidth(ValWidth), .InnerDim(%ld)",
-                 inner);
+        snprintf(par, cap, ".CrdWidth(CrdWidth), .ValWidth(ValWidth), .InnerDim(%ld)%s",
+                 inner, val_type(o));
         return 0;
     case SG_NK_CRDDROP:
     case SG_NK_CRDHOLD:

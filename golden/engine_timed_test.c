@@ -5,7 +5,7 @@
  * example graph and, when $SHARED/graphs is present, on a set of custard
  * graphs, with seeded random inputs of two densities, both must give the
  * same cycle count, the same token stream and peak occupancy on every
- * edge, the same outputs, and the same outcome when a cycle limit stops
+ * edge, the same number of firings of every node, the same outputs, and the same outcome when a cycle limit stops
  * the run one cycle short.
  */
 #include <setjmp.h>
@@ -76,6 +76,16 @@ static void same(const char *label, int seed, const golden_result *a,
             if (x->t[k].v != y->t[k].v || x->t[k].kind != y->t[k].kind)
                 fail_msg("%s seed %d: edge %zu token %zu differs", label, seed, i, k);
     }
+    /* Busy cycles per node (verify's report.json): the same in both, and
+     * no node fires more often than there are cycles. */
+    if (a->n_nodes != b->n_nodes || !a->node_firings || !b->node_firings)
+        fail_msg("%s seed %d: firings of %zu / %zu nodes", label, seed, a->n_nodes,
+                 b->n_nodes);
+    for (size_t v = 0; v < a->n_nodes; v++)
+        if (a->node_firings[v] != b->node_firings[v] || a->node_firings[v] > a->cycles)
+            fail_msg("%s seed %d: node %zu fired %llu / %llu times in %llu cycles", label,
+                     seed, v, (unsigned long long)a->node_firings[v],
+                     (unsigned long long)b->node_firings[v], (unsigned long long)a->cycles);
     if (a->n_out != b->n_out)
         fail_msg("%s seed %d: %d / %d outputs", label, seed, a->n_out, b->n_out);
     for (int k = 0; k < a->n_out; k++) {

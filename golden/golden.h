@@ -49,6 +49,9 @@ typedef enum golden_engine {
 typedef struct golden_opts {
     golden_engine engine;
     int width;              /* value width W, 1..64 (default 32) */
+    int vt;                 /* value type (core/value.h): 0 for the
+                             * `width`-bit integer, or SG_VT_FP32 /
+                             * SG_VT_BF16 with `width` 32 / 16 */
     size_t fifo_depth;      /* cycle engine FIFO depth; 0 = unbounded */
     int skip;               /* ExTensor CAM size T for every intersector fed
                              * by compressed scanners (0 = off); a node's own
@@ -99,6 +102,10 @@ typedef struct golden_result {
     int deadlock;           /* cycle engine: 1 when the run deadlocked */
     char *deadlock_msg;     /* full FIFOs and waiting nodes (malloc'd) */
     uint64_t skips;         /* skipping scanners' reads that jumped */
+    uint64_t *node_firings; /* indexed like graph->nodes: times each node
+                             * fired (cycle engine: the cycles in which it
+                             * fired, at most one firing per cycle) */
+    size_t n_nodes;
 } golden_result;
 
 void sg_golden_result_free(golden_result *r);
@@ -141,7 +148,8 @@ int sg_golden_write_report(const char *path, const sg_graph *g,
 /* Run one primitive on the in_* / arr_* / param_* lines of a vectors-format
  * file and append its out_* lines (and out_arr_* for writers) to out.
  * Primitive names and the lines each one reads are listed in
- * docs/golden-model.md ("samgen stream").  `width` is the value width W.
+ * docs/golden-model.md ("samgen stream").  `width` is the value type
+ * (core/value.h): the value width W of integers, SG_VT_FP32 or SG_VT_BF16.
  * Returns 0, or -1 with "FILE:LINE: msg" (bad input) or a message naming
  * the primitive (malformed stream). */
 int sg_golden_stream_run(const char *prim, const sg_stream_file *in, int width,

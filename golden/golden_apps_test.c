@@ -202,6 +202,16 @@ static int cmp_stream(const char *what, const sg_toks *want, const sg_tok *got,
     return 1;
 }
 
+/* Read the token file at path into *sf, or fail the test. */
+static void read_stream(const char *path, sg_stream_file *sf)
+{
+    sg_err e;
+    sg_err_clear(&e);
+    memset(sf, 0, sizeof *sf);
+    if (sg_stream_file_read(path, sf, &e) < 0)
+        fail_msg("%s: %s", path, e.msg);
+}
+
 /* Read back the trace file of edge k. */
 static int trace_toks(const char *dir, const sg_graph *g, size_t k, sg_toks *out)
 {
@@ -209,11 +219,7 @@ static int trace_toks(const char *dir, const sg_graph *g, size_t k, sg_toks *out
     sg_golden_edge_name(g, k, nb);
     snprintf(path, sizeof path, "%.3000s/%s.txt", dir, nb);
     sg_stream_file sf;
-    sg_err e;
-    sg_err_clear(&e);
-    memset(&sf, 0, sizeof sf);
-    if (sg_stream_file_read(path, &sf, &e) < 0)
-        fail_msg("trace %s: %s", path, e.msg);
+    read_stream(path, &sf);
     const sg_stream_line *l = sg_stream_file_get(&sf, nb);
     if (!l)
         fail_msg("trace %s has no line %s", path, nb);
@@ -334,13 +340,11 @@ static int run_app(const char *sh, const char *kern, int *edges_checked)
     char path[4096];
     snprintf(path, sizeof path, "%.3000s/docs/sam/vectors/apps/%s.txt", sh, kern);
     sg_stream_file sf;
-    sg_err e;
-    sg_err_clear(&e);
-    memset(&sf, 0, sizeof sf);
-    if (sg_stream_file_read(path, &sf, &e) < 0)
-        fail_msg("%s", e.msg);
+    read_stream(path, &sf);
     snprintf(path, sizeof path, "%.3000s/graphs/custard/%s.gv", sh, kern);
     sg_graph g;
+    sg_err e;
+    sg_err_clear(&e);
     sg_test_read_graph(path, &g, &e);
 
     /* edges of the dump, checked against the graph's edge k */

@@ -70,32 +70,6 @@ static void evaluate(const expr *x, dense *ds, int nds, dense *out)
     }
 }
 
-static int compare(const golden_output *o, const dense *want, const char *what)
-{
-    int64_t *got = calloc(want->n + 1, sizeof *got);
-    unsigned char *seen = calloc(want->n + 1, 1);
-    int bad = 0;
-    for (size_t e = 0; e < o->coo.nnz; e++) {
-        size_t p = want->order ? sg_test_lin(want, o->coo.crd + e * (size_t)want->order) : 0;
-        assert_true(p < want->n || want->n == 0);
-        if (seen[p] && o->coo.val[e] != 0) {
-            printf("%s: duplicate output entry %zu\n", what, p);
-            bad = 1;
-        }
-        seen[p] = 1;
-        got[p] += o->coo.val[e];
-    }
-    for (size_t p = 0; p < want->n; p++)
-        if (got[p] != want->v[p]) {
-            printf("%s: entry %zu is %lld, expected %lld\n", what, p,
-                   (long long)got[p], (long long)want->v[p]);
-            bad = 1;
-        }
-    free(got);
-    free(seen);
-    return bad;
-}
-
 /* Run one example; returns the number of failing runs. */
 static int run_example(const char *root, const char *name, const char *exprtext,
                        size_t *nnz_out)
@@ -149,10 +123,7 @@ static int run_example(const char *root, const char *name, const char *exprtext,
     int bad = 0;
     for (int eng = 0; eng < 3; eng++) {
         golden_opts o;
-        sg_golden_opts_default(&o);
-        o.engine = eng ? GOLDEN_CYCLE : GOLDEN_FUNC;
-        o.fifo_depth = eng == 2 ? 2 : 0;
-        o.skip = eng == 2 ? 2 : 0;
+        sg_test_engine_opts(&o, eng);
         golden_result r;
         sg_err_clear(&e);
         if (sg_golden_run(&g, b, nds, &o, &r, &e) < 0 || r.deadlock)
@@ -160,7 +131,7 @@ static int run_example(const char *root, const char *name, const char *exprtext,
         assert_int_equal(r.n_out, 1);
         char what[128];
         snprintf(what, sizeof what, "%s (engine %d)", name, eng);
-        bad += compare(&r.out[0], &out, what);
+        bad += sg_test_compare(&r.out[0].coo, &out, what);
         sg_golden_result_free(&r);
     }
     for (int i = 0; i < nds; i++)

@@ -117,25 +117,6 @@ static void evaluate(const expr *x, dense *ds, int nds, dense *out)
     }
 }
 
-static void compare(const golden_output *o, const dense *want, const char *what)
-{
-    int64_t *got = calloc(want->n + 1, sizeof *got);
-    unsigned char *seen = calloc(want->n + 1, 1);
-    for (size_t e = 0; e < o->coo.nnz; e++) {
-        size_t p = want->order ? sg_test_lin(want, o->coo.crd + e * (size_t)want->order) : 0;
-        if (seen[p] && o->coo.val[e] != 0)
-            fail_msg("%s: duplicate output entry", what);
-        seen[p] = 1;
-        got[p] += o->coo.val[e];
-    }
-    for (size_t p = 0; p < want->n; p++)
-        if (got[p] != want->v[p])
-            fail_msg("%s: entry %zu is %lld, expected %lld", what, p,
-                     (long long)got[p], (long long)want->v[p]);
-    free(got);
-    free(seen);
-}
-
 static const struct kernel {
     const char *graph, *expr;
 } kernels[] = {
@@ -219,10 +200,7 @@ static int run_kernel(const sg_graph *g, const struct kernel *k)
             evaluate(&x, ds, nds, &out);
             for (int eng = 0; eng < 3; eng++) {
                 golden_opts o;
-                sg_golden_opts_default(&o);
-                o.engine = eng ? GOLDEN_CYCLE : GOLDEN_FUNC;
-                o.skip = eng == 2 ? 2 : 0;
-                o.fifo_depth = eng == 2 ? 2 : 0;
+                sg_test_engine_opts(&o, eng);
                 golden_result r;
                 sg_err e;
                 sg_err_clear(&e);
@@ -232,7 +210,8 @@ static int run_kernel(const sg_graph *g, const struct kernel *k)
                 char what[128];
                 snprintf(what, sizeof what, "%s mode %d seed %d engine %d", k->graph, mode, seed, eng);
                 assert_int_equal(r.n_out, 1);
-                compare(&r.out[0], &out, what);
+                if (sg_test_compare(&r.out[0].coo, &out, what))
+                    fail_msg("%s: the output differs from the dense evaluation", what);
                 sg_golden_result_free(&r);
                 runs++;
             }

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/value.h"
 #include "golden/net.h"
 #include "golden/skip_core.h"
 #include "graph/depth.h"
@@ -167,6 +168,7 @@ static int net_wire(sg_net *net, const golden_opts *o, sg_err *e)
         sg_graph_node_desc(gn, net->node_name[v], sizeof net->node_name[v]);
         pn->name = net->node_name[v];
         pn->width = o->width;
+        pn->vt = o->vt ? o->vt : o->width;
         pn->n_in = gn->n_in < SG_PRIM_MAX_IN ? gn->n_in : SG_PRIM_MAX_IN;
         int nout = gn->n_out;
         if (gn->kind == SG_NK_BROADCAST)
@@ -302,7 +304,9 @@ static int net_node_init(sg_net *net, size_t v, bound *bt, int nbt,
             pn->in[0] = pn->in[1];
             pn->in[1] = t;
         }
-        sg_prim_alu_init(pn, gn->op, gn->cnst);
+        sg_prim_alu_init(pn, gn->op, sg_vt_is_fp(pn->vt)
+                                         ? sg_val_from_int(pn->vt, gn->cnst)
+                                         : gn->cnst);
         break;
     }
     case SG_NK_REDUCE: sg_prim_reduce_init(pn); break;

@@ -336,6 +336,27 @@ SG_QOP uint64_t q_hstamp(const sg_q *q)
     return q->stamp[q->head & q->mask];
 }
 
+/* The stop that closes the fiber of q's last reference: S0, or S(k + 1)
+ * when q's head (it must have one) is Sk, which is then taken. */
+SG_QOP sg_tok q_close_stop(sg_q *q)
+{
+    sg_tok t = q_peek(q);
+    if (t.kind != SG_TK_STOP)
+        return sg_stop(0);
+    q_pop(q);
+    return sg_stop((int)t.v + 1);
+}
+
+/* Timed mode: *f = the cycle q's head (it must exist) is taken in when it
+ * is taken at cycle c or once visible, whichever is later; 1 when that is
+ * before end. */
+SG_QOP int q_hat(const sg_q *q, uint64_t c, uint64_t end, uint64_t *f)
+{
+    uint64_t v = q_hstamp(q);
+    *f = v > c ? v : c;
+    return *f < end;
+}
+
 /* Tokens the port can take now (the least space of its queues). */
 static inline uint64_t port_space(const sg_port *p)
 {
@@ -399,6 +420,7 @@ typedef struct sg_pnode {
     void (*st_free)(void *st);
     int done;
     int width;              /* value width W */
+    int vt;                 /* value type (core/value.h): W for integers */
     uint64_t firings;
     /* Runs ahead (cycle engine).  A node whose next cycles are fixed
      * whatever the rest of the graph does (a scanner inside a fiber with

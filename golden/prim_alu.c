@@ -1,6 +1,7 @@
 /*
  * prim_alu.c - ALUs (mul, add, sub, max, min, and the one-input smax/smul;
- * SAM-SEMANTICS 2.9) on W-bit two's complement values.
+ * SAM-SEMANTICS 2.9) on values of the run's type: W-bit two's complement
+ * integers, fp32 or bf16 (core/value.h).
  *
  * Two inputs are consumed pairwise: two values give op(a, b) wrapped to W
  * bits (sub: a - b, port 0 is the minuend); the same stop passes; both D
@@ -14,21 +15,23 @@
 #include "graph/graph.h"
 #include "golden/prim.h"
 #include "core/tensor.h"
+#include "core/value.h"
 
 typedef struct alu_st {
     int op;
     int64_t c;
 } alu_st;
 
-static int64_t alu_apply(int op, int64_t a, int64_t b, int w)
+/* op(a, b) on values of type vt (core/value.h: W for integers). */
+static int64_t alu_apply(int op, int64_t a, int64_t b, int vt)
 {
-    uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
     switch (op) {
-    case SG_ALU_MUL: return sg_wrap((int64_t)(ua * ub), w);
-    case SG_ALU_ADD: return sg_wrap((int64_t)(ua + ub), w);
-    case SG_ALU_SUB: return sg_wrap((int64_t)(ua - ub), w);
-    case SG_ALU_MAX: return a > b ? a : b;
-    case SG_ALU_MIN: return a < b ? a : b;
+    case SG_ALU_MUL: return sg_val_mul(vt, a, b);
+    case SG_ALU_ADD: return sg_val_add(vt, a, b);
+    case SG_ALU_SUB: return sg_val_sub(vt, a, b);
+    case SG_ALU_MAX: return sg_val_max(vt, a, b);
+    case SG_ALU_MIN: return sg_val_min(vt, a, b);
+    case SG_ALU_DIV: return sg_vt_is_fp(vt) ? sg_val_fp_op(vt, SG_FP_DIV, a, b) : 0;
     default: return 0;
     }
 }
@@ -43,9 +46,9 @@ static long alu1_fire(sg_pnode *n, long budget)
         sg_tok t = q_pop(in);
         if (t.kind == SG_TK_DATA) {
             if (s->op == SG_ALU_SMAX)
-                t.v = t.v > s->c ? t.v : s->c;
+                t.v = sg_val_max(n->vt, t.v, s->c);
             else
-                t.v = alu_apply(SG_ALU_MUL, t.v, s->c, n->width);
+                t.v = alu_apply(SG_ALU_MUL, t.v, s->c, n->vt);
         } else if (t.kind == SG_TK_EMPTY) {
             return sg_prim_fail(n, "N token on a value stream");
         }
@@ -75,7 +78,7 @@ static inline int alu2_fire1(sg_pnode *n)
         return 0;
     q_pop(a);
     q_pop(b);
-    q_push(qo, sg_data(alu_apply(s->op, x.v, y.v, n->width)));
+    q_push(qo, sg_data(alu_apply(s->op, x.v, y.v, n->vt)));
     return 1;
 }
 
@@ -96,7 +99,7 @@ static long alu2_batch(const sg_pnode *n, sg_q *a, sg_q *b, sg_q *qo, long max)
     const sg_tok *ba = a->buf, *bb = b->buf;
     sg_tok *ob = qo->buf;
     uint64_t ma = a->mask, mb = b->mask, om = qo->mask, tl = qo->tail;
-    int op = s->op, w = n->width;
+    int op = s->op, w = n->vt;
     for (; i < k; i++) {
         sg_tok x = ba[(ha + i) & ma], y = bb[(hb + i) & mb];
         if (x.kind != SG_TK_DATA || y.kind != SG_TK_DATA)
@@ -125,7 +128,7 @@ alu2_tloop(sg_pnode *n, uint64_t *t, uint64_t end, int op)
     tq_load(&o, qo);
     uint64_t c = *t;
     long k = 0;
-    int w = n->width, blk = 1;
+    int w = n->vt, blk = 1;
     while (tq_has(&a) && tq_has(&b)) {
         sg_tok x = tq_peek(&a), y = tq_peek(&b);
         uint64_t f = tq_hstamp(&a), sb = tq_hstamp(&b);
@@ -147,7 +150,7 @@ alu2_tloop(sg_pnode *n, uint64_t *t, uint64_t end, int op)
                 break;
             tq_pop(&b, f);
             tq_push(&o, sg_data(op == SG_ALU_MUL ? 0 :
-                                op == SG_ALU_SUB ? sg_wrap(-(uint64_t)y.v, w) : y.v),
+                                op == SG_ALU_SUB ? sg_val_neg(w, y.v) : y.v),
                     f + 1);
         } else if (x.kind == SG_TK_STOP && y.kind == SG_TK_STOP && x.v == y.v) {
             if (f >= end)
@@ -202,7 +205,7 @@ static __attribute__((noinline)) long alu2_run(sg_pnode *n, long budget)
         if (x.kind == SG_TK_EMPTY || y.kind == SG_TK_EMPTY)
             return sg_prim_fail(n, "N token on a value stream");
         if (x.kind == SG_TK_DATA && y.kind == SG_TK_DATA) {
-            port_push(o, sg_data(alu_apply(s->op, x.v, y.v, n->width)));
+            port_push(o, sg_data(alu_apply(s->op, x.v, y.v, n->vt)));
             q_pop(a);
             q_pop(b);
         } else if (x.kind == SG_TK_DATA && y.kind == SG_TK_STOP) {
@@ -210,7 +213,7 @@ static __attribute__((noinline)) long alu2_run(sg_pnode *n, long budget)
             q_pop(a);
         } else if (y.kind == SG_TK_DATA && x.kind == SG_TK_STOP) {
             port_push(o, sg_data(s->op == SG_ALU_MUL ? 0 :
-                                 s->op == SG_ALU_SUB ? sg_wrap(-(uint64_t)y.v, n->width)
+                                 s->op == SG_ALU_SUB ? sg_val_neg(n->vt, y.v)
                                                      : y.v));
             q_pop(b);
         } else if (sg_tok_eq(x, y)) {

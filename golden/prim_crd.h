@@ -85,6 +85,29 @@ CRD_INLINE int crd_load(crd_st *s, sg_q *qo)
     return 1;
 }
 
+/* The loop condition of both coordinate-mode fire functions, the start of
+ * every firing while fewer than budget have fired: a due outer stop is
+ * taken (forwarded on out unless NULL) in a firing of its own, else the
+ * next outer token is held.  Returns 1 when it was loaded now, 0 when it
+ * was held already, -1 when the fire function returns *fired (-1 when the
+ * node failed). */
+CRD_INLINE int crd_next(sg_pnode *n, crd_st *s, sg_port *out, long budget, long *fired)
+{
+    sg_q *qo = n->in[0];
+    while (*fired < budget) {
+        if (s->need_ostop < 0)
+            return crd_load(s, qo);
+        long r = crd_take_ostop(n, s, qo, out);
+        if (r <= 0) {
+            if (r < 0)
+                *fired = -1;
+            return -1;
+        }
+        ++*fired;
+    }
+    return -1;
+}
+
 static inline long crd_fail_inner_done(sg_pnode *n)
 {
     return sg_prim_fail(n, "inner stream ended (D) inside an outer coordinate's fiber");

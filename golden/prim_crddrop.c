@@ -33,20 +33,11 @@ static long drop_fire(sg_pnode *n, long budget)
 {
     drop_st *d = n->st;
     crd_st *s = &d->c;
-    sg_q *qo = n->in[0], *qi = n->in[1];
+    sg_q *qi = n->in[1];
     sg_port *oo = &n->out[0], *oi = &n->out[1];
     long fired = 0;
-    while (fired < budget) {
-        if (s->need_ostop >= 0) {
-            long r = crd_take_ostop(n, s, qo, oo);
-            if (r <= 0)
-                return r < 0 ? r : fired;
-            fired++;
-            continue;
-        }
-        int popped = crd_load(s, qo);
-        if (popped < 0)
-            return fired;
+    int popped;
+    while ((popped = crd_next(n, s, oo, budget, &fired)) >= 0) {
         if (popped)
             d->has = 0;
         if (!q_avail(qi))

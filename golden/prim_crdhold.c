@@ -99,9 +99,7 @@ static long hold_tfire(sg_pnode *n, uint64_t *t, uint64_t end)
                 blk = 0;
                 break;
             }
-            f = q_hstamp(qo);
-            f = f > c ? f : c;
-            if (f >= end)
+            if (!q_hat(qo, c, end, &f))
                 break;
             q_tpop(qo, f);
             s->need_ostop = -1;
@@ -113,9 +111,7 @@ static long hold_tfire(sg_pnode *n, uint64_t *t, uint64_t end)
                 blk = 0;
                 break;
             }
-            f = q_hstamp(qo);
-            f = f > c ? f : c;
-            if (f >= end)
+            if (!q_hat(qo, c, end, &f))
                 break;
             int kind = -1;
             if (qi->head < qi->tail && q_hstamp(qi) <= f) {
@@ -155,9 +151,7 @@ static long hold_tfire(sg_pnode *n, uint64_t *t, uint64_t end)
                 blk = 0;
                 break;
             }
-            f = q_hstamp(qi);
-            f = f > c ? f : c;
-            if (f >= end)
+            if (!q_hat(qi, c, end, &f))
                 break;
             q_tpop(qi, f);
             q_tpush(oo, x, f + 1);
@@ -185,20 +179,11 @@ static long hold_fire(sg_pnode *n, long budget)
 static __attribute__((noinline)) long hold_run(sg_pnode *n, long budget)
 {
     hold_st *s = n->st;
-    sg_q *qo = n->in[0], *qi = n->in[1];
+    sg_q *qi = n->in[1];
     sg_port *oo = &n->out[0], *oi = &n->out[1];
     long fired = 0;
-    while (fired < budget) {
-        if (s->need_ostop >= 0) {
-            long r = crd_take_ostop(n, s, qo, NULL);
-            if (r <= 0)
-                return r < 0 ? r : fired;
-            fired++;
-            continue;
-        }
-        int popped = crd_load(s, qo);
-        if (popped < 0)
-            return fired;
+    int popped;
+    while ((popped = crd_next(n, s, NULL, budget, &fired)) >= 0) {
         if (!q_avail(qi) || !port_room(oo) || !port_room(oi))
             return fired + popped;
         sg_tok t = q_peek(qi), o = s->o;

@@ -9,6 +9,7 @@
  */
 #include <stdlib.h>
 
+#include "core/value.h"
 #include "golden/prim.h"
 #include "core/tensor.h"
 
@@ -37,7 +38,7 @@ static long reduce_fire(sg_pnode *n, long budget)
             return fired;
         sg_tok t = q_peek(in);
         if (t.kind == SG_TK_DATA) {
-            s->sum = sg_wrap((int64_t)((uint64_t)s->sum + (uint64_t)t.v), n->width);
+            s->sum = sg_val_add(n->vt, s->sum, t.v);
             q_pop(in);
         } else if (t.kind == SG_TK_STOP) {
             if (!port_room(o))
@@ -73,7 +74,7 @@ static long reduce_tfire(sg_pnode *n, uint64_t *t, uint64_t end)
     sg_port *o = &n->out[0];
     uint64_t c = *t;
     long k = 0;
-    int blk = 1, w = n->width;
+    int blk = 1, w = n->vt;
     while (c < end) {
         if (s->pending) {
             port_tpush(o, sg_stop(s->plevel), c + 1);
@@ -90,7 +91,7 @@ static long reduce_tfire(sg_pnode *n, uint64_t *t, uint64_t end)
         if (x.kind == SG_TK_DATA) {
             if (f >= end)
                 break;
-            s->sum = sg_wrap((int64_t)((uint64_t)s->sum + (uint64_t)x.v), w);
+            s->sum = sg_val_add(w, s->sum, x.v);
         } else if (x.kind == SG_TK_STOP) {
             if (f >= end)
                 break;

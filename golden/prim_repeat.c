@@ -195,13 +195,7 @@ static __attribute__((noinline)) long repeat_run(sg_pnode *n, long budget)
             } else if (sig.kind == SG_TK_STOP) {
                 if (popped || !q_avail(ref))
                     return fired + popped;
-                sg_tok t = q_peek(ref);
-                sg_tok stop = sg_stop(0);
-                if (t.kind == SG_TK_STOP) {
-                    q_pop(ref);
-                    stop = sg_stop((int)t.v + 1);
-                }
-                port_push(o, stop);
+                port_push(o, q_close_stop(ref));
                 q_pop(rs);
                 s->have = 0;
             } else {

@@ -286,12 +286,7 @@ SCAN_INLINE long scan_run(sg_pnode *n, long budget, int dense)
         case SCAN_CLOSE: {
             if (!q_avail(in) || !port_room(oc) || !port_room(orf))
                 return fired;
-            sg_tok t = q_peek(in);
-            sg_tok stop = sg_stop(0);
-            if (t.kind == SG_TK_STOP) {
-                q_pop(in);
-                stop = sg_stop((int)t.v + 1);
-            }
+            sg_tok stop = q_close_stop(in);
             port_push(oc, stop);
             port_push(orf, stop);
             s->st = SCAN_IDLE;
@@ -304,5 +299,24 @@ SCAN_INLINE long scan_run(sg_pnode *n, long budget, int dense)
     }
     return fired;
 }
+
+/* The fire functions of one scanner (DENSE a constant): NAME_fire (one
+ * firing inline, else the batch rule kept out of line so that the common
+ * case stays small) and NAME_tfire. */
+#define SCAN_FIRE_FNS(NAME, DENSE)                                          \
+    static __attribute__((noinline)) long NAME##_run(sg_pnode *n, long budget) \
+    {                                                                       \
+        return scan_run(n, budget, DENSE);                                  \
+    }                                                                       \
+    static long NAME##_fire(sg_pnode *n, long budget)                       \
+    {                                                                       \
+        if (budget == 1 && scan_fire1(n, DENSE))                            \
+            return 1;                                                       \
+        return NAME##_run(n, budget);                                       \
+    }                                                                       \
+    static long NAME##_tfire(sg_pnode *n, uint64_t *t, uint64_t end)        \
+    {                                                                       \
+        return scan_tfire(n, t, end, DENSE);                                \
+    }
 
 #endif

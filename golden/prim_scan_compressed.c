@@ -30,22 +30,7 @@ long sg_scan_bad_ref(sg_pnode *n, const scan_st *s, int64_t r, int dense)
                      (size_t)s->seg[r + 1]);
 }
 
-static __attribute__((noinline)) long scan_c_run(sg_pnode *n, long budget)
-{
-    return scan_run(n, budget, 0);
-}
-
-static long scan_c_fire(sg_pnode *n, long budget)
-{
-    if (budget == 1 && scan_fire1(n, 0))
-        return 1;
-    return scan_c_run(n, budget);
-}
-
-static long scan_c_tfire(sg_pnode *n, uint64_t *t, uint64_t end)
-{
-    return scan_tfire(n, t, end, 0);
-}
+SCAN_FIRE_FNS(scan_c, 0)
 
 void sg_prim_scan_init(sg_pnode *n, const prim_scan_cfg *c)
 {

@@ -15,22 +15,7 @@
 
 #include "golden/prim_scan.h"
 
-static __attribute__((noinline)) long scan_d_run(sg_pnode *n, long budget)
-{
-    return scan_run(n, budget, 1);
-}
-
-static long scan_d_fire(sg_pnode *n, long budget)
-{
-    if (budget == 1 && scan_fire1(n, 1))
-        return 1;
-    return scan_d_run(n, budget);
-}
-
-static long scan_d_tfire(sg_pnode *n, uint64_t *t, uint64_t end)
-{
-    return scan_tfire(n, t, end, 1);
-}
+SCAN_FIRE_FNS(scan_d, 1)
 
 void sg_prim_scan_dense_init(sg_pnode *n, int64_t dim)
 {

@@ -22,10 +22,11 @@
  */
 #include <stdlib.h>
 
+#include "core/value.h"
 #include "golden/prim_workspace.h"
 #include "core/tensor.h"
 
-typedef struct pt { int64_t o, i, v; } pt;
+typedef struct pt { int64_t o, i, v; size_t seq; } pt;   /* seq: arrival */
 
 typedef struct old_row {        /* order=1: rows already emitted */
     int64_t o;
@@ -117,7 +118,9 @@ static int cmp_pt(const void *a, const void *b)
     const pt *x = a, *y = b;
     if (x->o != y->o)
         return (x->o > y->o) - (x->o < y->o);
-    return (x->i > y->i) - (x->i < y->i);
+    if (x->i != y->i)
+        return (x->i > y->i) - (x->i < y->i);
+    return (x->seq > y->seq) - (x->seq < y->seq);   /* sums in stream order */
 }
 
 static void finish(spacc_st *s, int lowered, int w)
@@ -134,11 +137,10 @@ static void finish(spacc_st *s, int lowered, int w)
             size_t m = 0;
             for (; k < s->npts && s->pts[k].o == o; k++) {
                 if (m && crd[m - 1] == s->pts[k].i)
-                    val[m - 1] = sg_wrap((int64_t)((uint64_t)val[m - 1] +
-                                                   (uint64_t)s->pts[k].v), w);
+                    val[m - 1] = sg_val_add(w, val[m - 1], s->pts[k].v);
                 else {
                     crd[m] = s->pts[k].i;
-                    val[m] = s->pts[k].v;
+                    val[m] = sg_val_add(w, 0, s->pts[k].v);   /* from +0 */
                     m++;
                 }
             }
@@ -188,7 +190,7 @@ static inline int spacc_fire1(sg_pnode *n)
     q_pop(qo);
     q_pop(qi);
     q_pop(qv);
-    spa_add_fast(&s->spa, ti.v, tv.v, n->width);
+    spa_add_fast(&s->spa, ti.v, tv.v, n->vt);
     return 1;
 }
 
@@ -229,7 +231,7 @@ static long spacc_tfire(sg_pnode *n, uint64_t *t, uint64_t end)
     uint64_t c = *t;
     long k = 0;
     int64_t cur = s->cur;
-    int w = n->width, blk = 1;
+    int w = n->vt, blk = 1;
     sg_tq a, b, v;
     tq_load(&a, qo);
     tq_load(&b, qi);
@@ -384,7 +386,7 @@ static __attribute__((noinline)) long spacc_run(sg_pnode *n, long budget)
                 const sg_tok *bo = qo->buf, *bi = qi->buf, *bv = qv->buf;
                 uint64_t mo = qo->mask, mi = qi->mask, mv = qv->mask;
                 int64_t cur = s->cur;
-                int w = n->width;
+                int w = n->vt;
                 for (; i < k; i++) {
                     sg_tok to = bo[(ho + i) & mo], ti = bi[(hi + i) & mi], tv = bv[(hv + i) & mv];
                     if (to.kind != SG_TK_DATA || ti.kind != SG_TK_DATA ||
@@ -460,12 +462,13 @@ static __attribute__((noinline)) long spacc_run(sg_pnode *n, long budget)
                         old_row *or = s->nold ? old_find(s, to.v, 0) : NULL;
                         if (or)
                             for (size_t k = 0; k < or->n; k++)
-                                sg_spa_add(&s->spa, or->crd[k], or->val[k], n->width);
+                                sg_spa_add(&s->spa, or->crd[k], or->val[k], n->vt);
                     }
-                    sg_spa_add(&s->spa, ti.v, tv.v, n->width);
+                    sg_spa_add(&s->spa, ti.v, tv.v, n->vt);
                 } else {
                     sg_grow((void **)&s->pts, &s->cappts, s->npts + 1, sizeof *s->pts);
-                    s->pts[s->npts++] = (pt){to.v, ti.v, tv.v};
+                    s->pts[s->npts] = (pt){to.v, ti.v, tv.v, s->npts};
+                    s->npts++;
                 }
                 prog = 1;
             } else if (to.kind == SG_TK_DONE && ti.kind == SG_TK_DONE &&
@@ -474,7 +477,7 @@ static __attribute__((noinline)) long spacc_run(sg_pnode *n, long budget)
                     q_pop(qo);
                 q_pop(qi);
                 q_pop(qv);
-                finish(s, qo == NULL, n->width);
+                finish(s, qo == NULL, n->vt);
                 prog = 1;
             } else if (to.kind != SG_TK_STOP && ti.kind != SG_TK_STOP &&
                        tv.kind != SG_TK_STOP) {

@@ -47,7 +47,7 @@ static long vr_fire(sg_pnode *n, long budget)
         if (c.kind == SG_TK_DATA && v.kind == SG_TK_DATA) {
             if (c.v < 0)
                 return sg_prim_fail(n, "negative coordinate %lld", (long long)c.v);
-            sg_spa_add(&s->spa, c.v, v.v, n->width);
+            sg_spa_add(&s->spa, c.v, v.v, n->vt);
         } else if (c.kind == SG_TK_STOP && sg_tok_eq(c, v)) {
             if (c.v >= 1) {
                 sg_spa_sort(&s->spa);

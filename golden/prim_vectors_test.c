@@ -19,6 +19,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "core/test_util.h"
 #include "golden/golden.h"
 
 typedef struct diff {
@@ -313,24 +314,27 @@ static void test_shared_vectors(void **state)
 
 /* ---- literal tests (no shared data needed) -------------------------------- */
 
-static void check(const char *prim, const char *text, const char *line,
-                  const char *want)
+/* Run prim on the token file text once, then check its output lines: pairs
+ * LINE, WANT up to a NULL, WANT "error" when the run must fail. */
+#define check(...) check_lines(__VA_ARGS__, (const char *)NULL)
+static void check_lines(const char *prim, const char *text, ...)
 {
     char path[] = "/tmp/sg_prim_testXXXXXX";
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    FILE *f = fdopen(fd, "w");
-    fputs(text, f);
-    fclose(f);
+    sg_test_write_temp(path, text);
     sg_stream_file in = {0}, out = {0};
     sg_err e;
     sg_err_clear(&e);
     assert_int_equal(sg_stream_file_read(path, &in, &e), 0);
     int r = sg_golden_stream_run(prim, &in, 32, &out, &e);
     remove(path);
-    if (!strcmp(want, "error")) {
-        assert_true(r < 0);
-    } else {
+    va_list ap;
+    va_start(ap, text);
+    for (const char *line; (line = va_arg(ap, const char *)) != NULL;) {
+        const char *want = va_arg(ap, const char *);
+        if (!strcmp(want, "error")) {
+            assert_true(r < 0);
+            continue;
+        }
         if (r < 0)
             fail_msg("%s: %s", prim, e.msg);
         const sg_stream_line *o = sg_stream_file_get(&out, line);
@@ -340,6 +344,7 @@ static void check(const char *prim, const char *text, const char *line,
             fail_msg("%s %s: want %s", prim, line, want);
         }
     }
+    va_end(ap);
     sg_stream_file_free(&in);
     sg_stream_file_free(&out);
 }
@@ -348,8 +353,7 @@ static void test_scanners(void **state)
 {
     (void)state;
     const char *c = "arr_seg: 0 2 3 4\narr_crd: 0 2 2 2\nin_ref: 0 1 2 S0 D\n";
-    check("scan_compressed", c, "out_crd", "0 2 S0 2 S0 2 S1 D");
-    check("scan_compressed", c, "out_ref", "0 1 S0 2 S0 3 S1 D");
+    check("scan_compressed", c, "out_crd", "0 2 S0 2 S0 2 S1 D", "out_ref", "0 1 S0 2 S0 3 S1 D");
     check("scan_compressed", "arr_seg: 0 2 3 4\narr_crd: 0 1 2 3\nin_ref: 0 1 N 2 N S0 D\n",
           "out_crd", "0 1 S0 2 S0 N S0 3 S0 N S1 D");
     check("scan_compressed", "arr_seg: 0 0\narr_crd:\nin_ref: 0 D\n", "out_crd", "S0 D");
@@ -366,9 +370,8 @@ static void test_joiners(void **state)
     (void)state;
     const char *u = "in_crd1: 0 1 3 5 S0 D\nin_ref1: 0 1 2 3 S0 D\n"
                     "in_crd2: 0 2 3 4 S0 D\nin_ref2: 0 1 2 3 S0 D\n";
-    check("union", u, "out_crd", "0 1 2 3 4 5 S0 D");
-    check("union", u, "out_ref1", "0 1 N 2 N 3 S0 D");
-    check("union", u, "out_ref2", "0 N 1 2 3 N S0 D");
+    check("union", u, "out_crd", "0 1 2 3 4 5 S0 D", "out_ref1", "0 1 N 2 N 3 S0 D",
+          "out_ref2", "0 N 1 2 3 N S0 D");
     /* deliberate difference: no extra N coordinate */
     check("union", "in_crd1: N S0 D\nin_ref1: N S0 D\nin_crd2: 1 2 S0 D\nin_ref2: 0 1 S0 D\n",
           "out_crd", "1 2 S0 D");
@@ -383,12 +386,9 @@ static void test_joiners(void **state)
     const char *i3 = "in_crd1: 0 1 2 S0 D\nin_ref1: 0 1 2 S0 D\n"
                      "in_crd2: 1 2 S0 D\nin_ref2: 0 1 S0 D\n"
                      "in_crd3: 2 3 S0 D\nin_ref3: 0 1 S0 D\n";
-    check("intersect", i3, "out_crd", "2 S0 D");
-    check("intersect", i3, "out_ref1", "2 S0 D");
-    check("intersect", i3, "out_ref2", "1 S0 D");
-    check("intersect", i3, "out_ref3", "0 S0 D");
-    check("union", i3, "out_crd", "0 1 2 3 S0 D");
-    check("union", i3, "out_ref3", "N N 0 1 S0 D");
+    check("intersect", i3, "out_crd", "2 S0 D", "out_ref1", "2 S0 D", "out_ref2", "1 S0 D",
+          "out_ref3", "0 S0 D");
+    check("union", i3, "out_crd", "0 1 2 3 S0 D", "out_ref3", "N N 0 1 S0 D");
 }
 
 static void test_repeat_reduce_alu(void **state)
@@ -416,9 +416,8 @@ static void test_accumulators(void **state)
     const char *s1 = "param_val_stkn: 1\nin_crd_outer: 0 0 0 2 2 2 2 2 2 D\n"
                      "in_crd_inner: 0 2 3 0 2 3 0 2 3 D\n"
                      "in_val: 50 5 10 40 4 8 -40 33 36 D\n";
-    check("spacc", s1, "out_crd_outer", "0 2 S0 D");
-    check("spacc", s1, "out_crd_inner", "0 2 3 S0 0 2 3 S1 D");
-    check("spacc", s1, "out_val", "50 5 10 S0 0 37 44 S1 D");
+    check("spacc", s1, "out_crd_outer", "0 2 S0 D", "out_crd_inner", "0 2 3 S0 0 2 3 S1 D",
+          "out_val", "50 5 10 S0 0 37 44 S1 D");
     check("spacc", "param_order: 2\nin_crd_outer: 3 1 3 D\nin_crd_inner: 5 2 5 D\nin_val: 1 2 3 D\n",
           "out_val", "2 4 D");
     check("spacc", "param_order: 2\nin_crd_outer: D\nin_crd_inner: D\nin_val: D\n", "out_val", "D");
@@ -426,8 +425,7 @@ static void test_accumulators(void **state)
           "error");
     /* vector reducer: rows of (k, j) fibers merged per i */
     const char *vr = "in_crd: 1 S0 0 1 S1 2 S2 D\nin_val: 5 S0 1 2 S1 7 S2 D\n";
-    check("vectorreducer", vr, "out_crd", "0 1 S0 2 S1 D");
-    check("vectorreducer", vr, "out_val", "1 7 S0 7 S1 D");
+    check("vectorreducer", vr, "out_crd", "0 1 S0 2 S1 D", "out_val", "1 7 S0 7 S1 D");
     /* Coordinates far beyond the data's size (2e9, 2e10, near 2^63) cost
      * memory per distinct coordinate, not per value: same streams, same
      * ascending order, sums kept apart from small coordinates. */
@@ -435,18 +433,17 @@ static void test_accumulators(void **state)
                       "in_crd_inner: 20000000000 3 2000000000 20000000000 "
                       "9223372036854775806 3 1048576 D\n"
                       "in_val: 1 2 3 4 5 6 7 D\n";
-    check("spacc", big, "out_crd_outer", "0 5 S0 D");
-    check("spacc", big, "out_crd_inner",
-          "3 2000000000 20000000000 S0 3 1048576 9223372036854775806 S1 D");
-    check("spacc", big, "out_val", "2 3 5 S0 6 7 5 S1 D");
+    check("spacc", big, "out_crd_outer", "0 5 S0 D",
+          "out_crd_inner", "3 2000000000 20000000000 S0 3 1048576 9223372036854775806 S1 D",
+          "out_val", "2 3 5 S0 6 7 5 S1 D");
     check("spacc", "param_order: 2\nin_crd_outer: 1 0 1 D\n"
                    "in_crd_inner: 20000000000 7 20000000000 D\nin_val: 1 2 3 D\n",
           "out_crd_inner", "7 S0 20000000000 S1 D");
     const char *vbig = "in_crd: 2000000000 S0 20000000000 2000000000 S1 "
                        "1048575 1048576 S2 D\n"
                        "in_val: 5 S0 1 2 S1 7 8 S2 D\n";
-    check("vectorreducer", vbig, "out_crd", "2000000000 20000000000 S0 1048575 1048576 S1 D");
-    check("vectorreducer", vbig, "out_val", "7 1 S0 7 8 S1 D");
+    check("vectorreducer", vbig, "out_crd", "2000000000 20000000000 S0 1048575 1048576 S1 D",
+          "out_val", "7 1 S0 7 8 S1 D");
 }
 
 static void test_crd_and_writers(void **state)

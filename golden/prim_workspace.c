@@ -4,6 +4,7 @@
  */
 #include <stdlib.h>
 
+#include "core/value.h"
 #include "golden/prim_workspace.h"
 #include "core/tensor.h"
 
@@ -38,7 +39,7 @@ static spa_slot *map_get(spa_row *r, int64_t crd, int *fresh)
     return &r->map[i];
 }
 
-void sg_spa_add(spa_row *r, int64_t crd, int64_t v, int w)
+void sg_spa_add(spa_row *r, int64_t crd, int64_t v, int vt)
 {
     size_t c = (size_t)crd;
     int64_t *val;
@@ -69,7 +70,7 @@ void sg_spa_add(spa_row *r, int64_t crd, int64_t v, int w)
             sg_grow((void **)&r->touched, &r->capt, r->nt + 1, sizeof *r->touched);
         r->touched[r->nt++] = crd;
     }
-    *val = sg_wrap((int64_t)((uint64_t)*val + (uint64_t)v), w);
+    *val = sg_val_add(vt, *val, v);
 }
 
 int64_t sg_spa_val(const spa_row *r, int64_t crd)

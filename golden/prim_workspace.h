@@ -5,6 +5,7 @@
 #ifndef SG_PRIM_WORKSPACE_H
 #define SG_PRIM_WORKSPACE_H
 
+#include "core/value.h"
 #include "golden/prim.h"
 #include "core/tensor.h"
 
@@ -32,18 +33,18 @@ typedef struct spa_row {
     size_t nt, capt;
 } spa_row;
 
-void sg_spa_add(spa_row *r, int64_t crd, int64_t v, int w);
+void sg_spa_add(spa_row *r, int64_t crd, int64_t v, int vt);
 /* The value at a touched coordinate (the sum added there). */
 int64_t sg_spa_val(const spa_row *r, int64_t crd);
 
 /* sg_spa_add for a coordinate already in the row (the common case inline). */
-static inline void spa_add_fast(spa_row *r, int64_t crd, int64_t v, int w)
+static inline void spa_add_fast(spa_row *r, int64_t crd, int64_t v, int vt)
 {
     size_t c = (size_t)crd;
     if (c < r->cap && r->has[c])
-        r->val[c] = sg_wrap((int64_t)((uint64_t)r->val[c] + (uint64_t)v), w);
+        r->val[c] = sg_val_add(vt, r->val[c], v);
     else
-        sg_spa_add(r, crd, v, w);
+        sg_spa_add(r, crd, v, vt);
 }
 /* Sort the touched coordinates; the caller reads sg_spa_val(touched[i]),
  * then calls sg_spa_clear. */

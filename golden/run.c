@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "core/outfile.h"
+#include "core/value.h"
 #include "golden/net.h"
 
 void sg_golden_opts_default(golden_opts *o)
@@ -30,6 +31,7 @@ void sg_golden_result_free(golden_result *r)
         sg_toks_free(&r->edge[i].toks);
     free(r->edge);
     free(r->deadlock_msg);
+    free(r->node_firings);
     memset(r, 0, sizeof *r);
 }
 
@@ -222,6 +224,7 @@ static int bind_inputs(const sg_graph *g, const golden_binding *b, int nb,
 {
     sg_read_opts ro = o->read;
     ro.width = o->width;
+    ro.vt = o->vt;
     for (int t = 0; t < g->n_tensors; t++) {
         const sg_tensor_decl *d = &g->tensors[t];
         if (d->is_output)
@@ -288,7 +291,7 @@ static int run_engine(sg_net *net, const golden_opts *o, golden_result *r,
 
 /* Assemble every output tensor into r->out (an output that fails still
  * counts in r->n_out, so that sg_golden_result_free frees it). */
-static int collect_outputs(const sg_net *net, bound *bt, int nbt,
+static int collect_outputs(const sg_net *net, bound *bt, int nbt, int vt,
                            golden_result *r, sg_err *e)
 {
     const sg_graph *g = net->g;
@@ -299,7 +302,9 @@ static int collect_outputs(const sg_net *net, bound *bt, int nbt,
     for (int t = 0; t < g->n_tensors; t++) {
         if (!g->tensors[t].is_output)
             continue;
-        int cr = sg_collect_output(net, bt, nbt, &g->tensors[t], &r->out[r->n_out], e);
+        golden_output *go = &r->out[r->n_out];
+        int cr = sg_collect_output(net, bt, nbt, &g->tensors[t], go, e);
+        go->coo.vt = go->ft.vt = vt;
         r->n_out++;
         if (cr < 0)
             return -1;
@@ -313,6 +318,9 @@ int sg_golden_run(const sg_graph *g, const golden_binding *b, int nb,
     memset(r, 0, sizeof *r);
     if (o->width < 1 || o->width > 64)
         return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "value width %d not in 1..64", o->width);
+    if (o->vt && (o->vt > 0 || sg_vt_width(o->vt) != o->width))
+        return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "value type %d does not fit width %d",
+                       o->vt, o->width);
     if (sg_golden_check_executable(g, e) < 0) {
         e->code = SG_EXIT_USAGE;
         return -1;
@@ -329,9 +337,14 @@ int sg_golden_run(const sg_graph *g, const golden_binding *b, int nb,
         e->code = SG_EXIT_USAGE;
         goto out;
     }
-    if (run_engine(&net, o, r, e) < 0 || r->deadlock)
+    int er = run_engine(&net, o, r, e);
+    r->n_nodes = g->n_nodes;
+    r->node_firings = sg_calloc(g->n_nodes ? g->n_nodes : 1, sizeof *r->node_firings);
+    for (size_t i = 0; i < g->n_nodes; i++)
+        r->node_firings[i] = net.node[i].firings;
+    if (er < 0 || r->deadlock)
         goto out;
-    if (collect_outputs(&net, bt, nbt, r, e) < 0)
+    if (collect_outputs(&net, bt, nbt, o->vt, r, e) < 0)
         goto out;
     rc = 0;
 out:

@@ -22,6 +22,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "core/test_util.h"
 #include "golden/golden.h"
 #include "golden/skip_model.h"
 #include "golden/test_graph.h"
@@ -258,12 +259,7 @@ static void test_three_operands(void **state)
 {
     (void)state;
     char path[] = "/tmp/skip_engine_test_XXXXXX";
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    FILE *f = fdopen(fd, "w");
-    assert_non_null(f);
-    fputs(vec3_gv, f);
-    assert_int_equal(fclose(f), 0);
+    sg_test_write_temp(path, vec3_gv);
     sg_graph g;
     sg_err e;
     sg_err_clear(&e);

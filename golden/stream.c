@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/value.h"
 #include "graph/graph.h"
 #include "golden/golden.h"
 #include "golden/prim.h"
@@ -394,8 +395,10 @@ static int stream_run(const char *prim, const sg_stream_file *in, int width,
             d = &descs[i];
     if (!d)
         return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "unknown primitive '%s'", prim);
-    if (width < 1 || width > 64)
+    int vt = width;
+    if (vt != SG_VT_FP32 && vt != SG_VT_BF16 && (width < 1 || width > 64))
         return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "value width %d not in 1..64", width);
+    width = sg_vt_width(vt);
     if (check_input(d, in, max_tokens, e) < 0)
         return -1;
     int rc = -1;
@@ -403,6 +406,7 @@ static int stream_run(const char *prim, const sg_stream_file *in, int width,
     memset(&n, 0, sizeof n);
     n.name = prim;
     n.width = width;
+    n.vt = vt;
     sg_q qin[6], qout[4];
     sg_q *pout[4];
     sg_toks keep[4];
@@ -429,7 +433,7 @@ static int stream_run(const char *prim, const sg_stream_file *in, int width,
             if (t.kind == SG_TK_GAP)
                 continue;
             if (t.kind == SG_TK_DATA && ((p == 0 && neg1) || (p == 1 && neg2)))
-                t.v = sg_wrap(-(int64_t)t.v, width);
+                t.v = sg_val_neg(vt, t.v);
             q_push(&qin[p], t);
         }
         if (one)

@@ -1,7 +1,8 @@
 /*
  * test_dense.h - the independent dense evaluation the whole-kernel tests
  * share: an einsum-like expression ("X(i,j)=B(i,k)*C(k,j)-D(i,j)"), dense
- * arrays of its tensors, and their row-major addressing.
+ * arrays of its tensors, their row-major addressing, the comparison of a
+ * golden output with them and the three golden-model runs each gets.
  *
  * Header only (static inline), for unit tests, not the tool; needs
  * <cmocka.h> included first.
@@ -14,6 +15,7 @@
 #include <string.h>
 
 #include "core/tensor.h"
+#include "golden/golden.h"
 #include "graph/graph.h"
 
 #define MAXT 8          /* terms of an expression, factors of a term */
@@ -152,6 +154,50 @@ static inline int sg_test_next(int64_t *val, const int64_t *ext, int n)
     while (k < n && ++val[k] == ext[k])
         val[k++] = 0;
     return k < n;
+}
+
+/* Compare the output entries got (a duplicate counts only when it is not
+ * 0) with want, printing each difference named by what; returns 1 when
+ * they differ. */
+static inline int sg_test_compare(const sg_coo *got_coo, const dense *want, const char *what)
+{
+    int64_t *got = calloc(want->n + 1, sizeof *got);
+    unsigned char *seen = calloc(want->n + 1, 1);
+    int bad = 0;
+    for (size_t e = 0; e < got_coo->nnz; e++) {
+        size_t p = want->order ? sg_test_lin(want, got_coo->crd + e * (size_t)want->order) : 0;
+        if (p >= want->n && want->n != 0) {
+            printf("%s: output entry %zu is outside the shape\n", what, e);
+            bad = 1;
+            continue;
+        }
+        if (seen[p] && got_coo->val[e] != 0) {
+            printf("%s: duplicate output entry %zu\n", what, p);
+            bad = 1;
+        }
+        seen[p] = 1;
+        got[p] += got_coo->val[e];
+    }
+    for (size_t p = 0; p < want->n; p++)
+        if (got[p] != want->v[p]) {
+            printf("%s: entry %zu is %lld, expected %lld\n", what, p,
+                   (long long)got[p], (long long)want->v[p]);
+            bad = 1;
+        }
+    free(got);
+    free(seen);
+    return bad;
+}
+
+/* The golden model's options of run eng of the three each kernel gets:
+ * 0 functional, 1 cycle engine, 2 cycle engine with FIFOs of depth 2 and
+ * skipping intersections of CAM size 2. */
+static inline void sg_test_engine_opts(golden_opts *o, int eng)
+{
+    sg_golden_opts_default(o);
+    o->engine = eng ? GOLDEN_CYCLE : GOLDEN_FUNC;
+    o->fifo_depth = eng == 2 ? 2 : 0;
+    o->skip = eng == 2 ? 2 : 0;
 }
 
 #endif

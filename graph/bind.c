@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/value.h"
 #include "graph/bind.h"
 
 /* The data of b as COO entries with values wrapped to ro->width. */
@@ -33,7 +34,8 @@ int sg_bind_load(const sg_tensor_decl *d, const sg_binding *b,
             return sg_errc(e, SG_EXIT_USAGE, NULL, 0,
                            "tensor %s has order %d; an inline scalar does not fit",
                            d->name, d->fmt.order);
-        out->scalar = sg_wrap(b->scalar, ro->width);
+        out->scalar = sg_vt_is_fp(sg_read_vt(ro)) ? sg_val_from_int(sg_read_vt(ro), b->scalar)
+                                                  : sg_wrap(b->scalar, ro->width);
         return 0;
     }
     sg_read_opts r = *ro;

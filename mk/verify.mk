@@ -7,7 +7,11 @@
 #   make regress-quick    a small subset (part of `make test`)
 #   make mutation-test    verify must catch deliberately broken RTL
 #   make verify-cli-test  verify -o DIR: report.json, junit.xml, --trace,
-#                         --max-mismatches (examples, Icarus)
+#                         --max-mismatches, dot --report on the reports
+#                         (examples, Icarus)
+#   make cache-cli-test   samgen cache info/clean, the cache's location and
+#                         size cap, build reuse under --max-nnz (a temporary
+#                         HOME; Verilator when installed)
 #   make gen-lint         every custard graph's top is lint-clean (both
 #                         views) and generated deterministically
 #   make bench-verify     RTL vs golden vs SAM-simulator cycles, sim speed
@@ -121,6 +125,11 @@ BENCH_TARGETS += bench-verify
 
 # samgen verify's reports (-o DIR, --trace, --max-mismatches) on the
 # examples with Icarus: needs no shared data.
+.PHONY: cache-cli-test
+TEST_SUITES += cache-cli-test
+cache-cli-test: $(BUILD)/asan/samgen
+	@sh cli/cache_cli_test.sh $(abspath $(BUILD)/asan/samgen) $(abspath $(BUILD))/cache-cli
+
 .PHONY: verify-cli-test
 TEST_SUITES += verify-cli-test
 verify-cli-test: $(BUILD)/asan/samgen

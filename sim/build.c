@@ -3,7 +3,8 @@
  *
  * Verilator builds are cached under a key that hashes the build flags, the
  * tap defines, the module name, the top, every .v/.vh of the primitive
- * library, every .v of sim/ and the harness.  A build goes to a temporary
+ * library, every .v of sim/ and the harness.  After a build the cache is
+ * trimmed to its size cap (sim/cache.h).  A build goes to a temporary
  * directory renamed into place when it is complete, so that concurrent runs
  * of the same design never see half a build.
  */
@@ -19,6 +20,7 @@
 
 #include "core/hash.h"
 #include "core/paths.h"
+#include "sim/cache.h"
 
 static int cmp_names(const void *a, const void *b)
 {
@@ -62,22 +64,6 @@ static void remove_tree(const char *dir)
     char *argv[] = {"rm", "-rf", (char *)dir, NULL};
     sg_proc p = {argv, NULL, NULL, 0, NULL, NULL};
     sg_proc_run(&p, NULL, NULL);
-}
-
-static void cache_dir(char *buf, size_t n)
-{
-    const char *c = getenv("SAMGEN_CACHE");
-    if (c && c[0]) {
-        snprintf(buf, n, "%s", c);
-        return;
-    }
-    const char *x = getenv("XDG_CACHE_HOME");
-    if (x && x[0]) {
-        snprintf(buf, n, "%s/samgen", x);
-        return;
-    }
-    const char *home = getenv("HOME");
-    snprintf(buf, n, "%s/.cache/samgen", home && home[0] ? home : "/tmp");
 }
 
 /* The taps' build-time trimming (rtl/sam_tap.v): without trace recording
@@ -172,10 +158,11 @@ static int build_verilator(const sg_sim_build *b, char *bin, size_t binlen, int 
     int n_defs = tap_defines(b->no_trace, b->stall, defs);
     uint64_t h = verilator_key(b, rtl, simd, harness, defs, n_defs);
     char cdir[4096], final[4400];
-    cache_dir(cdir, sizeof cdir);
+    sg_cache_dir(cdir, sizeof cdir);
     snprintf(final, sizeof final, "%s/vl-%016llx", cdir, (unsigned long long)h);
     snprintf(bin, binlen, "%s/Vtop", final);
     if (access(bin, X_OK) == 0) {
+        sg_cache_touch(final);
         *cached = 1;
         return 0;
     }
@@ -183,6 +170,8 @@ static int build_verilator(const sg_sim_build *b, char *bin, size_t binlen, int 
     if (sg_mkdir_p(cdir, NULL, 0) < 0)
         return sg_errc(e, SG_EXIT_USAGE, cdir, 0, "cannot create cache dir: %s",
                        strerror(errno));
+    if (b->build_note && b->watch && !b->watch->quiet)
+        fprintf(stderr, "%s: %s\n", b->watch->prog, b->build_note);
     char tmpd[4500];
     snprintf(tmpd, sizeof tmpd, "%s.tmp%ld", final, (long)getpid());
     char log[4400];
@@ -201,7 +190,30 @@ static int build_verilator(const sg_sim_build *b, char *bin, size_t binlen, int 
     if (rename(tmpd, final) != 0) {
         /* Another run finished the same build first: use it. */
         remove_tree(tmpd);
+        sg_cache_touch(final);
     }
+    if (b->cache_max) {
+        unsigned long long freed;
+        sg_cache_trim(cdir, b->cache_max, final + strlen(cdir) + 1, &freed);
+    }
+    return 0;
+}
+
+/* The Icarus bench's list of scopes to dump (sam_tb.v includes it with
+ * SG_WAVES_SCOPE defined): work/sg_waves_scope.vh.  0, or -1 with e set. */
+static int write_scope_list(const sg_sim_build *b, sg_err *e)
+{
+    char path[4400];
+    snprintf(path, sizeof path, "%s/sg_waves_scope.vh", b->work);
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return sg_errc(e, SG_EXIT_USAGE, path, 0, "cannot write: %s", strerror(errno));
+    fprintf(f, "task sg_dump_scopes;\n  begin\n");
+    for (size_t i = 0; i < b->n_wave_scopes; i++)
+        fprintf(f, "    $dumpvars(0, sam_tb.dut.%s);\n", b->wave_scopes[i]);
+    fprintf(f, "  end\nendtask\n");
+    if (fclose(f) != 0)
+        return sg_errc(e, SG_EXIT_USAGE, path, 0, "cannot write: %s", strerror(errno));
     return 0;
 }
 
@@ -229,6 +241,14 @@ static int build_icarus(const sg_sim_build *b, char *bin, size_t binlen, sg_err 
         argv[a++] = fixed[i];
     for (int i = 0; i < n_defs; i++)
         argv[a++] = defs[i];
+    char winc[4400];
+    if (b->n_wave_scopes) {
+        if (write_scope_list(b, e) < 0)
+            return -1;
+        snprintf(winc, sizeof winc, "-I%s", b->work);
+        argv[a++] = "-DSG_WAVES_SCOPE";
+        argv[a++] = winc;
+    }
     argv[a++] = "-s";
     argv[a++] = "sam_tb";
     argv[a++] = (char *)b->top_path;

@@ -14,18 +14,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/test_util.h"
 #include "sim/compare.h"
 
 /* Write text to a temporary file and read it as a stream file. */
 static void load(const char *text, sg_stream_file *sf)
 {
     char path[] = "/tmp/sg_compare_test_XXXXXX";
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    FILE *f = fdopen(fd, "w");
-    assert_non_null(f);
-    fputs(text, f);
-    assert_int_equal(fclose(f), 0);
+    sg_test_write_temp(path, text);
     sg_err e;
     int rc = sg_stream_file_read(path, sf, &e);
     unlink(path);

@@ -65,6 +65,7 @@ struct Sim {
 #endif
     uint64_t time = 0;
     uint64_t ticks = 0;   // clock cycles simulated so far
+    bool dump_on = true;  // inside the +wavesfrom/+wavesto window
 
     void tick()
     {
@@ -73,7 +74,7 @@ struct Sim {
 #if VM_TRACE
         if (vcd) {
             top->eval();
-            vcd->dump(time);
+            if (dump_on) vcd->dump(time);
         } else
 #endif
         if (!record_clk_low(top->rootp, 0))
@@ -82,7 +83,7 @@ struct Sim {
         top->clk_i = 1;
         top->eval();
 #if VM_TRACE
-        if (vcd) vcd->dump(time);
+        if (vcd && dump_on) vcd->dump(time);
 #endif
         time++;
     }
@@ -104,6 +105,13 @@ const char *plusarg(int argc, char **argv, const char *name)
             argv[i][1 + n] == '=')
             return argv[i] + 2 + n;
     return nullptr;
+}
+
+// A +NAME=N cycle number, -1 when absent.
+long long plusarg_cycle(int argc, char **argv, const char *name)
+{
+    const char *v = plusarg(argc, argv, name);
+    return v ? strtoll(v, nullptr, 10) : -1;
 }
 
 }  // namespace
@@ -128,10 +136,20 @@ int main(int argc, char **argv)
     if (const char *w = plusarg(argc, argv, "waves")) {
         s.ctx->traceEverOn(true);
         s.vcd.reset(new WaveFile);
+        // +wavescope=TOP.<top>.<instance> (any number): only these.
+        for (int i = 1; i < argc; i++)
+            if (strncmp(argv[i], "+wavescope=", 11) == 0)
+                s.vcd->dumpvars(99, argv[i] + 11);
         s.top->trace(s.vcd.get(), 99);
         s.vcd->open(w);
     }
 #endif
+    // Waveform window in kernel cycles (cycle 0 is the first after start):
+    // from the start of the simulation unless +wavesfrom, to its end unless
+    // +wavesto.
+    const long long wfrom = plusarg_cycle(argc, argv, "wavesfrom");
+    const long long wto = plusarg_cycle(argc, argv, "wavesto");
+    s.dump_on = wfrom < 0;
     auto *t = s.top.get();
     t->rst_ni = 0;
     t->start_i = 0;
@@ -172,12 +190,17 @@ int main(int argc, char **argv)
             uint64_t cyc = 0;
             double c0 = cpu_seconds();
             while (!t->done_o && !s.ctx->gotFinish() && cyc < max) {
+                if (wfrom >= 0 || wto >= 0)
+                    s.dump_on = (wfrom < 0 || (long long)cyc >= wfrom) &&
+                                (wto < 0 || (long long)cyc <= wto);
                 s.tick();
                 cyc++;
             }
             run_cpu += cpu_seconds() - c0;
             run_cycles += cyc;
             t->start_i = 0;
+            if (wto >= 0)
+                s.dump_on = false;
             if (t->done_o)
                 printf("DONE %llu\n", (unsigned long long)cyc);
             else if (s.ctx->gotFinish())

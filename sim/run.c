@@ -6,6 +6,7 @@
 #include "sim/sim.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
@@ -43,19 +44,38 @@ int sg_sim_exec(const sg_sim_run *r, sg_sim_times *t, sg_err *e)
     snprintf(a_seed, sizeof a_seed, "+seed=%ld", r->seed);
     snprintf(a_wd, sizeof a_wd, "+watchdog=%ld", r->watchdog);
     snprintf(a_waves, sizeof a_waves, "+waves=%s", r->waves ? r->waves : "");
-    char *argv[12];
+    char a_from[64], a_to[64];
+    snprintf(a_from, sizeof a_from, "+wavesfrom=%lld", r->waves_from);
+    snprintf(a_to, sizeof a_to, "+wavesto=%lld", r->waves_to);
+    size_t n_scope = r->sim == SG_SIM_VERILATOR && r->waves ? r->n_wave_scopes : 0;
+    char **a_scope = sg_calloc(n_scope + 1, sizeof *a_scope);
+    for (size_t i = 0; i < n_scope; i++) {
+        size_t len = strlen(r->top_module) + strlen(r->wave_scopes[i]) + 32;
+        a_scope[i] = sg_malloc(len);
+        snprintf(a_scope[i], len, "+wavescope=TOP.%s.%s", r->top_module, r->wave_scopes[i]);
+    }
+    char **argv = sg_calloc(16 + n_scope, sizeof *argv);
     int na = 0;
     if (r->sim == SG_SIM_ICARUS) {
         argv[na++] = "vvp";
         argv[na++] = "-n";
     }
     argv[na++] = bin;
+    /* vvp's own options for the dump format follow the program. */
+    if (r->sim == SG_SIM_ICARUS && r->waves && r->waves_fst)
+        argv[na++] = "-fst";
     argv[na++] = a_script;
     argv[na++] = a_stall;
     argv[na++] = a_seed;
     argv[na++] = a_wd;
     if (r->waves)
         argv[na++] = a_waves;
+    if (r->waves && r->waves_from >= 0)
+        argv[na++] = a_from;
+    if (r->waves && r->waves_to >= 0)
+        argv[na++] = a_to;
+    for (size_t i = 0; i < n_scope; i++)
+        argv[na++] = a_scope[i];
     if (r->no_trace)
         argv[na++] = "+notrace";
     argv[na] = NULL;
@@ -68,6 +88,10 @@ int sg_sim_exec(const sg_sim_run *r, sg_sim_times *t, sg_err *e)
                  "the simulation"};
     int rc = sg_proc_run(&p, r->watch, e);
     clock_gettime(CLOCK_MONOTONIC, &t1);
+    for (size_t i = 0; i < n_scope; i++)
+        free(a_scope[i]);
+    free(a_scope);
+    free(argv);
     getrusage(RUSAGE_CHILDREN, &ru1);
     t->wall_s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     t->cpu_s = (double)(ru1.ru_utime.tv_sec - ru0.ru_utime.tv_sec) +

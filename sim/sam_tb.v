@@ -4,7 +4,10 @@
 // The top module name and its host widths come from the command line:
 //   iverilog -DSG_TOP=<kernel>_top -DSG_HA=<addr bits> -DSG_HD=<data bits>
 //            -DSG_CW=<crd bits> ...
-// With +waves=FILE it dumps a VCD.
+// With +waves=FILE it dumps a VCD (an FST when vvp runs with -fst), with
+// +wavesfrom=C / +wavesto=C only kernel cycles C.. / ..C (cycle 0 is the
+// first after start), and with -DSG_WAVES_SCOPE only the instances the
+// task sg_dump_scopes in sg_waves_scope.vh names.
 `timescale 1ns / 1ps
 module sam_tb;
   reg               clk_q;
@@ -38,14 +41,47 @@ module sam_tb;
   reg [63:0]       op;
   integer fd, r, sel, i, len, running;
   reg [63:0] addr, val, max, cyc;
+  reg [63:0] wfrom, wto;
+  integer has_waves, has_from, has_to, dump_started, dump_active;
+
+`ifdef SG_WAVES_SCOPE
+`include "sg_waves_scope.vh"
+`endif
+
+  // Start dumping (the first time), or resume it.
+  task dump_start;
+    begin
+      if (!dump_started) begin
+`ifdef SG_WAVES_SCOPE
+        sg_dump_scopes;
+`else
+        $dumpvars(0, sam_tb);
+`endif
+        dump_started = 1;
+      end else
+        $dumpon;
+      dump_active = 1;
+    end
+  endtask
+
+  task dump_stop;
+    begin
+      if (dump_active) $dumpoff;
+      dump_active = 0;
+    end
+  endtask
 
   initial begin
     clk_q = 1'b0; rst_nq = 1'b0; start_q = 1'b0;
     host_en_q = 1'b1; host_we_q = 1'b0; host_sel_q = 8'd0;
     host_addr_q = 0; host_wdata_q = 0;
-    if ($value$plusargs("waves=%s", waves)) begin
+    dump_started = 0; dump_active = 0;
+    has_waves = $value$plusargs("waves=%s", waves);
+    has_from = $value$plusargs("wavesfrom=%d", wfrom);
+    has_to = $value$plusargs("wavesto=%d", wto);
+    if (has_waves) begin
       $dumpfile(waves);
-      $dumpvars(0, sam_tb);
+      if (!has_from) dump_start;
     end
     if (!$value$plusargs("script=%s", script)) begin
       $display("harness: +script=FILE missing");
@@ -74,10 +110,13 @@ module sam_tb;
         rst_nq = 1'b1; start_q = 1'b1;
         cyc = 0;
         while (!done && cyc < max) begin
+          if (has_waves && has_from && cyc == wfrom) dump_start;
+          if (has_waves && has_to && cyc == wto + 1) dump_stop;
           tick;
           cyc = cyc + 1;
         end
         start_q = 1'b0;
+        if (has_waves && has_to) dump_stop;
         if (done) $display("DONE %0d", cyc);
         else begin
           $display("LIMIT %0d", cyc);
@@ -101,6 +140,11 @@ module sam_tb;
       end
     end
     $fclose(fd);
+    // A window the run never reached: the file holds the declarations.
+    if (has_waves && !dump_started) begin
+      dump_start;
+      dump_stop;
+    end
     $finish;
   end
 endmodule

@@ -5,8 +5,7 @@
  * the taps and monitors (the .v files of sim/) and the C++ harness
  * (sim/harness.cpp); Icarus compiles the same Verilog with the bench sim/sam_tb.v into a vvp
  * file.  Verilator binaries are cached by a content hash of everything that
- * goes into them, so that a second run does not rebuild (cache directory
- * $SAMGEN_CACHE, else $XDG_CACHE_HOME/samgen, else ~/.cache/samgen).
+ * goes into them, so that a second run does not rebuild (sim/cache.h).
  *
  * Both read the same host script (w/g/r lines: write memories and dense
  * dimensions, go, read back output memories) and print what sim/trace.h
@@ -41,6 +40,12 @@ typedef struct sg_sim_build {
     int host_data_width;      /* host data bits (SG_HD) */
     int crd_width;            /* and coordinate bits (SG_CW) */
     const sg_proc_watch *watch;  /* progress lines and time limit; NULL: none */
+    char *const *wave_scopes; /* Icarus: dump only these instances of the top */
+    size_t n_wave_scopes;     /* (0: the whole design) */
+    unsigned long long cache_max;  /* Verilator: after a build, trim the
+                                    * cache to this many bytes; 0: no cap */
+    const char *build_note;   /* Verilator: a progress line "PROG: NOTE" shown
+                               * before a build (not for a cached one), or NULL */
 } sg_sim_build;
 
 /* Build (or find in the cache) the simulator for b.  bin receives the
@@ -64,7 +69,18 @@ typedef struct sg_sim_run {
     const char *waves;        /* waveform file, or NULL */
     int no_trace;             /* +notrace: record no edge streams */
     const sg_proc_watch *watch;  /* progress lines and time limit; NULL: none */
+    long long waves_from;     /* dump from this kernel cycle on; -1: from the start */
+    long long waves_to;       /* up to this kernel cycle; -1: to the end */
+    const char *top_module;   /* Verilator: the top's module name, for */
+    char *const *wave_scopes; /* dumping only these instances of the top */
+    size_t n_wave_scopes;     /* (0: the whole design) */
+    int waves_fst;            /* Icarus: write FST (vvp -fst), not VCD */
 } sg_sim_run;
+
+/* The names of the module instances of the top whose Verilog is text (one
+ * module, as samgen gen writes it: "MOD [#(...)] NAME (" on a line of its
+ * own), in the order they appear; *names is malloc'd, each name too. */
+void sg_sim_top_instances(const char *text, char ***names, size_t *n);
 
 /* Wall and CPU time of a simulator run. */
 typedef struct sg_sim_times {

@@ -14,17 +14,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/test_util.h"
 #include "sim/trace.h"
 
 static char *write_tmp(const char *text)
 {
     static char path[64];
     snprintf(path, sizeof path, "/tmp/sg_trace_test_XXXXXX");
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    FILE *f = fdopen(fd, "w");
-    fputs(text, f);
-    assert_int_equal(fclose(f), 0);
+    sg_test_write_temp(path, text);
     return path;
 }
 

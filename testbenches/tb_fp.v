@@ -7,7 +7,7 @@
 // +unit=N (0 sam_fp_add, 1 sam_fp_mul, 2 sam_fp_cmp), +frac=F (23 fp32, 7
 // bf16), +vec=FILE, +op=N (in_op_i: add/sub, max/min), +seed=S, +gap=P and
 // +stall=P (percent of cycles without an input token, resp. with the
-// output not ready; random, from S).  Every result is compared bit for bit
+// output not ready; random, from S, each by a tb_rng).  Every result is compared bit for bit
 // in order; the bench fails on a wrong result, a missing one (timeout) or
 // an extra one.  With +gap=0 +stall=0 it also checks II = 1: N vectors
 // take exactly N + latency cycles (add and mul 5, cmp 1).  Prints "PASS
@@ -24,19 +24,15 @@ module tb_fp;
   reg [W-1:0] vb [0:MaxVec-1];
   reg [W-1:0] ve [0:MaxVec-1];
   integer unit, frac, lat;
-  integer n, fd, r, op, gap, stall, seed, errors, i, k, cycles, first_in, last_out;
+  integer n, fd, r, op, gap, stall, errors, i, k, cycles, first_in, last_out;
   reg [31:0] x, y, z;
   reg [8*256-1:0] file;
-  reg [31:0] rng;
+  wire [31:0] gap_rnd, stall_rnd;
 
-  function [31:0] xorshift(input [31:0] s);
-    reg [31:0] t;
-    begin
-      t = s ^ (s << 13);
-      t = t ^ (t >> 17);
-      xorshift = t ^ (t << 5);
-    end
-  endfunction
+  tb_rng #(.Salt(1), .Mix(32'h9E3779B9)) u_gap_rng (
+    .clk(clk), .step(rst_n), .gap(), .seed_o(), .stall_o(), .rnd_o(gap_rnd));
+  tb_rng #(.Salt(2), .Mix(32'h9E3779B9)) u_stall_rng (
+    .clk(clk), .step(rst_n), .gap(), .seed_o(), .stall_o(), .rnd_o(stall_rnd));
 
   initial begin
     if (!$value$plusargs("vec=%s", file)) begin
@@ -47,7 +43,6 @@ module tb_fp;
     if (!$value$plusargs("unit=%d", unit)) unit = 0;
     if (!$value$plusargs("frac=%d", frac)) frac = 23;
     lat = unit == 2 ? 1 : 5;
-    if (!$value$plusargs("seed=%d", seed)) seed = 1;
     if (!$value$plusargs("gap=%d", gap)) gap = 0;
     if (!$value$plusargs("stall=%d", stall)) stall = 0;
     fd = $fopen(file, "r");
@@ -82,7 +77,6 @@ module tb_fp;
   initial begin
     i = 0; k = 0; errors = 0; cycles = 0; first_in = -1; last_out = -1;
     go_q = 1'b0; rdy_q = 1'b0;
-    rng = 32'h9E3779B9 ^ seed;
     repeat (3) @(posedge clk);
     rst_n = 1'b1;
   end
@@ -107,11 +101,9 @@ module tb_fp;
         if (first_in < 0) first_in = cycles;
         i = i + 1;
       end
-      rng = xorshift(rng);
       // a valid input is held until taken
-      go_q <= (in_valid && !in_ready) ? 1'b1 : ((rng % 100) >= gap);
-      rng = xorshift(rng);
-      rdy_q <= (rng % 100) >= stall;
+      go_q <= (in_valid && !in_ready) ? 1'b1 : ((gap_rnd % 100) >= gap);
+      rdy_q <= (stall_rnd % 100) >= stall;
     end
   end
 

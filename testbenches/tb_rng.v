@@ -3,6 +3,8 @@
 // and raises gap for about 30 % of the steps when +stall is non-zero.  gap
 // is decided by the next random number; step advances to it at the clock
 // edge (tb_src steps when valid is free to change, tb_sink every cycle).
+// rnd_o is that next random number, for benches with a rule of their own
+// (tb_fp: a gap or stall percentage).
 `timescale 1ns/1ps
 module tb_rng #(
   parameter integer Salt = 1,
@@ -12,7 +14,8 @@ module tb_rng #(
   input  wire        step,
   output wire        gap,
   output wire [31:0] seed_o,
-  output wire [31:0] stall_o
+  output wire [31:0] stall_o,
+  output wire [31:0] rnd_o
 );
   integer seed, stall;
   reg [31:0] rnd;
@@ -37,6 +40,7 @@ module tb_rng #(
   assign gap = (stall != 0) && ((rnd_n % 100) < 30);
   assign seed_o = seed;
   assign stall_o = stall;
+  assign rnd_o = rnd_n;
 
   always @(posedge clk) if (step) rnd <= rnd_n;
 endmodule

@@ -29,7 +29,7 @@ module tb_sink #(
   wire [31:0] seed, stall;
 
   tb_rng #(.Salt(Salt), .Mix(32'h7654321)) u_rng (
-    .clk(clk), .step(rst_n), .gap(gap), .seed_o(seed), .stall_o(stall));
+    .clk(clk), .step(rst_n), .gap(gap), .seed_o(seed), .stall_o(stall), .rnd_o());
 
   reg [8*24-1:0] s_exp, s_act;
   task show(input [W-1:0] t, output [8*24-1:0] str);

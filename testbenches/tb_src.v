@@ -23,7 +23,7 @@ module tb_src #(
   wire gap;
 
   tb_rng #(.Salt(Salt), .Mix(32'h1234567)) u_rng (
-    .clk(clk), .step(rst_n && !(valid && !ready)), .gap(gap), .seed_o(), .stall_o());
+    .clk(clk), .step(rst_n && !(valid && !ready)), .gap(gap), .seed_o(), .stall_o(), .rnd_o());
 
   initial begin
     if (!$value$plusargs("dir=%s", dir)) dir = ".";
