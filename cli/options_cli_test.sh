@@ -65,9 +65,10 @@ ok "every command takes its options ($(wc -l < opts.txt) of them)"
 
 # One wording: an option of another command, a made-up one.
 first() { head -n 1 err; }
-for cmd in tensor check dot compile golden stream gen verify area kinds; do
+for cmd in tensor check dot compile golden stream gen verify cache area kinds; do
     set -- "$cmd"
     [ "$cmd" = tensor ] && set -- tensor info
+    [ "$cmd" = cache ] && set -- cache clean
     other=--markdown; [ "$cmd" = kinds ] && other=--json
     for o in "$other" --no-such-option "$other=1" -Z; do
         expect 2 "$cmd $o: exit 2" "$SAMGEN" "$@" "$o"
@@ -134,6 +135,39 @@ expect 2 "golden --scale 0" "$SAMGEN" golden "$G" -t B=r.mtx -t c=rc.tns -o s3 -
 expect 2 "verify --scale x" "$SAMGEN" verify "$G" -t B=r.mtx -t c=rc.tns --scale x
 [ "$(first)" = "samgen: --scale: expected a non-zero number, got 'x'" ] \
     && ok "verify --scale x message" || bad "verify --scale x: '$(first)'"
+
+# The options main's newer commands take are the table's: the same
+# spellings, messages and repeat rule.
+expect 2 "dot --report twice" "$SAMGEN" dot "$G" -o d.svg --report=a.json --report b.json
+[ "$(first)" = "samgen dot: --report given twice ('a.json' and 'b.json'); give it once" ] \
+    && ok "dot --report twice message" || bad "dot --report twice: '$(first)'"
+[ ! -e d.svg ] && ok "dot --report twice: no output" || bad "dot --report twice wrote d.svg"
+printf 'in_crd 0 1 S0 D\n' > s.txt
+expect 2 "stream --width-val and --type" "$SAMGEN" stream crddrop s.txt -o so.txt \
+    --width-val=8 --type int16
+[ "$(first)" = "samgen stream: --type int16 conflicts with --width-val 8; give one" ] \
+    && ok "stream: the conflict names --width-val as given" || bad "stream conflict: '$(first)'"
+[ ! -e so.txt ] && ok "stream conflict: no output" || bad "stream conflict wrote so.txt"
+expect 2 "verify --waves-from=x" "$SAMGEN" verify "$G" -t B="$B" -t c="$C" --waves w.vcd \
+    --waves-from=x
+[ "$(first)" = "samgen verify: --waves-from: expected an integer in 0..9223372036854775807, got 'x'" ] \
+    && ok "verify --waves-from=x message" || bad "verify --waves-from=x: '$(first)'"
+expect 2 "cache info --all" "$SAMGEN" cache info --all
+[ "$(first)" = "samgen cache: info: unknown option or missing value '--all'" ] \
+    && ok "cache info --all message" || bad "cache info --all: '$(first)'"
+expect 2 "cache clean --all=1" "$SAMGEN" cache clean --all=1
+[ "$(first)" = "samgen cache: option '--all' takes no value" ] \
+    && ok "cache --all takes no value" || bad "cache --all=1: '$(first)'"
+expect 2 "cache clean --older-than" "$SAMGEN" cache clean --older-than
+[ "$(first)" = "samgen cache: option '--older-than' needs a value (DAYS)" ] \
+    && ok "cache --older-than needs a value" || bad "cache --older-than: '$(first)'"
+mkdir -p cache
+SAMGEN_CACHE="$W/cache" expect 0 "cache --older-than=1 clean" "$SAMGEN" cache --older-than=1 clean
+grep -q "^removed 0 builds" out && ok "cache: options before the subcommand" \
+    || bad "cache --older-than=1 clean: '$(head -n 1 out)'"
+expect 2 "cache clean extra" "$SAMGEN" cache clean now
+[ "$(first)" = "samgen cache: clean: unknown option or missing value 'now'" ] \
+    && ok "cache clean: a second argument refused" || bad "cache clean now: '$(first)'"
 
 # "--" ends the options.
 expect 2 "check -- -x" "$SAMGEN" check -- -x
