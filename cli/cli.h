@@ -6,9 +6,10 @@
  * code: 0 success, 1 a check failed, 2 bad usage or bad input.  Messages go
  * to stderr as "samgen <cmd>: ..." or "FILE:LINE: ..." (see err.h).
  *
- * To add a command: write cli/cmd_<name>.c with its usage text and handler,
- * add a line to the table in main.c, a row to the README's CLI table, and a
- * test.
+ * To add a command: write cli/cmd_<name>.c with its usage text, notes and
+ * handler (parsing with sg_opt_parse, cli/opt.h), add a line to the table
+ * in main.c, its options to cli/options.def, regenerate docs/cli.md
+ * (samgen help --markdown), and add a test.
  */
 #ifndef SG_CLI_H
 #define SG_CLI_H
@@ -33,7 +34,10 @@ typedef struct sg_cmd {
     const char *name;
     sg_cmd_fn fn;
     const char *summary;     /* one line for `samgen help` */
-    const char *usage;       /* full usage text for `samgen help <cmd>` */
+    const char *usage;       /* synopsis and description for `samgen help
+                              * <cmd>`; the options follow, generated from
+                              * cli/options.def (cli/opt.h) */
+    const char *notes;       /* text after the options ("" for none) */
 } sg_cmd;
 
 /* Print an error record to stderr and return its exit code. */
@@ -50,6 +54,13 @@ int sg_cli_check_outputs(const char *cmd, const sg_outplan *p);
  * and returns SG_EXIT_USAGE. */
 int sg_cli_int(const char *cmd, const char *opt, const char *s, int64_t lo,
                int64_t hi, int64_t *out);
+/* Parse the value s of --scale (spelled opt) into *out: a non-zero finite
+ * number.  Returns 0, or prints "samgen <cmd>: --scale: ..." and returns
+ * SG_EXIT_USAGE. */
+int sg_cli_scale(const char *cmd, const char *opt, const char *s, double *out);
+/* The same check without a message (opt_value.c): 0, or -1 and *out
+ * untouched. */
+int sg_cli_scale_parse(const char *s, double *out);
 /* --type T (value_type.c): the type's name into *vt; 0, or prints
  * "samgen <cmd>: --type: unknown type 'T' (...)" and returns SG_EXIT_USAGE. */
 int sg_cli_type_parse(const char *cmd, const char *arg, int *vt);
@@ -63,7 +74,7 @@ int sg_cli_value_type(const char *cmd, int type_vt, int width, const char *width
                       double scale, struct sg_vt_file *f, int n, int quiet, int *vt,
                       sg_err *e);
 
-/* Print the usage of cmd to stdout (for --help) and return 0. */
+/* Print the help of cmd to stdout (for --help) and return 0. */
 int sg_cli_print_usage(const char *cmd);
 
 /* Reading a graph (graph_load.c), the same for every command.
@@ -86,18 +97,11 @@ int sg_cli_graph_load(const char *cmd, const char *path, sg_graph *g,
 /* The checker's findings, one "FILE:LINE: ..." line each. */
 void sg_cli_print_diags(FILE *f, const sg_graph *g, const sg_diags *d);
 
-/* Options a command takes once (opt_once.c): -o (--out, --output) in
- * every command, -t NAME=... once per NAME (golden, gen, verify, area),
- * compile's -f X:... once per tensor X.  Arguments after "--" are not
- * looked at.  Prints "samgen CMD: -o given twice ('a' and 'b'); give it
- * once" and returns SG_EXIT_USAGE on a repeat; 0 otherwise.  main.c runs it
- * before every command. */
-int sg_cli_repeated_opts(const char *cmd, int argc, char **argv);
-
 /* Command handlers and usage strings (one pair per cli/cmd_*.c). */
 #define SG_DECLARE_CMD(n) \
     int sg_cmd_##n(int argc, char **argv); \
-    extern const char sg_cmd_##n##_usage[]
+    extern const char sg_cmd_##n##_usage[]; \
+    extern const char sg_cmd_##n##_notes[]
 SG_DECLARE_CMD(tensor);
 SG_DECLARE_CMD(check);
 SG_DECLARE_CMD(dot);

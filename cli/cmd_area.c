@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/opt.h"
 #include "core/paths.h"
 #include "core/textscan.h"
 #include "fpga/area.h"
@@ -40,28 +41,12 @@ const char sg_cmd_area_usage[] =
     "of context (four pins, no PCF) and the achieved fmax is reported, or that\n"
     "the design does not fit.\n"
     "\n"
-    "options:\n"
-    "  --target T      generic (default), ice40 or xilinx\n"
-    "  --device D      iCE40 device: hx8k (default) or up5k (uses SB_MAC16 DSPs)\n"
-    "  --no-pnr        iCE40: synthesis only, no nextpnr\n"
-    "  --freq MHZ      nextpnr target clock (default 100)\n"
-    "  --prim NAME     synthesize rtl/NAME.v (the sam_ prefix may be left out)\n"
-    "  --param K=V     set parameter K of the primitive (repeatable)\n"
-    "  --sweep P=a,b,c synthesize once per value of parameter P\n"
-    "  --rtl DIR       primitive library (default: rtl/ of the samgen tree)\n"
-    "  -o, --out DIR   work directory (default out/area/<name>)\n"
-    "  --json          print the report as JSON instead of tables\n"
-    "  --plot DIR      write PNG charts there: area by primitive family\n"
-    "                  (kernels) or the sweep chart (--sweep)\n"
-    "  --timeout S     end Yosys or nextpnr when it runs longer than S seconds\n"
-    "                  (1..86400): exit 1\n"
-    "  --type T        value type (int8..int64, fp32, bf16), passed to 'samgen gen'\n"
-    "  -q, --quiet     no progress lines on stderr\n"
-    "  --              everything after it goes to 'samgen gen'\n"
-    "Other options are passed to 'samgen gen' unchanged.  Yosys scripts:\n"
-    "fpga/synth_<target>.ys, run in the work directory on its design.ys.\n"
-    "Each Yosys and nextpnr run is announced on stderr (a line when it starts,\n"
-    "and every 10 s while it runs when stderr is a terminal).\n";
+    "With a graph, the gen options below are passed to 'samgen gen'\n"
+    "unchanged, and so is everything after --.\n";
+const char sg_cmd_area_notes[] =
+    "Yosys scripts: fpga/synth_<target>.ys, run in the work directory on its\n"
+    "design.ys.  Each Yosys and nextpnr run is announced on stderr (a line\n"
+    "when it starts, and every 10 s while it runs when stderr is a terminal).\n";
 
 /* ---- options --------------------------------------------------------------------- */
 
@@ -87,6 +72,8 @@ typedef struct area_opts {
     size_t n_sweep;
     const char *fwd[MAX_FWD];
     size_t n_fwd;
+    char fwd_name[MAX_FWD][32];   /* forwarded options' names as spelled */
+    const char *gen_opt;          /* the first gen option given */
     char root[1024];
 } area_opts;
 
@@ -135,85 +122,110 @@ static int parse_sweep(area_opts *o, const char *arg)
     return 0;
 }
 
+static int forward(area_opts *o, const char *a)
+{
+    if (o->n_fwd == MAX_FWD)
+        return sg_cli_usage_error("area", "too many options");
+    o->fwd[o->n_fwd++] = a;
+    return 0;
+}
+
+/* One option or argument (sg_opt_fn). */
+static int on_opt(void *ctx, sg_opt_id id, const char *a, const char *next)
+{
+    const char *cmd = "area";
+    area_opts *o = ctx;
+    switch (id) {
+    case SG_OPT_ARG:
+        if (!a && !o->graph && is_gv(next)) {
+            o->graph = next;
+            return 0;
+        }
+        return forward(o, next);
+    case SG_OPT_TARGET:
+        if (sg_area_target_parse(next, &o->target) != 0)
+            return sg_cli_usage_error(cmd, "unknown target '%s' (generic, ice40, xilinx)", next);
+        return 0;
+    case SG_OPT_DEVICE:
+        if (sg_area_device_parse(next, &o->device) != 0)
+            return sg_cli_usage_error(cmd, "unknown device '%s' (hx8k, up5k)", next);
+        return 0;
+    case SG_OPT_NO_PNR: o->pnr = 0; return 0;
+    case SG_OPT_FREQ: {
+        char *endp;
+        o->freq = strtod(next, &endp);
+        if (*endp || o->freq <= 0 || o->freq > 1000)
+            return sg_cli_usage_error(cmd, "bad %s '%s'", a, next);
+        return 0;
+    }
+    case SG_OPT_JSON: o->json = 1; return 0;
+    case SG_OPT_QUIET: o->quiet = 1; return 0;
+    case SG_OPT_TIMEOUT: {
+        int64_t t;
+        if (sg_cli_int(cmd, a, next, 1, SG_TIMEOUT_MAX, &t))
+            return SG_EXIT_USAGE;
+        o->timeout = (int)t;
+        return 0;
+    }
+    case SG_OPT_PLOT: o->plot = next; return 0;
+    case SG_OPT_OUT: o->out = next; return 0;
+    case SG_OPT_RTL_DIR: o->rtl = next; return 0;
+    case SG_OPT_PRIM: o->prim = next; return 0;
+    case SG_OPT_PARAM: {
+        if (o->n_params == MAX_PARAMS)
+            return sg_cli_usage_error(cmd, "too many --param");
+        size_t k = o->n_params;
+        if (split_kv(next, o->pbuf[k], sizeof o->pbuf[k], &o->pkeys[k],
+                     &o->pvals[k]) != 0)
+            return sg_cli_usage_error(cmd, "--param wants K=V, not '%s'", next);
+        o->n_params++;
+        return 0;
+    }
+    case SG_OPT_SWEEP:
+        return parse_sweep(o, next) != 0 ? SG_EXIT_USAGE : 0;
+    case SG_OPT_WIDTH_CRD:
+    case SG_OPT_WIDTH_VAL:
+    case SG_OPT_FIFO_DEPTH:
+    case SG_OPT_SKIP:
+    case SG_OPT_MAX_NNZ:
+    case SG_OPT_DIM:
+    case SG_OPT_TENSOR:
+    case SG_OPT_TYPE:
+    case SG_OPT_SCALE: {
+        /* gen's: passed on as given (name, then value). */
+        if (o->n_fwd + 2 > MAX_FWD)
+            return sg_cli_usage_error(cmd, "too many options");
+        char *nm = o->fwd_name[o->n_fwd];
+        snprintf(nm, sizeof o->fwd_name[0], "%s", a);
+        if (!o->gen_opt)
+            o->gen_opt = nm;
+        o->fwd[o->n_fwd++] = nm;
+        o->fwd[o->n_fwd++] = next;
+        return 0;
+    }
+    default:
+        return sg_cli_usage_error(cmd, "unknown option '%s'", a);
+    }
+}
+
+/* Returns 0, or the exit code after the message (-1 after --help). */
 static int parse_opts(int argc, char **argv, area_opts *o)
 {
     const char *cmd = "area";
     memset(o, 0, sizeof *o);
     o->pnr = 1;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *next = i + 1 < argc ? argv[i + 1] : NULL;
-#define NEED_ARG() do { if (!next) return sg_cli_usage_error(cmd, "%s needs a value", a); i++; } while (0)
-        if (strcmp(a, "--") == 0) {
-            for (i++; i < argc && o->n_fwd < MAX_FWD; i++)
-                o->fwd[o->n_fwd++] = argv[i];
-            break;
-        } else if (strcmp(a, "--target") == 0) {
-            NEED_ARG();
-            if (sg_area_target_parse(next, &o->target) != 0)
-                return sg_cli_usage_error(cmd, "unknown target '%s' (generic, ice40, xilinx)", next);
-        } else if (strcmp(a, "--device") == 0) {
-            NEED_ARG();
-            if (sg_area_device_parse(next, &o->device) != 0)
-                return sg_cli_usage_error(cmd, "unknown device '%s' (hx8k, up5k)", next);
-        } else if (strcmp(a, "--no-pnr") == 0) {
-            o->pnr = 0;
-        } else if (strcmp(a, "--freq") == 0) {
-            NEED_ARG();
-            char *endp;
-            o->freq = strtod(next, &endp);
-            if (*endp || o->freq <= 0 || o->freq > 1000)
-                return sg_cli_usage_error(cmd, "bad --freq '%s'", next);
-        } else if (strcmp(a, "--json") == 0) {
-            o->json = 1;
-        } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
-            o->quiet = 1;
-        } else if (strcmp(a, "--timeout") == 0) {
-            NEED_ARG();
-            int64_t t;
-            if (sg_cli_int(cmd, a, next, 1, SG_TIMEOUT_MAX, &t))
-                return SG_EXIT_USAGE;
-            o->timeout = (int)t;
-        } else if (strcmp(a, "--plot") == 0) {
-            NEED_ARG();
-            o->plot = next;
-        } else if (strcmp(a, "-o") == 0 || strcmp(a, "--out") == 0) {
-            NEED_ARG();
-            o->out = next;
-        } else if (strcmp(a, "--rtl") == 0) {
-            NEED_ARG();
-            o->rtl = next;
-        } else if (strcmp(a, "--prim") == 0) {
-            NEED_ARG();
-            o->prim = next;
-        } else if (strcmp(a, "--param") == 0) {
-            NEED_ARG();
-            if (o->n_params == MAX_PARAMS)
-                return sg_cli_usage_error(cmd, "too many --param");
-            size_t k = o->n_params;
-            if (split_kv(next, o->pbuf[k], sizeof o->pbuf[k], &o->pkeys[k],
-                         &o->pvals[k]) != 0)
-                return sg_cli_usage_error(cmd, "--param wants K=V, not '%s'", next);
-            o->n_params++;
-        } else if (strcmp(a, "--sweep") == 0) {
-            NEED_ARG();
-            if (parse_sweep(o, next) != 0)
-                return SG_EXIT_USAGE;
-        } else if (a[0] != '-' && !o->graph && is_gv(a)) {
-            o->graph = a;
-        } else {
-            if (o->n_fwd == MAX_FWD)
-                return sg_cli_usage_error(cmd, "too many options");
-            o->fwd[o->n_fwd++] = a;
-        }
-#undef NEED_ARG
-    }
+    int rc = sg_opt_parse(cmd, argc, argv, on_opt, o);
+    if (rc != 0)
+        return rc;
     if (!o->prim && !o->graph)
         return sg_cli_usage_error(cmd, "give a graph (GRAPH.gv) or --prim NAME");
     if (o->prim && o->graph)
         return sg_cli_usage_error(cmd, "give either a graph or --prim, not both");
+    if (o->prim && o->gen_opt)
+        return sg_cli_usage_error(cmd, "%s is an option of 'samgen gen': give it "
+                                  "with a graph, not with --prim", o->gen_opt);
     if (o->prim && o->n_fwd)
-        return sg_cli_usage_error(cmd, "unknown option '%s'", o->fwd[0]);
+        return sg_cli_usage_error(cmd, "unexpected argument '%s' with --prim", o->fwd[0]);
     if (o->graph && (o->n_params || o->n_sweep))
         return sg_cli_usage_error(cmd, "--param and --sweep apply to --prim only");
     o->watch.prog = "samgen area";
@@ -585,7 +597,9 @@ int sg_cmd_area(int argc, char **argv)
 {
     area_opts *o = sg_calloc(1, sizeof *o);
     int rc = parse_opts(argc, argv, o);
-    if (rc == 0) {
+    if (rc < 0) {
+        rc = SG_EXIT_OK;
+    } else if (rc == 0) {
         sg_area_find_root(o->root, sizeof o->root);
         rc = o->prim ? run_prim(o) : run_kernel(o);
     }

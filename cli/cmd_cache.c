@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "cli/cli.h"
+#include "cli/opt.h"
 #include "sim/cache.h"
 
 const char sg_cmd_cache_usage[] =
@@ -20,15 +21,12 @@ const char sg_cmd_cache_usage[] =
     "The Verilator build cache of samgen verify: $SAMGEN_CACHE, else\n"
     "$XDG_CACHE_HOME/samgen, else ~/.cache/samgen.\n"
     "\n"
-    "  info                   location, number of builds, their total size,\n"
-    "                         the least and most recently used, and the cap\n"
-    "  clean                  remove the least recently used builds until the\n"
-    "                         rest fit the cap\n"
-    "  clean --all            remove every build\n"
-    "  clean --older-than DAYS\n"
-    "                         remove the builds not used for more than DAYS\n"
-    "                         days (0..36500)\n"
-    "\n"
+    "  info    location, number of builds, their total size, the least and\n"
+    "          most recently used, and the cap\n"
+    "  clean   remove the least recently used builds until the rest fit the\n"
+    "          cap (--all: every build; --older-than DAYS: the builds not\n"
+    "          used for more than DAYS days)\n";
+const char sg_cmd_cache_notes[] =
     "The cap is $SAMGEN_CACHE_MAX MiB (default 512; 0: no cap); samgen verify\n"
     "enforces it after each Verilator build.\n";
 
@@ -117,35 +115,64 @@ static int cache_clean(const char *dir, unsigned long long cap, int all, long lo
     return SG_EXIT_OK;
 }
 
+typedef struct cache_args {
+    const char *sub;          /* the subcommand, NULL until given */
+    const char *extra;        /* the first argument after it, NULL: none */
+    char clean_opt[64];       /* the first of clean's options as spelled,
+                                 "": none */
+    int all;
+    long long days;           /* --older-than, -1: not given */
+} cache_args;
+
+/* One option or argument (sg_opt_fn): the subcommand, then clean's
+ * options (in any order). */
+static int on_opt(void *ctx, sg_opt_id id, const char *spelled, const char *arg)
+{
+    cache_args *ca = ctx;
+    int64_t d;
+    switch (id) {
+    case SG_OPT_ARG:
+        if (ca->sub) {
+            if (!ca->extra)
+                ca->extra = arg;
+            return 0;
+        }
+        if (strcmp(arg, "info") != 0 && strcmp(arg, "clean") != 0)
+            return sg_cli_usage_error("cache", "unknown subcommand '%s' (expected info "
+                                      "or clean)", arg);
+        ca->sub = arg;
+        return 0;
+    case SG_OPT_ALL:
+        ca->all = 1;
+        break;
+    case SG_OPT_OLDER_THAN:
+        if (sg_cli_int("cache", spelled, arg, 0, 36500, &d))
+            return SG_EXIT_USAGE;
+        ca->days = (long long)d;
+        break;
+    default:
+        return sg_cli_usage_error("cache", "unknown option '%s'", spelled);
+    }
+    if (!ca->clean_opt[0])
+        snprintf(ca->clean_opt, sizeof ca->clean_opt, "%s", spelled);
+    return 0;
+}
+
 int sg_cmd_cache(int argc, char **argv)
 {
-    if (argc < 2)
+    cache_args ca = {NULL, NULL, "", 0, -1};
+    int rc = sg_opt_parse("cache", argc, argv, on_opt, &ca);
+    if (rc != 0)
+        return rc < 0 ? SG_EXIT_OK : rc;
+    if (!ca.sub)
         return sg_cli_usage_error("cache", "expected 'info' or 'clean'");
-    const char *sub = argv[1];
-    if (strcmp(sub, "-h") == 0 || strcmp(sub, "--help") == 0)
-        return sg_cli_print_usage("cache");
-    int info = strcmp(sub, "info") == 0;
-    if (!info && strcmp(sub, "clean") != 0)
-        return sg_cli_usage_error("cache", "unknown subcommand '%s' (expected info or clean)",
-                                  sub);
-    int all = 0;
-    long long days = -1;
-    for (int i = 2; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0)
-            return sg_cli_print_usage("cache");
-        if (!info && strcmp(a, "--all") == 0) {
-            all = 1;
-        } else if (!info && strcmp(a, "--older-than") == 0 && i + 1 < argc) {
-            int64_t d;
-            if (sg_cli_int("cache", a, argv[++i], 0, 36500, &d))
-                return SG_EXIT_USAGE;
-            days = (long long)d;
-        } else {
-            return sg_cli_usage_error("cache", "%s: unknown option or missing value '%s'", sub,
-                                      a);
-        }
-    }
+    int info = strcmp(ca.sub, "info") == 0, all = ca.all;
+    long long days = ca.days;
+    /* No second argument; info takes no option. */
+    const char *bad = ca.extra ? ca.extra : info && ca.clean_opt[0] ? ca.clean_opt : NULL;
+    if (bad)
+        return sg_cli_usage_error("cache", "%s: unknown option or missing value '%s'",
+                                  ca.sub, bad);
     if (all && days >= 0)
         return sg_cli_usage_error("cache", "--all and --older-than exclude each other");
     sg_err e;

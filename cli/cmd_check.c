@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/opt.h"
 #include "graph/graph.h"
 #include "core/json.h"
 
@@ -24,10 +25,8 @@ const char sg_cmd_check_usage[] =
     "level formats, no cycles, index variables that agree between producers\n"
     "and consumers.  Prints the tensors, the loop order of the index\n"
     "variables, node counts per kind and what the RTL generator does not\n"
-    "support yet.  Unread outputs are notes, not errors.\n"
-    "\n"
-    "  --json   print the summary and findings as one JSON object\n"
-    "\n"
+    "support yet.  Unread outputs are notes, not errors.\n";
+const char sg_cmd_check_notes[] =
     "Exit status: 0 ok, 1 the check failed, 2 unreadable graph or bad usage.\n";
 
 static const char *sev_name(sg_diag_sev s)
@@ -150,23 +149,34 @@ static void print_json(const sg_graph *g, const sg_diags *d, int errors)
     printf("]}\n");
 }
 
+typedef struct check_args {
+    const char *path;
+    int json;
+} check_args;
+
+static int on_opt(void *ctx, sg_opt_id id, const char *spelled, const char *arg)
+{
+    check_args *ca = ctx;
+    switch (id) {
+    case SG_OPT_ARG:
+        if (ca->path)
+            return sg_cli_usage_error("check", "one graph at a time ('%s')", arg);
+        ca->path = arg;
+        return 0;
+    case SG_OPT_JSON: ca->json = 1; return 0;
+    default:
+        return sg_cli_usage_error("check", "unknown option '%s'", spelled);
+    }
+}
+
 int sg_cmd_check(int argc, char **argv)
 {
-    const char *path = NULL;
-    int json = 0;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--json") == 0)
-            json = 1;
-        else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
-            return sg_cli_print_usage("check");
-        else if (argv[i][0] == '-' && argv[i][1])
-            return sg_cli_usage_error("check", "unknown option '%s'", argv[i]);
-        else if (path)
-            return sg_cli_usage_error("check", "one graph at a time ('%s')",
-                                   argv[i]);
-        else
-            path = argv[i];
-    }
+    check_args ca = {NULL, 0};
+    int rc = sg_opt_parse("check", argc, argv, on_opt, &ca);
+    if (rc != 0)
+        return rc < 0 ? SG_EXIT_OK : rc;
+    const char *path = ca.path;
+    int json = ca.json;
     if (!path)
         return sg_cli_usage_error("check", "no graph given (samgen check GRAPH.gv)");
 

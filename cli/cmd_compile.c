@@ -9,12 +9,12 @@
  * vocabulary (sg_graph_write_dot), to a temporary file renamed into place, so a
  * failed compile leaves no output.  Exit 0, or 2 with one error line.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/opt.h"
 #include "front/einsum.h"
 #include "graph/graph.h"
 
@@ -24,22 +24,12 @@ const char sg_cmd_compile_usage[] =
     "\n"
     "Compile tensor index notation to a SAM graph (Custard's DOT vocabulary).\n"
     "\n"
-    "  EXPR                 e.g. 'X(i,j)=B(i,k)*C(k,j)', 'x(i)=b*C(j,i)*d(j)+e*f(i)',\n"
-    "                       'y(i)=2*B(i,j)*c(j)-d(i)', 'X(i,j)=B(i,j)*(C(i,j)-D(i,j))';\n"
-    "                       sums, differences and products, with parentheses and\n"
-    "                       unary minus, of tensors, scalars (no indices) and\n"
-    "                       integer constants; index variables are single letters\n"
-    "  -f, --format NAME:LEVELS[:MODES]\n"
-    "                       storage of one tensor: a level format per mode, s\n"
-    "                       (compressed) or d (dense), and optionally the mode\n"
-    "                       stored at each level (C:ss:1,0 is column-major);\n"
-    "                       default: compressed levels in mode order\n"
-    "  -s, --schedule reorder(I,J,...)\n"
-    "                       loop order; default: the result's indices, then the\n"
-    "                       reduction indices in order of appearance (adjusted to\n"
-    "                       visit every tensor in its storage order)\n"
-    "  -o, --output FILE    write the graph here (default: standard output)\n"
-    "\n"
+    "  EXPR is e.g. 'X(i,j)=B(i,k)*C(k,j)', 'x(i)=b*C(j,i)*d(j)+e*f(i)',\n"
+    "  'y(i)=2*B(i,j)*c(j)-d(i)', 'X(i,j)=B(i,j)*(C(i,j)-D(i,j))': sums,\n"
+    "  differences and products, with parentheses and unary minus, of\n"
+    "  tensors, scalars (no indices) and integer constants; index variables\n"
+    "  are single letters.\n";
+const char sg_cmd_compile_notes[] =
     "Forms with '=' (-f=X:ss, -s=reorder(i,j)) are accepted as TACO writes them.\n"
     "Errors name the column of the expression or flag; exit 2.\n"
     "\n"
@@ -54,53 +44,37 @@ typedef struct compile_opts {
     const char **formats;     /* -f flags, nf of them */
     int nf;
     const char *schedule, *out;
+    const char *expr;
 } compile_opts;
 
-/* Options up to the next non-option argument (or the end).  0, or -1 after
- * the message. */
-static int read_opts(int argc, char **argv, compile_opts *co)
+static int on_opt(void *ctx, sg_opt_id id, const char *spelled, const char *arg)
 {
-    static const struct option longopts[] = {
-        {"format", required_argument, NULL, 'f'},
-        {"schedule", required_argument, NULL, 's'},
-        {"output", required_argument, NULL, 'o'},
-        {NULL, 0, NULL, 0},
-    };
-    int ch;
-    while ((ch = getopt_long(argc, argv, "+f:s:o:", longopts, NULL)) != -1) {
-        switch (ch) {
-        case 'f': co->formats[co->nf++] = optarg; break;
-        case 's': co->schedule = optarg; break;
-        case 'o': co->out = optarg; break;
-        default:
-            sg_cli_usage_error("compile", "unknown option or missing value: '%s'",
-                            argv[optind - 1]);
-            return -1;
-        }
+    compile_opts *co = ctx;
+    switch (id) {
+    case SG_OPT_ARG:
+        if (co->expr)
+            return sg_cli_usage_error("compile", "more than one expression ('%s' and "
+                                      "'%s')", co->expr, arg);
+        co->expr = arg;
+        return 0;
+    case SG_OPT_TENSOR_FORMAT: co->formats[co->nf++] = arg; return 0;
+    case SG_OPT_SCHEDULE: co->schedule = arg; return 0;
+    case SG_OPT_OUT: co->out = arg; return 0;
+    default:
+        return sg_cli_usage_error("compile", "unknown option '%s'", spelled);
     }
-    return 0;
 }
 
 int sg_cmd_compile(int argc, char **argv)
 {
-    compile_opts co = {sg_calloc((size_t)argc + 1, sizeof *co.formats), 0, NULL, "-"};
-    const char *expr = NULL;
-    int rc = SG_EXIT_USAGE;
-    optind = 0;
-    opterr = 0;
-    if (read_opts(argc, argv, &co) < 0)
+    compile_opts co = {sg_calloc((size_t)argc + 1, sizeof *co.formats), 0, NULL, "-", NULL};
+    int rc = sg_opt_parse("compile", argc, argv, on_opt, &co);
+    if (rc != 0) {
+        rc = rc < 0 ? SG_EXIT_OK : rc;
         goto done;
-    while (optind < argc) {
-        if (expr) {
-            sg_cli_usage_error("compile", "more than one expression ('%s' and "
-                            "'%s')", expr, argv[optind]);
-            goto done;
-        }
-        expr = argv[optind++];
-        /* Options may follow the expression: restart after it. */
-        if (read_opts(argc, argv, &co) < 0)
-            goto done;
     }
+    rc = SG_EXIT_USAGE;
+    const char *expr = co.expr;
     const char *out = co.out;
     if (!expr) {
         sg_cli_usage_error("compile", "missing the expression");

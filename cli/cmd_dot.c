@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/opt.h"
 #include "cli/dot_report.h"
 #include "core/json.h"
 #include "core/proc.h"
@@ -43,19 +44,8 @@ const char sg_cmd_dot_usage[] =
     "val solid, repsig dotted), edges labelled with the ports samgen bound\n"
     "them to.  The format follows the output's extension; .gv or .dot\n"
     "writes the graph as samgen's own DOT text (which samgen reads back)\n"
-    "without running graphviz.\n"
-    "\n"
-    "  -o FILE               output file (required)\n"
-    "  --annotate REPORT     label edges with token counts from a run report\n"
-    "                        (JSON with \"edges\": [{\"src\":, \"dst\":, \"tokens\":}]);\n"
-    "                        png, svg and pdf only\n"
-    "  --report REPORT       show a `samgen verify -o DIR` run (DIR/report.json):\n"
-    "                        token counts on the edges (golden and RTL when they\n"
-    "                        differ), busy/stall cycles on the nodes, the first\n"
-    "                        mismatching edge and its destination in red, and a\n"
-    "                        legend line with the result and cycles; with .gv or\n"
-    "                        .dot the annotated DOT text is written\n"
-    "\n"
+    "without running graphviz.\n";
+const char sg_cmd_dot_notes[] =
     "Exit status: 0 written, 2 unreadable graph or report, bad usage or rendering\n"
     "failed (nothing written).\n";
 
@@ -381,30 +371,34 @@ static int draw(const char *path, const char *out, const char *ext,
     return rc;
 }
 
+typedef struct dot_args {
+    const char *path, *out, *ann, *rep;
+} dot_args;
+
+static int on_opt(void *ctx, sg_opt_id id, const char *spelled, const char *arg)
+{
+    dot_args *da = ctx;
+    switch (id) {
+    case SG_OPT_ARG:
+        if (da->path)
+            return sg_cli_usage_error("dot", "one graph at a time ('%s')", arg);
+        da->path = arg;
+        return 0;
+    case SG_OPT_OUT: da->out = arg; return 0;
+    case SG_OPT_ANNOTATE: da->ann = arg; return 0;
+    case SG_OPT_REPORT: da->rep = arg; return 0;
+    default:
+        return sg_cli_usage_error("dot", "unknown option '%s'", spelled);
+    }
+}
+
 int sg_cmd_dot(int argc, char **argv)
 {
-    const char *path = NULL, *out = NULL, *ann = NULL, *rep = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
-            out = argv[++i];
-        else if (strcmp(argv[i], "--annotate") == 0 && i + 1 < argc)
-            ann = argv[++i];
-        else if (strcmp(argv[i], "--report") == 0 && i + 1 < argc) {
-            if (rep)
-                return sg_cli_usage_error("dot", "--report given twice ('%s' and '%s'); "
-                                          "give it once", rep, argv[i + 1]);
-            rep = argv[++i];
-        }
-        else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
-            return sg_cli_print_usage("dot");
-        else if (argv[i][0] == '-' && argv[i][1])
-            return sg_cli_usage_error("dot", "unknown option or missing value '%s'",
-                                   argv[i]);
-        else if (path)
-            return sg_cli_usage_error("dot", "one graph at a time ('%s')", argv[i]);
-        else
-            path = argv[i];
-    }
+    dot_args da = {NULL, NULL, NULL, NULL};
+    int prc = sg_opt_parse("dot", argc, argv, on_opt, &da);
+    if (prc != 0)
+        return prc < 0 ? SG_EXIT_OK : prc;
+    const char *path = da.path, *out = da.out, *ann = da.ann, *rep = da.rep;
     if (!path || !out)
         return sg_cli_usage_error("dot", "usage: samgen dot GRAPH.gv -o FILE.png|svg");
     const char *ext = strrchr(out, '.');

@@ -6,8 +6,7 @@
  *   standalone testbench DIR/tb_<kernel>.v with DIR/mem/ (gen_standalone.h)
  *
  * The options shared with samgen verify (widths, FIFO depth, memory sizes,
- * bound tensors) are parsed by sg_gen_parse_opt so both commands accept the
- * same spellings.
+ * bound tensors) are taken by sg_gen_opt so both commands read them alike.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -16,6 +15,7 @@
 #include <sys/stat.h>
 
 #include "cli/cli.h"
+#include "cli/opt.h"
 #include "cli/emit_bind.h"
 #include "cli/emit_opts.h"
 #include "cli/gen_standalone.h"
@@ -26,25 +26,8 @@ const char sg_cmd_gen_usage[] =
     "Write DIR/<kernel>_top.v: one rtl/ primitive per graph node, a FIFO on\n"
     "every edge, a RAM per tensor array, a host port and start/done; beside\n"
     "it DIR/filelist.f (the rtl/ files it needs) and DIR/README, and with -t\n"
-    "tensors a self-checking testbench DIR/tb_<kernel>.v with DIR/mem/*.hex.\n"
-    "\n"
-    "  -o, --out DIR          output directory (created with its parents)\n"
-    "  --width-crd N          coordinate/reference payload bits (16)\n"
-    "  --width-val N          value payload bits (32)\n"
-    "  --type T               value type: int8, int16, int32, int64, fp32, bf16\n"
-    "                         (fp32 when a bound tensor holds a non-integer\n"
-    "                         value, else int32); fp32 and bf16 give the ALUs\n"
-    "                         and reducers ValType 1 or 2 (docs/values.md)\n"
-    "  --fifo-depth N|auto    FIFO depth of every edge, 1..4096 (4); auto sizes each\n"
-    "                         FIFO from the golden cycle engine's peak\n"
-    "                         occupancy on the bound tensors (needs -t)\n"
-    "  --skip T               ExTensor CAM size (0: no skipping)\n"
-    "  --max-nnz N            words per memory when no tensor is bound, 1..2^30\n"
-    "                         (1024); with -t, the least words per memory\n"
-    "  --dim N                sparse-accumulator index size when no tensor is\n"
-    "                         bound, 1..2^20 (64); with -t, the least size\n"
-    "  -t, --tensor B=FILE    bind graph tensor B (sizes memories exactly)\n"
-    "\n"
+    "tensors a self-checking testbench DIR/tb_<kernel>.v with DIR/mem/*.hex.\n";
+const char sg_cmd_gen_notes[] =
     "Memory sizes: a compressed level has a seg and a crd memory, a value\n"
     "array a vals memory.  Words W: the bound tensor's array (seg: fibers + 1,\n"
     "crd: coordinates, vals: values; at least 1), raised to --max-nnz N (seg:\n"
@@ -76,39 +59,53 @@ static int check_outputs(const gen_opts *go, const char *outdir, const char *mod
     return rc;
 }
 
+typedef struct gen_args {
+    gen_opts *go;
+    const char *outdir;
+} gen_args;
+
+static int on_opt(void *ctx, sg_opt_id id, const char *spelled, const char *arg)
+{
+    gen_args *ga = ctx;
+    sg_err e;
+    sg_err_clear(&e);
+    int used = sg_gen_opt(ga->go, id, spelled, arg, &e);
+    if (used < 0)
+        return sg_cli_report(&e);
+    if (used > 0)
+        return 0;
+    switch (id) {
+    case SG_OPT_OUT: ga->outdir = arg; return 0;
+    case SG_OPT_ARG:
+        if (ga->go->graph)
+            return sg_cli_usage_error("gen", "more than one graph given");
+        ga->go->graph = arg;
+        return 0;
+    default:
+        return sg_cli_usage_error("gen", "unknown option '%s'", spelled);
+    }
+}
+
 int sg_cmd_gen(int argc, char **argv)
 {
     gen_opts go;
     sg_gen_opts_init(&go);
     go.cmd = "gen";
-    const char *outdir = NULL;
-    int rc = SG_EXIT_USAGE;
+    gen_args ga = {&go, NULL};
+    int rc = sg_opt_parse("gen", argc, argv, on_opt, &ga);
+    if (rc != 0) {
+        sg_gen_opts_free(&go);
+        return rc < 0 ? SG_EXIT_OK : rc;
+    }
+    const char *outdir = ga.outdir;
     sg_err e;
     sg_err_clear(&e);
-    for (int i = 1; i < argc; i++) {
-        int used = sg_gen_parse_opt(&go, argc, argv, i, &e);
-        if (used < 0)
-            return sg_cli_report(&e);
-        if (used > 0) {
-            i += used - 1;
-            continue;
-        }
-        if (strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "--out") == 0) {
-            if (i + 1 >= argc)
-                return sg_cli_usage_error("gen", "%s needs a directory", argv[i]);
-            outdir = argv[++i];
-        } else if (argv[i][0] == '-') {
-            return sg_cli_usage_error("gen", "unknown option '%s'", argv[i]);
-        } else if (!go.graph) {
-            go.graph = argv[i];
-        } else {
-            return sg_cli_usage_error("gen", "more than one graph given");
-        }
+    rc = SG_EXIT_USAGE;
+    if (!go.graph || !outdir) {
+        sg_gen_opts_free(&go);
+        return !go.graph ? sg_cli_usage_error("gen", "no graph given")
+                         : sg_cli_usage_error("gen", "no output directory given (-o DIR)");
     }
-    if (!go.graph)
-        return sg_cli_usage_error("gen", "no graph given");
-    if (!outdir)
-        return sg_cli_usage_error("gen", "no output directory given (-o DIR)");
 
     if ((rc = check_outputs(&go, outdir, NULL)) >= 0) {
         sg_gen_opts_free(&go);

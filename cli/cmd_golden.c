@@ -4,13 +4,12 @@
  * trace file per edge.
  *
  *   samgen golden GRAPH.gv -t B=FILE -t C=FILE [-t b=5] -o OUTDIR
- *          [--trace DIR] [--cycles] [--fifo-depth N] [--skip T] [--width W]
+ *          [--trace DIR] [--cycles] [--fifo-depth N] [--skip T] [--width-val W]
  *
  * Exit codes: 0 ran, 1 deadlock or cycle limit or a graph that fails its
  * checks, 2 bad usage / bad input / graph not executable.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +20,7 @@
 #include "golden/golden.h"
 #include "graph/skip_plan.h"
 #include "cli/cli.h"
+#include "cli/opt.h"
 #include "core/intparse.h"
 #include "core/outfile.h"
 #include "graph/graph.h"
@@ -30,21 +30,8 @@ const char sg_cmd_golden_usage[] =
     "\n"
     "Runs the graph on the bound tensors with the golden model and writes\n"
     "OUTDIR/<out>.tns, OUTDIR/<out>/ (SAM-formatted arrays) and\n"
-    "OUTDIR/report.json (tokens per edge, peak FIFO occupancy, cycles).\n"
-    "\n"
-    "options:\n"
-    "  -t NAME=FILE    bind tensor NAME to a .mtx/.tns file or SAM directory\n"
-    "  -t NAME=INT     bind a scalar tensor inline\n"
-    "  -o OUTDIR       output directory (created with its parents if missing)\n"
-    "  --trace DIR     write every edge's token stream to DIR/<edge>.txt\n"
-    "  --cycles        cycle-approximate engine (default: functional)\n"
-    "  --fifo-depth N  FIFO depth for --cycles, 1..4096 (default: unbounded)\n"
-    "  --skip T        ExTensor skipping with CAM size T, a power of two up to\n"
-    "                  1024 (implies --cycles)\n"
-    "  --width W       value width in bits, 1..64 (default 32)\n"
-    "  --type T        value type: int8, int16, int32, int64, fp32, bf16 (default\n"
-    "                  fp32 when an input holds a non-integer value, else int32)\n"
-    "  --max-cycles N  stop the cycle engine after N cycles\n";
+    "OUTDIR/report.json (tokens per edge, peak FIFO occupancy, cycles).\n";
+const char sg_cmd_golden_notes[] = "";
 
 /* -t NAME=FILE or NAME=INT: an integer that names no file binds a scalar.
  * Returns 0, or the usage exit code (message printed). */
@@ -70,95 +57,91 @@ static int parse_binding(char *arg, golden_binding *b)
     return 0;
 }
 
-/* The numeric options (--fifo-depth, --skip, --width, --max-cycles), each
- * range-checked with its own message.  Returns 0, or the usage exit code. */
-static int number_opt(int c, const char *arg, golden_opts *o, char *o_width_opt,
-                      size_t o_width_cap)
+typedef struct golden_args {
+    golden_opts *o;
+    const char **outdir, *graph;
+    golden_binding *b;
+    int *nb;
+    int npos;
+    int *type_vt;
+    char *width_opt;
+    size_t width_cap;
+} golden_args;
+
+/* One option or argument (sg_opt_fn).  The numeric options are
+ * range-checked with their own messages. */
+static int on_opt(void *ctx, sg_opt_id id, const char *spelled, const char *arg)
 {
+    golden_args *ga = ctx;
+    golden_opts *o = ga->o;
     int64_t v;
+    int rc;
     sg_err e;
     sg_err_clear(&e);
-    switch (c) {
-    case 'f':
-        if (sg_cli_int("golden", "--fifo-depth", arg, 1, SG_FIFO_DEPTH_MAX, &v))
+    switch (id) {
+    case SG_OPT_ARG:
+        ga->npos++;
+        ga->graph = arg;
+        return 0;
+    case SG_OPT_TENSOR:
+        if ((rc = parse_binding((char *)arg, &ga->b[*ga->nb])) != 0)
+            return rc;
+        (*ga->nb)++;
+        return 0;
+    case SG_OPT_OUT: *ga->outdir = arg; return 0;
+    case SG_OPT_TRACE_DIR: o->trace_dir = arg; return 0;
+    case SG_OPT_CYCLES: o->engine = GOLDEN_CYCLE; return 0;
+    case SG_OPT_SCALE:
+        return sg_cli_scale("golden", spelled, arg, &o->read.scale);
+    case SG_OPT_FIFO_DEPTH:
+        if (sg_cli_int("golden", spelled, arg, 1, SG_FIFO_DEPTH_MAX, &v))
             return SG_EXIT_USAGE;
         o->fifo_depth = (size_t)v;
         return 0;
-    case 's':
-        if (sg_int_parse("--skip", arg, 0, SG_SKC_T_MAX, &v, &e) < 0 || !sg_skc_size_ok((long)v))
-            return sg_cli_usage_error("golden", "--skip expects a CAM size 0 or a power of two "
-                                   "up to %d, got '%s'", SG_SKC_T_MAX, arg);
+    case SG_OPT_SKIP:
+        if (sg_int_parse(spelled, arg, 0, SG_SKC_T_MAX, &v, &e) < 0 || !sg_skc_size_ok((long)v))
+            return sg_cli_usage_error("golden", "%s expects a CAM size 0 or a power of two "
+                                   "up to %d, got '%s'", spelled, SG_SKC_T_MAX, arg);
         o->skip = (int)v;
         if (v)
             o->engine = GOLDEN_CYCLE;
         return 0;
-    case 'w':
-        if (sg_cli_int("golden", "--width", arg, 1, 64, &v))
+    case SG_OPT_WIDTH_VAL:
+        if (sg_cli_int("golden", spelled, arg, 1, 64, &v))
             return SG_EXIT_USAGE;
         o->width = (int)v;
-        snprintf(o_width_opt, o_width_cap, "--width %s", arg);
+        snprintf(ga->width_opt, ga->width_cap, "%s %s", spelled, arg);
         return 0;
-    default:
-        if (sg_cli_int("golden", "--max-cycles", arg, 1, INT64_MAX, &v))
+    case SG_OPT_TYPE:
+        return sg_cli_type_parse("golden", arg, ga->type_vt);
+    case SG_OPT_MAX_CYCLES:
+        if (sg_cli_int("golden", spelled, arg, 1, INT64_MAX, &v))
             return SG_EXIT_USAGE;
         o->max_cycles = (uint64_t)v;
         return 0;
+    default:
+        return sg_cli_usage_error("golden", "unknown option '%s'", spelled);
     }
 }
 
-/* The command line into o, *outdir and the bindings b[*nb] (b holds argc
- * entries).  Returns -1 to go on, or the exit code (message printed). */
+/* The command line into o, *outdir, *graph and the bindings b[*nb] (b holds
+ * argc entries).  Returns -1 to go on, or the exit code (message printed). */
 static int parse_args(int argc, char **argv, golden_opts *o,
-                      const char **outdir, golden_binding *b, int *nb,
+                      const char **outdir, const char **graph,
+                      golden_binding *b, int *nb,
                       int *type_vt, char *width_opt, size_t width_cap)
 {
-    static const struct option lo[] = {
-        {"trace", required_argument, NULL, 'T'},
-        {"cycles", no_argument, NULL, 'c'},
-        {"fifo-depth", required_argument, NULL, 'f'},
-        {"skip", required_argument, NULL, 's'},
-        {"width", required_argument, NULL, 'w'},
-        {"type", required_argument, NULL, 'y'},
-        {"max-cycles", required_argument, NULL, 'm'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0}
-    };
-    int c, rc;
-    optind = 0;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "t:o:h", lo, NULL)) != -1) {
-        switch (c) {
-        case 't':
-            if ((rc = parse_binding(optarg, &b[*nb])) != 0)
-                return rc;
-            (*nb)++;
-            break;
-        case 'o': *outdir = optarg; break;
-        case 'T': o->trace_dir = optarg; break;
-        case 'c': o->engine = GOLDEN_CYCLE; break;
-        case 'f':
-        case 's':
-        case 'w':
-        case 'm':
-            if ((rc = number_opt(c, optarg, o, width_opt, width_cap)) != 0)
-                return rc;
-            break;
-        case 'y':
-            if ((rc = sg_cli_type_parse("golden", optarg, type_vt)) != 0)
-                return rc;
-            break;
-        case 'h':
-            return sg_cli_print_usage("golden");
-        default:
-            return sg_cli_usage_error("golden", "unknown or incomplete option '%s'", argv[optind - 1]);
-        }
-    }
-    if (optind + 1 != argc)
+    golden_args ga = {o, outdir, NULL, b, nb, 0, type_vt, width_opt, width_cap};
+    int rc = sg_opt_parse("golden", argc, argv, on_opt, &ga);
+    if (rc != 0)
+        return rc < 0 ? SG_EXIT_OK : rc;
+    if (ga.npos != 1)
         return sg_cli_usage_error("golden", "expected one graph file (see samgen help golden)");
     if (!*outdir)
         return sg_cli_usage_error("golden", "missing -o OUTDIR");
     if (o->fifo_depth && o->engine != GOLDEN_CYCLE)
         o->engine = GOLDEN_CYCLE;
+    *graph = ga.graph;
     return -1;
 }
 
@@ -276,8 +259,9 @@ int sg_cmd_golden(int argc, char **argv)
     const char *outdir = NULL;
     golden_binding *b = sg_calloc((size_t)argc + 1, sizeof *b);
     int nb = 0, type_vt = 0;
+    const char *graph = NULL;
     char width_opt[96] = "";
-    int rc = parse_args(argc, argv, &o, &outdir, b, &nb, &type_vt, width_opt,
+    int rc = parse_args(argc, argv, &o, &outdir, &graph, b, &nb, &type_vt, width_opt,
                         sizeof width_opt);
     if (rc >= 0)
         goto out;
@@ -293,9 +277,9 @@ int sg_cmd_golden(int argc, char **argv)
      * when complete). */
     sg_outdir od = {NULL}, td = {NULL};
     int wrote = 0;
-    if (sg_cli_graph_load("golden", argv[optind], &g, SG_LOAD_RUN, &e) < 0) {
+    if (sg_cli_graph_load("golden", graph, &g, SG_LOAD_RUN, &e) < 0) {
         rc = sg_cli_report(&e);
-    } else if ((rc = check_outputs(argv[optind], &g, b, nb, &o, outdir)) >= 0) {
+    } else if ((rc = check_outputs(graph, &g, b, nb, &o, outdir)) >= 0) {
         /* refused */
     } else if (sg_outdir_make(&od, outdir, &e) < 0 ||
                (o.trace_dir && sg_outdir_make(&td, o.trace_dir, &e) < 0)) {

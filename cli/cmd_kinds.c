@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/opt.h"
 #include "graph/kinds.h"
 
 const char sg_cmd_kinds_usage[] =
@@ -14,18 +15,26 @@ const char sg_cmd_kinds_usage[] =
     "List the SAM node kinds: DOT type word, ports, RTL modules, golden-model\n"
     "file, testbench.  --markdown prints the table docs/rtl-interfaces.md\n"
     "holds (a unit test checks that the two agree).\n";
+const char sg_cmd_kinds_notes[] = "";
+
+static int on_opt(void *ctx, sg_opt_id id, const char *spelled, const char *arg)
+{
+    int *md = ctx;
+    switch (id) {
+    case SG_OPT_MARKDOWN: *md = 1; return 0;
+    case SG_OPT_ARG:
+        return sg_cli_usage_error("kinds", "unexpected argument '%s'", arg);
+    default:
+        return sg_cli_usage_error("kinds", "unknown option '%s'", spelled);
+    }
+}
 
 int sg_cmd_kinds(int argc, char **argv)
 {
     int md = 0;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--markdown") == 0)
-            md = 1;
-        else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
-            return sg_cli_print_usage("kinds");
-        else
-            return sg_cli_usage_error("kinds", "unknown option '%s'", argv[i]);
-    }
+    int rc = sg_opt_parse("kinds", argc, argv, on_opt, &md);
+    if (rc != 0)
+        return rc < 0 ? SG_EXIT_OK : rc;
     if (md)
         return sg_kinds_write_markdown(stdout) == 0 ? SG_EXIT_OK : SG_EXIT_USAGE;
     for (int k = 0; k < SG_NK__COUNT; k++) {

@@ -17,6 +17,7 @@
 #include <strings.h>
 
 #include "cli/cli.h"
+#include "cli/opt.h"
 #include "core/intparse.h"
 #include "core/tensor.h"
 #include "core/value.h"
@@ -29,33 +30,8 @@ const char sg_cmd_tensor_usage[] =
     "\n"
     "Files: .mtx (Matrix Market), .tns (FROSTT, 1-based), or a SAM-formatted\n"
     "directory (tensor_<T>_mode_{<k>_seg,<k>_crd,vals,shape}); any OUT not\n"
-    "ending in .mtx or .tns is written as a directory.\n"
-    "\n"
-    "options:\n"
-    "  --format FMT       storage format of OUT, e.g. ss01, ds01, ss10, sss012,\n"
-    "                     s0, d0, none (default: all compressed, modes in order);\n"
-    "                     for .tns/.mtx it orders the lines\n"
-    "  --name T           tensor name in an OUT directory (default: IN's, or B)\n"
-    "  --in-name T        tensor to read from an IN directory holding several\n"
-    "  --in-format FMT    storage format of an IN directory (default: inferred)\n"
-    "  --width W          value width in bits, 1..64 (default 32)\n"
-    "  --type T           value type: int8, int16, int32, int64, fp32, bf16\n"
-    "                     (default fp32 when IN holds a non-integer value,\n"
-    "                     else int32); fp values are written as the shortest\n"
-    "                     decimal that reads back to the same bits\n"
-    "  --scale K          multiply real values by K before rounding (default 1)\n"
-    "  --sum-duplicates   add duplicate entries instead of rejecting them\n"
-    "gen options:\n"
-    "  --shape S          dimensions, e.g. 2000 or 200x300x50\n"
-    "  --density F        fraction of nonzeros, 0..1 (default 0.05)\n"
-    "  --pattern P        uniform | runs | blocks | band | diag (default uniform)\n"
-    "  --seed N           random seed (default 0)\n"
-    "  --run-length L     runs/blocks: length of each run or block (default 8)\n"
-    "  --phase 0|1        runs/blocks: which vector of the pair (default 0)\n"
-    "  --max-value V      values are uniform in 1..V (default 9), V at most\n"
-    "                     2^(W-1)-1, the largest W-bit value\n"
-    "  -o OUT             output file or directory\n"
-    "\n"
+    "ending in .mtx or .tns is written as a directory.\n";
+const char sg_cmd_tensor_notes[] =
     "Values are W-bit two's complement integers; see docs/values.md.\n"
     "Exit codes: 0 success, 2 bad usage or bad input.\n";
 
@@ -107,75 +83,90 @@ static int parse_shape(const char *cmd, const char *s, sg_gen_opts *g)
     return 0;
 }
 
-/* One option that takes a value (key without "=V"): a flat list, one
- * branch per option.  Returns 0 or SG_EXIT_USAGE (the message printed). */
-static int set_opt(const char *cmd, const char *key, const char *val,
-                   topts *o)
+typedef struct tensor_args {
+    const char *cmd;
+    topts *o;
+} tensor_args;
+
+/* One option or argument (sg_opt_fn): a flat list, one branch per option. */
+static int on_opt(void *ctx, sg_opt_id id, const char *key, const char *val)
 {
+    tensor_args *ta = ctx;
+    const char *cmd = ta->cmd;
+    topts *o = ta->o;
     int64_t v;
-    if (strcmp(key, "--format") == 0) {
-        o->format = val;
-    } else if (strcmp(key, "--name") == 0) {
-        o->name = val;
-    } else if (strcmp(key, "--in-name") == 0) {
-        o->in_name = val;
-    } else if (strcmp(key, "--in-format") == 0) {
+    switch (id) {
+    case SG_OPT_ARG:
+        if (o->npos == 2)
+            return sg_cli_usage_error(cmd, "unexpected argument '%s'", val);
+        o->pos[o->npos++] = val;
+        return 0;
+    case SG_OPT_SUM_DUPLICATES: o->ro.sum_duplicates = 1; return 0;
+    case SG_OPT_FORMAT: o->format = val; return 0;
+    case SG_OPT_NAME: o->name = val; return 0;
+    case SG_OPT_IN_NAME: o->in_name = val; return 0;
+    case SG_OPT_IN_FORMAT:
         o->in_format = val;
         o->ro.format = val;
-    } else if (strcmp(key, "-o") == 0 || strcmp(key, "--output") == 0) {
-        o->out = val;
-    } else if (strcmp(key, "--width") == 0) {
+        return 0;
+    case SG_OPT_OUT: o->out = val; return 0;
+    case SG_OPT_WIDTH_VAL:
         if (parse_i64(cmd, key, val, 1, 64, &v))
             return SG_EXIT_USAGE;
         o->ro.width = o->go.width = (int)v;
-        snprintf(o->width_opt, sizeof o->width_opt, "--width %d", (int)v);
-    } else if (strcmp(key, "--type") == 0) {
+        snprintf(o->width_opt, sizeof o->width_opt, "%s %d", key, (int)v);
+        return 0;
+    case SG_OPT_TYPE:
         if (sg_cli_type_parse(cmd, val, &o->type_vt))
             return SG_EXIT_USAGE;
-    } else if (strcmp(key, "--scale") == 0) {
-        char *end;
-        o->ro.scale = strtod(val, &end);
-        if (!*val || *end || !(o->ro.scale == o->ro.scale) ||
-            o->ro.scale == 0 || o->ro.scale > 1e300 || o->ro.scale < -1e300)
-            return sg_cli_usage_error(cmd, "--scale: expected a non-zero "
-                                   "number, got '%s'", val);
-    } else if (strcmp(key, "--shape") == 0) {
+        return 0;
+    case SG_OPT_SCALE:
+        return sg_cli_scale(cmd, key, val, &o->ro.scale);
+    case SG_OPT_SHAPE:
         if (parse_shape(cmd, val, &o->go))
             return SG_EXIT_USAGE;
         o->have_shape = 1;
-    } else if (strcmp(key, "--density") == 0) {
+        return 0;
+    case SG_OPT_DENSITY: {
         char *end;
         o->go.density = strtod(val, &end);
         if (!*val || *end || !(o->go.density >= 0 && o->go.density <= 1))
             return sg_cli_usage_error(cmd, "--density: expected a number in "
                                    "0..1, got '%s'", val);
-    } else if (strcmp(key, "--pattern") == 0) {
+        return 0;
+    }
+    case SG_OPT_PATTERN: {
         int p = sg_pattern_parse(val);
         if (p < 0)
             return sg_cli_usage_error(cmd, "--pattern: unknown '%s' (uniform, "
                                    "runs, blocks, band, diag)", val);
         o->go.pattern = (sg_pattern)p;
-    } else if (strcmp(key, "--seed") == 0) {
+        return 0;
+    }
+    case SG_OPT_SEED:
         if (parse_i64(cmd, key, val, 0, INT64_MAX, &v))
             return SG_EXIT_USAGE;
         o->go.seed = (uint64_t)v;
-    } else if (strcmp(key, "--run-length") == 0) {
+        return 0;
+    case SG_OPT_RUN_LENGTH:
         if (parse_i64(cmd, key, val, 1, INT64_MAX, &v))
             return SG_EXIT_USAGE;
         o->go.run_length = v;
-    } else if (strcmp(key, "--phase") == 0) {
+        return 0;
+    case SG_OPT_PHASE:
         if (parse_i64(cmd, key, val, 0, 1, &v))
             return SG_EXIT_USAGE;
         o->go.phase = (int)v;
-    } else if (strcmp(key, "--max-value") == 0) {
+        return 0;
+    case SG_OPT_MAX_VALUE:
         if (parse_i64(cmd, key, val, 1, INT64_MAX, &v))
             return SG_EXIT_USAGE;
         o->go.max_value = v;
         o->max_value_arg = val;
-    } else {
+        return 0;
+    default:
         return sg_cli_usage_error(cmd, "unknown option '%s'", key);
     }
-    return 0;
 }
 
 /* The value type IN is read with (--type, or fp32 when it holds a
@@ -200,44 +191,14 @@ static int pick_type(const char *cmd, topts *o)
 }
 
 /* Options shared by the subcommands; unknown ones are usage errors.
- * Returns 0 or SG_EXIT_USAGE (the message printed). */
+ * Returns 0 or the exit code (the message printed; -1 after --help). */
 static int parse_opts(const char *cmd, int argc, char **argv, topts *o)
 {
     memset(o, 0, sizeof *o);
     sg_read_opts_default(&o->ro);
     sg_gen_opts_default(&o->go);
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (a[0] != '-' || !a[1]) {
-            if (o->npos == 2)
-                return sg_cli_usage_error(cmd, "unexpected argument '%s'", a);
-            o->pos[o->npos++] = a;
-            continue;
-        }
-        if (strcmp(a, "--sum-duplicates") == 0) {
-            o->ro.sum_duplicates = 1;
-            continue;
-        }
-        /* Every other option takes a value: --opt V or --opt=V. */
-        const char *eq = strchr(a, '=');
-        char key[32];
-        const char *val;
-        size_t kl = eq ? (size_t)(eq - a) : strlen(a);
-        if (kl >= sizeof key)
-            return sg_cli_usage_error(cmd, "unknown option '%s'", a);
-        memcpy(key, a, kl);
-        key[kl] = '\0';
-        if (eq) {
-            val = eq + 1;
-        } else {
-            if (i + 1 >= argc)
-                return sg_cli_usage_error(cmd, "%s needs a value", a);
-            val = argv[++i];
-        }
-        if (set_opt(cmd, key, val, o))
-            return SG_EXIT_USAGE;
-    }
-    return 0;
+    tensor_args ta = {cmd, o};
+    return sg_opt_parse("tensor", argc, argv, on_opt, &ta);
 }
 
 static int ends_with(const char *s, const char *ext)
@@ -318,8 +279,9 @@ static int do_convert(int argc, char **argv)
 {
     const char *cmd = "tensor";
     topts o;
-    if (parse_opts(cmd, argc, argv, &o))
-        return SG_EXIT_USAGE;
+    int prc = parse_opts(cmd, argc, argv, &o);
+    if (prc != 0)
+        return prc < 0 ? SG_EXIT_OK : prc;
     if (o.npos != 2)
         return sg_cli_usage_error(cmd, "expected IN and OUT");
     int rc = check_out(cmd, o.pos[0], o.pos[1],
@@ -343,8 +305,9 @@ static int do_gen(int argc, char **argv)
 {
     const char *cmd = "tensor";
     topts o;
-    if (parse_opts(cmd, argc, argv, &o))
-        return SG_EXIT_USAGE;
+    int prc = parse_opts(cmd, argc, argv, &o);
+    if (prc != 0)
+        return prc < 0 ? SG_EXIT_OK : prc;
     if (o.npos)
         return sg_cli_usage_error(cmd, "unexpected argument '%s'", o.pos[0]);
     if (!o.have_shape)
@@ -374,8 +337,9 @@ static int do_info(int argc, char **argv)
 {
     const char *cmd = "tensor";
     topts o;
-    if (parse_opts(cmd, argc, argv, &o))
-        return SG_EXIT_USAGE;
+    int prc = parse_opts(cmd, argc, argv, &o);
+    if (prc != 0)
+        return prc < 0 ? SG_EXIT_OK : prc;
     if (o.npos != 1)
         return sg_cli_usage_error(cmd, "expected one FILE");
     int rc;

@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/opt.h"
 #include "cli/verify.h"
 #include "core/paths.h"
 #include "sim/cache.h"
@@ -34,49 +35,10 @@ const char sg_cmd_verify_usage[] =
     "\n"
     "Run the golden model, generate the RTL, simulate it and compare every\n"
     "edge's token stream and the output memories.  Exit 0 PASS, 1 mismatch\n"
-    "or deadlock, 2 bad input.\n"
-    "\n"
-    "  -t, --tensor B=FILE    bind graph tensor B (.mtx, .tns, SAM dir, or\n"
-    "                         an integer for a scalar)\n"
-    "  --sim verilator|icarus simulator (verilator)\n"
-    "  --stall P --seed S     random backpressure and bubbles at every FIFO\n"
-    "                         in P% of the cycles (simulation only)\n"
-    "  --waves FILE.vcd|.fst  dump waveforms, FST when FILE ends in .fst, else\n"
-    "                         VCD (Verilator builds with --trace or --trace-fst)\n"
-    "  --waves-from C, --waves-to C\n"
-    "                         dump only kernel cycles C.. / ..C (cycle 0 is the\n"
-    "                         first after start; 0..2^63-1)\n"
-    "  --waves-scope PATTERN  dump only the top's instances whose name (or\n"
-    "                         top.NAME) matches the glob PATTERN, with\n"
-    "                         everything inside them\n"
-    "  --keep DIR             keep the generated files and logs in DIR\n"
-    "  -o, --out DIR          write DIR/report.json and DIR/junit.xml (also\n"
-    "                         when the run fails)\n"
-    "  --trace                with -o: every edge's golden and RTL stream in\n"
-    "                         DIR/trace/golden/ and DIR/trace/rtl/<edge>.txt\n"
-    "  --max-mismatches N     on a mismatch, print the first mismatch of up to\n"
-    "                         N differing streams, earliest first (1)\n"
-    "  --max-cycles N         give up after N cycles (100000000)\n"
-    "  --watchdog N           stuck after N cycles without a token (100000)\n"
-    "  --top FILE             simulate FILE instead of the generated top (it\n"
-    "                         must keep the generated module's interface)\n"
-    "  --rtl-dir DIR          primitive library to use instead of rtl/\n"
-    "  --no-trace             record no edge streams (faster): compare the\n"
-    "                         output memories only\n"
-    "  --skip T               ExTensor skipping scanners and intersectors\n"
-    "                         with a T-entry CAM (power of two); the\n"
-    "                         skipping scanners' own streams are not\n"
-    "                         compared (they drop coordinates), everything\n"
-    "                         else is, token by token\n"
-    "  --width-crd N, --width-val N, --type T, --fifo-depth N|auto\n"
-    "                         as for samgen gen\n"
-    "  --max-nnz N, --dim N   fix the memory and workspace sizes: one build\n"
-    "                         serves every input up to them, a larger input\n"
-    "                         is refused (without them the sizes, and so the\n"
-    "                         build, follow the inputs)\n"
-    "  --timeout S            end the simulator build or the simulation when\n"
-    "                         it runs longer than S seconds (1..86400): exit 1\n"
-    "  -q, --quiet            no progress lines on stderr\n"
+    "or deadlock, 2 bad input.\n";
+const char sg_cmd_verify_notes[] =
+    "With --skip T the skipping scanners' own streams are not compared (they\n"
+    "drop coordinates); everything else is, token by token.\n"
     "\n"
     "The simulator build and the simulation are announced on stderr (a line\n"
     "when each starts, and every 10 s while it runs when stderr is a\n"
@@ -89,98 +51,97 @@ const char sg_cmd_verify_usage[] =
 
 /* ---- options -------------------------------------------------------------- */
 
-/* Parse one verify-only option at argv[*i] (advancing *i over its value).
- * Returns -1 when it was used, else the exit code after the message. */
-static int parse_verify_opt(gen_opts *go, verify_opts *vo, int argc, char **argv, int *i)
+typedef struct verify_args {
+    gen_opts *go;
+    verify_opts *vo;
+} verify_args;
+
+/* One option or argument (sg_opt_fn): the options shared with gen, then
+ * verify's own. */
+static int on_opt(void *ctx, sg_opt_id id, const char *a, const char *v)
 {
-    const char *a = argv[*i];
-    int has_v = *i + 1 < argc;
-    if (strcmp(a, "--sim") == 0 && has_v) {
-        vo->sim = argv[++*i];
+    verify_args *va = ctx;
+    gen_opts *go = va->go;
+    verify_opts *vo = va->vo;
+    int64_t n;
+    sg_err e;
+    sg_err_clear(&e);
+    int used = sg_gen_opt(go, id, a, v, &e);
+    if (used < 0)
+        return sg_cli_report(&e);
+    if (used > 0)
+        return 0;
+    switch (id) {
+    case SG_OPT_ARG:
+        if (go->graph)
+            return sg_cli_usage_error("verify", "more than one graph given");
+        go->graph = v;
+        return 0;
+    case SG_OPT_SIM:
+        vo->sim = v;
         if (strcmp(vo->sim, "verilator") && strcmp(vo->sim, "icarus"))
-            return sg_cli_usage_error("verify", "--sim %s: expected verilator or icarus", vo->sim);
-    } else if (strcmp(a, "--stall") == 0 && has_v) {
-        int64_t p;
-        if (sg_cli_int("verify", a, argv[++*i], 0, 90, &p))
+            return sg_cli_usage_error("verify", "%s %s: expected verilator or icarus", a, vo->sim);
+        return 0;
+    case SG_OPT_STALL:
+        if (sg_cli_int("verify", a, v, 0, 90, &n))
             return SG_EXIT_USAGE;
-        vo->stall = (int)p;
-    } else if (strcmp(a, "--seed") == 0 && has_v) {
-        int64_t s;
-        if (sg_cli_int("verify", a, argv[++*i], INT32_MIN, INT32_MAX, &s))
+        vo->stall = (int)n;
+        return 0;
+    case SG_OPT_SEED:
+        if (sg_cli_int("verify", a, v, INT32_MIN, INT32_MAX, &n))
             return SG_EXIT_USAGE;
-        vo->seed = (long)s;
-    } else if (strcmp(a, "--waves") == 0 && has_v) {
-        vo->waves = argv[++*i];
-    } else if ((strcmp(a, "--waves-from") == 0 || strcmp(a, "--waves-to") == 0) && has_v) {
-        int64_t c;
-        if (sg_cli_int("verify", a, argv[++*i], 0, INT64_MAX, &c))
+        vo->seed = (long)n;
+        return 0;
+    case SG_OPT_WAVES: vo->waves = v; return 0;
+    case SG_OPT_WAVES_FROM:
+    case SG_OPT_WAVES_TO:
+        if (sg_cli_int("verify", a, v, 0, INT64_MAX, &n))
             return SG_EXIT_USAGE;
-        *(a[8] == 'f' ? &vo->waves_from : &vo->waves_to) = (long long)c;
-    } else if (strcmp(a, "--waves-scope") == 0 && has_v) {
-        vo->waves_scope = argv[++*i];
-    } else if (strcmp(a, "--keep") == 0 && has_v) {
-        vo->keep = argv[++*i];
-    } else if (strcmp(a, "--max-cycles") == 0 && has_v) {
-        int64_t m;
-        if (sg_cli_int("verify", a, argv[++*i], 1, INT64_MAX, &m))
+        *(id == SG_OPT_WAVES_FROM ? &vo->waves_from : &vo->waves_to) = (long long)n;
+        return 0;
+    case SG_OPT_WAVES_SCOPE: vo->waves_scope = v; return 0;
+    case SG_OPT_KEEP: vo->keep = v; return 0;
+    case SG_OPT_MAX_CYCLES:
+        if (sg_cli_int("verify", a, v, 1, INT64_MAX, &n))
             return SG_EXIT_USAGE;
-        vo->max_cycles = (unsigned long long)m;
-    } else if (strcmp(a, "--watchdog") == 0 && has_v) {
-        int64_t w;
-        if (sg_cli_int("verify", a, argv[++*i], 1, INT32_MAX, &w))
+        vo->max_cycles = (unsigned long long)n;
+        return 0;
+    case SG_OPT_WATCHDOG:
+        if (sg_cli_int("verify", a, v, 1, INT32_MAX, &n))
             return SG_EXIT_USAGE;
-        vo->watchdog = (long)w;
-    } else if (strcmp(a, "--no-trace") == 0) {
-        vo->no_trace = 1;
-    } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
+        vo->watchdog = (long)n;
+        return 0;
+    case SG_OPT_NO_TRACE: vo->no_trace = 1; return 0;
+    case SG_OPT_QUIET:
         vo->quiet = 1;
         go->quiet = 1;
-    } else if (strcmp(a, "--timeout") == 0 && has_v) {
-        int64_t t;
-        if (sg_cli_int("verify", a, argv[++*i], 1, SG_TIMEOUT_MAX, &t))
+        return 0;
+    case SG_OPT_TIMEOUT:
+        if (sg_cli_int("verify", a, v, 1, SG_TIMEOUT_MAX, &n))
             return SG_EXIT_USAGE;
-        vo->timeout = (int)t;
-    } else if ((strcmp(a, "-o") == 0 || strcmp(a, "--out") == 0 ||
-                strcmp(a, "--output") == 0) && has_v) {
-        vo->outdir = argv[++*i];
-    } else if (strcmp(a, "--trace") == 0) {
-        vo->trace = 1;
-    } else if (strcmp(a, "--max-mismatches") == 0 && has_v) {
-        int64_t m;
-        if (sg_cli_int("verify", a, argv[++*i], 1, INT32_MAX, &m))
+        vo->timeout = (int)n;
+        return 0;
+    case SG_OPT_OUT: vo->outdir = v; return 0;
+    case SG_OPT_TRACE: vo->trace = 1; return 0;
+    case SG_OPT_MAX_MISMATCHES:
+        if (sg_cli_int("verify", a, v, 1, INT32_MAX, &n))
             return SG_EXIT_USAGE;
-        vo->max_mismatches = (long)m;
-    } else if (strcmp(a, "--top") == 0 && has_v) {
-        vo->top = argv[++*i];
-    } else if (strcmp(a, "--rtl-dir") == 0 && has_v) {
-        vo->rtl_dir = argv[++*i];
-    } else if (a[0] == '-') {
-        return sg_cli_usage_error("verify", "unknown option or missing value '%s'", a);
-    } else if (!go->graph) {
-        go->graph = a;
-    } else {
-        return sg_cli_usage_error("verify", "more than one graph given");
+        vo->max_mismatches = (long)n;
+        return 0;
+    case SG_OPT_TOP: vo->top = v; return 0;
+    case SG_OPT_RTL_DIR: vo->rtl_dir = v; return 0;
+    default:
+        return sg_cli_usage_error("verify", "unknown option '%s'", a);
     }
-    return -1;
 }
 
 /* Returns -1 when the arguments are good, else the exit code. */
 static int parse_args(gen_opts *go, verify_opts *vo, int argc, char **argv)
 {
-    sg_err e;
-    sg_err_clear(&e);
-    for (int i = 1; i < argc; i++) {
-        int used = sg_gen_parse_opt(go, argc, argv, i, &e);
-        if (used < 0)
-            return sg_cli_report(&e);
-        if (used > 0) {
-            i += used - 1;
-            continue;
-        }
-        int rc = parse_verify_opt(go, vo, argc, argv, &i);
-        if (rc >= 0)
-            return rc;
-    }
+    verify_args va = {go, vo};
+    int rc = sg_opt_parse("verify", argc, argv, on_opt, &va);
+    if (rc != 0)
+        return rc < 0 ? SG_EXIT_OK : rc;
     if (!go->graph)
         return sg_cli_usage_error("verify", "no graph given");
     if (vo->trace && !vo->outdir)
@@ -195,6 +156,8 @@ static int parse_args(gen_opts *go, verify_opts *vo, int argc, char **argv)
     if (vo->waves_from >= 0 && vo->waves_to >= 0 && vo->waves_from > vo->waves_to)
         return sg_cli_usage_error("verify", "--waves-from %lld is after --waves-to %lld",
                                   vo->waves_from, vo->waves_to);
+    sg_err e;
+    sg_err_clear(&e);
     if (sg_cache_max(&vo->cache_max, &e) < 0)
         return sg_cli_usage_error("verify", "%s", e.msg);
     go->want_streams = !vo->no_trace;

@@ -22,6 +22,7 @@ void sg_gen_opts_init(gen_opts *o)
     o->fifo_depth = SG_FIFO_DEFAULT;
     o->max_nnz = 1024;
     o->dim = 64;
+    o->scale = 1;
 }
 
 void sg_gen_opts_free(gen_opts *o)
@@ -42,65 +43,67 @@ static int int_arg(const char *opt, const char *v, long lo, long hi, long *out,
     return 0;
 }
 
-int sg_gen_parse_opt(gen_opts *o, int argc, char **argv, int i, sg_err *e)
+int sg_gen_opt(gen_opts *o, sg_opt_id id, const char *a, const char *v, sg_err *e)
 {
-    const char *a = argv[i];
-    static const char *const with_value[] = {
-        "--width-crd", "--width-val", "--fifo-depth", "--skip", "--max-nnz",
-        "--dim", "-t", "--tensor", "--type", NULL};
-    int known = 0;
-    for (int k = 0; with_value[k]; k++)
-        if (strcmp(a, with_value[k]) == 0)
-            known = 1;
-    if (!known)
-        return 0;
-    if (i + 1 >= argc)
-        return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "samgen: %s needs a value", a);
-    const char *v = argv[i + 1];
     long x = 0;
-    if (strcmp(a, "--width-crd") == 0) {
+    switch (id) {
+    case SG_OPT_WIDTH_CRD:
         if (int_arg(a, v, 4, 32, &x, e) < 0)
             return -1;
         o->crd_width = (int)x;
         o->crd_width_set = 1;
-    } else if (strcmp(a, "--width-val") == 0) {
+        return 1;
+    case SG_OPT_WIDTH_VAL:
         if (int_arg(a, v, 2, 64, &x, e) < 0)
             return -1;
         o->val_width = (int)x;
-        snprintf(o->width_opt, sizeof o->width_opt, "--width-val %ld", x);
-    } else if (strcmp(a, "--type") == 0) {
+        snprintf(o->width_opt, sizeof o->width_opt, "%s %ld", a, x);
+        return 1;
+    case SG_OPT_TYPE:
         o->type_vt = sg_vt_parse(v);
         if (o->type_vt == 0)
-            return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "samgen: --type: unknown type '%s' "
-                           "(int8, int16, int32, int64, fp32, bf16)", v);
-    } else if (strcmp(a, "--fifo-depth") == 0) {
-        if (strcmp(v, "auto") == 0)
+            return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "samgen: %s: unknown type '%s' "
+                           "(int8, int16, int32, int64, fp32, bf16)", a, v);
+        return 1;
+    case SG_OPT_FIFO_DEPTH:
+        if (strcmp(v, "auto") == 0) {
             o->fifo_auto = 1;
-        else {
+        } else {
             if (int_arg(a, v, 1, SG_FIFO_DEPTH_MAX, &x, e) < 0)
                 return -1;
             o->fifo_depth = (int)x;
             o->fifo_auto = 0;
         }
-    } else if (strcmp(a, "--skip") == 0) {
+        return 1;
+    case SG_OPT_SKIP:
         if (int_arg(a, v, 0, 1024, &x, e) < 0)
             return -1;
         o->skip = (int)x;
-    } else if (strcmp(a, "--max-nnz") == 0) {
+        return 1;
+    case SG_OPT_MAX_NNZ:
         if (int_arg(a, v, 1, 1L << 30, &x, e) < 0)
             return -1;
         o->max_nnz = x;
         o->max_nnz_set = 1;
-    } else if (strcmp(a, "--dim") == 0) {
+        return 1;
+    case SG_OPT_DIM:
         if (int_arg(a, v, 1, 1L << 20, &x, e) < 0)
             return -1;
         o->dim = x;
         o->dim_set = 1;
-    } else {
+        return 1;
+    case SG_OPT_SCALE:
+        if (sg_cli_scale_parse(v, &o->scale) < 0)
+            return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "samgen: %s: expected a "
+                           "non-zero number, got '%s'", a, v);
+        return 1;
+    case SG_OPT_TENSOR:
         if (sg_binds_add(&o->binds, v, e) < 0)
             return -1;
+        return 1;
+    default:
+        return 0;
     }
-    return 2;
 }
 
 int sg_gen_auto_depth(size_t peak)
@@ -227,7 +230,7 @@ int sg_gen_prepare(const gen_opts *o, gen_ctx *c, sg_err *e)
     }
     int vt;
     if (sg_cli_value_type(o->cmd ? o->cmd : "gen", o->type_vt, o->val_width,
-                          o->width_opt[0] ? o->width_opt : NULL, 1.0, f, o->binds.n,
+                          o->width_opt[0] ? o->width_opt : NULL, o->scale, f, o->binds.n,
                           o->quiet, &vt, e) < 0)
         return -1;
     ((gen_opts *)o)->vt = vt;
@@ -235,6 +238,7 @@ int sg_gen_prepare(const gen_opts *o, gen_ctx *c, sg_err *e)
     sg_read_opts ro;
     sg_read_opts_default(&ro);
     ro.width = o->val_width;
+    ro.scale = o->scale;
     ro.vt = sg_vt_is_fp(vt) ? vt : 0;
     if (sg_binds_load((sg_binds *)&o->binds, &c->g, &ro, e) < 0)
         return -1;

@@ -7,6 +7,7 @@
 #define SG_EMIT_OPTS_H
 
 #include "cli/emit_bind.h"
+#include "cli/opt.h"
 
 typedef struct gen_opts {
     const char *cmd;          /* the command, for messages ("gen") */
@@ -20,6 +21,7 @@ typedef struct gen_opts {
     int max_nnz_set;
     long dim;                 /* index size floor (64 when unset) */
     int dim_set;
+    double scale;             /* --scale: real values times this (1) */
     int want_streams;         /* keep golden streams (verify) */
     int type_vt;              /* --type (core/value.h), 0: not given */
     char width_opt[48];       /* "--width-val N" when given, else "" */
@@ -53,10 +55,12 @@ typedef struct gen_ctx {
 
 void sg_gen_opts_init(gen_opts *o);
 void sg_gen_opts_free(gen_opts *o);
-/* Try to parse argv[i] (and its value) as a shared option.  Returns the
- * number of arguments used, 0 when argv[i] is not a shared option, -1 on a
- * bad value (e filled, code SG_EXIT_USAGE). */
-int sg_gen_parse_opt(gen_opts *o, int argc, char **argv, int i, sg_err *e);
+/* Take option id (spelled as the user wrote it) with value v when it is one
+ * of the options gen, verify and area share (cli/options.def, gen's rows).
+ * Returns 1 when it was, 0 when id is not a shared option, -1 on a bad
+ * value (e filled, code SG_EXIT_USAGE). */
+int sg_gen_opt(gen_opts *o, sg_opt_id id, const char *spelled, const char *v,
+               sg_err *e);
 /* Read and check the graph (sg_cli_graph_load: a graph that fails its
  * checks is an error, code SG_EXIT_CHECK, after its findings are printed),
  * bind, run golden when needed, emit.  c is valid for sg_gen_ctx_free
