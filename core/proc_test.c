@@ -129,7 +129,8 @@ static void test_timeout_ends_group(void **state)
     assert_string_equal(e.msg, "the sleeper did not finish in 1 s (--timeout)");
     assert_int_equal(e.code, SG_EXIT_CHECK);
     assert_string_equal(buf, "samgen test: sleeping ...\n");
-    assert_true(took >= 1.0 && took < 5.0);
+    /* well short of the 60 s sleep, with room for a loaded machine */
+    assert_true(took >= 1.0 && took < 30.0);
     char pbuf[64];
     read_all(pidf, pbuf, sizeof pbuf);
     long pg = strtol(pbuf, NULL, 10);
