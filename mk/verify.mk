@@ -5,6 +5,11 @@
 #                         in parallel (make -jN regress), with a summary in
 #                         $(BUILD)/regress/full.{md,json}
 #   make regress-quick    a small subset (part of `make test`)
+#   make regress-fp       the same kernels in fp32 and bf16 on real-valued
+#                         inputs, with and without stalls, and the real
+#                         matrices (part of `make extended`); summary in
+#                         $(BUILD)/regress/fp.{md,json}
+#   make regress-fp-quick six of those cases (part of `make test`)
 #   make mutation-test    verify must catch deliberately broken RTL
 #   make verify-cli-test  verify -o DIR: report.json, junit.xml, --trace,
 #                         --max-mismatches, dot --report on the reports
