@@ -69,6 +69,13 @@ int sg_binds_load(sg_binds *b, const sg_graph *g, const sg_read_opts *ro,
             rc = sg_errc(e, SG_EXIT_USAGE, g->path, 0,
                          "-t %s=%lld: %s is an order-%d tensor, not a scalar",
                          t->name, (long long)t->scalar, t->name, d->fmt.order);
+        if (rc == 0 && t->is_scalar) {
+            /* Converted as the golden model converts it (graph/bind.h). */
+            sg_binding src = {.name = t->name, .is_scalar = 1, .scalar = t->scalar};
+            sg_bound_tensor st;
+            rc = sg_bind_load(d, &src, ro, &st, e);
+            t->scalar_word = st.scalar;
+        }
         if (rc < 0 || t->is_scalar)
             continue;
         sg_binding src = {.name = t->name, .path = t->path};
@@ -86,6 +93,7 @@ int sg_binds_load(sg_binds *b, const sg_graph *g, const sg_read_opts *ro,
         if (rc == 0 && bt[k].decl->fmt.order == 0) {
             t->is_scalar = 1;
             t->scalar = bt[k].scalar;
+            t->scalar_word = bt[k].scalar;
         }
     }
     return rc;
@@ -211,7 +219,7 @@ int sg_binds_mem_words(const sg_binds *b, const sg_graph *g,
     if (!t)
         return -1;
     if (t->is_scalar) {
-        *w = &t->scalar;
+        *w = &t->scalar_word;
         *n = 1;
         return 0;
     }

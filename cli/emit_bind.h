@@ -20,6 +20,8 @@ typedef struct sg_bound {
     char *path;               /* NULL for an inline scalar */
     int is_scalar;
     int64_t scalar;
+    int64_t scalar_word;      /* a scalar as memories hold it: converted to
+                               * the value type (fp32, bf16) or wrapped */
     sg_coo coo;
     sg_fibertree ft;
     int has_ft;

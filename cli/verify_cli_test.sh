@@ -492,5 +492,20 @@ $CHECK "$WORK/j5.xml" >"$WORK/chk" 2>&1
 [ $? -eq 1 ] && grep -q "attribute 'name' is required" "$WORK/chk" &&
     ok "checker: root without name" || bad "checker: root without name: $(cat "$WORK/chk")"
 
+# ---- an inline scalar in a real type ---------------------------------------
+# -t b=3 is the number 3 in the value type, in the golden model and in the
+# RTL's memory alike (fp32 3.0 is 1077936128, bf16 3.0 is 16448).
+expect 0 "scalar graph compiles" "$SAMGEN" compile 'x(i)=b*c(i)' -f x:s -f c:s -o "$WORK/smul.gv"
+printf '# shape 4\n1 1.5\n3 -0.25\n' >"$WORK/smul_c.tns"
+for t in fp32 bf16; do
+    expect 0 "inline scalar, --type $t: PASS" "$SAMGEN" verify "$WORK/smul.gv" -t b=3 \
+        -t c="$WORK/smul_c.tns" --type $t --sim icarus -q -o "$WORK/smul-$t" --trace
+    has "inline scalar, --type $t: PASS line" "$WORK/out" "PASS smul: 12 streams, 42 tokens"
+    has "inline scalar, --type $t: report" "$WORK/smul-$t/report.json" "\"value_type\": \"$t\""
+done
+has "inline scalar fp32: golden stream" "$WORK/smul-fp32/trace/golden/3_out_val__5_in_val0.txt" "1077936128 S0 D"
+has "inline scalar fp32: RTL stream" "$WORK/smul-fp32/trace/rtl/3_out_val__5_in_val0.txt" "1077936128 S0 D"
+has "inline scalar bf16: RTL stream" "$WORK/smul-bf16/trace/rtl/3_out_val__5_in_val0.txt" "16448 S0 D"
+
 if [ $fail -ne 0 ]; then echo "verify-cli-test: FAILED"; exit 1; fi
 echo "verify-cli-test: all passed"

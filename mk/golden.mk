@@ -5,6 +5,9 @@
 #   make golden-bench   functional tokens/s and cycle-engine cycles/s on
 #                       matmul_ikj and mat_sddmm with real matrices, and
 #                       the Figure-13 skipping experiment (needs $SHARED)
+#   make golden-fp-bench functional tokens/s with fp32 values against int32
+#                       on spmv and matmul_ikj (examples/) with generated
+#                       matrices, and the ratio (needs no shared data)
 #   make golden-icount  the same runs' instruction counts under callgrind
 #                       (engine only; stable on a loaded machine; needs
 #                       valgrind and $SHARED; slow: a few minutes)
@@ -16,8 +19,10 @@
 GOLDEN_BENCH := $(BUILD)/bench/bench_golden
 GOLDEN_ICOUNT_RUNS := matmul_ikj:func mat_sddmm:func matmul_ikj:cycle mat_sddmm:cycle
 
-.PHONY: golden-bench golden-icount stream-cli-test
-BENCH_TARGETS += golden-bench
+GOLDEN_FP_BENCH := $(BUILD)/bench/bench_golden_fp
+
+.PHONY: golden-bench golden-fp-bench golden-icount stream-cli-test
+BENCH_TARGETS += golden-bench golden-fp-bench
 TEST_SUITES += stream-cli-test
 
 stream-cli-test: $(BUILD)/asan/samgen
@@ -30,6 +35,13 @@ $(GOLDEN_BENCH): bench/bench_golden.c $(call LIBS,$(BUILD))
 
 golden-bench: $(GOLDEN_BENCH)
 	@$(GOLDEN_BENCH) "$(SHARED)"
+
+$(GOLDEN_FP_BENCH): bench/bench_golden_fp.c $(call LIBS,$(BUILD))
+	@mkdir -p $(dir $@)
+	$(CC) $(REL_CFLAGS) -o $@ $< $(call LIBS,$(BUILD)) $(LDLIBS)
+
+golden-fp-bench: $(GOLDEN_FP_BENCH)
+	@$(GOLDEN_FP_BENCH) examples
 
 golden-icount: $(GOLDEN_BENCH)
 	@set -e; for r in $(GOLDEN_ICOUNT_RUNS); do \

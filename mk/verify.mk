@@ -5,6 +5,11 @@
 #                         in parallel (make -jN regress), with a summary in
 #                         $(BUILD)/regress/full.{md,json}
 #   make regress-quick    a small subset (part of `make test`)
+#   make regress-fp       the same kernels in fp32 and bf16 on real-valued
+#                         inputs, with and without stalls, and the real
+#                         matrices (part of `make extended`); summary in
+#                         $(BUILD)/regress/fp.{md,json}
+#   make regress-fp-quick six of those cases (part of `make test`)
 #   make mutation-test    verify must catch deliberately broken RTL
 #   make verify-cli-test  verify -o DIR: report.json, junit.xml, --trace,
 #                         --max-mismatches, dot --report on the reports
@@ -134,3 +139,66 @@ cache-cli-test: $(BUILD)/asan/samgen
 TEST_SUITES += verify-cli-test
 verify-cli-test: $(BUILD)/asan/samgen
 	@sh cli/verify_cli_test.sh $(abspath $(BUILD)/asan/samgen) $(abspath $(BUILD))/verify-cli
+
+# Real numbers: the regression's kernels with --type fp32 and bf16 on
+# synthetic inputs whose values are reals (sim/regress_inputs.sh with
+# REGRESS_VALUES=real), each with and without stalls, and on the real
+# matrices with their own values.  A case is KERNEL__INPUT__VARIANT,
+# VARIANT one of $(REGRESS_FP_VARIANTS).
+#
+#   make regress-fp        every case (make extended); summary in
+#                          $(BUILD)/regress/fp.{md,json}
+#   make regress-fp-quick  a few cases covering the ALU, reduce, spacc and
+#                          vector reducer in both types (make test)
+REGRESS_FP_KINDS ?= $(REGRESS_KINDS)
+REGRESS_FP_VARIANTS := fp32 bf16 fp32-stall bf16-stall
+REGRESS_FP_STALL ?= --stall 20 --seed 3
+REGRESS_FP_QUICK := mat_vecmul_ij__r30__fp32 matmul_ikj__r30__bf16-stall \
+  mat_sddmm__r30__fp32-stall vec_scalar_mul__r30__bf16 \
+  mat_spacc_simple__r60__fp32 matmul_ikj_hand_BLACKBOX__r30__bf16
+REGRESS_FP_CASES := $(foreach k,$(REGRESS_KERNELS),$(foreach v,$(REGRESS_FP_VARIANTS),\
+  $(foreach i,$(REGRESS_FP_KINDS),$(k)__$(i)__$(v))))
+REGRESS_FP_REAL_CASES := $(foreach k,$(REGRESS_REAL_KERNELS),$(foreach v,$(REGRESS_FP_VARIANTS),\
+  $(foreach m,$(REGRESS_REAL),$(k)__real-$(m)__$(v))))
+
+# $(1) = set (fp-quick/fp), $(2) = KERNEL__INPUT__VARIANT.
+define regress_fp_case
+$(REGRESS_DIR)/$(1)/res/$(2).res: $(SAMGEN)
+	@k=$(word 1,$(subst __, ,$(2))); i=$(word 2,$(subst __, ,$(2))); \
+	 real=""; case $$$$i in real-*) real=$(SHARED)/data/mtx/$$$${i#real-}.mtx; i=real;; esac; \
+	 REGRESS_TOTAL=$$(REGRESS_TOTAL) REGRESS_TYPE=$(firstword $(subst -, ,$(word 3,$(subst __, ,$(2))))) \
+	 REGRESS_VERIFY_ARGS="$(if $(findstring -stall,$(2)),$(REGRESS_FP_STALL)) $$(REGRESS_VERIFY_ARGS)" \
+	 sh sim/regress_case.sh $(abspath $(SAMGEN)) \
+	   $(REGRESS_GRAPHS)/$$$$k.gv $$$$i 1 $(REGRESS_DIR)/$(1)/work/$(2) $$@ $$$$real
+endef
+$(foreach c,$(REGRESS_FP_QUICK),$(eval $(call regress_fp_case,fp-quick,$(c))))
+$(foreach c,$(REGRESS_FP_CASES) $(REGRESS_FP_REAL_CASES),$(eval $(call regress_fp_case,fp,$(c))))
+# One build per kernel and variant: its later inputs wait for the first.
+$(foreach k,$(REGRESS_KERNELS),$(foreach v,$(REGRESS_FP_VARIANTS),\
+  $(foreach i,$(wordlist 2,99,$(REGRESS_FP_KINDS)),\
+  $(eval $(REGRESS_DIR)/fp/res/$(k)__$(i)__$(v).res: \
+    $(REGRESS_DIR)/fp/res/$(k)__$(firstword $(REGRESS_FP_KINDS))__$(v).res))))
+
+.PHONY: regress-fp regress-fp-quick regress-cases-fp-quick regress-cases-fp
+regress-cases-fp-quick: $(REGRESS_FP_QUICK:%=$(REGRESS_DIR)/fp-quick/res/%.res)
+regress-cases-fp: $(REGRESS_FP_CASES:%=$(REGRESS_DIR)/fp/res/%.res) \
+  $(if $(wildcard $(SHARED)/data/mtx),$(REGRESS_FP_REAL_CASES:%=$(REGRESS_DIR)/fp/res/%.res))
+
+regress-fp-quick: $(SAMGEN)
+	@rm -rf $(REGRESS_DIR)/fp-quick
+	@if [ ! -d "$(REGRESS_GRAPHS)" ]; then \
+	   echo "regress-fp-quick: $(REGRESS_GRAPHS) not found: skipped"; echo "0 passed, 0 failed"; exit 0; fi; \
+	 $(MAKE) --no-print-directory -j$(REGRESS_JOBS) REGRESS_TOTAL=$(words $(REGRESS_FP_QUICK)) regress-cases-fp-quick && \
+	 sh sim/regress_summary.sh $(REGRESS_DIR)/fp-quick/res $(REGRESS_DIR)/fp-quick.md $(REGRESS_DIR)/fp-quick.json
+
+regress-fp: $(SAMGEN)
+	@rm -rf $(REGRESS_DIR)/fp
+	@if [ ! -d "$(REGRESS_GRAPHS)" ]; then \
+	   echo "regress-fp: $(REGRESS_GRAPHS) not found: skipped"; echo "0 passed, 0 failed"; exit 0; fi; \
+	 $(MAKE) --no-print-directory -j$(REGRESS_JOBS) \
+	   REGRESS_TOTAL=$(words $(REGRESS_FP_CASES) $(if $(wildcard $(SHARED)/data/mtx),$(REGRESS_FP_REAL_CASES))) \
+	   regress-cases-fp && \
+	 sh sim/regress_summary.sh $(REGRESS_DIR)/fp/res $(REGRESS_DIR)/fp.md $(REGRESS_DIR)/fp.json
+
+TEST_SUITES += regress-fp-quick
+EXTENDED_SUITES += regress-fp

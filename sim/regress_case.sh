@@ -9,11 +9,23 @@
 #   kernel|input|tokens|golden_cycles|rtl_cycles|RESULT|detail
 # RESULT is PASS, FAIL (mismatch, deadlock: exit 1) or ERROR (exit 2).
 # Prints one progress line.  Always exits 0: the summary decides.
+# REGRESS_TYPE=fp32|bf16 runs the case on real values (the generated inputs
+# get fractional parts, sim/regress_inputs.sh) with verify --type; the
+# input column then reads "KIND TYPE", with " stall" appended when
+# REGRESS_VERIFY_ARGS has --stall.
 samgen=$1 graph=$2 kind=$3 seed=$4 work=$5 res=$6 real=${7:-}
 here=$(dirname "$0")
 kernel=$(basename "$graph" .gv)
 input=$kind
 [ "$kind" = real ] && input=$(basename "$real" .mtx)
+typearg=""
+if [ -n "${REGRESS_TYPE:-}" ]; then
+    typearg="--type $REGRESS_TYPE"
+    input="$input $REGRESS_TYPE"
+    case " ${REGRESS_VERIFY_ARGS:-} " in *" --stall "*) input="$input stall" ;; esac
+    REGRESS_VALUES=real
+    export REGRESS_VALUES
+fi
 mkdir -p "$work" "$(dirname "$res")"
 sizing="--max-nnz 512 --dim 64"
 [ "$kind" = real ] && sizing=""
@@ -23,7 +35,7 @@ if ! args=$(sh "$here/regress_inputs.sh" "$samgen" "$graph" "$kind" "$seed" "$wo
     exit 0
 fi
 # shellcheck disable=SC2086
-"$samgen" verify "$graph" $args $sizing ${REGRESS_VERIFY_ARGS:-} -q --keep "$work/run" >"$work/verify.log" 2>&1
+"$samgen" verify "$graph" $args $sizing $typearg ${REGRESS_VERIFY_ARGS:-} -q --keep "$work/run" >"$work/verify.log" 2>&1
 rc=$?
 line=$(grep -E '^(PASS|FAIL|STUCK)' "$work/verify.log" | head -n 1)
 tokens=$(printf %s "$line" | sed -n 's/.* \([0-9]*\) tokens.*/\1/p')

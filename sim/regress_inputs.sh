@@ -14,6 +14,9 @@
 #           kernel has an order-3 tensor)
 #   real    matrix operands are REAL.mtx (square), vectors random 30%
 # Scalars (format "none") are bound to the integer 3.
+# With REGRESS_VALUES=real every generated tensor's values become reals with
+# fractional parts and either sign (sim/regress_realify.awk, deterministic
+# from the seed); a real matrix keeps its own values.
 set -e
 samgen=$1 graph=$2 kind=$3 seed=$4 out=$5 real=${6:-}
 mkdir -p "$out"
@@ -62,6 +65,10 @@ for d in $decls; do
         s=$((seed * 31 + $(printf %s "$name" | od -An -tu1 | awk '{print $1}')))
         "$samgen" tensor gen --shape "$shape" --density "$td" --seed "$s" \
             --max-value 9 -o "$file" >/dev/null
+        if [ "${REGRESS_VALUES:-int}" = real ]; then
+            awk -v seed="$s" -f "$(dirname "$0")/regress_realify.awk" "$file" >"$file.tmp"
+            mv "$file.tmp" "$file"
+        fi
     fi
     args="$args -t $name=$file"
     IFS=,
