@@ -12,9 +12,9 @@
  * cycles and tokens, or the first mismatch (sim/compare.c), or the
  * watchdog's list of full FIFOs and waiting nodes; exit 1 on any failure.
  * With -o DIR the run's reports follow (verify_report.c).
- * This file holds the options and the order of the steps, and turns the
- * golden result and the design into the host script and expected traces;
- * the simulator build and run are in sim/.
+ * This file holds the options and the order of the steps; the host script
+ * and the traces compared are made in verify_trace.c, the simulator build
+ * and run are in sim/.
  */
 #include <errno.h>
 #include <fnmatch.h>
@@ -222,163 +222,6 @@ static int match_scopes(verify_run *v, const verify_opts *vo)
     return -1;
 }
 
-/* ---- script and traces ------------------------------------------------- */
-
-static int write_script(const char *path, const gen_ctx *c,
-                        unsigned long long max_cycles, sg_err *e)
-{
-    sg_outfile of;
-    if (sg_outfile_open(&of, path, e) < 0) {
-        e->code = SG_EXIT_USAGE;
-        return -1;
-    }
-    FILE *f = of.f;
-    const sg_emit_design *d = &c->design;
-    for (size_t i = 0; i < d->n_dim; i++) {
-        long dim = sg_binds_node_dim(&c->go->binds, &c->g.nodes[d->dim[i].node]);
-        if (dim < 0)
-            dim = c->go->dim;
-        fprintf(f, "w 0 %d %ld\n", d->dim[i].addr, dim);
-    }
-    for (size_t i = 0; i < d->n_mem; i++) {
-        const sg_emit_mem *m = &d->mem[i];
-        if (m->is_output)
-            continue;
-        const int64_t *w;
-        size_t n;
-        if (sg_binds_mem_words(&c->go->binds, &c->g, m, &w, &n) < 0) {
-            sg_outfile_abort(&of);
-            const sg_node *nd = &c->g.nodes[m->node];
-            return sg_errc(e, SG_EXIT_USAGE, c->g.path, nd->line,
-                           "tensor %s is not bound (-t %s=FILE)", nd->tensor, nd->tensor);
-        }
-        if ((long)n > m->depth) {
-            sg_outfile_abort(&of);
-            return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "%s: %zu words do not fit %ld",
-                           m->inst, n, m->depth);
-        }
-        uint64_t mask = m->width >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << m->width) - 1;
-        for (size_t a = 0; a < n; a++)
-            fprintf(f, "w %d %zu %llu\n", m->sel, a,
-                    (unsigned long long)((uint64_t)w[a] & mask));
-    }
-    fprintf(f, "g %llu\n", max_cycles);
-    for (size_t i = 0; i < d->n_mem; i++)
-        if (d->mem[i].is_output)
-            fprintf(f, "r %d\n", d->mem[i].sel);
-    if (sg_outfile_commit(&of, e) < 0) {
-        e->code = SG_EXIT_USAGE;
-        return -1;
-    }
-    return 0;
-}
-
-static sg_stream_line *add_line(sg_stream_file *sf, const char *name, sg_stream_kind k)
-{
-    sg_grow((void **)&sf->lines, &sf->cap, sf->n + 1, sizeof *sf->lines);
-    sg_stream_line *l = &sf->lines[sf->n++];
-    memset(l, 0, sizeof *l);
-    l->name = sg_strdup(name);
-    l->kind = k;
-    return l;
-}
-
-/* Expected trace (golden) and actual trace (simulation) as stream files. */
-static void build_traces(const gen_ctx *c, const sg_simout *so, int streams,
-                         sg_stream_file *exp, sg_stream_file *act)
-{
-    memset(exp, 0, sizeof *exp);
-    memset(act, 0, sizeof *act);
-    char name[160], cname[192];
-    for (size_t k = 0; streams && k < c->g.n_edges; k++) {
-        /* A skipping scanner drops coordinates the intersector would have
-         * discarded: its stream is timing-dependent, not compared. */
-        if (c->design.edge_skip[k])
-            continue;
-        sg_golden_edge_name(&c->g, k, name);
-        sg_stream_kind kind = c->g.edges[k].type;
-        sg_stream_line *l = add_line(exp, name, kind);
-        if (k < c->gold.n_edges)
-            for (size_t i = 0; i < c->gold.edge[k].toks.n; i++)
-                sg_toks_push(&l->toks, c->gold.edge[k].toks.t[i]);
-        const sg_simedge *se = &so->edge[k];
-        if (se->toks.n == 0 && so->status != 'D')
-            continue;
-        l = add_line(act, name, kind);
-        for (size_t i = 0; i < se->toks.n; i++)
-            sg_toks_push(&l->toks, se->toks.t[i]);
-        sg_compare_cycle_name(name, cname, sizeof cname);
-        l = add_line(act, cname, SG_ST_VAL);
-        for (size_t i = 0; i < se->ncyc; i++)
-            sg_toks_push(&l->toks, sg_data(se->cyc[i]));
-    }
-    for (size_t i = 0; i < c->design.n_mem; i++) {
-        const sg_emit_mem *m = &c->design.mem[i];
-        if (!m->is_output)
-            continue;
-        sg_verify_out_arr_name(c, m, name, sizeof name);
-        const sg_node *nd = &c->g.nodes[m->node];
-        int known = 0;
-        for (int o = 0; o < c->gold.n_out; o++)
-            known |= strcmp(c->gold.out[o].name, nd->tensor) == 0;
-        if (!known)
-            continue;   /* a tensor the golden model does not return */
-        sg_stream_line *l = add_line(exp, name, SG_ST_VAL);
-        for (int o = 0; o < c->gold.n_out; o++) {
-            const sg_fibertree *ft = &c->gold.out[o].ft;
-            if (strcmp(c->gold.out[o].name, nd->tensor) != 0)
-                continue;
-            const int64_t *w = NULL;
-            size_t n = 0;
-            if (m->arr == SG_ARR_VALS) {
-                w = ft->vals;
-                n = ft->nvals;
-            } else {
-                for (int lv = 0; lv < ft->fmt.order; lv++)
-                    if (ft->fmt.mode[lv] == nd->mode) {
-                        w = m->arr == SG_ARR_SEG ? ft->lvl[lv].seg : ft->lvl[lv].crd;
-                        n = m->arr == SG_ARR_SEG ? ft->lvl[lv].nseg : ft->lvl[lv].ncrd;
-                    }
-            }
-            for (size_t a = 0; a < n; a++)
-                sg_toks_push(&l->toks, sg_data(w[a]));
-        }
-        const sg_simmem *sm = sg_simout_mem(so, m->sel);
-        if (!sm)
-            continue;
-        l = add_line(act, name, SG_ST_VAL);
-        for (size_t a = 0; a < sm->n; a++)
-            sg_toks_push(&l->toks, sg_data(m->arr == SG_ARR_VALS
-                                               ? sg_sext(sm->w[a], m->width)
-                                               : (int64_t)sm->w[a]));
-    }
-}
-
-typedef struct desc_ctx {
-    const gen_ctx *c;
-} desc_ctx;
-
-static int describe(void *ctx, const char *name, char *buf, size_t n)
-{
-    const desc_ctx *dc = ctx;
-    const sg_graph *g = &dc->c->g;
-    char nm[160];
-    for (size_t k = 0; k < g->n_edges; k++) {
-        sg_golden_edge_name(g, k, nm);
-        if (strcmp(nm, name) != 0)
-            continue;
-        const sg_edge *ed = &g->edges[k];
-        char a[160], b[160], pa[48], pb[48];
-        sg_graph_node_desc(&g->nodes[ed->src], a, sizeof a);
-        sg_graph_node_desc(&g->nodes[ed->dst], b, sizeof b);
-        snprintf(buf, n, "e%zu: %s .%s -> %s .%s (DOT line %ld)", k, a,
-                 sg_graph_port_name(&g->nodes[ed->src], 0, ed->src_port, pa), b,
-                 sg_graph_port_name(&g->nodes[ed->dst], 1, ed->dst_port, pb), ed->line);
-        return 0;
-    }
-    return -1;
-}
-
 /* ---- steps ---------------------------------------------------------------- */
 
 /* The files a run reads and writes, checked before anything runs (the
@@ -455,7 +298,7 @@ static int write_inputs(verify_run *v, const verify_opts *vo)
     } else if (sg_emit_write(&v->c.design, v->top, &e) < 0) {
         return sg_cli_report(&e);
     }
-    if (write_script(v->script, &v->c, vo->max_cycles, &e) < 0)
+    if (sg_verify_write_script(v->script, &v->c, vo->max_cycles, &e) < 0)
         return sg_cli_report(&e);
     return -1;
 }
@@ -541,21 +384,6 @@ static int simulate(verify_run *v, const verify_opts *vo, const char *root)
     return -1;
 }
 
-/* Expected and actual traces of the run, compared (v->cmp, v->mm
- * filled). */
-static int compare_run(verify_run *v, const verify_opts *vo, sg_err *e)
-{
-    build_traces(&v->c, &v->so, !vo->no_trace, &v->exp, &v->act);
-    sg_cmp_opts co;
-    sg_cmp_opts_default(&co);
-    desc_ctx dc = {&v->c};
-    co.describe = describe;
-    co.ctx = &dc;
-    if (sg_compare_all(&v->exp, &v->act, &co, &v->cmp, &v->mm, &v->n_mm, e) < 0)
-        return -1;
-    v->compared = 1;
-    return 0;
-}
 
 /* Simulation speed: from the harness's CPU line when there is one. */
 static void print_speed(const verify_run *v)
@@ -599,7 +427,7 @@ static int judge(verify_run *v, const verify_opts *vo)
         }
         v->result = "stuck";
         /* A wrong token before the stall is usually the cause. */
-        if (compare_run(v, vo, &e) == 0 && r->mismatch && r->cycle >= 0)
+        if (sg_verify_compare(v, vo, &e) == 0 && r->mismatch && r->cycle >= 0)
             printf("first wrong token before the stall:\n%s", r->report);
         return SG_EXIT_CHECK;
     }
@@ -610,11 +438,11 @@ static int judge(verify_run *v, const verify_opts *vo)
         printf("%s\n", msg);
         v->result = "not done";
         v->message = sg_strdup(msg);
-        if (compare_run(v, vo, &e) < 0)
+        if (sg_verify_compare(v, vo, &e) < 0)
             v->compared = 0;
         return SG_EXIT_CHECK;
     }
-    if (compare_run(v, vo, &e) < 0)
+    if (sg_verify_compare(v, vo, &e) < 0)
         return sg_cli_report(&e);
     const char *kernel = c->g.name[0] ? c->g.name : c->design.module;
     if (r->mismatch) {

@@ -215,6 +215,10 @@ int sg_gen_needed_crd_width(const gen_ctx *c, char *what, size_t cap)
     return need;
 }
 
+/* The preparation steps in the order they depend on each other (load and
+ * check the graph, choose the value type, bind the tensors, run the golden
+ * model, check the widths, hash the inputs, emit the design); it stays one
+ * function so that order reads top to bottom. */
 int sg_gen_prepare(const gen_opts *o, gen_ctx *c, sg_err *e)
 {
     memset(c, 0, sizeof *c);

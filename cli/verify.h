@@ -67,4 +67,13 @@ void sg_verify_plan_reports(sg_outplan *p, const gen_ctx *c, const verify_opts *
  * 0, or -1 with e filled (code SG_EXIT_USAGE). */
 int sg_verify_write_reports(const verify_run *v, const verify_opts *vo, sg_err *e);
 
+/* Write the host script of the run to path (verify_trace.c).  0, or -1
+ * with e filled (code SG_EXIT_USAGE). */
+int sg_verify_write_script(const char *path, const gen_ctx *c,
+                           unsigned long long max_cycles, sg_err *e);
+
+/* Build the expected and actual traces of the run and compare them
+ * (v->cmp, v->mm filled, v->compared set).  0, or -1 with e filled. */
+int sg_verify_compare(verify_run *v, const verify_opts *vo, sg_err *e);
+
 #endif

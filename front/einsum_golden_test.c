@@ -146,7 +146,8 @@ static int same_dense(const char *what, const int64_t *a, const int64_t *b,
  * Returns 0 when equal, 1 when the golden model rejects this graph for a
  * reason it also rejects the reference graph for (or, without a reference,
  * a dense result level, which it cannot assemble yet), -1 on a mismatch
- * (messages printed). */
+ * (messages printed).  Compile, run and both comparisons share the
+ * tensors and the messages, so they stay in one function. */
 static int check_line(const char *line, const sg_graph *ref, uint64_t seed,
                       int64_t dim, double density, const sg_coo *given)
 {

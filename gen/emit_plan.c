@@ -150,6 +150,8 @@ static const char *val_type(const sg_emit_opts *o)
          : o->vt == SG_VT_BF16 ? ", .ValType(2)" : "";
 }
 
+/* One case per node kind, the module and its parameters: a table written
+ * as a switch, so it stays whole. */
 static int rtl_module(const sg_node *n, const sg_emit_opts *o, long inner,
                       long outer, char *mod, char *par, size_t cap)
 {
