@@ -122,13 +122,9 @@ int sg_golden_check_executable(const sg_graph *g, sg_err *e)
         case SG_NK_LOCATE:
             return sg_errf(e, p, n->line, "not executable: node %s (locate) is not modelled", d);
         case SG_NK_ALU:
-            if (n->op >= SG_ALU_EXP)
-                return sg_errf(e, p, n->line, "not executable: node %s uses %s, which has "
-                               "no integer semantics", d, sg_graph_alu_name(n->op));
-            break;
-        case SG_NK_REDUCE:
-            if (n->fp)
-                return sg_errf(e, p, n->line, "not executable: node %s is a floating-point reduce", d);
+            if (n->op == SG_ALU_EXP || n->op == SG_ALU_FP_EXP)
+                return sg_errf(e, p, n->line, "not executable: node %s (%s) is not modelled",
+                               d, sg_graph_alu_name(n->op));
             break;
         case SG_NK_INTERSECT:
         case SG_NK_UNION:
@@ -292,6 +288,26 @@ static int collect_outputs(const sg_net *net, bound *bt, int nbt, int vt,
     return 0;
 }
 
+/* Floating-point nodes (fp_* ALUs, div, reduce fp=true) compute on real
+ * numbers only: with an integer value type the run is refused, naming the
+ * first such node. */
+static int check_value_type(const sg_graph *g, int vt, sg_err *e)
+{
+    if (sg_vt_is_fp(vt))
+        return 0;
+    for (size_t i = 0; i < g->n_nodes; i++) {
+        const sg_node *n = &g->nodes[i];
+        if (!sg_graph_node_is_fp(n))
+            continue;
+        char d[96], vb[SG_VT_NAME_MAX];
+        sg_graph_node_desc(n, d, sizeof d);
+        return sg_errf(e, g->path ? g->path : "<graph>", n->line,
+                       "node %s computes on real numbers; the value type %s is an integer "
+                       "type (use --type fp32 or bf16)", d, sg_vt_name(vt ? vt : 32, vb));
+    }
+    return 0;
+}
+
 int sg_golden_run(const sg_graph *g, const golden_binding *b, int nb,
                const golden_opts *o, golden_result *r, sg_err *e)
 {
@@ -301,7 +317,7 @@ int sg_golden_run(const sg_graph *g, const golden_binding *b, int nb,
     if (o->vt && (o->vt > 0 || sg_vt_width(o->vt) != o->width))
         return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "value type %d does not fit width %d",
                        o->vt, o->width);
-    if (sg_golden_check_executable(g, e) < 0) {
+    if (sg_golden_check_executable(g, e) < 0 || check_value_type(g, o->vt, e) < 0) {
         e->code = SG_EXIT_USAGE;
         return -1;
     }

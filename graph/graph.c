@@ -40,6 +40,26 @@ const char *sg_graph_alu_name(sg_alu_op op)
     return alu_names[op];
 }
 
+sg_alu_op sg_graph_alu_base(const sg_node *n)
+{
+    switch (n->op) {
+    case SG_ALU_FP_MUL: return n->has_cnst ? SG_ALU_SMUL : SG_ALU_MUL;
+    case SG_ALU_FP_ADD: return SG_ALU_ADD;
+    case SG_ALU_FP_MAX: return SG_ALU_MAX;
+    case SG_ALU_FP_DIV: return SG_ALU_DIV;
+    case SG_ALU_FP_EXP: return SG_ALU_EXP;
+    default: return n->op;
+    }
+}
+
+int sg_graph_node_is_fp(const sg_node *n)
+{
+    if (n->kind == SG_NK_REDUCE)
+        return n->fp;
+    return n->kind == SG_NK_ALU &&
+           (n->op >= SG_ALU_FP_MUL || n->op == SG_ALU_DIV || n->op == SG_ALU_EXP);
+}
+
 sg_node_kind sg_graph_kind_parse(const char *type, sg_alu_op *op)
 {
     if (op)
