@@ -28,6 +28,19 @@ if [ "$MODE" = shared ]; then
         [ $rc -le 1 ] || bad "onyx/opal graph unreadable or crashed ($rc): $g"
         n=$((n + 1))
     done
+    # Onyx graphs with fp_mul and reduce fp=true, generated and simulated in fp32
+    "$SAMGEN" tensor gen --shape 6x6 --density 0.4 --seed 3 -o "$WORK/fB.tns" >/dev/null
+    "$SAMGEN" tensor gen --shape 6x6 --density 0.4 --seed 5 -o "$WORK/fC.tns" >/dev/null
+    "$SAMGEN" tensor gen --shape 6 --density 1 --seed 4 -o "$WORK/fc.tns" >/dev/null
+    for g in spmv_fp:"-t c=$WORK/fc.tns" matmul_ijk_crddrop_relu_fp:"-t C=$WORK/fC.tns"; do
+        name=${g%%:*}
+        # shellcheck disable=SC2086
+        "$SAMGEN" verify "$SHARED/graphs/onyx/$name.gv" -t B="$WORK/fB.tns" ${g#*:} --type fp32 \
+            --sim verilator -q >"$WORK/out" 2>"$WORK/err"
+        rc=$?
+        [ $rc -eq 0 ] && grep -q "^PASS $name: " "$WORK/out" && ok "verify fp32 $name" ||
+            bad "verify fp32 $name ($rc): $(cat "$WORK/out" "$WORK/err")"
+    done
     [ $fail -eq 0 ] && echo "graph-shared: $n graphs ok"
     exit $fail
 fi
@@ -373,6 +386,14 @@ expect 2 "golden: fp_mul graph with --type int32" "$SAMGEN" golden "$WORK/fpmul.
 grep -q "fpmul.gv:[0-9]*: node fp_mul 5 computes on real numbers; the value type int32 is an integer type (use --type fp32 or bf16)$" "$WORK/err" &&
     ok "golden: integer type message" || bad "golden: integer type message: $(cat "$WORK/err")"
 [ ! -e "$WORK/fo" ] && ok "golden: integer type: no output" || bad "golden: integer type left output"
+rm -rf "$WORK/fo"
+expect 2 "gen: fp_mul graph with the integer default" "$SAMGEN" gen "$WORK/fpmul.gv" -o "$WORK/fo"
+grep -q "fpmul.gv:[0-9]*: node fp_mul 5 computes on real numbers; the value type int32 is an integer type (use --type fp32 or bf16)$" "$WORK/err" &&
+    ok "gen: integer type message" || bad "gen: integer type message: $(cat "$WORK/err")"
+[ ! -e "$WORK/fo" ] && ok "gen: integer type: no output" || bad "gen: integer type left output"
+expect 0 "gen: fp_mul graph in fp32" "$SAMGEN" gen "$WORK/fpmul.gv" -o "$WORK/fo" --type fp32
+grep -q "sam_alu #(.ValWidth(ValWidth), .Op(0), .Const(0), .ValType(1))" "$WORK/fo/fpmul_top.v" &&
+    ok "gen: fp_mul is the fp32 mul ALU" || bad "gen: fp_mul ALU: $(grep sam_alu "$WORK/fo/fpmul_top.v")"
 sed 's/type="mul"/type="fp_div"/g; s/type=mul"/type=fp_div"/' "$ROOT/examples/vec_elemmul.gv" >"$WORK/fpdiv.gv"
 rm -rf "$WORK/fo"
 expect 2 "gen refuses fp_div" "$SAMGEN" gen "$WORK/fpdiv.gv" -o "$WORK/fo" --type fp32

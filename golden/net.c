@@ -16,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/fp.h"
 #include "core/value.h"
 #include "golden/net.h"
 #include "golden/skip_core.h"
@@ -94,20 +93,6 @@ char *sg_net_stuck_report(const sg_net *net)
     }
 #undef APPEND
     return s;
-}
-
-/* An ALU's constant in value type vt: a real constant (fp_mul const0=0.2)
- * keeps its fraction in a real type. */
-static int64_t alu_const(const sg_node *gn, int vt)
-{
-    if (!sg_vt_is_fp(vt))
-        return gn->cnst;
-    if (gn->cnst_text[0]) {
-        double d = strtod(gn->cnst_text, NULL);
-        return vt == SG_VT_FP32 ? sg_wrap((int64_t)sg_fp_f32_from_double(d), 32)
-                                : sg_wrap((int64_t)sg_fp_bf16_from_double(d), 16);
-    }
-    return sg_val_from_int(vt, gn->cnst);
 }
 
 static sg_q *new_xq(sg_net *net, sg_stream_kind k)
@@ -319,7 +304,7 @@ static int net_node_init(sg_net *net, size_t v, bound *bt, int nbt,
             pn->in[0] = pn->in[1];
             pn->in[1] = t;
         }
-        sg_prim_alu_init(pn, sg_graph_alu_base(gn), alu_const(gn, pn->vt));
+        sg_prim_alu_init(pn, sg_graph_alu_base(gn), sg_graph_alu_const(gn, pn->vt));
         break;
     }
     case SG_NK_REDUCE: sg_prim_reduce_init(pn, gn->skip_empty); break;

@@ -12,6 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/fp.h"
+#include "core/tensor.h"
+#include "core/value.h"
 #include "graph/graph.h"
 #include "graph/kinds.h"
 
@@ -50,6 +53,18 @@ sg_alu_op sg_graph_alu_base(const sg_node *n)
     case SG_ALU_FP_EXP: return SG_ALU_EXP;
     default: return n->op;
     }
+}
+
+int64_t sg_graph_alu_const(const sg_node *n, int vt)
+{
+    if (!sg_vt_is_fp(vt))
+        return n->cnst;
+    if (n->op >= SG_ALU_FP_MUL && n->cnst_text[0]) {
+        double d = strtod(n->cnst_text, NULL);
+        return vt == SG_VT_FP32 ? sg_wrap((int64_t)sg_fp_f32_from_double(d), 32)
+                                : sg_wrap((int64_t)sg_fp_bf16_from_double(d), 16);
+    }
+    return sg_val_from_int(vt, n->cnst);
 }
 
 int sg_graph_node_is_fp(const sg_node *n)

@@ -172,6 +172,10 @@ const char *sg_graph_alu_name(sg_alu_op op);
  * are mul (smul with a constant), add, max and div on real values; other
  * ops are themselves. */
 sg_alu_op sg_graph_alu_base(const sg_node *n);
+/* An ALU's constant in value type vt (core/value.h): the constant of an
+ * fp_* op keeps its fraction in a real type (fp_mul const0=0.2); others
+ * are their integer converted. */
+int64_t sg_graph_alu_const(const sg_node *n, int vt);
 /* Does the node compute on real numbers only (an fp_* ALU, div, exp, a
  * reduce with fp=true)? */
 int sg_graph_node_is_fp(const sg_node *n);
