@@ -42,8 +42,9 @@ typedef enum sg_node_kind {
     SG_NK__COUNT
 } sg_node_kind;
 
-/* ALU operations (SG_NK_ALU).  fp_* ops are kept distinct so that a graph
- * using them can be reported as not executable with integer semantics. */
+/* ALU operations (SG_NK_ALU).  fp_* ops are kept distinct (the graph is
+ * written back as read, and they need a real value type); each computes
+ * the op sg_graph_alu_base gives. */
 typedef enum sg_alu_op {
     SG_ALU_MUL = 0,
     SG_ALU_ADD,
