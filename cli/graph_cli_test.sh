@@ -28,6 +28,19 @@ if [ "$MODE" = shared ]; then
         [ $rc -le 1 ] || bad "onyx/opal graph unreadable or crashed ($rc): $g"
         n=$((n + 1))
     done
+    # Onyx graphs with fp_mul and reduce fp=true, generated and simulated in fp32
+    "$SAMGEN" tensor gen --shape 6x6 --density 0.4 --seed 3 -o "$WORK/fB.tns" >/dev/null
+    "$SAMGEN" tensor gen --shape 6x6 --density 0.4 --seed 5 -o "$WORK/fC.tns" >/dev/null
+    "$SAMGEN" tensor gen --shape 6 --density 1 --seed 4 -o "$WORK/fc.tns" >/dev/null
+    for g in spmv_fp:"-t c=$WORK/fc.tns" matmul_ijk_crddrop_relu_fp:"-t C=$WORK/fC.tns"; do
+        name=${g%%:*}
+        # shellcheck disable=SC2086
+        "$SAMGEN" verify "$SHARED/graphs/onyx/$name.gv" -t B="$WORK/fB.tns" ${g#*:} --type fp32 \
+            --sim verilator -q >"$WORK/out" 2>"$WORK/err"
+        rc=$?
+        [ $rc -eq 0 ] && grep -q "^PASS $name: " "$WORK/out" && ok "verify fp32 $name" ||
+            bad "verify fp32 $name ($rc): $(cat "$WORK/out" "$WORK/err")"
+    done
     [ $fail -eq 0 ] && echo "graph-shared: $n graphs ok"
     exit $fail
 fi
@@ -354,6 +367,41 @@ if (ulimit -v 1000000) 2>/dev/null; then
 else
     echo "SKIP: ulimit -v not available: bounded-memory cases not run"
 fi
+# floating-point nodes: fp32 without --type, an integer --type refused
+# naming the node, fp_div refused by gen (no divider in RTL)
+sed 's/type="mul"/type="fp_mul"/g; s/type=mul"/type=fp_mul"/' "$ROOT/examples/vec_elemmul.gv" >"$WORK/fpmul.gv"
+printf '# shape 4\n1 1.5\n3 2\n' >"$WORK/fb.tns"
+printf '# shape 4\n1 3\n3 0.25\n4 1\n' >"$WORK/fc.tns"
+rm -rf "$WORK/fo"
+expect 0 "golden: fp_mul graph runs in fp32" "$SAMGEN" golden "$WORK/fpmul.gv" -t b="$WORK/fb.tns" -t c="$WORK/fc.tns" -o "$WORK/fo"
+printf '# shape 4\n1 4.5\n3 0.5\n' >"$WORK/fo.want"
+cmp -s "$WORK/fo/x.tns" "$WORK/fo.want" && ok "golden: fp_mul result" || bad "golden: fp_mul result: $(cat "$WORK/fo/x.tns" 2>&1)"
+printf '# shape 4\n1 1\n3 2\n' >"$WORK/ib.tns"
+printf '# shape 4\n1 3\n3 5\n' >"$WORK/ic.tns"
+rm -rf "$WORK/fo"
+expect 0 "golden: fp_mul graph on integer files runs in fp32" "$SAMGEN" golden "$WORK/fpmul.gv" -t b="$WORK/ib.tns" -t c="$WORK/ic.tns" -o "$WORK/fo"
+grep -qx "samgen golden: value type fp32" "$WORK/err" && ok "golden: fp32 by default" || bad "golden: type line: $(cat "$WORK/err")"
+rm -rf "$WORK/fo"
+expect 2 "golden: fp_mul graph with --type int32" "$SAMGEN" golden "$WORK/fpmul.gv" -t b="$WORK/ib.tns" -t c="$WORK/ic.tns" -o "$WORK/fo" --type int32
+grep -q "fpmul.gv:[0-9]*: node fp_mul 5 computes on real numbers; the value type int32 is an integer type (use --type fp32 or bf16)$" "$WORK/err" &&
+    ok "golden: integer type message" || bad "golden: integer type message: $(cat "$WORK/err")"
+[ ! -e "$WORK/fo" ] && ok "golden: integer type: no output" || bad "golden: integer type left output"
+rm -rf "$WORK/fo"
+expect 2 "gen: fp_mul graph with the integer default" "$SAMGEN" gen "$WORK/fpmul.gv" -o "$WORK/fo"
+grep -q "fpmul.gv:[0-9]*: node fp_mul 5 computes on real numbers; the value type int32 is an integer type (use --type fp32 or bf16)$" "$WORK/err" &&
+    ok "gen: integer type message" || bad "gen: integer type message: $(cat "$WORK/err")"
+[ ! -e "$WORK/fo" ] && ok "gen: integer type: no output" || bad "gen: integer type left output"
+expect 0 "gen: fp_mul graph in fp32" "$SAMGEN" gen "$WORK/fpmul.gv" -o "$WORK/fo" --type fp32
+grep -q "sam_alu #(.ValWidth(ValWidth), .Op(0), .Const(0), .ValType(1))" "$WORK/fo/fpmul_top.v" &&
+    ok "gen: fp_mul is the fp32 mul ALU" || bad "gen: fp_mul ALU: $(grep sam_alu "$WORK/fo/fpmul_top.v")"
+sed 's/type="mul"/type="fp_div"/g; s/type=mul"/type=fp_div"/' "$ROOT/examples/vec_elemmul.gv" >"$WORK/fpdiv.gv"
+rm -rf "$WORK/fo"
+expect 2 "gen refuses fp_div" "$SAMGEN" gen "$WORK/fpdiv.gv" -o "$WORK/fo" --type fp32
+grep -q "fpdiv.gv:[0-9]*: fp_div 5 has no RTL block" "$WORK/err" && ok "gen: fp_div message" || bad "gen: fp_div message: $(cat "$WORK/err")"
+[ ! -e "$WORK/fo" ] && ok "gen: fp_div: no output" || bad "gen: fp_div left output"
+expect 0 "golden: fp_div graph runs" "$SAMGEN" golden "$WORK/fpdiv.gv" -t b="$WORK/fb.tns" -t c="$WORK/fc.tns" -o "$WORK/fo"
+printf '# shape 4\n1 0.5\n3 8\n' >"$WORK/fo.want"
+cmp -s "$WORK/fo/x.tns" "$WORK/fo.want" && ok "golden: fp_div result" || bad "golden: fp_div result: $(cat "$WORK/fo/x.tns" 2>&1)"
 
 [ $fail -eq 0 ] && echo "graph-cli-test: passed" || echo "graph-cli-test: FAILED"
 exit $fail

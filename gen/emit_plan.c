@@ -204,22 +204,25 @@ static int rtl_module(const sg_node *n, const sg_emit_opts *o, long inner,
                  n->n_operands, n->kind == SG_NK_UNION);
         return 0;
     case SG_NK_ALU:
-        if ((int)n->op > (int)SG_ALU_SMUL || n->fp)
+    {
+        /* fp_mul, fp_add, fp_max are mul (smul), add, max on the real
+         * value type (the caller refuses them under an integer type) */
+        int op = (int)sg_graph_alu_base(n);
+        if (op > (int)SG_ALU_SMUL)
             return -1;
         strcpy(mod, "sam_alu");
         if (sg_vt_is_fp(o->vt))   /* the constant as the format's bits */
             snprintf(par, cap, ".ValWidth(ValWidth), .Op(%d), .Const(%lld), .ValType(%d)",
-                     (int)n->op,
-                     (long long)(sg_val_from_int(o->vt, n->cnst) &
+                     op,
+                     (long long)(sg_graph_alu_const(n, o->vt) &
                                  (int64_t)((UINT64_C(1) << sg_vt_width(o->vt)) - 1)),
                      sg_vt_rtl_code(o->vt));
         else
             snprintf(par, cap, ".ValWidth(ValWidth), .Op(%d), .Const(%lld)",
-                     (int)n->op, (long long)n->cnst);
+                     op, (long long)n->cnst);
         return 0;
+    }
     case SG_NK_REDUCE:
-        if (n->fp)
-            return -1;
         strcpy(mod, "sam_reduce");
         snprintf(par, cap, ".ValWidth(ValWidth)%s%s", val_type(o),
                  n->skip_empty ? ", .SkipEmpty(1)" : "");
@@ -376,6 +379,15 @@ static int plan_plain_modules(emitter *m, sg_err *e)
             long v = opts->index_dim(opts->ctx, n->index);
             if (v > 0)
                 inner = v;
+        }
+        if (sg_graph_node_is_fp(n) && !sg_vt_is_fp(opts->vt) &&
+            !(n->kind == SG_NK_ALU && sg_graph_alu_base(n) > SG_ALU_SMUL)) {
+            char desc[160], vb[SG_VT_NAME_MAX];
+            return sg_errc(e, SG_EXIT_USAGE, g->path ? g->path : "<graph>", n->line,
+                           "node %s computes on real numbers; the value type %s is an "
+                           "integer type (use --type fp32 or bf16)",
+                           sg_graph_node_desc(n, desc, sizeof desc),
+                           sg_vt_name(opts->vt ? opts->vt : opts->val_width, vb));
         }
         if (rtl_module(n, opts, inner, outer, m->mod[i], m->par[i], sizeof m->par[i]) < 0) {
             char desc[160];

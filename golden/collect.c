@@ -130,11 +130,53 @@ static int only_zeros(const written *w)
     return w->nvals > 0;
 }
 
+/* Is `idx` the index of a level that some fiberwrite of the graph writes? */
+static int index_written(const sg_graph *g, char idx)
+{
+    for (size_t v = 0; v < g->n_nodes; v++)
+        if (g->nodes[v].kind == SG_NK_FIBERWRITE && !g->nodes[v].is_vals &&
+            g->nodes[v].index == idx)
+            return 1;
+    return 0;
+}
+
+/* Why coordinates and values went out of step, for the message: the first
+ * coordinate-mode crddrop over a summed index that dropped a coordinate,
+ * with that coordinate, and the first reduce that keeps a value for an
+ * empty fiber. */
+static void out_of_step_cause(const sg_net *net, char *buf, size_t cap)
+{
+    const sg_graph *g = net->g;
+    int64_t crd = 0;
+    size_t v = 0;
+    for (; v < g->n_nodes; v++)
+        if (g->nodes[v].kind == SG_NK_CRDDROP && !sg_graph_inner_is_vals(&g->nodes[v]) &&
+            !index_written(g, g->nodes[v].inner) &&
+            sg_prim_crddrop_first_drop(&net->node[v], &crd))
+            break;
+    if (v == g->n_nodes) {
+        snprintf(buf, cap, "a crddrop removed coordinates whose values a reduce kept");
+        return;
+    }
+    const sg_node *n = &g->nodes[v];
+    char dd[96], rd[96] = "a reduce";
+    sg_graph_node_desc(n, dd, sizeof dd);
+    for (size_t r = 0; r < g->n_nodes; r++)
+        if (g->nodes[r].kind == SG_NK_REDUCE && !g->nodes[r].skip_empty) {
+            sg_graph_node_desc(&g->nodes[r], rd, sizeof rd);
+            break;
+        }
+    snprintf(buf, cap, "node %s dropped %c = %lld, whose fiber of the summed index %c "
+             "is empty, first; %s kept a value for it", dd, n->outer, (long long)crd,
+             n->inner, rd);
+}
+
 /* The written entries as coordinates in c (initialised here); every value
  * must belong to a written coordinate. */
-static int written_coords(const sg_graph *g, const sg_tensor_decl *d,
+static int written_coords(const sg_net *net, const sg_tensor_decl *d,
                           const written *w, sg_coo *c, sg_err *e)
 {
+    const sg_graph *g = net->g;
     int order = d->fmt.order;
     sg_coo_init(c, order, w->shape);
     if (order == 0) {
@@ -153,9 +195,11 @@ static int written_coords(const sg_graph *g, const sg_tensor_decl *d,
      * result (SAM-SEMANTICS 2.10, item 11), one per empty fiber when every
      * fiber of a result level is empty, written with no coordinate. */
     if (c->nnz != w->nvals && !(c->nnz == 0 && (w->nvals == 1 || only_zeros(w)))) {
+        char why[400];
+        out_of_step_cause(net, why, sizeof why);
         sg_errf(e, g->path, 0, "output %s: the writers produced %zu values for %zu "
-                "coordinates (coordinates and values out of step: a crddrop removed "
-                "coordinates whose values a reduce kept)", d->name, w->nvals, c->nnz);
+                "coordinates (coordinates and values out of step: %s)", d->name,
+                w->nvals, c->nnz, why);
         sg_coo_free(c);
         return -1;
     }
@@ -232,7 +276,7 @@ int sg_collect_output(const sg_net *net, bound *bt, int nbt,
     memset(&w, 0, sizeof w);
     sg_coo c;
     if (gather_writers(net, bt, nbt, d, &w, e) < 0 ||
-        written_coords(net->g, d, &w, &c, e) < 0)
+        written_coords(net, d, &w, &c, e) < 0)
         return -1;
     int r = output_tree(net->g, d, &w, &c, out, e);
     out->coo = c;

@@ -304,9 +304,7 @@ static int net_node_init(sg_net *net, size_t v, bound *bt, int nbt,
             pn->in[0] = pn->in[1];
             pn->in[1] = t;
         }
-        sg_prim_alu_init(pn, gn->op, sg_vt_is_fp(pn->vt)
-                                         ? sg_val_from_int(pn->vt, gn->cnst)
-                                         : gn->cnst);
+        sg_prim_alu_init(pn, sg_graph_alu_base(gn), sg_graph_alu_const(gn, pn->vt));
         break;
     }
     case SG_NK_REDUCE: sg_prim_reduce_init(pn, gn->skip_empty); break;

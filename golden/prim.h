@@ -521,6 +521,9 @@ void sg_prim_vectorreducer_init(sg_pnode *n);
  * a child level).  vals: the inner stream is a value stream at the outer
  * level (drop zero values with their coordinates / hold against values). */
 void sg_prim_crddrop_init(sg_pnode *n, int vals, int depth);
+/* The first outer coordinate a coordinate-mode crddrop dropped (its inner
+ * fiber empty): 1 with *crd set, else 0. */
+int sg_prim_crddrop_first_drop(const sg_pnode *n, int64_t *crd);
 void sg_prim_crdhold_init(sg_pnode *n, int vals, int depth);
 
 /* Writers: in[0].  The arrays grow in the state; take them at the end. */

@@ -22,6 +22,8 @@
 typedef struct drop_st {
     crd_st c;
     int has;                    /* the held coordinate's fiber holds data */
+    int dropped;                /* a coordinate was dropped; the first: */
+    int64_t first;
 } drop_st;
 
 static long drop_vals_fire(sg_pnode *n, long budget)
@@ -55,8 +57,12 @@ static long drop_fire(sg_pnode *n, long budget)
                     return fired + popped;
                 port_push(oi, t);
                 q_pop(qi);
-                if (t.v >= s->depth - 1 && d->has)
+                if (t.v >= s->depth - 1 && d->has) {
                     port_push(oo, o);
+                } else if (t.v >= s->depth - 1 && !d->dropped && o.kind == SG_TK_DATA) {
+                    d->dropped = 1;
+                    d->first = o.v;
+                }
                 crd_inner_stop(s, t.v);
             } else {
                 return crd_fail_inner_done(n);
@@ -75,6 +81,15 @@ static long drop_fire(sg_pnode *n, long budget)
         fired++;
     }
     return fired;
+}
+
+int sg_prim_crddrop_first_drop(const sg_pnode *n, int64_t *crd)
+{
+    const drop_st *d = n->st;
+    if (n->fire != drop_fire || !d->dropped)
+        return 0;
+    *crd = d->first;
+    return 1;
 }
 
 void sg_prim_crddrop_init(sg_pnode *n, int vals, int depth)

@@ -12,6 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/fp.h"
+#include "core/tensor.h"
+#include "core/value.h"
 #include "graph/graph.h"
 #include "graph/kinds.h"
 
@@ -38,6 +41,38 @@ const char *sg_graph_alu_name(sg_alu_op op)
     if ((int)op < 0 || op >= SG_ALU__COUNT)
         return "?";
     return alu_names[op];
+}
+
+sg_alu_op sg_graph_alu_base(const sg_node *n)
+{
+    switch (n->op) {
+    case SG_ALU_FP_MUL: return n->has_cnst ? SG_ALU_SMUL : SG_ALU_MUL;
+    case SG_ALU_FP_ADD: return SG_ALU_ADD;
+    case SG_ALU_FP_MAX: return SG_ALU_MAX;
+    case SG_ALU_FP_DIV: return SG_ALU_DIV;
+    case SG_ALU_FP_EXP: return SG_ALU_EXP;
+    default: return n->op;
+    }
+}
+
+int64_t sg_graph_alu_const(const sg_node *n, int vt)
+{
+    if (!sg_vt_is_fp(vt))
+        return n->cnst;
+    if (n->op >= SG_ALU_FP_MUL && n->cnst_text[0]) {
+        double d = strtod(n->cnst_text, NULL);
+        return vt == SG_VT_FP32 ? sg_wrap((int64_t)sg_fp_f32_from_double(d), 32)
+                                : sg_wrap((int64_t)sg_fp_bf16_from_double(d), 16);
+    }
+    return sg_val_from_int(vt, n->cnst);
+}
+
+int sg_graph_node_is_fp(const sg_node *n)
+{
+    if (n->kind == SG_NK_REDUCE)
+        return n->fp;
+    return n->kind == SG_NK_ALU &&
+           (n->op >= SG_ALU_FP_MUL || n->op == SG_ALU_DIV || n->op == SG_ALU_EXP);
 }
 
 sg_node_kind sg_graph_kind_parse(const char *type, sg_alu_op *op)

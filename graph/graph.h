@@ -42,8 +42,9 @@ typedef enum sg_node_kind {
     SG_NK__COUNT
 } sg_node_kind;
 
-/* ALU operations (SG_NK_ALU).  fp_* ops are kept distinct so that a graph
- * using them can be reported as not executable with integer semantics. */
+/* ALU operations (SG_NK_ALU).  fp_* ops are kept distinct (the graph is
+ * written back as read, and they need a real value type); each computes
+ * the op sg_graph_alu_base gives. */
 typedef enum sg_alu_op {
     SG_ALU_MUL = 0,
     SG_ALU_ADD,
@@ -168,6 +169,17 @@ size_t sg_diags_count(const sg_diags *d, sg_diag_sev sev);
 /* Names for messages and generated identifiers. */
 const char *sg_graph_kind_name(sg_node_kind k);
 const char *sg_graph_alu_name(sg_alu_op op);
+/* The operation an ALU node computes: fp_mul, fp_add, fp_max and fp_div
+ * are mul (smul with a constant), add, max and div on real values; other
+ * ops are themselves. */
+sg_alu_op sg_graph_alu_base(const sg_node *n);
+/* An ALU's constant in value type vt (core/value.h): the constant of an
+ * fp_* op keeps its fraction in a real type (fp_mul const0=0.2); others
+ * are their integer converted. */
+int64_t sg_graph_alu_const(const sg_node *n, int vt);
+/* Does the node compute on real numbers only (an fp_* ALU, div, exp, a
+ * reduce with fp=true)? */
+int sg_graph_node_is_fp(const sg_node *n);
 /* Kind (and ALU op) of a DOT type= word; SG_NK_UNKNOWN when unknown. */
 sg_node_kind sg_graph_kind_parse(const char *type, sg_alu_op *op);
 /* The type= word to write for n: n->type when set, else the canonical one. */
