@@ -168,16 +168,6 @@ static int choose_type(const golden_binding *b, int nb, int type_vt,
     return rc;
 }
 
-/* Does the graph have a node that computes on real numbers only?  Then
- * its value type is fp32 unless --type or --width says otherwise. */
-static int graph_is_fp(const sg_graph *g)
-{
-    for (size_t i = 0; i < g->n_nodes; i++)
-        if (sg_graph_node_is_fp(&g->nodes[i]))
-            return 1;
-    return 0;
-}
-
 /* The one line a successful run prints. */
 static void print_summary(const sg_graph *g, const golden_opts *o,
                           const golden_result *r)
@@ -289,7 +279,7 @@ int sg_cmd_golden(int argc, char **argv)
     int wrote = 0;
     if (sg_cli_graph_load("golden", graph, &g, SG_LOAD_RUN, &e) < 0) {
         rc = sg_cli_report(&e);
-    } else if (!type_vt && !*width_opt && !sg_vt_is_fp(o.vt) && graph_is_fp(&g) &&
+    } else if (!type_vt && !*width_opt && !sg_vt_is_fp(o.vt) && sg_graph_has_fp(&g) &&
                (rc = choose_type(b, nb, SG_VT_FP32, width_opt, &o)) != 0) {
         /* refused */
     } else if ((rc = check_outputs(graph, &g, b, nb, &o, outdir)) >= 0) {

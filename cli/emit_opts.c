@@ -233,7 +233,10 @@ int sg_gen_prepare(const gen_opts *o, gen_ctx *c, sg_err *e)
         f[i].name = o->binds.t[i].name;
     }
     int vt;
-    if (sg_cli_value_type(o->cmd ? o->cmd : "gen", o->type_vt, o->val_width,
+    int type_vt = o->type_vt;   /* a real-valued graph is fp32 unless told */
+    if (!type_vt && !o->width_opt[0] && sg_graph_has_fp(&c->g))
+        type_vt = SG_VT_FP32;
+    if (sg_cli_value_type(o->cmd ? o->cmd : "gen", type_vt, o->val_width,
                           o->width_opt[0] ? o->width_opt : NULL, o->scale, f, o->binds.n,
                           o->quiet, &vt, e) < 0)
         return -1;

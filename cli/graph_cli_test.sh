@@ -387,13 +387,17 @@ grep -q "fpmul.gv:[0-9]*: node fp_mul 5 computes on real numbers; the value type
     ok "golden: integer type message" || bad "golden: integer type message: $(cat "$WORK/err")"
 [ ! -e "$WORK/fo" ] && ok "golden: integer type: no output" || bad "golden: integer type left output"
 rm -rf "$WORK/fo"
-expect 2 "gen: fp_mul graph with the integer default" "$SAMGEN" gen "$WORK/fpmul.gv" -o "$WORK/fo"
+expect 2 "gen: fp_mul graph with --type int32" "$SAMGEN" gen "$WORK/fpmul.gv" -o "$WORK/fo" --type int32
 grep -q "fpmul.gv:[0-9]*: node fp_mul 5 computes on real numbers; the value type int32 is an integer type (use --type fp32 or bf16)$" "$WORK/err" &&
     ok "gen: integer type message" || bad "gen: integer type message: $(cat "$WORK/err")"
 [ ! -e "$WORK/fo" ] && ok "gen: integer type: no output" || bad "gen: integer type left output"
 expect 0 "gen: fp_mul graph in fp32" "$SAMGEN" gen "$WORK/fpmul.gv" -o "$WORK/fo" --type fp32
 grep -q "sam_alu #(.ValWidth(ValWidth), .Op(0), .Const(0), .ValType(1))" "$WORK/fo/fpmul_top.v" &&
     ok "gen: fp_mul is the fp32 mul ALU" || bad "gen: fp_mul ALU: $(grep sam_alu "$WORK/fo/fpmul_top.v")"
+rm -rf "$WORK/fo"
+expect 0 "gen: fp_mul graph without --type" "$SAMGEN" gen "$WORK/fpmul.gv" -o "$WORK/fo"
+grep -q "sam_alu #(.ValWidth(ValWidth), .Op(0), .Const(0), .ValType(1))" "$WORK/fo/fpmul_top.v" &&
+    ok "gen: fp_mul graph is fp32 by default" || bad "gen: default type: $(grep sam_alu "$WORK/fo/fpmul_top.v")"
 sed 's/type="mul"/type="fp_div"/g; s/type=mul"/type=fp_div"/' "$ROOT/examples/vec_elemmul.gv" >"$WORK/fpdiv.gv"
 rm -rf "$WORK/fo"
 expect 2 "gen refuses fp_div" "$SAMGEN" gen "$WORK/fpdiv.gv" -o "$WORK/fo" --type fp32

@@ -75,6 +75,14 @@ int sg_graph_node_is_fp(const sg_node *n)
            (n->op >= SG_ALU_FP_MUL || n->op == SG_ALU_DIV || n->op == SG_ALU_EXP);
 }
 
+int sg_graph_has_fp(const sg_graph *g)
+{
+    for (size_t i = 0; i < g->n_nodes; i++)
+        if (sg_graph_node_is_fp(&g->nodes[i]))
+            return 1;
+    return 0;
+}
+
 sg_node_kind sg_graph_kind_parse(const char *type, sg_alu_op *op)
 {
     if (op)

@@ -180,6 +180,9 @@ int64_t sg_graph_alu_const(const sg_node *n, int vt);
 /* Does the node compute on real numbers only (an fp_* ALU, div, exp, a
  * reduce with fp=true)? */
 int sg_graph_node_is_fp(const sg_node *n);
+/* Does any node of g compute on real numbers only?  Then a command's value
+ * type is fp32 unless --type or a width option says otherwise. */
+int sg_graph_has_fp(const sg_graph *g);
 /* Kind (and ALU op) of a DOT type= word; SG_NK_UNKNOWN when unknown. */
 sg_node_kind sg_graph_kind_parse(const char *type, sg_alu_op *op);
 /* The type= word to write for n: n->type when set, else the canonical one. */
