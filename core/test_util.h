@@ -14,6 +14,17 @@
 
 #include "core/tensor.h"
 
+/* The shared data directory ($SHARED), or NULL after printing "SKIP what:
+ * SHARED is not set" (tests that need ../shared pass without it). */
+static inline const char *sg_test_shared(const char *what)
+{
+    const char *sh = getenv("SHARED");
+    if (sh && *sh)
+        return sh;
+    printf("SKIP %s: SHARED is not set\n", what);
+    return NULL;
+}
+
 /* Read the file at path into buf (at most size - 1 bytes), NUL-terminated.
  * Returns 0, or -1 (buf empty) when the file cannot be opened. */
 static inline int sg_test_read_file(const char *path, char *buf,

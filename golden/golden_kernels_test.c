@@ -20,6 +20,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "core/test_util.h"
 #include "golden/golden.h"
 #include "front/dot.h"
 #include "golden/test_dense.h"
@@ -227,11 +228,9 @@ static int run_kernel(const sg_graph *g, const struct kernel *k)
 static void test_custard_kernels(void **state)
 {
     (void)state;
-    const char *sh = getenv("SHARED");
-    if (!sh || !*sh) {
-        printf("SKIP custard kernels: SHARED is not set\n");
+    const char *sh = sg_test_shared("custard kernels");
+    if (!sh)
         return;
-    }
     int done = 0;
     for (size_t i = 0; i < sizeof kernels / sizeof kernels[0]; i++) {
         char path[4096];
@@ -259,11 +258,9 @@ static void test_custard_kernels(void **state)
 static void test_not_executable(void **state)
 {
     (void)state;
-    const char *sh = getenv("SHARED");
-    if (!sh || !*sh) {
-        printf("SKIP not-executable graphs: SHARED is not set\n");
+    const char *sh = sg_test_shared("not-executable graphs");
+    if (!sh)
         return;
-    }
     const char *names[] = {"mat_residual", "mat_mattransmul", "vec_sd_compression_WRONG"};
     for (int i = 0; i < 3; i++) {
         char path[4096];

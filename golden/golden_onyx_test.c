@@ -19,6 +19,7 @@
 #include "core/fp.h"
 #include "core/value.h"
 #include "front/dot.h"
+#include "core/test_util.h"
 #include "golden/golden.h"
 
 static uint64_t rnd(uint64_t *s)
@@ -29,12 +30,19 @@ static uint64_t rnd(uint64_t *s)
     return z ^ (z >> 31);
 }
 
-static int graph_is_fp(const sg_graph *g)
+/* Run g on b in the value type vt (the default integer type unless vt is
+ * real); r is to be freed either way. */
+static int run_typed(const sg_graph *g, golden_binding *b, int nb, int vt,
+                     golden_result *r, sg_err *e)
 {
-    for (size_t i = 0; i < g->n_nodes; i++)
-        if (sg_graph_node_is_fp(&g->nodes[i]))
-            return 1;
-    return 0;
+    golden_opts o;
+    sg_golden_opts_default(&o);
+    if (sg_vt_is_fp(vt)) {
+        o.vt = vt;
+        o.width = sg_vt_width(vt);
+    }
+    memset(r, 0, sizeof *r);
+    return sg_golden_run(g, b, nb, &o, r, e);
 }
 
 static int is_dense(const sg_format *f)
@@ -64,7 +72,7 @@ static int run_graph(const char *path, char *why, size_t cap)
         sg_graph_free(&g);
         return -1;
     }
-    int vt = graph_is_fp(&g) ? SG_VT_FP32 : 0;
+    int vt = sg_graph_has_fp(&g) ? SG_VT_FP32 : 0;
     sg_coo coo[SG_MAX_OPERANDS * 2];
     golden_binding b[SG_MAX_OPERANDS * 2];
     memset(b, 0, sizeof b);
@@ -101,15 +109,8 @@ static int run_graph(const char *path, char *why, size_t cap)
         b[nb].coo = &coo[nb];
         nb++;
     }
-    golden_opts o;
-    sg_golden_opts_default(&o);
-    if (vt) {
-        o.vt = vt;
-        o.width = sg_vt_width(vt);
-    }
     golden_result r;
-    memset(&r, 0, sizeof r);
-    int rc = sg_golden_run(&g, b, nb, &o, &r, &e);
+    int rc = run_typed(&g, b, nb, vt, &r, &e);
     int ran = rc == 0 && !r.deadlock;
     if (!ran)
         snprintf(why, cap, "%s", r.deadlock ? "deadlock" : e.msg);
@@ -160,15 +161,8 @@ static int run_scaled(const char *text, int vt, int64_t out[2], sg_err *e)
     sg_coo_push(&b, c1, fp ? f32(2.5) : 2);
     sg_coo_push(&b, c3, fp ? f32(-4.0) : -4);
     golden_binding bd[1] = {{.name = "b", .coo = &b}};
-    golden_opts o;
-    sg_golden_opts_default(&o);
-    if (fp) {
-        o.vt = vt;
-        o.width = sg_vt_width(vt);
-    }
     golden_result r;
-    memset(&r, 0, sizeof r);
-    int rc = sg_golden_run(&g, bd, 1, &o, &r, e);
+    int rc = run_typed(&g, bd, 1, vt, &r, e);
     if (rc == 0) {
         assert_int_equal(r.out[0].coo.nnz, 2);
         out[0] = r.out[0].coo.val[0];
@@ -226,11 +220,9 @@ static int cmp_str(const void *a, const void *b)
 static void test_onyx_opal_graphs(void **state)
 {
     (void)state;
-    const char *sh = getenv("SHARED");
-    if (!sh || !*sh) {
-        printf("SKIP onyx/opal graphs: SHARED is not set\n");
+    const char *sh = sg_test_shared("onyx/opal graphs");
+    if (!sh)
         return;
-    }
     int checked = 0, ran = 0, refused = 0, not_modelled = 0, from_union = 0;
     static const char *const dirs[] = {"onyx", "opal"};
     for (int k = 0; k < 2; k++) {
