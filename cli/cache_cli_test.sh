@@ -120,6 +120,15 @@ usage "verify over --dim" \
     --max-nnz 64 --dim 4
 hasnt "verify over --dim: nothing ran" "$WORK/err" "building"
 rm -rf "$C/vl-00000000000000b1"
+# Dense levels hold every coordinate: with --max-nnz and --dim a dense
+# tensor's values take --dim per dense level (C and D of sddmm are 8 x 4,
+# dense-dense, 32 values: more than --max-nnz 20, within 8 x 8), so one
+# build serves every input within the two bounds.
+expect 0 "gen: dense tensors sized by --dim" "$SAMGEN" gen "$EX/sddmm.gv" \
+    -t B="$EX/sddmm_B.tns" -t C="$EX/sddmm_C.tns" -t D="$EX/sddmm_D.tns" \
+    --max-nnz 20 --dim 8 -o "$WORK/g-dense"
+has "gen: dense C vals take 8 x 8 words" "$WORK/g-dense/sddmm_top.v" "input  C vals, 32 x 64"
+has "gen: compressed B vals take --max-nnz words" "$WORK/g-dense/sddmm_top.v" "input  B vals, 32 x 32"
 
 # ---- a real build (Verilator) ------------------------------------------------------
 if command -v verilator >/dev/null 2>&1; then

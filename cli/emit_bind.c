@@ -181,6 +181,46 @@ long sg_binds_mem_size(void *ctx, const sg_node *n, sg_arr_kind a)
     return cnt ? (long)cnt : 1;
 }
 
+/* What an array can hold when memories are fixed by --max-nnz (nnz) and
+ * --dim (dim; <= 0: the level's own size): a compressed level holds at
+ * most nnz coordinates, a dense level every coordinate under each of its
+ * parent's; seg has one more entry than the parent level has positions,
+ * vals as many as the last level.  A tensor stored all dense thus needs
+ * dim^order values however small --max-nnz is. */
+long sg_binds_mem_cap(const sg_binds *b, const sg_node *n, sg_arr_kind a,
+                      long nnz, long dim)
+{
+    const sg_fibertree *ft = NULL;
+    if (n->kind == SG_NK_FIBERWRITE) {
+        ft = gold_out(b, n->tensor);
+    } else {
+        sg_bound *t = find(b, n->tensor);
+        if (t && t->is_scalar)
+            return 1;
+        if (t && t->has_ft)
+            ft = &t->ft;
+    }
+    if (!ft)
+        return -1;
+    int last = a == SG_ARR_VALS ? ft->fmt.order - 1 : level_of(ft, n->mode);
+    if (last < 0)
+        return -1;
+    long cap = 1, parent = 1;
+    const long lim = 1L << 40;    /* saturate: any array this big is refused anyway */
+    for (int l = 0; l <= last; l++) {
+        parent = cap;
+        if (ft->lvl[l].fmt == SG_LVL_COMPRESSED) {
+            cap = nnz;
+        } else {
+            long d = dim > 0 ? dim : (long)ft->shape[ft->fmt.mode[l]];
+            cap = d > 0 && cap > lim / d ? lim : cap * (d > 0 ? d : 1);
+        }
+    }
+    if (a == SG_ARR_SEG)
+        return parent + 1;
+    return a == SG_ARR_CRD ? nnz : cap;
+}
+
 long sg_binds_node_dim(const sg_binds *b, const sg_node *n)
 {
     if (n->kind == SG_NK_FIBERWRITE) {

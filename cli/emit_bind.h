@@ -49,6 +49,11 @@ void sg_binds_golden(const sg_binds *b, golden_binding *gb);
 /* sg_emit_opts callbacks (ctx = sg_binds *). */
 long sg_binds_mem_size(void *ctx, const sg_node *n, sg_arr_kind a);
 long sg_binds_index_dim(void *ctx, char idx);
+/* The entries array a of n's tensor can hold when memories are fixed by
+ * --max-nnz nnz and --dim dim (<= 0: each dense level's own size); -1
+ * when the tensor is not bound. */
+long sg_binds_mem_cap(const sg_binds *b, const sg_node *n, sg_arr_kind a,
+                      long nnz, long dim);
 /* Size of the mode a dense scanner walks (a level writer: the mode of the
  * golden output tensor it writes), or -1. */
 long sg_binds_node_dim(const sg_binds *b, const sg_node *n);

@@ -133,6 +133,10 @@ static long size_cb(void *ctx, const sg_node *n, sg_arr_kind a)
     long s = sg_binds_mem_size((void *)&c->go->binds, n, a);
     if (c->go->max_nnz_set || s < 0) {
         long floor = c->go->max_nnz + (a == SG_ARR_SEG ? 1 : 0);
+        long cap = sg_binds_mem_cap(&c->go->binds, n, a, c->go->max_nnz,
+                                    c->go->dim_set ? c->go->dim : 0);
+        if (cap > floor)     /* dense levels: --dim per level, not --max-nnz */
+            floor = cap;
         if (c->go->refuse_over && c->go->max_nnz_set && s > floor && !c->over[0]) {
             const char *path = bound_path(c, n->tensor);
             char mode[32] = "";
