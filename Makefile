@@ -97,8 +97,11 @@ include $(sort $(wildcard mk/*.mk))
 
 test: deps
 	@$(MAKE) --no-print-directory all
-	@$(MAKE) --no-print-directory layers unit $(TEST_SUITES)
-	@echo "make test: all suites passed"
+	@mkdir -p $(BUILD) && : > $(BUILD)/test-times.txt
+	@for s in layers unit $(TEST_SUITES); do t0=$$(date +%s); \
+	  $(MAKE) --no-print-directory $$s || { echo "make test: $$s failed"; exit 1; }; \
+	  echo "make test: $$s took $$(( $$(date +%s) - t0 )) s" | tee -a $(BUILD)/test-times.txt; done
+	@echo "make test: all suites passed (times per suite in $(BUILD)/test-times.txt)"
 
 extended:
 	@$(MAKE) --no-print-directory all

@@ -16,8 +16,8 @@
 #                      expected outputs testbenches/fp_prim_vec computes
 #                      with core/fp.h: FP_PRIM_N cases per primitive and
 #                      type, each without and with random input gaps and
-#                      output stalls, on Icarus and Verilator (part of
-#                      make test)
+#                      output stalls, on Icarus (part of make test)
+#   make fp-prim-test-full  the same on Icarus and Verilator (make extended)
 #   make fp-test-full  core/fp_test.c without sanitizers and with ten
 #                      times the random operands (make extended)
 #   make fp-bench      ops/s of sg_fp_f32_add/mul against int32 add/mul
@@ -32,14 +32,17 @@ FP_SRCS := core/fp.c core/fp_text.c core/fp_rand.c
 
 FP_PRIM_VEC  := $(BUILD)/tb/fp_prim_vec
 FP_PRIM_N    ?= 40
+# make test runs the primitives on Icarus; fp-prim-test-full (make
+# extended) on Icarus and Verilator.
+FP_PRIM_SIMS ?= icarus
 FP_PRIM_BENCHES := alu_fp32 alu_bf16 reduce_fp32 reduce_bf16 spacc_fp32 spacc_bf16 \
                    vectorreducer_fp32 vectorreducer_bf16
 FP_RTL_N     ?= 20000
 FP_RTL_N_VL  ?= 200000
 
-.PHONY: fp-vec-test fp-rtl-test fp-prim-test fp-test-full fp-bench
+.PHONY: fp-vec-test fp-rtl-test fp-prim-test fp-prim-test-full fp-test-full fp-bench
 TEST_SUITES += fp-vec-test fp-rtl-test fp-prim-test
-EXTENDED_SUITES += fp-test-full
+EXTENDED_SUITES += fp-test-full fp-prim-test-full
 BENCH_TARGETS += fp-bench
 
 $(BUILD)/asan/core/fp_test: private TEST_CFLAGS += $(FP_HOST_FLAGS)
@@ -80,7 +83,7 @@ $(FP_PRIM_VEC): testbenches/fp_prim_vec.c $(FP_SRCS) core/err.c core/fp.h core/f
 fp-prim-test: $(FP_PRIM_VEC) $(BUILD)/tb/tb_vec
 	@set -e; g=$(BUILD)/tb/fpgen; for b in $(FP_PRIM_BENCHES); do \
 	  rm -rf $$g/$$b; mkdir -p $$g/$$b; $(FP_PRIM_VEC) $${b%_*} $${b##*_} $(SEED) $(FP_PRIM_N) $$g/$$b; done; \
-	fail=0; for sim in icarus verilator; do for b in $(FP_PRIM_BENCHES); do \
+	fail=0; for sim in $(FP_PRIM_SIMS); do for b in $(FP_PRIM_BENCHES); do \
 	  log=$(BUILD)/tb/$$sim-$$b.log; \
 	  BUILD=$(BUILD) SEED=$(SEED) TB_VEC=$(RTL_TB_VEC) GEN=$$g ONLY_GEN=1 sh testbenches/run_bench.sh $$sim $$b > $$log 2>&1 || fail=1; \
 	  echo "$$sim $$b: $$(grep -c '^PASS' $$log) passed, $$(grep -c '^FAIL' $$log) failed"; \
@@ -92,6 +95,9 @@ fp-prim-test: $(FP_PRIM_VEC) $(BUILD)/tb/tb_vec
 	if BUILD=$(BUILD) TB_VEC=$(RTL_TB_VEC) GEN=$$w ONLY_GEN=1 sh testbenches/run_bench.sh icarus reduce_bf16 > $(BUILD)/tb/fpgen-wrong.log 2>&1; then \
 	  echo "fp-prim-test: a case with a wrong expected value passed"; fail=1; fi; \
 	exit $$fail
+
+fp-prim-test-full:
+	@$(MAKE) --no-print-directory fp-prim-test FP_PRIM_SIMS="icarus verilator"
 
 $(BUILD)/fp/fp_test_full: core/fp_test.c $(FP_SRCS) core/err.c core/fp.h core/fp_int.h core/test_fp_host.h core/err.h
 	@mkdir -p $(dir $@)
