@@ -244,13 +244,9 @@ static void test_write_read(void **state)
 static void test_shared_matrices(void **state)
 {
     (void)state;
-    const char *sh = getenv("SHARED");
-    char path[512];
-    if (!sh || snprintf(path, sizeof path, "%s/data/mtx/bcsstk01.mtx", sh) < 0 ||
-        access(path, R_OK) != 0) {
-        print_message("SKIP: $SHARED/data/mtx not available\n");
+    char path[4096];
+    if (!sg_test_shared_path("data/mtx/bcsstk01.mtx", "shared matrices", path, sizeof path))
         skip();
-    }
     sg_coo t;
     sg_err e;
     assert_int_equal(sg_tensor_read(path, NULL, NULL, &t, &e), 0);

@@ -11,6 +11,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "core/tensor.h"
 
@@ -23,6 +24,23 @@ static inline const char *sg_test_shared(const char *what)
         return sh;
     printf("SKIP %s: SHARED is not set\n", what);
     return NULL;
+}
+
+/* $SHARED/sub into buf (n bytes) when that file or directory exists, else
+ * NULL after printing "SKIP what: $SHARED/sub not found" (or that SHARED is
+ * not set). */
+static inline const char *sg_test_shared_path(const char *sub, const char *what,
+                                              char *buf, size_t n)
+{
+    const char *sh = sg_test_shared(what);
+    if (!sh)
+        return NULL;
+    snprintf(buf, n, "%s/%s", sh, sub);
+    if (access(buf, F_OK) != 0) {
+        printf("SKIP %s: $SHARED/%s not found\n", what, sub);
+        return NULL;
+    }
+    return buf;
 }
 
 /* Read the file at path into buf (at most size - 1 bytes), NUL-terminated.

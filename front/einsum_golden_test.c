@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <cmocka.h>
 
+#include "core/test_util.h"
 #include "graph/graph.h"
 #include "golden/golden.h"
 #include "front/dot.h"
@@ -283,13 +284,9 @@ static void run_kernels(int with_ref, uint64_t seed, int64_t dim, int *fails)
 static void test_custard_golden(void **state)
 {
     (void)state;
-    const char *shared = getenv("SHARED");
-    char path[1024];
-    int have = shared && snprintf(path, sizeof path, "%s/graphs/custard",
-                                  shared) > 0 && access(path, R_OK) == 0;
-    if (!have)
-        print_message("SKIP: $SHARED not found; Custard graphs not run, "
-                      "dense evaluation only\n");
+    char path[4096];
+    int have = sg_test_shared_path("graphs/custard", "Custard graphs (dense evaluation "
+                                   "only)", path, sizeof path) != NULL;
     int fails = 0;
     for (uint64_t seed = 1; seed <= 3; seed++)
         run_kernels(have, seed * 1000, seed == 1 ? 5 : 4, &fails);

@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 #include <cmocka.h>
 
+#include "core/test_util.h"
 #include "graph/graph.h"
 #include "golden/golden.h"
 #include "front/dot.h"
@@ -273,14 +274,10 @@ static void check_roundtrip(const char *line)
 static void test_custard_counts(void **state)
 {
     (void)state;
-    const char *shared = getenv("SHARED");
     char path[1024];
-    if (!shared || snprintf(path, sizeof path, "%s/graphs/custard", shared) < 0 ||
-        access(path, R_OK) != 0) {
-        print_message("SKIP: $SHARED/graphs/custard not found; Custard node "
-                      "counts not compared\n");
+    if (!sg_test_shared_path("graphs/custard", "Custard node counts", path, sizeof path))
         skip();
-    }
+    const char *shared = getenv("SHARED");
     for (size_t k = 0; k < N_KERNELS; k++) {
         sg_graph a, b;
         sg_err e;

@@ -29,6 +29,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "core/test_util.h"
 #include "golden/golden.h"
 #include "golden/test_inputs.h"
 #include "golden/test_graph.h"
@@ -289,20 +290,9 @@ static void test_examples(void **state)
 static void test_custard(void **state)
 {
     (void)state;
-    const char *sh = getenv("SHARED");
     char probe[4096];
-    snprintf(probe, sizeof probe, "%.3000s/graphs/custard", sh ? sh : "");
-    FILE *f = NULL;
-    if (sh && *sh) {
-        char p2[4200];
-        snprintf(p2, sizeof p2, "%s/matmul_ikj.gv", probe);
-        f = fopen(p2, "r");
-    }
-    if (!f) {
-        printf("SKIP custard engine pins: $SHARED/graphs/custard not found\n");
+    if (!sg_test_shared_path("graphs/custard", "custard engine pins", probe, sizeof probe))
         skip();
-    }
-    fclose(f);
     int record = getenv("ENGINE_PERF_RECORD") != NULL;
     for (size_t k = 0; k < sizeof custard_graphs / sizeof custard_graphs[0]; k++) {
         char path[4300], label[128];

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "core/test_util.h"
 #include "golden/golden.h"
 #include "golden/test_inputs.h"
 #include "golden/test_graph.h"
@@ -155,16 +156,9 @@ static void test_examples(void **state)
 static void test_custard(void **state)
 {
     (void)state;
-    const char *sh = getenv("SHARED");
-    char dir[4096], probe[4200];
-    snprintf(dir, sizeof dir, "%.3000s/graphs/custard", sh ? sh : "");
-    snprintf(probe, sizeof probe, "%s/matmul_ikj.gv", dir);
-    FILE *f = sh && *sh ? fopen(probe, "r") : NULL;
-    if (!f) {
-        printf("SKIP custard timed-mode checks: $SHARED/graphs/custard not found\n");
+    char dir[4096];
+    if (!sg_test_shared_path("graphs/custard", "custard timed-mode checks", dir, sizeof dir))
         skip();
-    }
-    fclose(f);
     for (size_t k = 0; k < sizeof custard_graphs / sizeof custard_graphs[0]; k++) {
         char path[4400];
         snprintf(path, sizeof path, "%s/%s.gv", dir, custard_graphs[k]);

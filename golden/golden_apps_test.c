@@ -32,6 +32,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "core/test_util.h"
 #include "golden/golden.h"
 #include "golden/test_graph.h"
 
@@ -430,15 +431,10 @@ static const char *const apps[] = {
 static void test_apps(void **state)
 {
     (void)state;
-    const char *sh = getenv("SHARED");
     char probe[4096];
-    if (sh && *sh)
-        snprintf(probe, sizeof probe, "%.3000s/docs/sam/vectors/apps/%s.txt", sh, apps[0]);
-    if (!sh || !*sh || access(probe, R_OK) != 0) {
-        printf("SKIP golden apps: $SHARED/docs/sam/vectors/apps not found (SHARED=%s)\n",
-               sh ? sh : "");
+    if (!sg_test_shared_path("docs/sam/vectors/apps", "golden apps", probe, sizeof probe))
         return;
-    }
+    const char *sh = getenv("SHARED");
     int bad = 0;
     for (size_t i = 0; i < sizeof apps / sizeof apps[0]; i++) {
         int edges = 0;

@@ -27,6 +27,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "core/test_util.h"
 #include "golden/golden.h"
 #include "golden/test_graph.h"
 
@@ -271,12 +272,9 @@ static void test_crddrop_summed_index_data(void **state)
     assert_int_equal(sg_golden_check_executable(&g, &e), 0);
     sg_graph_free(&g);
 
-    const char *sh = getenv("SHARED");
-    if (!sh || !*sh) {
-        printf("SKIP mat_mask_tri_DA3_final: SHARED is not set\n");
+    if (!sg_test_shared_path("graphs/custard/mat_mask_tri_DA3_final.gv",
+                             "mat_mask_tri_DA3_final", path, sizeof path))
         return;
-    }
-    snprintf(path, sizeof path, "%.3000s/graphs/custard/mat_mask_tri_DA3_final.gv", sh);
     sg_err_clear(&e);
     memset(&g, 0, sizeof g);
     if (sg_graph_read(path, &g, &e) == 0) {
@@ -294,13 +292,10 @@ static void test_crddrop_summed_index_data(void **state)
 static void test_out_of_step_values(void **state)
 {
     (void)state;
-    const char *sh = getenv("SHARED");
-    if (!sh || !*sh) {
-        printf("SKIP mat_mask_tri_partial: SHARED is not set\n");
-        return;
-    }
     char path[4096];
-    snprintf(path, sizeof path, "%.3000s/graphs/custard/mat_mask_tri_partial.gv", sh);
+    if (!sg_test_shared_path("graphs/custard/mat_mask_tri_partial.gv",
+                             "mat_mask_tri_partial", path, sizeof path))
+        return;
     sg_graph g;
     sg_err e;
     sg_err_clear(&e);

@@ -269,19 +269,9 @@ static int run_vector(const char *root, const char *rel, const char *prim,
 static void test_shared_vectors(void **state)
 {
     (void)state;
-    const char *sh = getenv("SHARED");
     char root[4096];
-    if (!sh || !*sh) {
-        printf("SKIP shared vectors: SHARED is not set\n");
+    if (!sg_test_shared_path("docs/sam/vectors", "shared vectors", root, sizeof root))
         return;
-    }
-    snprintf(root, sizeof root, "%.4000s/docs/sam/vectors", sh);
-    DIR *probe = opendir(root);
-    if (!probe) {
-        printf("SKIP shared vectors: %s is absent\n", root);
-        return;
-    }
-    closedir(probe);
     int pass = 0, fail = 0, skipped = 0;
     for (int extra = 0; extra < 2; extra++)
         for (size_t k = 0; k < sizeof dirs / sizeof dirs[0]; k++) {
