@@ -45,7 +45,50 @@ typedef struct topts {
     const char *max_value_arg;   /* --max-value as given */
     int type_vt;                 /* --type, 0: not given */
     char width_opt[48];          /* "--width W" when given */
+    char given[SG_OPT__COUNT][32];   /* each option as spelled, when given */
 } topts;
+
+/* What each subcommand takes (the options table lists them all under
+ * tensor); anything else is refused rather than silently ignored. */
+static const sg_opt_id convert_takes[] = {
+    SG_OPT_FORMAT, SG_OPT_NAME, SG_OPT_IN_NAME, SG_OPT_IN_FORMAT, SG_OPT_WIDTH_VAL,
+    SG_OPT_TYPE, SG_OPT_SCALE, SG_OPT_SUM_DUPLICATES, SG_OPT__COUNT};
+static const sg_opt_id gen_takes[] = {
+    SG_OPT_OUT, SG_OPT_FORMAT, SG_OPT_NAME, SG_OPT_WIDTH_VAL, SG_OPT_SHAPE,
+    SG_OPT_DENSITY, SG_OPT_PATTERN, SG_OPT_SEED, SG_OPT_RUN_LENGTH, SG_OPT_PHASE,
+    SG_OPT_MAX_VALUE, SG_OPT__COUNT};
+static const sg_opt_id info_takes[] = {
+    SG_OPT_IN_NAME, SG_OPT_IN_FORMAT, SG_OPT_WIDTH_VAL, SG_OPT_TYPE, SG_OPT_SCALE,
+    SG_OPT_SUM_DUPLICATES, SG_OPT__COUNT};
+
+static int takes(const sg_opt_id *set, int id)
+{
+    for (; *set != SG_OPT__COUNT; set++)
+        if ((int)*set == id)
+            return 1;
+    return 0;
+}
+
+/* 0, or the usage error for the first option given that sub does not
+ * take, naming the subcommands that do. */
+static int check_takes(const char *cmd, const char *sub, const sg_opt_id *set,
+                       const topts *o)
+{
+    static const struct { const char *name; const sg_opt_id *set; } subs[] = {
+        {"convert", convert_takes}, {"gen", gen_takes}, {"info", info_takes}};
+    for (int id = 0; id < SG_OPT__COUNT; id++) {
+        if (!o->given[id][0] || takes(set, id))
+            continue;
+        char who[32] = "";
+        for (size_t k = 0; k < sizeof subs / sizeof subs[0]; k++)
+            if (takes(subs[k].set, id))
+                snprintf(who + strlen(who), sizeof who - strlen(who), "%s%s",
+                         who[0] ? ", " : "", subs[k].name);
+        return sg_cli_usage_error(cmd, "%s does not apply to 'tensor %s' (only to %s)",
+                                  o->given[id], sub, who);
+    }
+    return 0;
+}
 
 static int parse_i64(const char *cmd, const char *opt, const char *s,
                      int64_t lo, int64_t hi, int64_t *out)
@@ -95,6 +138,8 @@ static int on_opt(void *ctx, sg_opt_id id, const char *key, const char *val)
     const char *cmd = ta->cmd;
     topts *o = ta->o;
     int64_t v;
+    if (id >= 0 && id < SG_OPT__COUNT)
+        snprintf(o->given[id], sizeof o->given[id], "%s", key);
     switch (id) {
     case SG_OPT_ARG:
         if (o->npos == 2)
@@ -280,6 +325,8 @@ static int do_convert(int argc, char **argv)
     const char *cmd = "tensor";
     topts o;
     int prc = parse_opts(cmd, argc, argv, &o);
+    if (prc == 0)
+        prc = check_takes(cmd, "convert", convert_takes, &o);
     if (prc != 0)
         return prc < 0 ? SG_EXIT_OK : prc;
     if (o.npos != 2)
@@ -306,6 +353,8 @@ static int do_gen(int argc, char **argv)
     const char *cmd = "tensor";
     topts o;
     int prc = parse_opts(cmd, argc, argv, &o);
+    if (prc == 0)
+        prc = check_takes(cmd, "gen", gen_takes, &o);
     if (prc != 0)
         return prc < 0 ? SG_EXIT_OK : prc;
     if (o.npos)
@@ -338,6 +387,8 @@ static int do_info(int argc, char **argv)
     const char *cmd = "tensor";
     topts o;
     int prc = parse_opts(cmd, argc, argv, &o);
+    if (prc == 0)
+        prc = check_takes(cmd, "info", info_takes, &o);
     if (prc != 0)
         return prc < 0 ? SG_EXIT_OK : prc;
     if (o.npos != 1)

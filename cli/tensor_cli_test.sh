@@ -127,6 +127,14 @@ expect_err "format order" "samgen tensor: --format s0 is for order 1 but the ten
     o12 "$SAMGEN" tensor convert m.mtx o12 --format s0
 expect_err "unknown option" "samgen tensor: unknown option '--frobnicate'" "" \
     "$SAMGEN" tensor convert m.mtx o13 --frobnicate 1
+# Each subcommand refuses the options it does not use, naming the ones that do.
+expect_err "info takes no gen option" "samgen tensor: --density does not apply to 'tensor info' (only to gen)" "" \
+    "$SAMGEN" tensor info m.mtx --density 0.5
+expect_err "convert takes no -o" "samgen tensor: -o does not apply to 'tensor convert' (only to gen)" o13b.tns \
+    "$SAMGEN" tensor convert m.mtx o13a.tns -o o13b.tns
+[ ! -e o13a.tns ] && ok "convert refused: nothing written" || bad "convert refused but wrote o13a.tns"
+expect_err "gen takes no input option" "samgen tensor: --in-format does not apply to 'tensor gen' (only to convert, info)" o13c.tns \
+    "$SAMGEN" tensor gen --shape 4 -o o13c.tns --in-format s0
 expect_err "bad density" "samgen tensor: --density: expected a number in 0..1, got '2'" "" \
     "$SAMGEN" tensor gen --shape 5 --density 2 -o o14.tns
 expect_err "bad shape" "samgen tensor: --shape: expected DxD.. with positive integers, got '5x0'" "" \
