@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "core/outfile.h"
 #include "cli/opt.h"
 #include "core/paths.h"
 #include "core/textscan.h"
@@ -353,6 +354,17 @@ static void job_init(area_job *j, const area_opts *o, const char *workdir, const
     j->watch = &o->watch;
 }
 
+/* Copy the file at path to f (nothing when it cannot be read). */
+static void print_file(FILE *f, const char *path)
+{
+    FILE *in = fopen(path, "r");
+    char line[512];
+    while (in && fgets(line, sizeof line, in))
+        fputs(line, f);
+    if (in)
+        fclose(in);
+}
+
 /* samgen gen GRAPH -o OUTDIR/rtl [gen options], as a child process with
  * its output in OUTDIR/gen.out.  Returns -1 when it succeeded, else the
  * exit code. */
@@ -375,24 +387,31 @@ static int gen_kernel(const area_opts *o, const char *outdir, const char *gendir
     for (size_t i = 0; i < o->n_fwd; i++)
         gargv[ga++] = (char *)o->fwd[i];
     gargv[ga] = NULL;
-    sg_mkdir_p(outdir, NULL, 0);   /* errors are left to the steps that write there */
+    /* What this run creates goes again when gen refuses the input. */
+    sg_outdir od = {NULL};
+    sg_err me;
+    sg_err_clear(&me);
+    (void)sg_outdir_make(&od, outdir, &me);   /* errors are left to the steps that write there */
     char gencmd[2048], genout[1200];
     snprintf(genout, sizeof genout, "%s/gen.out", outdir);
     int st = sg_area_exec(NULL, gargv, genout, NULL, "samgen gen", &o->watch, gencmd,
                           sizeof gencmd, e);
+    if (st == SG_EXIT_USAGE) {
+        print_file(stderr, genout);
+        remove(genout);
+        sg_outdir_undo(&od);
+        fprintf(stderr, "samgen area: samgen gen failed (exit %d)\n", st);
+        return SG_EXIT_USAGE;
+    }
+    sg_outdir_keep(&od);
     if (st < 0)
         return run_error(e);
     if (!o->json)
         printf("gen: %s\n", gencmd);
     if (st != 0) {
-        FILE *f = fopen(genout, "r");
-        char line[512];
-        while (f && fgets(line, sizeof line, f))
-            fputs(line, stderr);
-        if (f)
-            fclose(f);
+        print_file(stderr, genout);
         fprintf(stderr, "samgen area: samgen gen failed (exit %d)\n", st);
-        return st == SG_EXIT_USAGE ? SG_EXIT_USAGE : SG_EXIT_CHECK;
+        return SG_EXIT_CHECK;
     }
     return -1;
 }

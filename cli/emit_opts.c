@@ -13,6 +13,7 @@
 #include "core/hash.h"
 #include "core/intparse.h"
 #include "core/value.h"
+#include "graph/skip_plan.h"
 
 void sg_gen_opts_init(gen_opts *o)
 {
@@ -75,9 +76,10 @@ int sg_gen_opt(gen_opts *o, sg_opt_id id, const char *a, const char *v, sg_err *
             o->fifo_auto = 0;
         }
         return 1;
-    case SG_OPT_SKIP:
-        if (int_arg(a, v, 0, 1024, &x, e) < 0)
-            return -1;
+    case SG_OPT_SKIP:          /* as golden takes it (cmd_golden.c) */
+        if (int_arg(a, v, 0, SG_SKC_T_MAX, &x, e) < 0 || !sg_skc_size_ok(x))
+            return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "samgen: %s expects a CAM size 0 or "
+                           "a power of two up to %d, got '%s'", a, SG_SKC_T_MAX, v);
         o->skip = (int)x;
         return 1;
     case SG_OPT_MAX_NNZ:

@@ -97,6 +97,18 @@ expect 2 "golden --bogus: exit 2" "$SAMGEN" golden "$G" -t B="$B" -t c="$C" -o g
 expect 2 "gen --cycles: exit 2" "$SAMGEN" gen "$G" -o genout --cycles
 [ ! -e genout ] && ok "gen --cycles: no output" || bad "gen --cycles wrote genout"
 
+# --skip takes a CAM size 0 or a power of two on every command, refused
+# with one wording before anything is read.
+for cmd in golden gen verify area; do
+    expect 2 "$cmd --skip 3: exit 2" "$SAMGEN" $cmd "$G" -t B="$B" -t c="$C" --skip 3 -o skipout
+    case "$(first)" in
+        *"--skip expects a CAM size 0 or a power of two up to 1024, got '3'")
+            ok "$cmd --skip 3: one wording" ;;
+        *) bad "$cmd --skip 3: '$(first)'" ;;
+    esac
+    [ ! -e skipout ] && ok "$cmd --skip 3: no output" || bad "$cmd --skip 3 wrote skipout"
+done
+
 # Repeats: -o once, -t once per name, whatever the spelling; flags and
 # other options may come again.
 expect 2 "-o twice" "$SAMGEN" golden "$G" -t B="$B" -t c="$C" --out=r1 --cycles --cycles -or2
