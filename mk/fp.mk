@@ -28,7 +28,7 @@
 FP_VEC       := $(BUILD)/tb/fp_vec
 FP_VEC_N     ?= 20000
 FP_HOST_FLAGS := -ffp-contract=off -fno-fast-math
-FP_SRCS := core/fp.c core/fp_text.c core/fp_rand.c
+FP_SRCS := core/fp.c core/fp_text.c core/fp_rand.c core/fp_exp.c
 
 FP_PRIM_VEC  := $(BUILD)/tb/fp_prim_vec
 FP_PRIM_N    ?= 40
@@ -43,6 +43,7 @@ EXTENDED_SUITES += fp-test-full
 BENCH_TARGETS += fp-bench
 
 $(BUILD)/asan/core/fp_test: private TEST_CFLAGS += $(FP_HOST_FLAGS)
+$(BUILD)/asan/core/fp_exp_test: private TEST_CFLAGS += $(FP_HOST_FLAGS)
 
 $(FP_VEC): testbenches/fp_vec.c $(FP_SRCS) core/err.c core/fp.h core/fp_int.h core/test_fp_host.h core/err.h
 	@mkdir -p $(dir $@)
