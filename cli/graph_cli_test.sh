@@ -407,5 +407,40 @@ expect 0 "golden: fp_div graph runs" "$SAMGEN" golden "$WORK/fpdiv.gv" -t b="$WO
 printf '# shape 4\n1 0.5\n3 8\n' >"$WORK/fo.want"
 cmp -s "$WORK/fo/x.tns" "$WORK/fo.want" && ok "golden: fp_div result" || bad "golden: fp_div result: $(cat "$WORK/fo/x.tns" 2>&1)"
 
+# exp: x(i) = exp(b(i)) with the C model's exp in fp32 and bf16; refused
+# under an integer type and by gen (no exp in the RTL's ALU)
+cat >"$WORK/fpexp.gv" <<'EOF'
+digraph SAM {
+  comment="x=s0,b=s0"
+  3 [comment="type=fiberlookup,index=i,tensor=b,mode=0,format=compressed,src=true,root=true" type="fiberlookup" index="i" tensor="b" mode="0" format="compressed" src="true" root="true"]
+  1 [comment="type=fiberwrite,index=i,tensor=x,mode=0,format=compressed,segsize=2,crdsize=b0_dim,sink=true" type="fiberwrite" index="i" tensor="x" mode="0" format="compressed" segsize="2" crdsize="b0_dim" sink="true"]
+  2 [comment="type=arrayvals,tensor=b" type="arrayvals" tensor="b"]
+  4 [comment="type=fp_exp" type="fp_exp"]
+  0 [comment="type=fiberwrite,mode=vals,tensor=x,size=1*b0_dim,sink=true" type="fiberwrite" tensor="x" mode="vals" size="1*b0_dim" sink="true"]
+  3 -> 1 [label="crd" type="crd" comment=""]
+  3 -> 2 [label="ref" type="ref" comment=""]
+  2 -> 4 [label="val" type="val"]
+  4 -> 0 [label="val" type="val"]
+}
+EOF
+printf '# shape 4\n1 1\n3 -4\n' >"$WORK/eb.tns"
+rm -rf "$WORK/fo"
+expect 0 "golden: fp_exp graph runs in fp32" "$SAMGEN" golden "$WORK/fpexp.gv" -t b="$WORK/eb.tns" -o "$WORK/fo"
+printf '# shape 4\n1 2.7182817\n3 0.01831564\n' >"$WORK/fo.want"
+cmp -s "$WORK/fo/x.tns" "$WORK/fo.want" && ok "golden: fp_exp result" || bad "golden: fp_exp result: $(cat "$WORK/fo/x.tns" 2>&1)"
+rm -rf "$WORK/fo"
+expect 0 "golden: fp_exp graph runs in bf16" "$SAMGEN" golden "$WORK/fpexp.gv" -t b="$WORK/eb.tns" -o "$WORK/fo" --type bf16
+printf '# shape 4\n1 2.72\n3 0.0183\n' >"$WORK/fo.want"
+cmp -s "$WORK/fo/x.tns" "$WORK/fo.want" && ok "golden: fp_exp bf16 result" || bad "golden: fp_exp bf16 result: $(cat "$WORK/fo/x.tns" 2>&1)"
+rm -rf "$WORK/fo"
+expect 2 "golden: fp_exp graph with --type int32" "$SAMGEN" golden "$WORK/fpexp.gv" -t b="$WORK/eb.tns" -o "$WORK/fo" --type int32
+grep -q "fpexp.gv:6: node fp_exp 4 computes on real numbers; the value type int32 is an integer type (use --type fp32 or bf16)$" "$WORK/err" &&
+    ok "golden: fp_exp integer type message" || bad "golden: fp_exp integer type message: $(cat "$WORK/err")"
+[ ! -e "$WORK/fo" ] && ok "golden: fp_exp integer type: no output" || bad "golden: fp_exp integer type left output"
+expect 2 "gen refuses fp_exp" "$SAMGEN" gen "$WORK/fpexp.gv" -o "$WORK/fo"
+grep -q "fpexp.gv:6: fp_exp 4 has no RTL block (not supported by samgen gen)$" "$WORK/err" &&
+    ok "gen: fp_exp message" || bad "gen: fp_exp message: $(cat "$WORK/err")"
+[ ! -e "$WORK/fo" ] && ok "gen: fp_exp: no output" || bad "gen: fp_exp left output"
+
 [ $fail -eq 0 ] && echo "graph-cli-test: passed" || echo "graph-cli-test: FAILED"
 exit $fail

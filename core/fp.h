@@ -74,6 +74,16 @@ SG_FP_DECLARE_OPS(sg_fp_bf16);
  * (the low 16 for bf16), and so does the result. */
 uint32_t sg_fp_binop(sg_fp_type t, sg_fp_op op, uint32_t a, uint32_t b);
 
+/* exp(x) (core/fp_exp.c): integer arithmetic only, the algorithm of
+ * docs/values.md ("exp"), bit for bit the RTL unit rtl/sam_fp_exp.v.  NaN
+ * gives the canonical NaN, +inf +inf, -inf +0, +-0 exactly 1; a result
+ * beyond the largest finite is +inf, a tiny one a subnormal or +0. */
+sg_fp_f32 sg_fp_f32_exp(sg_fp_f32 a);
+sg_fp_bf16 sg_fp_bf16_exp(sg_fp_bf16 a);
+/* One-operand operations by type (a and the result hold the type's bits). */
+typedef enum sg_fp_unop_kind { SG_FP_EXP = 0 } sg_fp_unop_kind;
+uint32_t sg_fp_unop(sg_fp_type t, sg_fp_unop_kind op, uint32_t a);
+
 /* ---- conversions ------------------------------------------------------- */
 
 /* An integer, rounded to nearest even (exact up to 2^24 resp. 2^8). */

@@ -44,6 +44,15 @@ int64_t sg_val_fp_op(int vt, sg_fp_op op, int64_t a, int64_t b)
     return sg_wrap((int64_t)r, w);
 }
 
+int64_t sg_val_fp_exp(int vt, int64_t a)
+{
+    if (vt > 0)
+        return 0;
+    int w = -vt;
+    uint32_t m = w >= 32 ? UINT32_MAX : (UINT32_C(1) << w) - 1;
+    return sg_wrap((int64_t)sg_fp_unop(fp_type(vt), SG_FP_EXP, (uint32_t)a & m), w);
+}
+
 int64_t sg_val_from_int(int vt, int64_t v)
 {
     if (vt > 0)

@@ -44,6 +44,9 @@ const char *sg_vt_name(int vt, char buf[SG_VT_NAME_MAX]);
 /* Operations on two values of type vt.  Integers wrap modulo 2^W; reals
  * are rounded as core/fp.h rounds.  div of integers is not defined (0). */
 int64_t sg_val_fp_op(int vt, sg_fp_op op, int64_t a, int64_t b);
+/* exp(a) of a real value (vt < 0; core/fp.h, sg_fp_unop).  Integers have
+ * no exp: the golden model refuses it before a run (0 here). */
+int64_t sg_val_fp_exp(int vt, int64_t a);
 
 static inline int64_t sg_val_add(int vt, int64_t a, int64_t b)
 {

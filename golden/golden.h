@@ -113,7 +113,7 @@ void sg_golden_result_free(golden_result *r);
 /* ---- running ------------------------------------------------------------- */
 
 /* Is the graph executable by the golden model?  0, or -1 with the reason
- * ("not executable: node fp_exp 15 (fp_exp) is not modelled", unsupported
+ * ("not executable: node ... (locate) is not modelled", unsupported
  * node kinds, graphs marked _WRONG, missing tensor formats ...).
  * sg_golden_run also refuses floating-point nodes under an integer type. */
 int sg_golden_check_executable(const sg_graph *g, sg_err *e);

@@ -175,8 +175,9 @@ static int run_scaled(const char *text, int vt, int64_t out[2], sg_err *e)
 }
 
 /* fp_mul with a real constant, fp_add, fp_max and fp_div compute in fp32;
- * with an integer value type the run is refused naming the node; exp is
- * refused as not modelled. */
+ * with an integer value type the run is refused naming the node; exp and
+ * fp_exp compute sg_fp_f32_exp / sg_fp_bf16_exp, and are refused under an
+ * integer type. */
 static void test_fp_ops(void **state)
 {
     (void)state;
@@ -205,11 +206,20 @@ static void test_fp_ops(void **state)
     assert_int_equal(v[1], 0);
 
     scaled_vec(text, sizeof text, "comment=\"type=fp_exp\" type=\"fp_exp\"");
-    assert_int_equal(run_scaled(text, SG_VT_FP32, v, &e), -1);
-    assert_non_null(strstr(e.msg, "node fp_exp 4 (fp_exp) is not modelled"));
+    assert_int_equal(run_scaled(text, SG_VT_FP32, v, &e), 0);
+    assert_int_equal(v[0], sg_wrap((int64_t)sg_fp_f32_exp((sg_fp_f32)f32(2.5)), 32));
+    assert_int_equal(v[0], f32(12.182493960703473));  /* e^2.5, correctly rounded */
+    assert_int_equal(v[1], f32(0.01831563888873418));  /* e^-4 */
+    assert_int_equal(run_scaled(text, 0, v, &e), -1);
+    assert_int_equal(e.code, SG_EXIT_USAGE);
+    assert_non_null(strstr(e.msg, "fp_vec.gv:"));
+    assert_non_null(strstr(e.msg, "node fp_exp 4 computes on real numbers"));
+    assert_non_null(strstr(e.msg, "--type fp32"));
     scaled_vec(text, sizeof text, "comment=\"type=exp\" type=\"exp\"");
-    assert_int_equal(run_scaled(text, SG_VT_FP32, v, &e), -1);
-    assert_non_null(strstr(e.msg, "(exp) is not modelled"));
+    assert_int_equal(run_scaled(text, SG_VT_FP32, v, &e), 0);
+    assert_int_equal(v[1], f32(0.01831563888873418));
+    assert_int_equal(run_scaled(text, 0, v, &e), -1);
+    assert_non_null(strstr(e.msg, "node exp 4 computes on real numbers; the value type int32"));
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -260,11 +270,12 @@ static void test_onyx_opal_graphs(void **state)
         }
     }
     printf("%d graphs pass the checks: %d run, %d refused\n", checked, ran, refused);
-    /* refused: fp_exp and exp (not modelled), and mat_elemadd_relu and
-     * mat_residual, whose crddrop follows a union */
+    /* refused: mat_elemadd_relu and mat_residual, whose crddrop follows a
+     * union; the fp_exp graphs (onyx and opal mat_elemadd_leakyrelu_exp)
+     * run */
     assert_int_equal(checked, 49);
-    assert_int_equal(ran, 45);
-    assert_int_equal(not_modelled, 2);
+    assert_int_equal(ran, 47);
+    assert_int_equal(not_modelled, 0);
     assert_int_equal(from_union, 2);
 }
 

@@ -1,7 +1,8 @@
 /*
- * prim_alu.c - ALUs (mul, add, sub, max, min, and the one-input smax/smul;
- * SAM-SEMANTICS 2.9) on values of the run's type: W-bit two's complement
- * integers, fp32 or bf16 (core/value.h).
+ * prim_alu.c - ALUs (mul, add, sub, max, min, and the one-input smax/smul
+ * and exp, the last on real values only; SAM-SEMANTICS 2.9) on values of
+ * the run's type: W-bit two's complement integers, fp32 or bf16
+ * (core/value.h).
  *
  * Two inputs are consumed pairwise: two values give op(a, b) wrapped to W
  * bits (sub: a - b, port 0 is the minuend); the same stop passes; both D
@@ -47,6 +48,8 @@ static long alu1_fire(sg_pnode *n, long budget)
         if (t.kind == SG_TK_DATA) {
             if (s->op == SG_ALU_SMAX)
                 t.v = sg_val_max(n->vt, t.v, s->c);
+            else if (s->op == SG_ALU_EXP)
+                t.v = sg_val_fp_exp(n->vt, t.v);
             else
                 t.v = alu_apply(SG_ALU_MUL, t.v, s->c, n->vt);
         } else if (t.kind == SG_TK_EMPTY) {
@@ -243,7 +246,8 @@ void sg_prim_alu_init(sg_pnode *n, int op, int64_t cnst)
     s->op = op;
     s->c = cnst;
     n->st = s;
-    n->fire = (op == SG_ALU_SMAX || op == SG_ALU_SMUL) ? alu1_fire : alu2_fire;
+    n->fire = (op == SG_ALU_SMAX || op == SG_ALU_SMUL || op == SG_ALU_EXP) ? alu1_fire
+                                                                            : alu2_fire;
     n->tmap = n->fire == alu1_fire;
     n->tfire = n->fire == alu2_fire ? alu2_tfire : NULL;
 }

@@ -121,11 +121,6 @@ int sg_golden_check_executable(const sg_graph *g, sg_err *e)
             return sg_errf(e, p, n->line, "not executable: node %s has unknown type '%s'", d, n->type);
         case SG_NK_LOCATE:
             return sg_errf(e, p, n->line, "not executable: node %s (locate) is not modelled", d);
-        case SG_NK_ALU:
-            if (n->op == SG_ALU_EXP || n->op == SG_ALU_FP_EXP)
-                return sg_errf(e, p, n->line, "not executable: node %s (%s) is not modelled",
-                               d, sg_graph_alu_name(n->op));
-            break;
         case SG_NK_INTERSECT:
         case SG_NK_UNION:
             if (n->n_operands < 2 || n->n_operands > 3)

@@ -3,9 +3,10 @@
 #
 #   make fp-vec-test   build testbenches/fp_vec and check its vectors of
 #                      every operation and type, random and directed
-#                      corners, against the host's IEEE arithmetic (part of
-#                      make test)
-#   make fp-rtl-test   the RTL units rtl/sam_fp_{add,mul,cmp}.v against
+#                      corners, against the host's IEEE arithmetic (exp:
+#                      against the C model and the host's exp within the
+#                      stated bound) (part of make test)
+#   make fp-rtl-test   the RTL units rtl/sam_fp_{add,mul,cmp,exp}.v against
 #                      fp_vec vectors: directed corners, then random ones
 #                      with input gaps and output stalls, FP_RTL_N per
 #                      operation and type on Icarus, FP_RTL_N_VL on
@@ -28,7 +29,7 @@
 FP_VEC       := $(BUILD)/tb/fp_vec
 FP_VEC_N     ?= 20000
 FP_HOST_FLAGS := -ffp-contract=off -fno-fast-math
-FP_SRCS := core/fp.c core/fp_text.c core/fp_rand.c
+FP_SRCS := core/fp.c core/fp_text.c core/fp_rand.c core/fp_exp.c
 
 FP_PRIM_VEC  := $(BUILD)/tb/fp_prim_vec
 FP_PRIM_N    ?= 40
@@ -46,6 +47,7 @@ EXTENDED_SUITES += fp-test-full fp-prim-test-full
 BENCH_TARGETS += fp-bench
 
 $(BUILD)/asan/core/fp_test: private TEST_CFLAGS += $(FP_HOST_FLAGS)
+$(BUILD)/asan/core/fp_exp_test: private TEST_CFLAGS += $(FP_HOST_FLAGS)
 
 $(FP_VEC): testbenches/fp_vec.c $(FP_SRCS) core/err.c core/fp.h core/fp_int.h core/test_fp_host.h core/err.h
 	@mkdir -p $(dir $@)
@@ -68,7 +70,19 @@ fp-vec-test: $(FP_VEC)
 	    i = i % 2 ? i - 1 : i + 1; $$3 = substr($$3, 1, n - 1) substr(h, i + 1, 1) } { print }' $$f > $$f.bad; \
 	  if $(FP_VEC) check $$op $$t < $$f.bad 2>/dev/null; then \
 	    echo "fp_vec check $$op $$t: a wrong vector passed"; exit 1; fi; \
-	done; done; echo "fp-vec-test: passed"
+	done; done; \
+	for t in fp32 bf16; do \
+	  f=$$d/exp_$${t}.txt; \
+	  $(FP_VEC) exp $$t $(FP_VEC_N) 1 > $$f; \
+	  test "$$(wc -l < $$f)" -eq $(FP_VEC_N) || { echo "fp_vec exp $$t: wrong line count"; exit 1; }; \
+	  $(FP_VEC) check exp $$t < $$f; \
+	  $(FP_VEC) corners exp $$t > $$f.corners; \
+	  $(FP_VEC) check exp $$t < $$f.corners; \
+	  awk 'NR == 1 { h = "0123456789abcdef"; n = length($$2); i = index(h, substr($$2, n, 1)) - 1; \
+	    i = i % 2 ? i - 1 : i + 1; $$2 = substr($$2, 1, n - 1) substr(h, i + 1, 1) } { print }' $$f > $$f.bad; \
+	  if $(FP_VEC) check exp $$t < $$f.bad 2>/dev/null; then \
+	    echo "fp_vec check exp $$t: a wrong vector passed"; exit 1; fi; \
+	done; echo "fp-vec-test: passed"
 
 fp-rtl-test: $(FP_VEC)
 	@BUILD=$(BUILD) FP_VEC=$(FP_VEC) SEED=$(SEED) sh testbenches/fp_run.sh icarus $(FP_RTL_N)

@@ -11,7 +11,15 @@
  *                                   expected value against the host
  *
  * OP is add, sub, mul, div, max or min; TYPE is fp32 (8 hex digits) or
- * bf16 (4 hex digits).  Operands come from sg_fp_rand_pair (random signs,
+ * bf16 (4 hex digits).  OP exp has one operand: its lines are "a
+ * expected"; its random operands are half TestFloat-style, half with an
+ * exponent where exp is neither 1, infinite nor zero; its corners are
+ * directed (zeros, subnormals, the values where exp stops rounding to 1,
+ * table boundaries, the overflow and underflow thresholds, NaNs,
+ * infinities); `check exp` recomputes each line with the C model and
+ * checks it against the host's exp in double: bf16 correctly rounded,
+ * fp32 within 0.52 ulp (docs/values.md, "exp").  `fp_vec all exp bf16`
+ * writes the line of every bf16 input.  Operands come from sg_fp_rand_pair (random signs,
  * exponents biased toward the edges, significands with long runs of zeros
  * and ones) seeded with SEED; the expected value is the C model's
  * (core/fp.h), so an RTL unit that matches these vectors matches the
@@ -37,8 +45,9 @@
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: fp_vec add|sub|mul|div|max|min fp32|bf16 N SEED\n"
+    fprintf(stderr, "usage: fp_vec add|sub|mul|div|max|min|exp fp32|bf16 N SEED\n"
                     "       fp_vec corners OP TYPE\n"
+                    "       fp_vec all exp bf16\n"
                     "       fp_vec check OP TYPE < VECTORS\n");
     return 2;
 }
@@ -119,6 +128,143 @@ static int check(sg_fp_op op, sg_fp_type t)
     return 0;
 }
 
+/* ---- exp: one operand ------------------------------------------------------ */
+
+static void put_exp(sg_fp_type t, uint32_t a)
+{
+    int w = t == SG_FP_F32 ? 8 : 4;
+    printf("%0*" PRIx32 " %0*" PRIx32 "\n", w, a, w, sg_fp_unop(t, SG_FP_EXP, a));
+}
+
+/* a and its neighbours within d steps (of the bits, so across exponent
+ * boundaries too), both signs. */
+static void put_exp_around(sg_fp_type t, uint32_t a, int d)
+{
+    uint32_t sign = t == SG_FP_F32 ? UINT32_C(0x80000000) : UINT32_C(0x8000);
+    a &= sign - 1;
+    for (int i = -d; i <= d; i++) {
+        if ((i < 0 && a < (uint32_t)-i) || a + (uint32_t)(i > 0 ? i : 0) >= sign)
+            continue;
+        uint32_t v = a + (uint32_t)i;
+        put_exp(t, v);
+        put_exp(t, v | sign);
+    }
+}
+
+static uint32_t exp_bits(sg_fp_type t, double d)
+{
+    return t == SG_FP_F32 ? sg_fp_f32_from_double(d) : sg_fp_bf16_from_double(d);
+}
+
+static int exp_corners(sg_fp_type t)
+{
+    int F = t == SG_FP_F32 ? 23 : 7;
+    uint32_t all = (UINT32_C(1) << F) - 1, one = UINT32_C(127) << F;
+    uint32_t fixed[] = {
+        0, 1, 2, all, all + 1, all + 2,                 /* zeros, subnormals */
+        one, one + 1, one - 1, one | all,               /* around 1 and 2 */
+        (UINT32_C(133) << F) | all,                     /* below 128 */
+        UINT32_C(134) << F, (UINT32_C(0xFE) << F) | all,/* 128, largest */
+    };
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+        put_exp_around(t, fixed[i], 0);
+    /* where exp stops being 1: 2^-(F+3), 2^-(F+2), 2^-(F+1), 2^-F */
+    for (int e = F + 3; e >= F; e--)
+        put_exp_around(t, (uint32_t)(127 - e) << F, 2);
+    /* table boundaries: x = (j/64) ln 2 for j = 1..64 */
+    for (int j = 1; j <= 64; j++)
+        put_exp_around(t, exp_bits(t, j / 64.0 * 0.69314718055994531), 1);
+    /* k boundaries: n ln 2 */
+    for (int n = 2; n <= 150; n += n < 16 ? 1 : 13)
+        put_exp_around(t, exp_bits(t, n * 0.69314718055994531), 1);
+    /* overflow, the smallest normal, the smallest subnormal, half of it */
+    double lmax = log(t == SG_FP_F32 ? 0x1.fffffep127 : 0x1.fep127);
+    double lsub = log(t == SG_FP_F32 ? 0x1p-149 : 0x1p-133);
+    put_exp_around(t, exp_bits(t, lmax), 3);
+    put_exp_around(t, exp_bits(t, log(0x1p-126)), 3);
+    put_exp_around(t, exp_bits(t, lsub), 3);
+    put_exp_around(t, exp_bits(t, lsub - 0.69314718055994531), 3);
+    /* infinities and NaNs */
+    put_exp_around(t, UINT32_C(0xFF) << F, 0);
+    put_exp(t, (UINT32_C(0xFF) << F) | (UINT32_C(1) << (F - 1)));    /* quiet */
+    put_exp(t, (UINT32_C(0xFF) << F) | 1);                          /* signalling */
+    put_exp(t, (UINT32_C(0x1FF) << F) | all);                       /* negative */
+    return ferror(stdout) ? 1 : 0;
+}
+
+static int exp_random(sg_fp_type t, unsigned long long n, uint64_t *s)
+{
+    int F = t == SG_FP_F32 ? 23 : 7;
+    for (unsigned long long i = 0; i < n; i++) {
+        uint32_t a = sg_fp_rand_operand(t, s);
+        if (i % 2) {                /* exponent 124-F-1 .. 134, random rest */
+            uint32_t be = (uint32_t)(124 - F - 1) + (uint32_t)((a >> 3) % (uint32_t)(F + 13));
+            a = (a & ((UINT32_C(1) << F) - 1)) | (be << F) | ((a & 1) << (F + 8));
+        }
+        put_exp(t, a);
+    }
+    return ferror(stdout) ? 1 : 0;
+}
+
+/* fp32 ulp at magnitude v (finite; the subnormal step below 2^-126). */
+static double exp_ulp32(double v)
+{
+    int e;
+    v = fabs(v);
+    if (v < 0x1p-126)
+        return 0x1p-149;
+    frexp(v, &e);
+    return ldexp(1.0, e - 24);
+}
+
+static int exp_check(sg_fp_type t)
+{
+    char line[256];
+    long n = 0, lineno = 0;
+    uint32_t mask = t == SG_FP_F32 ? 0xFFFFFFFFu : 0xFFFFu;
+    while (fgets(line, sizeof line, stdin)) {
+        lineno++;
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        unsigned long a, want;
+        char extra;
+        if (sscanf(line, "%lx %lx %c", &a, &want, &extra) != 2 || a > mask ||
+            want > mask) {
+            fprintf(stderr, "<stdin>:%ld: expected 'a expected' in hex\n", lineno);
+            return 2;
+        }
+        uint32_t model = sg_fp_unop(t, SG_FP_EXP, (uint32_t)a);
+        double x = t == SG_FP_F32 ? sg_fp_f32_to_double((uint32_t)a)
+                                  : sg_fp_bf16_to_double((uint16_t)a);
+        double ex = exp(x);
+        const char *why = NULL;
+        if (want != model) {
+            why = "the C model";
+        } else if (isnan(x)) {
+            if (want != (t == SG_FP_F32 ? SG_FP_F32_NAN : SG_FP_BF16_NAN))
+                why = "the host (NaN)";
+        } else if (t == SG_FP_BF16) {
+            if (want != sg_fp_bf16_from_double(ex))
+                why = "the host (correctly rounded)";
+        } else {
+            double r = want == SG_FP_F32_INF ? 0x1p128 : sg_fp_f32_to_double((uint32_t)want);
+            double ref = ex > 0x1p128 ? 0x1p128 : ex;
+            if (fabs(r - ref) > 0.52 * exp_ulp32(ref >= 0x1p128 ? 0x1p127 : ref))
+                why = "the host (0.52 ulp)";
+        }
+        if (why) {
+            fprintf(stderr, "<stdin>:%ld: exp %s %lx: vector says %lx, not %s (C model "
+                    "%" PRIx32 ", host exp %.17g)\n", lineno, sg_fp_type_name(t), a, want,
+                    why, model, ex);
+            return 1;
+        }
+        n++;
+    }
+    printf("fp_vec: %ld exp %s vectors agree with the C model and the host\n", n,
+           sg_fp_type_name(t));
+    return 0;
+}
+
 static int parse_count(const char *s, unsigned long long *out)
 {
     char *end;
@@ -130,6 +276,25 @@ static int parse_count(const char *s, unsigned long long *out)
 
 int main(int argc, char **argv)
 {
+    if ((argc == 4 || argc == 5) && strcmp(argv[argc == 5 ? 1 : 2], "exp") == 0) {
+        int t = sg_fp_type_parse(argv[argc == 5 ? 2 : 3]);
+        unsigned long long n, seed;
+        if (t < 0)
+            return usage();
+        if (argc == 4 && strcmp(argv[1], "check") == 0)
+            return exp_check((sg_fp_type)t);
+        if (argc == 4 && strcmp(argv[1], "corners") == 0)
+            return exp_corners((sg_fp_type)t);
+        if (argc == 4 && strcmp(argv[1], "all") == 0 && t == SG_FP_BF16) {
+            for (uint32_t a = 0; a <= 0xFFFF; a++)
+                put_exp(SG_FP_BF16, a);
+            return ferror(stdout) ? 1 : 0;
+        }
+        if (argc != 5 || parse_count(argv[3], &n) < 0 || parse_count(argv[4], &seed) < 0)
+            return usage();
+        uint64_t s = seed * UINT64_C(0x9E3779B97F4A7C15) + 1;
+        return exp_random((sg_fp_type)t, n, &s);
+    }
     if (argc == 4 && strcmp(argv[1], "check") == 0) {
         int op = sg_fp_op_parse(argv[2]), t = sg_fp_type_parse(argv[3]);
         if (op < 0 || t < 0)

@@ -5,14 +5,15 @@
 // All eight units (four kinds, fp32 and bf16) are instantiated, so one
 // build serves every run; plusargs pick the one the stream goes to:
 // +unit=N (0 sam_fp_add, 1 sam_fp_mul, 2 sam_fp_cmp, 3 sam_fp_add with
-// Latency 0, combinational), +frac=F (23 fp32, 7
+// Latency 0, combinational, 5 sam_fp_exp: one operand, vector lines "a
+// expected"), +frac=F (23 fp32, 7
 // bf16), +vec=FILE, +op=N (in_op_i: add/sub, max/min), +seed=S, +gap=P and
 // +stall=P (percent of cycles without an input token, resp. with the
 // output not ready; random, from S, each by a tb_rng).  Every result is compared bit for bit
 // in order; the bench fails on a wrong result, a missing one (timeout) or
 // an extra one.  With +gap=0 +stall=0 it also checks II = 1: N vectors
 // take exactly N + latency cycles (add and mul 5, cmp 1, add with
-// Latency 0 none).  Prints "PASS
+// Latency 0 none, exp 10).  Prints "PASS
 // ..." or "FAIL ...".
 `timescale 1ns/1ps
 module tb_fp;
@@ -44,7 +45,7 @@ module tb_fp;
     if (!$value$plusargs("op=%d", op)) op = 0;
     if (!$value$plusargs("unit=%d", unit)) unit = 0;
     if (!$value$plusargs("frac=%d", frac)) frac = 23;
-    lat = unit == 3 ? 0 : unit == 2 ? 1 : 5;
+    lat = unit == 5 ? 10 : unit == 3 ? 0 : unit == 2 ? 1 : 5;
     if (!$value$plusargs("gap=%d", gap)) gap = 0;
     if (!$value$plusargs("stall=%d", stall)) stall = 0;
     fd = $fopen(file, "r");
@@ -54,14 +55,21 @@ module tb_fp;
     end
     n = 0;
     while (!$feof(fd) && n < MaxVec) begin
-      r = $fscanf(fd, "%h %h %h\n", x, y, z);
+      if (unit == 5) begin
+        y = 32'd0;
+        r = $fscanf(fd, "%h %h\n", x, z);
+        if (r == 2) r = 3;
+      end else begin
+        r = $fscanf(fd, "%h %h %h\n", x, y, z);
+      end
       if (r == 3) begin
         va[n] = x;
         vb[n] = y;
         ve[n] = z;
         n = n + 1;
       end else if (r != -1) begin
-        $display("FAIL tb_fp: %0s: line %0d is not 'a b expected' in hex", file, n + 1);
+        $display("FAIL tb_fp: %0s: line %0d is not 'a b expected' ('a expected' for exp) in hex",
+                 file, n + 1);
         $finish;
       end
     end
@@ -174,7 +182,20 @@ module tb_fp;
       assign od_k[g] = d;  // zero-extended
     end
   endgenerate
-  assign in_ready  = rdy_k[sel];
-  assign out_valid = ov_k[sel];
-  assign out_data  = od_k[sel];
+  // sam_fp_exp, fp32 and bf16 (unit 5)
+  wire [1:0] rdy_e, ov_e;
+  wire [31:0] od_e32;
+  wire [15:0] od_e16;
+  sam_fp_exp #(.FracWidth(23)) u_exp32 (
+    .clk_i(clk), .rst_ni(rst_n), .in_valid_i(in_valid && unit == 5 && frac != 7),
+    .in_ready_o(rdy_e[0]), .in_a_i(in_a), .out_valid_o(ov_e[0]),
+    .out_ready_i(out_ready && unit == 5 && frac != 7), .out_data_o(od_e32));
+  sam_fp_exp #(.FracWidth(7)) u_exp16 (
+    .clk_i(clk), .rst_ni(rst_n), .in_valid_i(in_valid && unit == 5 && frac == 7),
+    .in_ready_o(rdy_e[1]), .in_a_i(in_a[15:0]), .out_valid_o(ov_e[1]),
+    .out_ready_i(out_ready && unit == 5 && frac == 7), .out_data_o(od_e16));
+  wire ex16 = frac == 7;
+  assign in_ready  = unit == 5 ? rdy_e[ex16] : rdy_k[sel];
+  assign out_valid = unit == 5 ? ov_e[ex16] : ov_k[sel];
+  assign out_data  = unit == 5 ? (ex16 ? {16'd0, od_e16} : od_e32) : od_k[sel];
 endmodule
