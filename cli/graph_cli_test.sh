@@ -41,6 +41,14 @@ if [ "$MODE" = shared ]; then
         [ $rc -eq 0 ] && grep -q "^PASS $name: " "$WORK/out" && ok "verify fp32 $name" ||
             bad "verify fp32 $name ($rc): $(cat "$WORK/out" "$WORK/err")"
     done
+    # fp_div: the divider in both real types
+    for t in fp32 bf16; do
+        "$SAMGEN" verify "$SHARED/graphs/onyx/mat_elemdiv.gv" -t B="$WORK/fB.tns" -t C="$WORK/fC.tns" \
+            --type $t --sim verilator -q >"$WORK/out" 2>"$WORK/err"
+        rc=$?
+        [ $rc -eq 0 ] && grep -q "^PASS mat_elemdiv: " "$WORK/out" && ok "verify $t mat_elemdiv" ||
+            bad "verify $t mat_elemdiv ($rc): $(cat "$WORK/out" "$WORK/err")"
+    done
     [ $fail -eq 0 ] && echo "graph-shared: $n graphs ok"
     exit $fail
 fi
@@ -368,7 +376,7 @@ else
     echo "SKIP: ulimit -v not available: bounded-memory cases not run"
 fi
 # floating-point nodes: fp32 without --type, an integer --type refused
-# naming the node, fp_div refused by gen (no divider in RTL)
+# naming the node, fp_div the real-typed divide ALU
 sed 's/type="mul"/type="fp_mul"/g; s/type=mul"/type=fp_mul"/' "$ROOT/examples/vec_elemmul.gv" >"$WORK/fpmul.gv"
 printf '# shape 4\n1 1.5\n3 2\n' >"$WORK/fb.tns"
 printf '# shape 4\n1 3\n3 0.25\n4 1\n' >"$WORK/fc.tns"
@@ -400,12 +408,41 @@ grep -q "sam_alu #(.ValWidth(ValWidth), .Op(0), .Const(0), .ValType(1))" "$WORK/
     ok "gen: fp_mul graph is fp32 by default" || bad "gen: default type: $(grep sam_alu "$WORK/fo/fpmul_top.v")"
 sed 's/type="mul"/type="fp_div"/g; s/type=mul"/type=fp_div"/' "$ROOT/examples/vec_elemmul.gv" >"$WORK/fpdiv.gv"
 rm -rf "$WORK/fo"
-expect 2 "gen refuses fp_div" "$SAMGEN" gen "$WORK/fpdiv.gv" -o "$WORK/fo" --type fp32
-grep -q "fpdiv.gv:[0-9]*: fp_div 5 has no RTL block" "$WORK/err" && ok "gen: fp_div message" || bad "gen: fp_div message: $(cat "$WORK/err")"
-[ ! -e "$WORK/fo" ] && ok "gen: fp_div: no output" || bad "gen: fp_div left output"
+expect 0 "gen: fp_div graph in fp32" "$SAMGEN" gen "$WORK/fpdiv.gv" -o "$WORK/fo" --type fp32
+grep -q "sam_alu #(.ValWidth(ValWidth), .Op(8), .Const(0), .ValType(1))" "$WORK/fo/fpdiv_top.v" &&
+    ok "gen: fp_div is the fp32 div ALU" || bad "gen: fp_div ALU: $(grep sam_alu "$WORK/fo/fpdiv_top.v")"
+rm -rf "$WORK/fo"
+expect 0 "gen: fp_div graph in bf16" "$SAMGEN" gen "$WORK/fpdiv.gv" -o "$WORK/fo" --type bf16
+grep -q "sam_alu #(.ValWidth(ValWidth), .Op(8), .Const(0), .ValType(2))" "$WORK/fo/fpdiv_top.v" &&
+    ok "gen: fp_div is the bf16 div ALU" || bad "gen: fp_div bf16 ALU: $(grep sam_alu "$WORK/fo/fpdiv_top.v")"
+rm -rf "$WORK/fo"
+expect 2 "gen: fp_div graph with --type int32" "$SAMGEN" gen "$WORK/fpdiv.gv" -o "$WORK/fo" --type int32
+grep -q "fpdiv.gv:[0-9]*: node fp_div 5 computes on real numbers; the value type int32 is an integer type (use --type fp32 or bf16)$" "$WORK/err" &&
+    ok "gen: fp_div integer type message" || bad "gen: fp_div integer type message: $(cat "$WORK/err")"
+[ ! -e "$WORK/fo" ] && ok "gen: fp_div integer type: no output" || bad "gen: fp_div integer type left output"
+sed 's/type="mul"/type="div"/g; s/type=mul"/type=div"/' "$ROOT/examples/vec_elemmul.gv" >"$WORK/div.gv"
+expect 2 "gen: div graph with --type int16" "$SAMGEN" gen "$WORK/div.gv" -o "$WORK/fo" --type int16
+grep -q "div.gv:[0-9]*: node div 5 computes on real numbers; the value type int16 is an integer type (use --type fp32 or bf16)$" "$WORK/err" &&
+    ok "gen: div integer type message" || bad "gen: div integer type message: $(cat "$WORK/err")"
+[ ! -e "$WORK/fo" ] && ok "gen: div integer type: no output" || bad "gen: div integer type left output"
+expect 0 "check: fp_div graph" "$SAMGEN" check "$WORK/fpdiv.gv"
+grep -qx "rtl: supported" "$WORK/out" && ok "check: fp_div is supported in RTL" || bad "check: fp_div rtl: $(cat "$WORK/out" "$WORK/err")"
 expect 0 "golden: fp_div graph runs" "$SAMGEN" golden "$WORK/fpdiv.gv" -t b="$WORK/fb.tns" -t c="$WORK/fc.tns" -o "$WORK/fo"
 printf '# shape 4\n1 0.5\n3 8\n' >"$WORK/fo.want"
 cmp -s "$WORK/fo/x.tns" "$WORK/fo.want" && ok "golden: fp_div result" || bad "golden: fp_div result: $(cat "$WORK/fo/x.tns" 2>&1)"
+# the divider in RTL: quotients that round, a zero divisor (inf), 0 / 0 (NaN)
+printf '# shape 6\n1 1\n2 -2\n3 0\n5 1e-38\n6 7\n' >"$WORK/db.tns"
+printf '# shape 6\n1 3\n2 0\n3 0\n4 5\n5 3e5\n6 -0.1\n' >"$WORK/dc.tns"
+for t in fp32 bf16; do
+    rm -rf "$WORK/fo"
+    expect 0 "verify: fp_div graph in $t" "$SAMGEN" verify "$WORK/fpdiv.gv" -t b="$WORK/db.tns" -t c="$WORK/dc.tns" \
+        --type $t --sim icarus -q -o "$WORK/fo"
+    grep -q "^PASS fpdiv: " "$WORK/out" && ok "verify: fp_div $t passes" || bad "verify: fp_div $t: $(cat "$WORK/out" "$WORK/err")"
+done
+rm -rf "$WORK/fo"
+expect 0 "golden: fp_div with a zero divisor" "$SAMGEN" golden "$WORK/fpdiv.gv" -t b="$WORK/db.tns" -t c="$WORK/dc.tns" -o "$WORK/fo"
+printf '# shape 6\n1 0.33333334\n2 -inf\n3 nan\n5 3.4e-44\n6 -70\n' >"$WORK/fo.want"
+cmp -s "$WORK/fo/x.tns" "$WORK/fo.want" && ok "golden: fp_div inf and nan" || bad "golden: fp_div inf and nan: $(cat "$WORK/fo/x.tns" 2>&1)"
 
 # exp: x(i) = exp(b(i)) with the C model's exp in fp32 and bf16; refused
 # under an integer type and by gen (no exp in the RTL's ALU)

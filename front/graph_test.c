@@ -370,14 +370,21 @@ static void test_check_unread_output(void **state)
 static void test_check_unsupported_rtl(void **state)
 {
     (void)state;
-    /* fp_mul is the RTL's mul in a real value type; there is no divider */
+    /* fp_mul and fp_div are the RTL's mul and div in a real value type;
+     * there is no exp */
     char *s = subst("6 [comment=\"type=mul\" type=\"mul\"]", "6 [type=\"fp_mul\"]");
     assert_int_equal(findings(s, SG_DIAG_ERROR, NULL, NULL), 0);
     assert_int_equal(findings(s, SG_DIAG_UNSUPPORTED_RTL, NULL, NULL), 0);
     free(s);
     s = subst("6 [comment=\"type=mul\" type=\"mul\"]", "6 [type=\"fp_div\"]");
     assert_int_equal(findings(s, SG_DIAG_ERROR, NULL, NULL), 0);
-    assert_int_equal(findings(s, SG_DIAG_UNSUPPORTED_RTL, "fp_div 6", NULL), 1);
+    assert_int_equal(findings(s, SG_DIAG_UNSUPPORTED_RTL, NULL, NULL), 0);
+    free(s);
+    s = subst("6 [comment=\"type=mul\" type=\"mul\"]", "6 [type=\"div\"]");
+    assert_int_equal(findings(s, SG_DIAG_UNSUPPORTED_RTL, NULL, NULL), 0);
+    free(s);
+    s = subst("6 [comment=\"type=mul\" type=\"mul\"]", "6 [type=\"fp_exp\"]");
+    assert_int_equal(findings(s, SG_DIAG_UNSUPPORTED_RTL, "fp_exp 6: exp ALU", NULL), 1);
     free(s);
     assert_int_equal(findings(base, SG_DIAG_UNSUPPORTED_RTL, NULL, NULL), 0);
 }

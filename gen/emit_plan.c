@@ -205,10 +205,11 @@ static int rtl_module(const sg_node *n, const sg_emit_opts *o, long inner,
         return 0;
     case SG_NK_ALU:
     {
-        /* fp_mul, fp_add, fp_max are mul (smul), add, max on the real
-         * value type (the caller refuses them under an integer type) */
+        /* fp_mul, fp_add, fp_max, div and fp_div are mul (smul), add, max
+         * and div on the real value type (the caller refuses them under an
+         * integer type); there is no exp */
         int op = (int)sg_graph_alu_base(n);
-        if (op > (int)SG_ALU_SMUL)
+        if (op > (int)SG_ALU_SMUL && !(op == (int)SG_ALU_DIV && sg_vt_is_fp(o->vt)))
             return -1;
         strcpy(mod, "sam_alu");
         if (sg_vt_is_fp(o->vt))   /* the constant as the format's bits */
@@ -381,7 +382,7 @@ static int plan_plain_modules(emitter *m, sg_err *e)
                 inner = v;
         }
         if (sg_graph_node_is_fp(n) && !sg_vt_is_fp(opts->vt) &&
-            !(n->kind == SG_NK_ALU && sg_graph_alu_base(n) > SG_ALU_SMUL)) {
+            !(n->kind == SG_NK_ALU && sg_graph_alu_base(n) == SG_ALU_EXP)) {
             char desc[160], vb[SG_VT_NAME_MAX];
             return sg_errc(e, SG_EXIT_USAGE, g->path ? g->path : "<graph>", n->line,
                            "node %s computes on real numbers; the value type %s is an "

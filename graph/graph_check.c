@@ -455,8 +455,8 @@ static void check_rtl(ck *c)
     for (size_t i = 0; i < g->n_nodes; i++) {
         const sg_node *n = &g->nodes[i];
         const char *why = NULL;
-        if (n->kind == SG_NK_ALU && sg_graph_alu_base(n) > SG_ALU_SMUL)
-            why = "exp/div ALU";
+        if (n->kind == SG_NK_ALU && sg_graph_alu_base(n) == SG_ALU_EXP)
+            why = "exp ALU";
         else if (n->kind == SG_NK_LOCATE)
             why = "locate";
         if (why)

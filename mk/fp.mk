@@ -6,11 +6,12 @@
 #                      corners, against the host's IEEE arithmetic (exp:
 #                      against the C model and the host's exp within the
 #                      stated bound) (part of make test)
-#   make fp-rtl-test   the RTL units rtl/sam_fp_{add,mul,cmp,exp}.v against
+#   make fp-rtl-test   the RTL units rtl/sam_fp_{add,mul,cmp,div,exp}.v against
 #                      fp_vec vectors: directed corners, then random ones
 #                      with input gaps and output stalls, FP_RTL_N per
-#                      operation and type on Icarus, FP_RTL_N_VL on
-#                      Verilator (testbenches/fp_run.sh; part of make test)
+#                      operation and type on Icarus (FP_RTL_N_DIV for
+#                      div), FP_RTL_N_VL on Verilator
+#                      (testbenches/fp_run.sh; part of make test)
 #   make fp-prim-test  the value primitives with real numbers (sam_alu,
 #                      sam_reduce, sam_spacc, sam_vectorreducer at ValType
 #                      1 fp32 and 2 bf16) on random token streams whose
@@ -40,6 +41,7 @@ FP_PRIM_BENCHES := alu_fp32 alu_bf16 reduce_fp32 reduce_bf16 spacc_fp32 spacc_bf
                    vectorreducer_fp32 vectorreducer_bf16
 FP_RTL_N     ?= 20000
 FP_RTL_N_VL  ?= 200000
+FP_RTL_N_DIV ?= 2000
 
 .PHONY: fp-vec-test fp-rtl-test fp-prim-test fp-prim-test-full fp-test-full fp-bench
 TEST_SUITES += fp-vec-test fp-rtl-test fp-prim-test
@@ -64,7 +66,8 @@ fp-vec-test: $(FP_VEC)
 	  test "$$(wc -l < $$f)" -eq $(FP_VEC_N) || { echo "fp_vec $$op $$t: wrong line count"; exit 1; }; \
 	  $(FP_VEC) check $$op $$t < $$f; \
 	  $(FP_VEC) corners $$op $$t > $$f.corners; \
-	  test "$$(wc -l < $$f.corners)" -eq 1681 || { echo "fp_vec corners $$op $$t: wrong line count"; exit 1; }; \
+	  nc=1681; [ $$op = div ] && nc=2747; \
+	  test "$$(wc -l < $$f.corners)" -eq $$nc || { echo "fp_vec corners $$op $$t: wrong line count"; exit 1; }; \
 	  $(FP_VEC) check $$op $$t < $$f.corners; \
 	  awk 'NR == 1 { h = "0123456789abcdef"; n = length($$3); i = index(h, substr($$3, n, 1)) - 1; \
 	    i = i % 2 ? i - 1 : i + 1; $$3 = substr($$3, 1, n - 1) substr(h, i + 1, 1) } { print }' $$f > $$f.bad; \
@@ -85,7 +88,7 @@ fp-vec-test: $(FP_VEC)
 	done; echo "fp-vec-test: passed"
 
 fp-rtl-test: $(FP_VEC)
-	@BUILD=$(BUILD) FP_VEC=$(FP_VEC) SEED=$(SEED) sh testbenches/fp_run.sh icarus $(FP_RTL_N)
+	@BUILD=$(BUILD) FP_VEC=$(FP_VEC) SEED=$(SEED) DIV_N=$(FP_RTL_N_DIV) sh testbenches/fp_run.sh icarus $(FP_RTL_N)
 	@BUILD=$(BUILD) FP_VEC=$(FP_VEC) SEED=$(SEED) sh testbenches/fp_run.sh verilator $(FP_RTL_N_VL)
 
 $(FP_PRIM_VEC): testbenches/fp_prim_vec.c $(FP_SRCS) core/err.c core/fp.h core/fp_int.h core/err.h

@@ -10,7 +10,7 @@
  * benches read (testbenches/run_bench.sh, tb_vec): one line per stream,
  * "name: tok tok ...", a value written as the unsigned decimal of its bit
  * pattern.  Case 0 is an empty input (D alone); alu cases cycle through
- * the seven ops (param_op), cases 1 to 7 every pair of the directed corners
+ * the eight ops (param_op 0 to 6 and 8, div), cases 1 to 8 every pair of the directed corners
  * for each op (for smax and smul the corners as the one operand) and spacc cases through ValStops 0 and 1
  * (param_val_stkn).
  *
@@ -22,7 +22,7 @@
  *
  * The expected streams follow the primitives' token rules
  * (docs/primitives.md), with every arithmetic step the C model's:
- *   alu      pairwise; two numbers give sg_fp_binop (smax: max(a, +0),
+ *   alu      pairwise; two numbers give sg_fp_binop (div: a / b; smax: max(a, +0),
  *            smul: a * -3, the bench's constants), two control tokens the
  *            first, a number against a control token the number (+0 for
  *            mul) and only the number is consumed; N counts as +0.
@@ -163,7 +163,7 @@ static void gen_alu(sg_fp_type t, uint64_t *s, int empty, int corners, int op, F
     put(&a, 'D', 0);
     put(&b, 'D', 0);
     static const sg_fp_op fop[] = {SG_FP_MUL, SG_FP_ADD, SG_FP_SUB, SG_FP_MAX,
-                                   SG_FP_MIN, SG_FP_MAX, SG_FP_MUL};
+                                   SG_FP_MIN, SG_FP_MAX, SG_FP_MUL, SG_FP_DIV};
     int i = 0, j = 0;
     while (i < a.n && (one || j < b.n)) {
         tok x = a.t[i];
@@ -192,7 +192,7 @@ static void gen_alu(sg_fp_type t, uint64_t *s, int empty, int corners, int op, F
             j++;
         }
     }
-    fprintf(f, "param_op: %d\n", op);
+    fprintf(f, "param_op: %d\n", op == 7 ? 8 : op);   /* 7: div, Op 8 */
     print_line(f, "in_val1", &a);
     print_line(f, "in_val2", one ? &a : &b);
     print_line(f, "out_val", &o);
@@ -364,7 +364,7 @@ int main(int argc, char **argv)
         fprintf(f, "# fp_prim_vec %s %s seed %llu case %ld\n", prim, argv[2], seed, i);
         int empty = i == 0;
         switch (which) {
-        case 0: gen_alu((sg_fp_type)t, &s, empty, i >= 1 && i <= 7, (int)(i % 7), f); break;
+        case 0: gen_alu((sg_fp_type)t, &s, empty, i >= 1 && i <= 8, (int)(i % 8), f); break;
         case 1: gen_reduce((sg_fp_type)t, &s, empty, f); break;
         case 2: gen_spacc((sg_fp_type)t, &s, empty, (int)(i % 2), f); break;
         default: gen_vr((sg_fp_type)t, &s, empty, f); break;

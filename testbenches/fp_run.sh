@@ -1,18 +1,20 @@
 #!/bin/sh
 # fp_run.sh - the floating-point units (rtl/sam_fp_add.v, sam_fp_mul.v,
-# sam_fp_cmp.v, sam_fp_exp.v) against the C model's vectors, on one
-# simulator.
+# sam_fp_cmp.v, sam_fp_div.v, sam_fp_exp.v) against the C model's vectors,
+# on one simulator.
 #
 # usage: fp_run.sh SIM N      SIM = icarus | verilator, N random vectors
 #
-# For each operation (add, sub, mul, max, min; add and sub also on the
+# For each operation (add, sub, mul, div, max, min; add and sub also on the
 # adder's combinational form, Latency 0) and type (fp32, bf16):
 # every pair of directed operands (fp_vec corners) without input gaps or
 # output stalls, which also checks one result per cycle (II = 1), then N
 # random vectors (fp_vec OP TYPE N SEED) with random input gaps and output
 # backpressure.  exp (one operand) likewise: its directed corners, then
-# N / 4 random vectors; on Verilator also every bf16 input.  A vector file with one wrong bit must fail.  Environment:
-# BUILD (build), FP_VEC (the fp_vec binary), SEED (1).
+# N / 4 random vectors; on Verilator also every bf16 input.  A vector
+# file with one wrong bit must fail.  Environment: BUILD (build), FP_VEC
+# (the fp_vec binary), SEED (1), DIV_N (N: random vectors for div, whose
+# many stages make each vector slower on Icarus).
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT" || exit 2
@@ -23,7 +25,7 @@ case "$n" in ''|*[!0-9]*) echo "fp_run.sh: N must be a count, not '$n'" >&2; exi
 [ -x "$FP_VEC" ] || { echo "fp_run.sh: $FP_VEC not built" >&2; exit 2; }
 out=$BUILD/tb/fp-$sim
 mkdir -p "$out"
-srcs="testbenches/tb_fp.v testbenches/tb_rng.v rtl/sam_fp_add.v rtl/sam_fp_mul.v rtl/sam_fp_cmp.v rtl/sam_fp_exp.v rtl/sam_fp_round.v rtl/sam_pipe_valid.v"
+srcs="testbenches/tb_fp.v testbenches/tb_rng.v rtl/sam_fp_add.v rtl/sam_fp_mul.v rtl/sam_fp_cmp.v rtl/sam_fp_div.v rtl/sam_fp_exp.v rtl/sam_fp_round.v rtl/sam_pipe_valid.v"
 if [ "$sim" = icarus ]; then
   # shellcheck disable=SC2086
   iverilog -g2005 -Irtl -s tb_fp -o "$out/tb_fp.vvp" $srcs > "$out/build.log" 2>&1 \
@@ -45,13 +47,14 @@ check() {  # name, plusargs...: one run, PASS expected
     *) echo "FAIL $sim $name"; printf '%s\n' "$res" | head -5; fail=1 ;;
   esac
 }
-for spec in add:0:0 sub:0:1 mul:1:0 max:2:0 min:2:1 add:3:0 sub:3:1; do
+for spec in add:0:0 sub:0:1 mul:1:0 div:4:0 max:2:0 min:2:1 add:3:0 sub:3:1; do
   op=${spec%%:*}; rest=${spec#*:}; unit=${rest%%:*}; opn=${rest#*:}
   for t in fp32 bf16; do
     frac=23; [ "$t" = bf16 ] && frac=7
     c=$out/corners_${op}_$t.txt; r=$out/random_${op}_$t.txt
     "$FP_VEC" corners "$op" "$t" > "$c" || exit 2
-    "$FP_VEC" "$op" "$t" "$n" "$SEED" > "$r" || exit 2
+    nr=$n; [ "$op" = div ] && nr=${DIV_N:-$n}
+    "$FP_VEC" "$op" "$t" "$nr" "$SEED" > "$r" || exit 2
     check "$op $t unit $unit corners" +unit="$unit" +frac=$frac +op="$opn" +vec="$c" +gap=0 +stall=0
     check "$op $t unit $unit random" +unit="$unit" +frac=$frac +op="$opn" +vec="$r" +seed="$SEED" +gap=25 +stall=35
   done

@@ -6,7 +6,8 @@
  *                                   operands: signed zeros, subnormals,
  *                                   the smallest normals, values around 1
  *                                   and 2, the largest finite, infinities,
- *                                   NaNs (quiet, signalling, negative)
+ *                                   NaNs (quiet, signalling, negative);
+ *                                   for div also the pairs of div_corners
  *        fp_vec check OP TYPE       read such lines on stdin and check every
  *                                   expected value against the host
  *
@@ -62,6 +63,50 @@ static int is_nan(sg_fp_type t, uint32_t u)
 
 /* ---- commands ------------------------------------------------------------- */
 
+static void put_vec(int w, uint32_t a, uint32_t b, uint32_t r)
+{
+    printf("%0*" PRIx32 " %0*" PRIx32 " %0*" PRIx32 "\n", w, a, w, b, w, r);
+}
+
+/* Directed operands of a divider, after the common pairs (1,066
+ * lines): i / j and (i * j) / j for integers 1..15 (exact quotients, and
+ * repeating fractions such as 1/3 that round), then every sign of a / b for
+ * dividends and divisors at the edges: quotients that overflow to
+ * infinity, land exactly on the largest finite or the smallest normal,
+ * underflow to a subnormal or to zero, and halfway cases in the subnormal
+ * range (3 * 2^-149 / 2 rounds to even, 2^-149 / 2 to zero). */
+static void div_corners(sg_fp_type t, int w)
+{
+    int F = t == SG_FP_F32 ? 23 : 7;
+    uint32_t all = (UINT32_C(1) << F) - 1, half = UINT32_C(1) << (F - 1);
+    uint32_t one = UINT32_C(127) << F, sign = UINT32_C(1) << (F + 8);
+    uint32_t big = (UINT32_C(0xFE) << F) | all;
+    for (int j = 1; j <= 15; j++)
+        for (int i = 1; i <= 15; i++) {
+            uint32_t a = t == SG_FP_F32 ? sg_fp_f32_from_i64(i) : sg_fp_bf16_from_i64(i);
+            uint32_t p = t == SG_FP_F32 ? sg_fp_f32_from_i64(i * j) : sg_fp_bf16_from_i64(i * j);
+            uint32_t b = t == SG_FP_F32 ? sg_fp_f32_from_i64(j) : sg_fp_bf16_from_i64(j);
+            put_vec(w, a, b, sg_fp_binop(t, SG_FP_DIV, a, b));
+            put_vec(w, p, b, sg_fp_binop(t, SG_FP_DIV, p, b));
+        }
+    const uint32_t num[11] = {
+        1, 3, all, all + 1, (UINT32_C(1) << F) | half, one, one - 1, one + 1,
+        big, big - 1, UINT32_C(0xFE) << F,
+    };
+    const uint32_t den[14] = {
+        UINT32_C(128) << F, (UINT32_C(128) << F) | half, UINT32_C(129) << F,
+        UINT32_C(126) << F, UINT32_C(125) << F, one - 1, one + 1, one | half,
+        all + 1, 1, all, UINT32_C(253) << F, UINT32_C(0xFE) << F, big,
+    };
+    for (int i = 0; i < 11; i++)
+        for (int j = 0; j < 14; j++)
+            for (int s = 0; s < 4; s++) {
+                uint32_t a = num[i] | ((s & 1) ? sign : 0);
+                uint32_t b = den[j] | ((s & 2) ? sign : 0);
+                put_vec(w, a, b, sg_fp_binop(t, SG_FP_DIV, a, b));
+            }
+}
+
 /* Every pair of directed operands (both signs of each magnitude, and the
  * NaNs), with the C model's result. */
 static int corners(sg_fp_op op, sg_fp_type t)
@@ -92,6 +137,8 @@ static int corners(sg_fp_op op, sg_fp_type t)
         for (size_t j = 0; j < n; j++)
             printf("%0*" PRIx32 " %0*" PRIx32 " %0*" PRIx32 "\n", w, v[i], w,
                    v[j], w, sg_fp_binop(t, op, v[i], v[j]));
+    if (op == SG_FP_DIV)
+        div_corners(t, w);
     return ferror(stdout) ? 1 : 0;
 }
 
