@@ -444,8 +444,8 @@ expect 0 "golden: fp_div with a zero divisor" "$SAMGEN" golden "$WORK/fpdiv.gv" 
 printf '# shape 6\n1 0.33333334\n2 -inf\n3 nan\n5 3.4e-44\n6 -70\n' >"$WORK/fo.want"
 cmp -s "$WORK/fo/x.tns" "$WORK/fo.want" && ok "golden: fp_div inf and nan" || bad "golden: fp_div inf and nan: $(cat "$WORK/fo/x.tns" 2>&1)"
 
-# exp: x(i) = exp(b(i)) with the C model's exp in fp32 and bf16; refused
-# under an integer type and by gen (no exp in the RTL's ALU)
+# exp: x(i) = exp(b(i)) with the C model's exp in fp32 and bf16, the ALU's
+# Op 7 in RTL (sam_fp_exp); refused under an integer type
 cat >"$WORK/fpexp.gv" <<'EOF'
 digraph SAM {
   comment="x=s0,b=s0"
@@ -474,10 +474,21 @@ expect 2 "golden: fp_exp graph with --type int32" "$SAMGEN" golden "$WORK/fpexp.
 grep -q "fpexp.gv:6: node fp_exp 4 computes on real numbers; the value type int32 is an integer type (use --type fp32 or bf16)$" "$WORK/err" &&
     ok "golden: fp_exp integer type message" || bad "golden: fp_exp integer type message: $(cat "$WORK/err")"
 [ ! -e "$WORK/fo" ] && ok "golden: fp_exp integer type: no output" || bad "golden: fp_exp integer type left output"
-expect 2 "gen refuses fp_exp" "$SAMGEN" gen "$WORK/fpexp.gv" -o "$WORK/fo"
-grep -q "fpexp.gv:6: fp_exp 4 has no RTL block (not supported by samgen gen)$" "$WORK/err" &&
-    ok "gen: fp_exp message" || bad "gen: fp_exp message: $(cat "$WORK/err")"
-[ ! -e "$WORK/fo" ] && ok "gen: fp_exp: no output" || bad "gen: fp_exp left output"
+expect 2 "gen: fp_exp with --type int32" "$SAMGEN" gen "$WORK/fpexp.gv" -o "$WORK/fo" --type int32
+grep -q "fpexp.gv:6: node fp_exp 4 computes on real numbers; the value type int32 is an integer type (use --type fp32 or bf16)$" "$WORK/err" &&
+    ok "gen: fp_exp integer type message" || bad "gen: fp_exp integer type message: $(cat "$WORK/err")"
+[ ! -e "$WORK/fo" ] && ok "gen: fp_exp integer type: no output" || bad "gen: fp_exp integer type left output"
+expect 0 "gen: fp_exp graph" "$SAMGEN" gen "$WORK/fpexp.gv" -o "$WORK/fo"
+grep -q "sam_alu #(.ValWidth(ValWidth), .Op(7), .Const(0), .ValType(1))" "$WORK/fo/fpexp_top.v" &&
+    ok "gen: fp_exp is the fp32 exp ALU" || bad "gen: fp_exp ALU: $(grep sam_alu "$WORK/fo/fpexp_top.v")"
+# exp in RTL: zeros, overflow to inf, underflow, NaN, ordinary values
+printf '# shape 8\n1 0\n2 -0\n3 100\n4 -200\n5 nan\n6 0.5\n7 -3.25\n8 1e-30\n' >"$WORK/ex.tns"
+for t in fp32 bf16; do
+    rm -rf "$WORK/fo"
+    expect 0 "verify: fp_exp graph in $t" "$SAMGEN" verify "$WORK/fpexp.gv" -t b="$WORK/ex.tns" \
+        --type $t --sim icarus -q -o "$WORK/fo"
+    grep -q "^PASS fpexp: " "$WORK/out" && ok "verify: fp_exp $t passes" || bad "verify: fp_exp $t: $(cat "$WORK/out" "$WORK/err")"
+done
 
 [ $fail -eq 0 ] && echo "graph-cli-test: passed" || echo "graph-cli-test: FAILED"
 exit $fail

@@ -205,11 +205,12 @@ static int rtl_module(const sg_node *n, const sg_emit_opts *o, long inner,
         return 0;
     case SG_NK_ALU:
     {
-        /* fp_mul, fp_add, fp_max, div and fp_div are mul (smul), add, max
-         * and div on the real value type (the caller refuses them under an
-         * integer type); there is no exp */
+        /* fp_mul, fp_add, fp_max, exp, fp_exp, div and fp_div are mul
+         * (smul), add, max, exp and div on the real value type (the caller
+         * refuses them under an integer type) */
         int op = (int)sg_graph_alu_base(n);
-        if (op > (int)SG_ALU_SMUL && !(op == (int)SG_ALU_DIV && sg_vt_is_fp(o->vt)))
+        if (op > (int)SG_ALU_SMUL && !((op == (int)SG_ALU_DIV || op == (int)SG_ALU_EXP) &&
+                                       sg_vt_is_fp(o->vt)))
             return -1;
         strcpy(mod, "sam_alu");
         if (sg_vt_is_fp(o->vt))   /* the constant as the format's bits */
@@ -381,8 +382,7 @@ static int plan_plain_modules(emitter *m, sg_err *e)
             if (v > 0)
                 inner = v;
         }
-        if (sg_graph_node_is_fp(n) && !sg_vt_is_fp(opts->vt) &&
-            !(n->kind == SG_NK_ALU && sg_graph_alu_base(n) == SG_ALU_EXP)) {
+        if (sg_graph_node_is_fp(n) && !sg_vt_is_fp(opts->vt)) {
             char desc[160], vb[SG_VT_NAME_MAX];
             return sg_errc(e, SG_EXIT_USAGE, g->path ? g->path : "<graph>", n->line,
                            "node %s computes on real numbers; the value type %s is an "

@@ -455,9 +455,7 @@ static void check_rtl(ck *c)
     for (size_t i = 0; i < g->n_nodes; i++) {
         const sg_node *n = &g->nodes[i];
         const char *why = NULL;
-        if (n->kind == SG_NK_ALU && sg_graph_alu_base(n) == SG_ALU_EXP)
-            why = "exp ALU";
-        else if (n->kind == SG_NK_LOCATE)
+        if (n->kind == SG_NK_LOCATE)
             why = "locate";
         if (why)
             sg_diag_add(c->d, SG_DIAG_UNSUPPORTED_RTL, n->line, (int)i,

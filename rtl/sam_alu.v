@@ -1,7 +1,7 @@
 // sam_alu - value ALU.  Op is the sg_alu_op number of graph/graph.h:
 // 0 mul, 1 add, 2 sub (in_val0 - in_val1), 3 max, 4 min (binary), 5 smax
-// (max(a, Const)), 6 smul (a * Const) (one input, in_val0 only), 8 div
-// (in_val0 / in_val1, real numbers only).
+// (max(a, Const)), 6 smul (a * Const), 7 exp (one input, in_val0 only;
+// real numbers only), 8 div (in_val0 / in_val1, real numbers only).
 // ValWidth-bit wrapping two's complement; N counts as 0.
 //
 // Binary ops consume the two inputs pairwise: two numbers give the result,
@@ -15,14 +15,14 @@
 // sub, div, max, min; smax and smul with Const as the operand's bit
 // pattern), bit for bit; N counts as +0.  Two numbers go through the fp
 // unit (mul, smul: sam_fp_mul, add, sub: sam_fp_add, 5 stages; div:
-// sam_fp_div, 17 stages for fp32, 9 for bf16; max, min, smax: sam_fp_cmp,
-// 1 stage); a token that passes (control tokens, a number
+// sam_fp_div, 17 stages for fp32, 9 for bf16; exp: sam_fp_exp, 10
+// stages; max, min, smax: sam_fp_cmp, 1 stage); a token that passes (control tokens, a number
 // against a control token) travels beside them in a register per stage, so
 // the output keeps token order.  The whole pipeline moves when its last
 // stage is empty or taken: one token per cycle while the output is ready,
 // every token held while it is not; in ready = that move condition.
-// ValType 0 (the default) is the integer ALU above; it has no div (Op 8
-// stops elaboration there).
+// ValType 0 (the default) is the integer ALU above; it has no exp or div
+// (Op 7 and 8 stop elaboration there).
 `include "sam_token.vh"
 
 module sam_alu #(
@@ -44,8 +44,8 @@ module sam_alu #(
   output wire [ValWidth+1:0] out_val_data_o
 );
   localparam integer OpMul = 0, OpAdd = 1, OpSub = 2, OpMax = 3, OpMin = 4,
-                     OpSmax = 5, OpSmul = 6, OpDiv = 8;
-  localparam [0:0] OneInput = (Op == OpSmax) || (Op == OpSmul);
+                     OpSmax = 5, OpSmul = 6, OpExp = 7, OpDiv = 8;
+  localparam [0:0] OneInput = (Op == OpSmax) || (Op == OpSmul) || (Op == OpExp);
   localparam [ValWidth-1:0] Zero = {ValWidth{1'b0}};
 
   localparam [0:0] IsFp = ValType != 0;
@@ -133,6 +133,8 @@ module sam_alu #(
     if (!IsFp && Op == OpDiv) begin : g_int_div
       // There is no integer divider: an unknown module stops elaboration.
       sam_alu_div_needs_valtype_1_or_2 u_bad ();
+    end else if (!IsFp && Op == OpExp) begin : g_int_exp
+      sam_alu_exp_needs_valtype_1_or_2 u_bad ();
     end else if (!IsFp) begin : g_int
       reg                valid_q;
       reg [ValWidth+1:0] data_q;
@@ -155,8 +157,10 @@ module sam_alu #(
       localparam [0:0] IsMul = (Op == OpMul) || (Op == OpSmul);
       localparam [0:0] IsAdd = (Op == OpAdd) || (Op == OpSub);
       localparam [0:0] IsDiv = Op == OpDiv;
-      // sam_fp_div's latency: (F + 4) / 2 quotient stages and four more
-      localparam integer Lat = IsMinMax ? 1 : IsDiv ? (F + 4) / 2 + 4 : 5;
+      localparam [0:0] IsExp = Op == OpExp;
+      // sam_fp_div's latency: (F + 4) / 2 quotient stages and four more;
+      // sam_fp_exp's: 10
+      localparam integer Lat = IsMinMax ? 1 : IsDiv ? (F + 4) / 2 + 4 : IsExp ? 10 : 5;
       wire unit_valid = take_a || take_b;
       wire [ValWidth-1:0] unit_a = a;
       wire [ValWidth-1:0] unit_b = OneInput ? Const : b_in;
@@ -172,6 +176,12 @@ module sam_alu #(
           .clk_i(clk_i), .rst_ni(rst_ni), .in_valid_i(unit_valid), .in_ready_o(out_free),
           .in_a_i(unit_a), .in_b_i(unit_b),
           .out_valid_o(unit_out_valid), .out_ready_i(out_val_ready_i), .out_data_o(unit_res));
+      end else if (IsExp) begin : g_exp
+        sam_fp_exp #(.FracWidth(F)) u_unit (
+          .clk_i(clk_i), .rst_ni(rst_ni), .in_valid_i(unit_valid), .in_ready_o(out_free),
+          .in_a_i(unit_a),
+          .out_valid_o(unit_out_valid), .out_ready_i(out_val_ready_i), .out_data_o(unit_res));
+        wire unused_exp_b = ^unit_b;
       end else if (IsAdd) begin : g_add
         sam_fp_add #(.FracWidth(F)) u_unit (
           .clk_i(clk_i), .rst_ni(rst_ni), .in_valid_i(unit_valid), .in_ready_o(out_free),

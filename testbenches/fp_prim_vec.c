@@ -10,8 +10,8 @@
  * benches read (testbenches/run_bench.sh, tb_vec): one line per stream,
  * "name: tok tok ...", a value written as the unsigned decimal of its bit
  * pattern.  Case 0 is an empty input (D alone); alu cases cycle through
- * the eight ops (param_op 0 to 6 and 8, div), cases 1 to 8 every pair of the directed corners
- * for each op (for smax and smul the corners as the one operand) and spacc cases through ValStops 0 and 1
+ * the nine ops (param_op 0 to 6, 8 div and 7 exp), cases 1 to 9 every pair of the directed corners
+ * for each op (for smax, smul and exp the corners as the one operand) and spacc cases through ValStops 0 and 1
  * (param_val_stkn).
  *
  * Values: one in ten a directed corner (signed zeros, subnormals, the
@@ -23,7 +23,7 @@
  * The expected streams follow the primitives' token rules
  * (docs/primitives.md), with every arithmetic step the C model's:
  *   alu      pairwise; two numbers give sg_fp_binop (div: a / b; smax: max(a, +0),
- *            smul: a * -3, the bench's constants), two control tokens the
+ *            smul: a * -3, the bench's constants; exp: sg_fp_unop of a), two control tokens the
  *            first, a number against a control token the number (+0 for
  *            mul) and only the number is consumed; N counts as +0.
  *   reduce   each fiber's sum from +0, numbers added in token order (N
@@ -131,7 +131,7 @@ static void gen_alu(sg_fp_type t, uint64_t *s, int empty, int corners, int op, F
 {
     static strm a, b, o;
     a.n = b.n = o.n = 0;
-    int one = op == 5 || op == 6;
+    int one = op == 5 || op == 6 || op == 8;   /* 8: exp */
     uint32_t m3 = t == SG_FP_F32 ? UINT32_C(0xC0400000) : UINT32_C(0xC040);
     if (corners) {    /* every pair of corners, one fiber */
         for (int i = 0; i < NCORNER; i++)
@@ -170,7 +170,8 @@ static void gen_alu(sg_fp_type t, uint64_t *s, int empty, int corners, int op, F
         int xn = x.k == 'd' || x.k == 'n';
         uint32_t xv = x.k == 'd' ? x.v : 0;
         if (one) {
-            if (xn) put(&o, 'd', sg_fp_binop(t, fop[op], xv, op == 5 ? 0 : m3));
+            if (xn && op == 8) put(&o, 'd', sg_fp_unop(t, SG_FP_EXP, xv));
+            else if (xn) put(&o, 'd', sg_fp_binop(t, fop[op], xv, op == 5 ? 0 : m3));
             else put(&o, x.k, x.v);
             i++;
             continue;
@@ -192,7 +193,7 @@ static void gen_alu(sg_fp_type t, uint64_t *s, int empty, int corners, int op, F
             j++;
         }
     }
-    fprintf(f, "param_op: %d\n", op == 7 ? 8 : op);   /* 7: div, Op 8 */
+    fprintf(f, "param_op: %d\n", op == 7 ? 8 : op == 8 ? 7 : op);   /* div Op 8, exp Op 7 */
     print_line(f, "in_val1", &a);
     print_line(f, "in_val2", one ? &a : &b);
     print_line(f, "out_val", &o);
@@ -364,7 +365,7 @@ int main(int argc, char **argv)
         fprintf(f, "# fp_prim_vec %s %s seed %llu case %ld\n", prim, argv[2], seed, i);
         int empty = i == 0;
         switch (which) {
-        case 0: gen_alu((sg_fp_type)t, &s, empty, i >= 1 && i <= 8, (int)(i % 8), f); break;
+        case 0: gen_alu((sg_fp_type)t, &s, empty, i >= 1 && i <= 9, (int)(i % 9), f); break;
         case 1: gen_reduce((sg_fp_type)t, &s, empty, f); break;
         case 2: gen_spacc((sg_fp_type)t, &s, empty, (int)(i % 2), f); break;
         default: gen_vr((sg_fp_type)t, &s, empty, f); break;
