@@ -202,3 +202,16 @@ regress-fp: $(SAMGEN)
 
 TEST_SUITES += regress-fp-quick
 EXTENDED_SUITES += regress-fp
+
+# The Onyx and opal graphs of $(SHARED)/graphs (sim/regress_onyx.sh): each
+# that passes samgen check through samgen verify with int32 and with fp32
+# values, one run at a time; a table of graph, type, result and RTL cycles
+# in $(BUILD)/regress/onyx.md (make extended).  REGRESS_ONYX_SIM=icarus
+# simulates with Icarus instead of Verilator.
+REGRESS_ONYX_SIM ?= verilator
+.PHONY: regress-onyx
+EXTENDED_SUITES += regress-onyx
+regress-onyx: $(SAMGEN)
+	@if [ ! -d "$(SHARED)/graphs/onyx" ]; then \
+	   echo "regress-onyx: $(SHARED)/graphs/onyx not found: skipped"; exit 0; fi; \
+	 REGRESS_ONYX_SIM=$(REGRESS_ONYX_SIM) sh sim/regress_onyx.sh $(abspath $(SAMGEN)) $(SHARED)/graphs $(REGRESS_DIR)/onyx $(REGRESS_DIR)/onyx.md
