@@ -367,7 +367,11 @@ def main():
     failed = 0
     results = {}
     for n, case in enumerate(cases):
-        s = run_samgen(samgen, case, root, os.path.join(work, "%02d_%s" % (n, case.name)))
+        try:
+            s = run_samgen(samgen, case, root, os.path.join(work, "%02d_%s" % (n, case.name)))
+        except (RuntimeError, OSError) as e:
+            print("numpy-check: %s %s: FAILED: %s" % (case.name, case.label, e))
+            return 1
         ref_np = numpy_result(case, case.terms)
         mag = over_outputs(case, exact=False)
         err, worst = rel_check(s, ref_np, mag)

@@ -10,6 +10,10 @@
 #                         matrices (part of `make extended`); summary in
 #                         $(BUILD)/regress/fp.{md,json}
 #   make regress-fp-quick six of those cases (part of `make test`)
+#   make regress-onyx     every Onyx and opal graph of $(SHARED)/graphs that
+#                         passes samgen check, with int32 and fp32 values
+#                         (part of `make extended`); summary in
+#                         $(BUILD)/regress/onyx.md
 #   make mutation-test    verify must catch deliberately broken RTL
 #   make verify-cli-test  verify -o DIR: report.json, junit.xml, --trace,
 #                         --max-mismatches, dot --report on the reports
