@@ -5,7 +5,7 @@
 #   sh sim/regress_onyx.sh SAMGEN GRAPHS WORKDIR OUT.md [EXPECT]
 #
 # GRAPHS is the shared graphs folder (its onyx/ and opal/ subfolders are
-# read).  A graph that fails `samgen check` gets one row "check" with the
+# read).  A graph that fails `samgen check` gets one row CHECK with the
 # checker's first finding.  Every other graph runs twice on the
 # regression's synthetic inputs (sim/regress_inputs.sh, kind r30: every
 # mode 8 wide, 30 % of the entries stored, scalars bound to 3): with
