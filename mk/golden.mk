@@ -2,6 +2,13 @@
 #
 #   make stream-cli-test  samgen stream on well-formed and malformed stream
 #                       files (exit codes, messages, no output on error)
+#   make numpy-check    golden results with --type fp32 against NumPy
+#                       (within 1e-5) and against a sequential float32
+#                       reference in the graph's loop order (bit for bit),
+#                       on examples/ and, with $SHARED, custard kernels
+#                       (golden/numpy_check.py; needs python3 and numpy:
+#                       make deps installs python3-numpy; PYTHON picks
+#                       the interpreter)
 #   make golden-bench   functional tokens/s and cycle-engine cycles/s on
 #                       matmul_ikj and mat_sddmm with real matrices, and
 #                       the Figure-13 skipping experiment (needs $SHARED)
@@ -21,9 +28,18 @@ GOLDEN_ICOUNT_RUNS := matmul_ikj:func mat_sddmm:func matmul_ikj:cycle mat_sddmm:
 
 GOLDEN_FP_BENCH := $(BUILD)/bench/bench_golden_fp
 
-.PHONY: golden-bench golden-fp-bench golden-icount stream-cli-test
+.PHONY: golden-bench golden-fp-bench golden-icount stream-cli-test numpy-check
 BENCH_TARGETS += golden-bench golden-fp-bench
-TEST_SUITES += stream-cli-test
+TEST_SUITES += stream-cli-test numpy-check
+
+PYTHON ?= python3
+
+numpy-check: $(SAMGEN)
+	@if ! $(PYTHON) -c 'import numpy' >/dev/null 2>&1; then \
+	   echo "numpy-check: '$(PYTHON)' cannot import numpy: install python3 and python3-numpy (make deps), or name an interpreter that has it with PYTHON=..." >&2; \
+	   exit 1; fi; \
+	 rm -rf $(BUILD)/numpy-check; \
+	 $(PYTHON) golden/numpy_check.py $(abspath $(SAMGEN)) $(abspath $(BUILD))/numpy-check "$(SHARED)"
 
 stream-cli-test: $(BUILD)/asan/samgen
 	@sh cli/stream_cli_test.sh $(abspath $(BUILD)/asan/samgen) \

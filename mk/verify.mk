@@ -10,6 +10,10 @@
 #                         matrices (part of `make extended`); summary in
 #                         $(BUILD)/regress/fp.{md,json}
 #   make regress-fp-quick six of those cases (part of `make test`)
+#   make regress-onyx     every Onyx and opal graph of $(SHARED)/graphs that
+#                         passes samgen check, with int32 and fp32 values
+#                         (part of `make extended`); summary in
+#                         $(BUILD)/regress/onyx.md
 #   make mutation-test    verify must catch deliberately broken RTL
 #   make verify-cli-test  verify -o DIR: report.json, junit.xml, --trace,
 #                         --max-mismatches, dot --report on the reports
@@ -202,3 +206,16 @@ regress-fp: $(SAMGEN)
 
 TEST_SUITES += regress-fp-quick
 EXTENDED_SUITES += regress-fp
+
+# The Onyx and opal graphs of $(SHARED)/graphs (sim/regress_onyx.sh): each
+# that passes samgen check through samgen verify with int32 and with fp32
+# values, one run at a time; a table of graph, type, result and RTL cycles
+# in $(BUILD)/regress/onyx.md (make extended).  REGRESS_ONYX_SIM=icarus
+# simulates with Icarus instead of Verilator.
+REGRESS_ONYX_SIM ?= verilator
+.PHONY: regress-onyx
+EXTENDED_SUITES += regress-onyx
+regress-onyx: $(SAMGEN)
+	@if [ ! -d "$(SHARED)/graphs/onyx" ]; then \
+	   echo "regress-onyx: $(SHARED)/graphs/onyx not found: skipped"; exit 0; fi; \
+	 REGRESS_ONYX_SIM=$(REGRESS_ONYX_SIM) sh sim/regress_onyx.sh $(abspath $(SAMGEN)) $(SHARED)/graphs $(REGRESS_DIR)/onyx $(REGRESS_DIR)/onyx.md
