@@ -7,7 +7,8 @@
 #   generic   cells, flip-flops, transistors
 #   ice40     HX8K: LUTs, carries, flip-flops, logic cells with the I/O
 #             wrapper, nextpnr fmax (seed 1, 100 MHz target)
-#   up5k      multipliers only (synth_ice40 -dsp): LUTs, SB_MAC16, fmax
+#   up5k      the units with multipliers (those that take DSP48E1 on
+#             Xilinx), synth_ice40 -dsp: LUTs, SB_MAC16, fmax
 #   xilinx    synth_xilinx -family xc7: LUTs, flip-flops, DSP48E1
 # It prints the Markdown table on stdout.
 #
@@ -30,6 +31,9 @@ num() {  # key, json file: the first "key": number (the total, or pnr's)
   v=$(sed -n "s/.*\"$1\": *\([0-9.-]*\).*/\1/p" "$2" | head -1)
   echo "${v:--}"
 }
+fmax() {  # json file: nextpnr's fmax, or that the unit does not fit
+  if grep -q '"fits": false' "$1"; then echo "does not fit"; else num fmax_mhz "$1"; fi
+}
 run() {  # unit, fmt, frac, tag, area options...: JSON report in $out/UNIT_FMT.TAG.json
   u=$1; fmt=$2; f=$3; tag=$4; shift 4
   j=$out/${u}_$fmt.$tag.json
@@ -51,11 +55,11 @@ for u in $units; do
     run "$u" $fmt $f xilinx --target xilinx
     g=$out/${u}_$fmt.generic.json; i=$out/${u}_$fmt.ice40.json; x=$out/${u}_$fmt.xilinx.json
     up="- | - | -"
-    case $u in
-      *mul*) run "$u" $fmt $f up5k --target ice40 --device up5k
-             p=$out/${u}_$fmt.up5k.json
-             up="$(num luts "$p") | $(num dsps "$p") | $(num fmax_mhz "$p")" ;;
-    esac
-    echo "| $u | $fmt | ${lat:-?} | $(num cells "$g") | $(num ffs "$g") | $(num transistors "$g") | $(num luts "$i") | $(num carries "$i") | $(num ffs "$i") | $(num lcs "$i") | $(num fmax_mhz "$i") | $up | $(num luts "$x") | $(num ffs "$x") | $(num dsps "$x") |"
+    if [ "$(num dsps "$x")" != 0 ]; then
+      run "$u" $fmt $f up5k --target ice40 --device up5k
+      p=$out/${u}_$fmt.up5k.json
+      up="$(num luts "$p") | $(num dsps "$p") | $(fmax "$p")"
+    fi
+    echo "| $u | $fmt | ${lat:-?} | $(num cells "$g") | $(num ffs "$g") | $(num transistors "$g") | $(num luts "$i") | $(num carries "$i") | $(num ffs "$i") | $(num lcs "$i") | $(fmax "$i") | $up | $(num luts "$x") | $(num ffs "$x") | $(num dsps "$x") |"
   done
 done
