@@ -60,6 +60,7 @@ typedef struct area_opts {
     area_target target;
     area_device device;
     int pnr, json;
+    int units;                /* --units: each fp unit on its own too */
     int quiet;                /* -q: no progress lines */
     int timeout;              /* --timeout S per tool run; 0 none */
     sg_proc_watch watch;
@@ -160,6 +161,7 @@ static int on_opt(void *ctx, sg_opt_id id, const char *a, const char *next)
         return 0;
     }
     case SG_OPT_JSON: o->json = 1; return 0;
+    case SG_OPT_UNITS: o->units = 1; return 0;
     case SG_OPT_QUIET: o->quiet = 1; return 0;
     case SG_OPT_TIMEOUT: {
         int64_t t;
@@ -229,6 +231,8 @@ static int parse_opts(int argc, char **argv, area_opts *o)
         return sg_cli_usage_error(cmd, "unexpected argument '%s' with --prim", o->fwd[0]);
     if (o->graph && (o->n_params || o->n_sweep))
         return sg_cli_usage_error(cmd, "--param and --sweep apply to --prim only");
+    if (o->units && o->n_sweep)
+        return sg_cli_usage_error(cmd, "--units and --sweep cannot be combined");
     o->watch.prog = "samgen area";
     o->watch.quiet = o->quiet;
     o->watch.timeout_s = o->timeout;
@@ -240,6 +244,15 @@ static void print_cmds(const area_result *r, FILE *f)
     fprintf(f, "yosys: %s\n", r->yosys_cmd);
     if (r->pnr.ran)
         fprintf(f, "place and route: %s\n", r->pnr.cmd);
+    for (size_t i = 0; i < r->n_units; i++) {
+        const area_result *a = r->units[i].alone;
+        if (!a)
+            continue;
+        fprintf(f, "yosys (%s): %s\n", a->label ? a->label : a->design, a->yosys_cmd);
+        if (a->pnr.ran)
+            fprintf(f, "place and route (%s): %s\n", a->label ? a->label : a->design,
+                    a->pnr.cmd);
+    }
 }
 
 /* Print and return the exit status for results r[0..n). */
@@ -437,10 +450,63 @@ static int check_outputs(const area_opts *o, const char *input, const char *outd
         snprintf(path, sizeof path, "%s/rtl", outdir);
         sg_outplan_output(&p, SG_OUT_DIR, o->out ? "-o" : "the work directory", path, NULL);
     }
+    if (o->units) {
+        snprintf(path, sizeof path, "%s/units", outdir);
+        sg_outplan_output(&p, SG_OUT_DIR, "--units", path, NULL);
+    }
     sg_outplan_output(&p, SG_OUT_DIR, "--plot", o->plot, NULL);
     int rc = sg_cli_check_outputs("area", &p);
     sg_outplan_free(&p);
     return rc;
+}
+
+/* --units: synthesize (and for iCE40 place) every real-number unit of r
+ * on its own, with the parameters it has in the design, in
+ * OUTDIR/units/<unit>-<params>; the results go to r->units[i].alone.
+ * Returns -1 when every run succeeded, else the exit code after the
+ * message. */
+static int run_units(const area_opts *o, area_result *r, const char *outdir)
+{
+    char rtl[1100];
+    rtl_dir(o, rtl, sizeof rtl);
+    for (size_t i = 0; i < r->n_units; i++) {
+        area_unit *u = &r->units[i];
+        const char *keys[MAX_PARAMS + 1], *vals[MAX_PARAMS + 1];
+        size_t np = 0;
+        char label[512], sub[512] = "", wd[1700], file[1300];
+        int used = snprintf(label, sizeof label, "%s", u->in.base);
+        for (size_t k = 0; k < u->in.n_params && np < MAX_PARAMS; k++) {
+            if (u->in.params[k].is_string)
+                continue;
+            keys[np] = u->in.params[k].key;
+            vals[np] = u->in.params[k].val;
+            if (used < (int)sizeof label)
+                used += snprintf(label + used, sizeof label - (size_t)used, " %s=%s",
+                                 keys[np], vals[np]);
+            size_t l = strlen(sub);
+            snprintf(sub + l, sizeof sub - l, "%s%s=%s", np ? "," : "-", keys[np], vals[np]);
+            np++;
+        }
+        snprintf(wd, sizeof wd, "%s/units/%s%s", outdir, u->in.base, sub);
+        snprintf(file, sizeof file, "%s/%s.v", rtl, u->in.base);
+        const char *srcs[] = {file};
+        const char *libs[] = {rtl};
+        area_job j;
+        job_init(&j, o, wd, u->in.base, label, srcs, libs, 1);
+        j.pkeys = keys;
+        j.pvals = vals;
+        j.n_params = np;
+        if (!o->quiet)
+            fprintf(stderr, "samgen area: unit %s on its own\n", label);
+        u->alone = sg_calloc(1, sizeof *u->alone);
+        sg_err e;
+        sg_err_clear(&e);
+        if (sg_area_run(&j, u->alone, &e) != 0) {
+            fprintf(stderr, "samgen area: unit %s: %s\n", label, e.msg[0] ? e.msg : "error");
+            return e.code ? e.code : SG_EXIT_CHECK;
+        }
+    }
+    return -1;
 }
 
 static int run_kernel(area_opts *o)
@@ -482,7 +548,7 @@ static int run_kernel(area_opts *o)
     area_result r = {0};
     if (sg_area_run(&j, &r, &e) != 0) {
         rc = run_error(&e);
-    } else {
+    } else if (!o->units || (rc = run_units(o, &r, outdir)) < 0) {
         rc = report(o, &r, 1, name);
     }
     sg_area_result_free(&r);
@@ -600,6 +666,13 @@ static int run_prim(area_opts *o)
         if (sg_area_run(&j, &res[s], &e) != 0) {
             rc = run_error(&e);
             break;
+        }
+        if (o->units) {
+            int urc = run_units(o, &res[s], wd);
+            if (urc >= 0) {
+                rc = urc;
+                break;
+            }
         }
     }
     if (rc == SG_EXIT_OK)

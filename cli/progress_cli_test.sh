@@ -129,6 +129,29 @@ if have yosys; then
         has "samgen area: nextpnr-ice40 place and route ..." "area: nextpnr was announced"
         has "samgen area: nextpnr-ice40 did not finish in 10 s (--timeout)" "area: timeout message names nextpnr"
         group_gone "area: no nextpnr process left" "$WORK/nextpnr-ice40.pid"
+
+        # --units: each unit's own runs take the same limit; here nextpnr
+        # is slow only in a unit's work directory (units/...)
+        rm -f "$WORK/nextpnr-ice40.pid"
+        real=$(PATH=$(echo "$PATH" | sed "s|$WORK/bin:||") command -v nextpnr-ice40)
+        cat >"$WORK/bin/nextpnr-ice40" <<EOT
+#!/bin/sh
+case \$(pwd) in
+*/units/*) trap '' TERM; echo \$\$ > "$WORK/nextpnr-ice40.pid"; sleep 300 & wait; wait ;;
+*) exec "$real" "\$@" ;;
+esac
+EOT
+        chmod +x "$WORK/bin/nextpnr-ice40"
+        expect 1 "area --units: a unit's nextpnr longer than --timeout fails" \
+            env PATH="$WORK/bin:$PATH" "$SAMGEN" area --prim sam_alu --param Op=3 --param ValType=2 \
+            --param ValWidth=16 --target ice40 --units --timeout 30 -o "$WORK/a4"
+        has "samgen area: unit sam_fp_cmp FracWidth=7 on its own" "area --units: the unit's run was announced"
+        has "samgen area: unit sam_fp_cmp FracWidth=7: nextpnr-ice40 did not finish in 30 s (--timeout)" \
+            "area --units: timeout message names the unit and nextpnr"
+        group_gone "area --units: no nextpnr process left" "$WORK/nextpnr-ice40.pid"
+        [ ! -s "$WORK/out" ] && ok "area --units: no report from a run that timed out" ||
+            bad "area --units: report printed: $(head -n 3 "$WORK/out")"
+        rm -f "$WORK/bin/nextpnr-ice40"
     fi
 else
     echo "skip area steps (yosys not installed)"

@@ -79,6 +79,18 @@ typedef struct area_inst {
     size_t n_types;
 } area_inst;
 
+/* A real-number unit (sam_fp_add, sam_fp_mul, sam_fp_cmp, ...: every
+ * sam_fp_* module but sam_fp_round, a part of the adder and the
+ * multiplier) found anywhere in the design's hierarchy, one entry per
+ * parametrization. */
+typedef struct area_result area_result;
+typedef struct area_unit {
+    area_inst in;        /* name "", family "fp"; counts of one unit */
+    long count;          /* how many the design holds */
+    area_result *alone;  /* the unit synthesized (and placed) on its own
+                            (samgen area --units); NULL when not run */
+} area_unit;
+
 typedef struct area_port {
     char *name;
     int is_output;       /* 0 input, 1 output */
@@ -96,7 +108,7 @@ typedef struct area_pnr {
     char cmd[2048];      /* exact commands run (yosys wrapper + nextpnr) */
 } area_pnr;
 
-typedef struct area_result {
+struct area_result {
     char *design;        /* top module */
     char *label;         /* what the user asked for ("sam_fifo Depth=8") */
     area_target target;
@@ -105,6 +117,8 @@ typedef struct area_result {
     size_t n_types;
     area_inst *inst;     /* direct instances of the top, then "(top)" */
     size_t n_inst;
+    area_unit *units;    /* real-number units below the top, sorted by */
+    size_t n_units;      /* module name */
     area_port *ports;    /* top ports */
     size_t n_ports;
     char **notes;        /* things to know: memories mapped to flip-flops */
@@ -115,7 +129,7 @@ typedef struct area_result {
     char workdir[1024];
     char yosys_cmd[2048];
     area_pnr pnr;
-} area_result;
+};
 
 /* ---- parsing Yosys output (area_stat.c) -------------------------------------- */
 
@@ -148,16 +162,21 @@ const char *sg_area_family(const char *base);
  * instance is a generated union node (n<id>_union...). */
 const char *sg_area_family_inst(const char *base, const char *pretty, const char *inst);
 
+/* 1 when base (a module name without parameters) is a real-number unit
+ * that reports list on its own: sam_fp_* except sam_fp_round. */
+int sg_area_is_fp_unit(const char *base);
+
 /* Fill r from the parsed Yosys outputs of one run: stat (stat -json after
  * mapping; for the generic target stat -tech cmos -json), mem (stat -json
  * before mapping, may be NULL), topnet (json of the top module, may be NULL:
  * then there are no instance rows or ports).  top is the top module name.
+ * r->units lists the real-number units below top (sg_area_is_fp_unit).
  * Returns -1 with e set when stat does not describe top. */
 int sg_area_from_yosys(const area_jv *stat, const area_jv *mem,
                     const area_jv *topnet, const char *top, area_target t,
                     area_result *r, sg_err *e);
 
-/* Set the parameter values of r's instances from params, the JSON of the
+/* Set the parameter values of r's instances and units from params, the JSON of the
  * design's parametrized modules (`json A:hdlname` after proc: each module's
  * "parameter_default_values" holds the values it was derived with).  A
  * bit-string value of 1..64 bits becomes a decimal integer (32 bits signed,

@@ -149,6 +149,54 @@ static int widest(int w, const char *s)
     return n > (size_t)w ? (int)(n < 4096 ? n : 4096) : w;
 }
 
+/* fmax of a unit placed on its own: "123.4", "no-fit" or "-". */
+static void unit_fmax(const area_unit *u, char *buf, size_t n)
+{
+    const area_pnr *p = u->alone ? &u->alone->pnr : NULL;
+    if (p && p->fits == 1)
+        snprintf(buf, n, "%.1f", p->fmax_mhz);
+    else if (p && p->fits == 0)
+        snprintf(buf, n, "no-fit");
+    else
+        snprintf(buf, n, "-");
+}
+
+/* The real-number units: one unit's area each, how many there are and,
+ * when they were placed on their own, their fmax. */
+static void units_table(FILE *f, const area_result *r)
+{
+    char mod[1024], fm[32];
+    int placed = 0;
+    cols w = {widest(0, "unit"), 0};
+    for (size_t i = 0; i < r->n_units; i++) {
+        sg_area_inst_module(&r->units[i].in, mod, sizeof mod);
+        w.name = widest(w.name, mod);
+        if (r->units[i].alone && r->units[i].alone->pnr.ran)
+            placed = 1;
+    }
+    fprintf(f, "real-number units (the area of one; in the instances above):\n");
+    fprintf(f, "%-*s %5s %7s %6s", w.name, "unit", "count", "cells", "FFs");
+    if (r->target == AREA_GENERIC)
+        fprintf(f, " %11s", "transistors");
+    else
+        fprintf(f, " %6s %6s %4s", "LUTs", "carry", "DSP");
+    fprintf(f, "%s\n", placed ? "  fmax-MHz (alone)" : "");
+    for (size_t i = 0; i < r->n_units; i++) {
+        const area_unit *u = &r->units[i];
+        const area_counts *c = &u->in.c;
+        sg_area_inst_module(&u->in, mod, sizeof mod);
+        fprintf(f, "%-*s %5ld %7ld %6ld", w.name, mod, u->count, c->cells, c->ffs);
+        if (r->target == AREA_GENERIC)
+            fprintf(f, " %11ld", c->transistors);
+        else
+            fprintf(f, " %6ld %6ld %4ld", c->luts, c->carries, c->dsps);
+        unit_fmax(u, fm, sizeof fm);
+        if (placed)
+            fprintf(f, "  %s", fm);
+        fprintf(f, "\n");
+    }
+}
+
 void sg_area_report_table(FILE *f, const area_result *r)
 {
     fprintf(f, "%s: target %s%s%s\n", r->label ? r->label : r->design,
@@ -202,6 +250,8 @@ void sg_area_report_table(FILE *f, const area_result *r)
                        "%ld SRAM bits at 6 transistors each\n", 100.0 * ss,
                     r->total.mem_bits);
     }
+    if (r->n_units > 0)
+        units_table(f, r);
     for (size_t i = 0; i < r->n_notes; i++)
         fprintf(f, "note: %s\n", r->notes[i]);
     for (size_t i = 0; i < r->n_problems; i++)
@@ -272,6 +322,84 @@ static void jlist(FILE *f, const char *key, char **items, size_t n)
     fprintf(f, "],\n");
 }
 
+/* "params": {...} of an instance or unit. */
+static void jparams(FILE *f, const area_inst *in)
+{
+    fprintf(f, "\"params\": {");
+    for (size_t k = 0; k < in->n_params; k++) {
+        const area_pv *pv = &in->params[k];
+        fputs(k ? ", " : "", f);
+        sg_json_str(f, pv->key);
+        fputs(": ", f);
+        if (pv->is_string)
+            sg_json_str(f, pv->val);
+        else
+            fputs(pv->val, f);
+    }
+    fprintf(f, "}");
+}
+
+/* "pnr": {...} of an iCE40 place and route. */
+static void jpnr(FILE *f, const area_pnr *p)
+{
+    fprintf(f, "\"pnr\": {\"device\": \"%s\", \"fits\": %s, ",
+            p->device, p->fits ? "true" : "false");
+    if (p->fits == 1)
+        fprintf(f, "\"fmax_mhz\": %.2f, \"lcs\": %ld, \"lcs_available\": %ld, "
+                   "\"brams\": %ld, \"dsps\": %ld, ", p->fmax_mhz, p->lcs,
+                p->lcs_avail, p->brams, p->dsps);
+    fprintf(f, "\"message\": ");
+    sg_json_str(f, p->msg);
+    fprintf(f, ", \"cmd\": ");
+    sg_json_str(f, p->cmd);
+    fprintf(f, "}");
+}
+
+/* "cells_by_type": {...}. */
+static void jcells(FILE *f, const area_kv *kv, size_t n)
+{
+    fprintf(f, "\"cells_by_type\": {");
+    for (size_t k = 0; k < n; k++) {
+        fputs(k ? ", " : "", f);
+        sg_json_str(f, kv[k].key);
+        fprintf(f, ": %ld", kv[k].n);
+    }
+    fprintf(f, "}");
+}
+
+/* "fp_units": [...]: each unit's module, parameters, count and area of
+ * one, and its run on its own when there was one. */
+static void junits(FILE *f, const area_result *r)
+{
+    fprintf(f, "      \"fp_units\": [");
+    for (size_t i = 0; i < r->n_units; i++) {
+        const area_unit *u = &r->units[i];
+        fprintf(f, "%s\n        {\"module\": ", i ? "," : "");
+        sg_json_str(f, u->in.base);
+        fprintf(f, ", ");
+        jparams(f, &u->in);
+        fprintf(f, ", \"count\": %ld, \"area\": ", u->count);
+        jcounts(f, &u->in.c);
+        fprintf(f, ",\n         ");
+        jcells(f, u->in.types, u->in.n_types);
+        if (u->alone) {
+            fprintf(f, ",\n         \"alone\": {\"workdir\": ");
+            sg_json_str(f, u->alone->workdir);
+            fprintf(f, ", \"yosys_cmd\": ");
+            sg_json_str(f, u->alone->yosys_cmd);
+            fprintf(f, ", \"area\": ");
+            jcounts(f, &u->alone->total);
+            if (u->alone->target == AREA_ICE40 && u->alone->pnr.fits >= 0) {
+                fprintf(f, ", ");
+                jpnr(f, &u->alone->pnr);
+            }
+            fprintf(f, "}");
+        }
+        fprintf(f, "}");
+    }
+    fprintf(f, "%s],\n", r->n_units ? "\n      " : "");
+}
+
 /* Long because it writes one JSON object field by field, in the order
  * docs/area.md lists them. */
 static void json_run(FILE *f, const area_result *r, const char *param,
@@ -307,18 +435,9 @@ static void json_run(FILE *f, const area_result *r, const char *param,
         sg_json_str(f, r->inst[i].name);
         fprintf(f, ", \"module\": ");
         sg_json_str(f, r->inst[i].module);
-        fprintf(f, ", \"params\": {");
-        for (size_t k = 0; k < r->inst[i].n_params; k++) {
-            const area_pv *pv = &r->inst[i].params[k];
-            fputs(k ? ", " : "", f);
-            sg_json_str(f, pv->key);
-            fputs(": ", f);
-            if (pv->is_string)
-                sg_json_str(f, pv->val);
-            else
-                fputs(pv->val, f);
-        }
-        fprintf(f, "}, \"family\": ");
+        fprintf(f, ", ");
+        jparams(f, &r->inst[i]);
+        fprintf(f, ", \"family\": ");
         sg_json_str(f, r->inst[i].family);
         fprintf(f, ", \"area\": ");
         jcounts(f, &r->inst[i].c);
@@ -330,7 +449,9 @@ static void json_run(FILE *f, const area_result *r, const char *param,
         }
         fprintf(f, "}}");
     }
-    fprintf(f, "%s],\n      \"families\": {", r->n_inst ? "\n      " : "");
+    fprintf(f, "%s],\n", r->n_inst ? "\n      " : "");
+    junits(f, r);
+    fprintf(f, "      \"families\": {");
     const char *fam[32];
     area_counts fc[32];
     size_t nf = sg_area_families(r, fam, fc, 32);
@@ -351,18 +472,8 @@ static void json_run(FILE *f, const area_result *r, const char *param,
     jlist(f, "problems", r->problems, r->n_problems);
     fprintf(f, "      \"warnings\": %ld", r->n_warnings);
     if (r->target == AREA_ICE40 && r->pnr.fits >= 0) {
-        const area_pnr *p = &r->pnr;
-        fprintf(f, ",\n      \"pnr\": {\"device\": \"%s\", \"fits\": %s, ",
-                p->device, p->fits ? "true" : "false");
-        if (p->fits == 1)
-            fprintf(f, "\"fmax_mhz\": %.2f, \"lcs\": %ld, \"lcs_available\": %ld, "
-                       "\"brams\": %ld, \"dsps\": %ld, ", p->fmax_mhz, p->lcs,
-                    p->lcs_avail, p->brams, p->dsps);
-        fprintf(f, "\"message\": ");
-        sg_json_str(f, p->msg);
-        fprintf(f, ", \"cmd\": ");
-        sg_json_str(f, p->cmd);
-        fprintf(f, "}");
+        fprintf(f, ",\n      ");
+        jpnr(f, &r->pnr);
     }
     fprintf(f, "\n    }");
 }

@@ -201,6 +201,11 @@ const char *sg_area_family_inst(const char *base, const char *pretty, const char
     return sg_area_family(base);
 }
 
+int sg_area_is_fp_unit(const char *base)
+{
+    return starts(base, "sam_fp_") && strcmp(base, "sam_fp_round") != 0;
+}
+
 /* ---- classification ---------------------------------------------------------- */
 
 void sg_area_classify(area_target t, const char *type, long n, area_counts *c)
@@ -353,6 +358,62 @@ static area_inst *inst_add(area_result *r, const char *name, const char *module,
     return in;
 }
 
+/* The unit of r with Yosys module key, or a new one (counts of one unit
+ * from its hierarchy). */
+static area_unit *unit_get(area_result *r, const area_jv *mods,
+                           const area_jv *memmods, const char *key,
+                           const area_jv *m, const char *base, area_target t)
+{
+    for (size_t i = 0; i < r->n_units; i++)
+        if (strcmp(r->units[i].in.ymodule, key) == 0)
+            return &r->units[i];
+    char pretty[256], b[128];
+    sg_area_pretty_module(key, pretty, sizeof pretty, b, sizeof b);
+    r->units = sg_realloc(r->units, (r->n_units + 1) * sizeof *r->units);
+    area_unit *u = &r->units[r->n_units++];
+    memset(u, 0, sizeof *u);
+    u->in.name = sg_strdup("");
+    u->in.module = sg_strdup(pretty);
+    u->in.base = sg_strdup(base);
+    u->in.ymodule = sg_strdup(key);
+    u->in.family = "fp";
+    counts_init(&u->in.c, t);
+    walk(mods, memmods, key, m, 1, t, &u->in.c, &u->in.types, &u->in.n_types, 0);
+    if (u->in.n_types > 1)
+        qsort(u->in.types, u->in.n_types, sizeof *u->in.types, kv_cmp);
+    return u;
+}
+
+/* Count mult copies of module m's real-number units into r->units; a unit
+ * is not looked into (its sam_fp_round is a part of it). */
+static void find_units(area_result *r, const area_jv *mods, const area_jv *memmods,
+                       const area_jv *m, long mult, area_target t, int depth)
+{
+    if (depth > 64)
+        return;
+    const area_jv *types = sg_area_json_get(m, "num_cells_by_type");
+    for (size_t i = 0; types && types->t == AREA_J_OBJ && i < types->n; i++) {
+        const char *key = NULL;
+        const area_jv *sub = find_module(mods, types->keys[i], &key);
+        if (!sub)
+            continue;
+        long n = mult * (long)sg_area_json_num(&types->items[i], 0);
+        char pretty[256], base[128];
+        sg_area_pretty_module(key, pretty, sizeof pretty, base, sizeof base);
+        if (sg_area_is_fp_unit(base))
+            unit_get(r, mods, memmods, key, sub, base, t)->count += n;
+        else
+            find_units(r, mods, memmods, sub, n, t, depth + 1);
+    }
+}
+
+static int unit_cmp(const void *a, const void *b)
+{
+    const area_unit *x = a, *y = b;
+    int c = strcmp(x->in.base, y->in.base);
+    return c ? c : strcmp(x->in.module, y->in.module);
+}
+
 int sg_area_from_yosys(const area_jv *stat, const area_jv *mem,
                     const area_jv *topnet, const char *top, area_target t,
                     area_result *r, sg_err *e)
@@ -370,6 +431,9 @@ int sg_area_from_yosys(const area_jv *stat, const area_jv *mem,
     walk(mods, memmods, tkey, tm, 1, t, &r->total, &r->types, &r->n_types, 0);
     if (r->n_types > 1)
         qsort(r->types, r->n_types, sizeof *r->types, kv_cmp);
+    find_units(r, mods, memmods, tm, 1, t, 0);
+    if (r->n_units > 1)
+        qsort(r->units, r->n_units, sizeof *r->units, unit_cmp);
 
     const area_jv *nm = topnet ? sg_area_json_get(topnet, "modules") : NULL;
     const area_jv *tn = nm ? find_module(nm, top, NULL) : NULL;
@@ -453,35 +517,43 @@ static void pv_value(const char *v, char **out, int *is_string)
     *is_string = 1;
 }
 
+/* The parameter values of in's Yosys module from mods (params.json). */
+static void inst_params(area_inst *in, const area_jv *mods)
+{
+    if (!in->ymodule || in->n_params > 0)
+        return;
+    const area_jv *m = find_module(mods, in->ymodule, NULL);
+    const area_jv *pv = m ? sg_area_json_get(m, "parameter_default_values") : NULL;
+    if (!pv || pv->t != AREA_J_OBJ || pv->n == 0)
+        return;
+    in->params = sg_malloc(pv->n * sizeof *in->params);
+    for (size_t k = 0; k < pv->n; k++) {
+        area_pv *p = &in->params[in->n_params];
+        const char *key = pv->keys[k][0] == '\\' ? pv->keys[k] + 1 : pv->keys[k];
+        if (pv->items[k].t == AREA_J_STR) {
+            pv_value(pv->items[k].str, &p->val, &p->is_string);
+        } else if (pv->items[k].t == AREA_J_NUM) {
+            char buf[32];
+            snprintf(buf, sizeof buf, "%.0f", pv->items[k].num);
+            p->val = sg_strdup(buf);
+            p->is_string = 0;
+        } else {
+            continue;
+        }
+        p->key = sg_strdup(key);
+        in->n_params++;
+    }
+}
+
 void sg_area_inst_params(area_result *r, const area_jv *params)
 {
     const area_jv *mods = params ? sg_area_json_get(params, "modules") : NULL;
-    for (size_t i = 0; mods && i < r->n_inst; i++) {
-        area_inst *in = &r->inst[i];
-        if (!in->ymodule || in->n_params > 0)
-            continue;
-        const area_jv *m = find_module(mods, in->ymodule, NULL);
-        const area_jv *pv = m ? sg_area_json_get(m, "parameter_default_values") : NULL;
-        if (!pv || pv->t != AREA_J_OBJ || pv->n == 0)
-            continue;
-        in->params = sg_malloc(pv->n * sizeof *in->params);
-        for (size_t k = 0; k < pv->n; k++) {
-            area_pv *p = &in->params[in->n_params];
-            const char *key = pv->keys[k][0] == '\\' ? pv->keys[k] + 1 : pv->keys[k];
-            if (pv->items[k].t == AREA_J_STR) {
-                pv_value(pv->items[k].str, &p->val, &p->is_string);
-            } else if (pv->items[k].t == AREA_J_NUM) {
-                char buf[32];
-                snprintf(buf, sizeof buf, "%.0f", pv->items[k].num);
-                p->val = sg_strdup(buf);
-                p->is_string = 0;
-            } else {
-                continue;
-            }
-            p->key = sg_strdup(key);
-            in->n_params++;
-        }
-    }
+    if (!mods)
+        return;
+    for (size_t i = 0; i < r->n_inst; i++)
+        inst_params(&r->inst[i], mods);
+    for (size_t i = 0; i < r->n_units; i++)
+        inst_params(&r->units[i].in, mods);
 }
 
 void sg_area_inst_module(const area_inst *in, char *buf, size_t n)
@@ -609,6 +681,22 @@ void sg_area_scan_log(const char *log, area_result *r)
 
 /* ---- results -------------------------------------------------------------------- */
 
+static void inst_free(area_inst *in)
+{
+    free(in->name);
+    free(in->module);
+    free(in->base);
+    free(in->ymodule);
+    for (size_t k = 0; k < in->n_params; k++) {
+        free(in->params[k].key);
+        free(in->params[k].val);
+    }
+    free(in->params);
+    for (size_t k = 0; k < in->n_types; k++)
+        free(in->types[k].key);
+    free(in->types);
+}
+
 void sg_area_result_free(area_result *r)
 {
     if (!r)
@@ -618,21 +706,15 @@ void sg_area_result_free(area_result *r)
     for (size_t i = 0; i < r->n_types; i++)
         free(r->types[i].key);
     free(r->types);
-    for (size_t i = 0; i < r->n_inst; i++) {
-        free(r->inst[i].name);
-        free(r->inst[i].module);
-        free(r->inst[i].base);
-        free(r->inst[i].ymodule);
-        for (size_t k = 0; k < r->inst[i].n_params; k++) {
-            free(r->inst[i].params[k].key);
-            free(r->inst[i].params[k].val);
-        }
-        free(r->inst[i].params);
-        for (size_t k = 0; k < r->inst[i].n_types; k++)
-            free(r->inst[i].types[k].key);
-        free(r->inst[i].types);
-    }
+    for (size_t i = 0; i < r->n_inst; i++)
+        inst_free(&r->inst[i]);
     free(r->inst);
+    for (size_t i = 0; i < r->n_units; i++) {
+        inst_free(&r->units[i].in);
+        sg_area_result_free(r->units[i].alone);
+        free(r->units[i].alone);
+    }
+    free(r->units);
     for (size_t i = 0; i < r->n_ports; i++)
         free(r->ports[i].name);
     free(r->ports);

@@ -420,6 +420,107 @@ static void test_inst_params_long_names(void **state)
     sg_area_result_free(&r);
 }
 
+/* Real-number units below the top: two ALUs of one module each hold a
+ * multiplier (with its sam_fp_round), a reducer holds an adder; the units
+ * are listed once per parametrization with their count and the area of
+ * one (the rounding stage included), sorted by name. */
+static const char *FP_STAT =
+    "{\"modules\": {\n"
+    " \"$paramod$aaa\\\\sam_fp_round\": {\"num_cells_by_type\": {\"SB_LUT4\": 100, \"SB_DFF\": 10}},\n"
+    " \"$paramod\\\\sam_fp_mul\\\\FracWidth=s32'00000000000000000000000000010111\": {\n"
+    "   \"num_cells_by_type\": {\"SB_LUT4\": 2000, \"SB_DFF\": 200, \"SB_CARRY\": 50,\n"
+    "   \"$paramod$aaa\\\\sam_fp_round\": 1}},\n"
+    " \"$paramod$bbb\\\\sam_fp_add\": {\"num_cells_by_type\": {\"SB_LUT4\": 900, \"SB_CARRY\": 40}},\n"
+    " \"$paramod$ccc\\\\sam_alu\": {\"num_cells_by_type\": {\"SB_LUT4\": 30, \"SB_DFF\": 5,\n"
+    "   \"$paramod\\\\sam_fp_mul\\\\FracWidth=s32'00000000000000000000000000010111\": 1}},\n"
+    " \"$paramod$ddd\\\\sam_reduce\": {\"num_cells_by_type\": {\"SB_LUT4\": 20,\n"
+    "   \"$paramod$bbb\\\\sam_fp_add\": 1}},\n"
+    " \"\\\\k\": {\"num_cells_by_type\": {\"SB_LUT4\": 1,\n"
+    "   \"$paramod$ccc\\\\sam_alu\": 2, \"$paramod$ddd\\\\sam_reduce\": 1}}\n"
+    "}}";
+static const char *FP_PARAMS =
+    "{\"modules\": {\n"
+    " \"$paramod$bbb\\\\sam_fp_add\": {\"parameter_default_values\": {\n"
+    "   \"FracWidth\": \"00000000000000000000000000010111\", \"Latency\": \"00000000000000000000000000000000\"}},\n"
+    " \"$paramod\\\\sam_fp_mul\\\\FracWidth=s32'00000000000000000000000000010111\": {\n"
+    "   \"parameter_default_values\": {\"FracWidth\": \"00000000000000000000000000010111\"}}}}";
+
+static void test_fp_units(void **state)
+{
+    (void)state;
+    assert_true(sg_area_is_fp_unit("sam_fp_add"));
+    assert_true(sg_area_is_fp_unit("sam_fp_mul"));
+    assert_true(sg_area_is_fp_unit("sam_fp_cmp"));
+    assert_false(sg_area_is_fp_unit("sam_fp_round"));
+    assert_false(sg_area_is_fp_unit("sam_alu"));
+    area_jv stat, pj;
+    parse(FP_STAT, &stat);
+    parse(FP_PARAMS, &pj);
+    area_result r = {0};
+    sg_err e;
+    assert_int_equal(sg_area_from_yosys(&stat, NULL, NULL, "k", AREA_ICE40, &r, &e), 0);
+    sg_area_inst_params(&r, &pj);
+    sg_area_json_free(&stat);
+    sg_area_json_free(&pj);
+    assert_int_equal(r.total.luts, 1 + 2 * (30 + 2000 + 100) + 20 + 900);
+    assert_int_equal(r.n_units, 2);
+    assert_string_equal(r.units[0].in.base, "sam_fp_add");
+    assert_int_equal(r.units[0].count, 1);
+    assert_int_equal(r.units[0].in.c.luts, 900);
+    assert_int_equal(r.units[0].in.c.carries, 40);
+    assert_string_equal(r.units[1].in.base, "sam_fp_mul");
+    assert_int_equal(r.units[1].count, 2);
+    assert_int_equal(r.units[1].in.c.luts, 2100);       /* with its rounding */
+    assert_int_equal(r.units[1].in.c.ffs, 210);
+    assert_null(r.units[0].alone);
+    char mod[256];
+    sg_area_inst_module(&r.units[0].in, mod, sizeof mod);
+    assert_string_equal(mod, "sam_fp_add #(FracWidth=23, Latency=0)");
+
+    /* a unit placed on its own gives the table its fmax column */
+    r.units[1].alone = calloc(1, sizeof *r.units[1].alone);
+    r.units[1].alone->target = AREA_ICE40;
+    r.units[1].alone->pnr.ran = 1;
+    r.units[1].alone->pnr.fits = 1;
+    r.units[1].alone->pnr.fmax_mhz = 34.5;
+    snprintf(r.units[1].alone->pnr.device, sizeof r.units[1].alone->pnr.device, "hx8k");
+    area_jv v;
+    char *table;
+    char *buf = report_both(&r, &v, &table);
+    const area_jv *run = &sg_area_json_get(&v, "runs")->items[0];
+    const area_jv *us = sg_area_json_get(run, "fp_units");
+    assert_non_null(us);
+    assert_int_equal(us->n, 2);
+    assert_string_equal(sg_area_json_get(&us->items[0], "module")->str, "sam_fp_add");
+    assert_true(sg_area_json_num(sg_area_json_get(&us->items[1], "count"), 0) == 2);
+    assert_true(sg_area_json_num(sg_area_json_get(sg_area_json_get(&us->items[1], "area"), "luts"), 0) == 2100);
+    assert_true(sg_area_json_num(sg_area_json_get(sg_area_json_get(&us->items[0], "params"), "Latency"), -1) == 0);
+    assert_null(sg_area_json_get(&us->items[0], "alone"));
+    const area_jv *al = sg_area_json_get(&us->items[1], "alone");
+    assert_non_null(al);
+    assert_true(sg_area_json_num(sg_area_json_get(sg_area_json_get(al, "pnr"), "fmax_mhz"), 0) == 34.5);
+    sg_area_json_free(&v);
+    assert_non_null(strstr(table, "real-number units (the area of one; in the instances above):\n"));
+    assert_non_null(strstr(table, "\nsam_fp_add #(FracWidth=23, Latency=0)     1     "));
+    assert_non_null(strstr(table, "fmax-MHz (alone)\n"));
+    assert_non_null(strstr(table, "  34.5\n"));
+    assert_non_null(strstr(table, "    0  -\n"));      /* the adder: not placed */
+    free(buf);
+    sg_area_result_free(&r);
+
+    /* no units: no section in the table, an empty list in JSON */
+    area_result k;
+    load(&k);
+    assert_int_equal(k.n_units, 0);
+    buf = report_both(&k, &v, &table);
+    run = &sg_area_json_get(&v, "runs")->items[0];
+    assert_int_equal(sg_area_json_get(run, "fp_units")->n, 0);
+    assert_null(strstr(table, "real-number units"));
+    sg_area_json_free(&v);
+    free(buf);
+    sg_area_result_free(&k);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -433,6 +534,7 @@ int main(void)
         cmocka_unit_test(test_wrap),
         cmocka_unit_test(test_json_report_parses),
         cmocka_unit_test(test_inst_params_long_names),
+        cmocka_unit_test(test_fp_units),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -8,7 +8,9 @@
 #   block RAM; Yosys problems (latch, multiple drivers, port width mismatch)
 #   fail the run; bad usage and an uncreatable work directory exit 2; a
 #   kernel's report names its instances in full with their parameter
-#   values; a couple of custard kernels synthesize
+#   values; a kernel on real numbers lists its fp units (sam_fp_mul) with
+#   their count and area, and --units synthesizes each alone; a couple of
+#   custard kernels synthesize
 #   (skipped without $SHARED or when the generator cannot build them).
 # kernels (make area-kernels): every custard kernel the generator accepts
 #   synthesizes for iCE40 without problems.
@@ -188,6 +190,39 @@ EOF
     if [ $rc -eq 2 ] && grep -q "T: 48 is not a power of two" "$WORK/scanT.err"; then
         ok "parameter check: T=48 is not a CAM size"
     else bad "parameter check: T=48: exit $rc"; fi
+
+    # the real-number units of a kernel: a row each with how many there
+    # are and the area of one, in the table and in --json; --units also
+    # synthesizes each alone (generic target: no place and route here)
+    "$SAMGEN" area "$g" --type fp32 -q -o "$WORK/fpunits" >"$WORK/fpunits.txt" 2>"$WORK/fpunits.err"
+    rc=$?
+    if [ $rc -eq 0 ] &&
+       grep -q '^real-number units (the area of one; in the instances above):$' "$WORK/fpunits.txt" &&
+       grep -q '^unit  *count  *cells  *FFs  *transistors$' "$WORK/fpunits.txt" &&
+       grep -q '^sam_fp_mul #(FracWidth=23)  *1  *[1-9][0-9]*  *[1-9][0-9]*  *[1-9][0-9]*$' "$WORK/fpunits.txt" &&
+       [ "$(grep -c '^sam_fp_' "$WORK/fpunits.txt")" -eq 1 ] &&
+       [ ! -e "$WORK/fpunits/units" ]; then
+        ok "area --type fp32: the real-number unit sam_fp_mul has its row"
+    else bad "area --type fp32: exit $rc, no unit row, see $WORK/fpunits.txt"; fi
+    if ! grep -q 'real-number units' "$WORK/names.txt" &&
+       grep -q '"fp_units": \[\],' "$WORK/names-json.json"; then
+        ok "area on integers: no real-number units"
+    else bad "area on integers: a real-number unit section, see $WORK/names.txt"; fi
+    area fpunits-json "$g" --type fp32 --units -q
+    if [ $rc -eq 0 ] &&
+       grep -q '"module": "sam_fp_mul", "params": {"FracWidth": 23}, "count": 1, "area": {"cells": [1-9]' "$WORK/fpunits-json.json" &&
+       grep -q "\"alone\": {\"workdir\": \"$WORK/fpunits-json/units/sam_fp_mul-FracWidth=23\"" "$WORK/fpunits-json.json" &&
+       [ -s "$WORK/fpunits-json/units/sam_fp_mul-FracWidth=23/stat.json" ] &&
+       grep -q "^yosys (sam_fp_mul FracWidth=23): cd $WORK/fpunits-json/units/sam_fp_mul-FracWidth=23 && yosys " "$WORK/fpunits-json.err"; then
+        ok "area --json --units: sam_fp_mul in fp_units, synthesized alone"
+    else bad "area --json --units: exit $rc, see $WORK/fpunits-json.json"; fi
+    rm -rf "$WORK/usage"
+    "$SAMGEN" area --prim sam_alu --units --sweep Op=0,1 -o "$WORK/usage" >"$WORK/usage.out" 2>"$WORK/usage.err"
+    rc=$?
+    if [ $rc -eq 2 ] && [ "$(head -n 1 "$WORK/usage.err")" = "samgen area: --units and --sweep cannot be combined" ] &&
+       [ ! -s "$WORK/usage.out" ] && [ ! -e "$WORK/usage" ]; then
+        ok "usage error: --units with --sweep"
+    else bad "usage error: --units with --sweep: exit $rc, '$(head -n 1 "$WORK/usage.err")'"; fi
 
     kernels "vec_elemmul mat_elemadd matmul_ijk" --no-pnr
     # a memory-heavy kernel maps its arrays to block RAM, not flip-flops

@@ -10,6 +10,8 @@
 #                       $(BUILD)/area/kernels-table to rerun)
 #   make area-bench     the figures of docs/area.md: primitive table, sweeps,
 #                       kernel table and the PNG charts under docs/img/
+#   make area-fp        the table of the floating-point units in docs/area.md
+#                       (fpga/fp_units.sh; every target, nextpnr on each unit)
 #
 # Work directories live under $(BUILD)/area; reports are JSON there.
 
@@ -31,3 +33,13 @@ area-kernels-table: $(SAMGEN)
 
 area-bench: $(SAMGEN)
 	@sh fpga/area_bench.sh $(abspath $(SAMGEN)) $(abspath $(AREA_WORK))/bench docs/img
+
+# The table of the real-number units in docs/area.md ("Floating-point
+# units"): each sam_fp_* unit alone at fp32 and bf16, generic, iCE40 HX8K
+# with nextpnr, UP5K for the multipliers, Xilinx.  Slow (nextpnr on every
+# unit): part of make bench, not of make test.
+.PHONY: area-fp
+BENCH_TARGETS += area-fp
+
+area-fp: $(SAMGEN)
+	@sh fpga/fp_units.sh $(abspath $(SAMGEN)) $(abspath $(AREA_WORK))/fp
