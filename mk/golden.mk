@@ -32,7 +32,9 @@ GOLDEN_FP_BENCH := $(BUILD)/bench/bench_golden_fp
 BENCH_TARGETS += golden-bench golden-fp-bench
 TEST_SUITES += stream-cli-test numpy-check
 
-PYTHON ?= python3
+# The first of python3 (the PATH's) and Debian's /usr/bin/python3 that has
+# numpy: a python3 of a version manager earlier on the PATH may lack it.
+PYTHON ?= $(or $(shell for p in python3 /usr/bin/python3; do $$p -c 'import numpy' >/dev/null 2>&1 && { echo $$p; break; }; done),python3)
 
 numpy-check: $(SAMGEN)
 	@if ! $(PYTHON) -c 'import numpy' >/dev/null 2>&1; then \

@@ -27,7 +27,7 @@ need pkg-config       command -v pkg-config
 need clang            command -v clang
 need libxml2-utils    command -v xmllint
 need python3          command -v python3
-need python3-numpy    python3 -c 'import numpy'
+need python3-numpy    sh -c "python3 -c 'import numpy' || /usr/bin/python3 -c 'import numpy'"
 [ -z "$missing" ] && exit 0
 echo "samgen: installing missing packages:$missing"
 if [ "$(id -u)" = 0 ]; then SUDO=""
@@ -75,5 +75,5 @@ step "updating the package lists" $SUDO apt-get update -q
 group "simulators" verilator iverilog zlib1g-dev
 group "synthesis and place and route" yosys nextpnr-ice40 fpga-icestorm
 group "libraries" libcmocka-dev libgraphviz-dev pkg-config
-group "tools" graphviz gnuplot-nox clang python3 python3-numpy
+group "tools" graphviz gnuplot-nox clang libxml2-utils python3 python3-numpy
 echo "samgen: packages installed (apt-get output in $LOG)"

@@ -51,8 +51,8 @@ grep -qx "samgen: installing simulators: verilator iverilog ... ok" "$WORK/out" 
     ok "simulators: one line" || bad "no simulators line: $(cat "$WORK/out")"
 grep -qx "samgen: installing synthesis and place and route: yosys nextpnr-ice40 fpga-icestorm ... ok" "$WORK/out" &&
     ok "synthesis: one line" || bad "no synthesis line: $(cat "$WORK/out")"
-grep -qx "samgen: installing tools: graphviz gnuplot-nox clang python3 python3-numpy ... ok" "$WORK/out" &&
-    ok "tools with python3 and numpy: one line" || bad "no tools line: $(cat "$WORK/out")"
+grep -qx "samgen: installing tools: graphviz gnuplot-nox clang libxml2-utils python3 python3-numpy ... ok" "$WORK/out" &&
+    ok "tools with xmllint, python3 and numpy: one line" || bad "no tools line: $(cat "$WORK/out")"
 [ "$(tail -n 1 "$WORK/out")" = "samgen: packages installed (apt-get output in $WORK/log/deps.log)" ] &&
     ok "the result is the last line" || bad "last line: $(tail -n 1 "$WORK/out")"
 grep -q "Unpacking\|Setting up\|Get:" "$WORK/out" "$WORK/err" && bad "apt-get output on the terminal" ||
