@@ -235,15 +235,32 @@ static int pick_type(const char *cmd, topts *o)
     return -1;
 }
 
-/* Options shared by the subcommands; unknown ones are usage errors.
- * Returns 0 or the exit code (the message printed; -1 after --help). */
-static int parse_opts(const char *cmd, int argc, char **argv, topts *o)
+/* The options of subcommand sub, which takes the set takes; unknown ones
+ * and ones sub does not take are usage errors.  Returns 0 or the exit code
+ * (the message printed; -1 after --help). */
+static int parse_opts(const char *cmd, const char *sub, const sg_opt_id *takes, int argc,
+                      char **argv, topts *o)
 {
     memset(o, 0, sizeof *o);
     sg_read_opts_default(&o->ro);
     sg_gen_opts_default(&o->go);
     tensor_args ta = {cmd, o};
-    return sg_opt_parse("tensor", argc, argv, on_opt, &ta);
+    int rc = sg_opt_parse("tensor", argc, argv, on_opt, &ta);
+    return rc ? rc : check_takes(cmd, sub, takes, o);
+}
+
+/* Read IN (o->pos[0]) in the value type pick_type chooses into t.
+ * Returns -1 to go on, else the exit code (message printed). */
+static int read_in(const char *cmd, topts *o, sg_coo *t)
+{
+    int rc = pick_type(cmd, o);
+    if (rc >= 0)
+        return rc;
+    sg_err e;
+    sg_err_clear(&e);
+    if (sg_tensor_read(o->pos[0], o->in_name, &o->ro, t, &e) < 0)
+        return sg_cli_report(&e);
+    return -1;
 }
 
 static int ends_with(const char *s, const char *ext)
@@ -324,9 +341,7 @@ static int do_convert(int argc, char **argv)
 {
     const char *cmd = "tensor";
     topts o;
-    int prc = parse_opts(cmd, argc, argv, &o);
-    if (prc == 0)
-        prc = check_takes(cmd, "convert", convert_takes, &o);
+    int prc = parse_opts(cmd, "convert", convert_takes, argc, argv, &o);
     if (prc != 0)
         return prc < 0 ? SG_EXIT_OK : prc;
     if (o.npos != 2)
@@ -335,13 +350,9 @@ static int do_convert(int argc, char **argv)
                        o.name ? o.name : o.in_name ? o.in_name : "B");
     if (rc >= 0)
         return rc;
-    if ((rc = pick_type(cmd, &o)) >= 0)
-        return rc;
     sg_coo t;
-    sg_err e;
-    sg_err_clear(&e);
-    if (sg_tensor_read(o.pos[0], o.in_name, &o.ro, &t, &e) < 0)
-        return sg_cli_report(&e);
+    if ((rc = read_in(cmd, &o, &t)) >= 0)
+        return rc;
     const char *dflt = o.in_name ? o.in_name : "B";
     rc = write_out(cmd, &o, o.pos[1], &t, dflt);
     sg_coo_free(&t);
@@ -352,9 +363,7 @@ static int do_gen(int argc, char **argv)
 {
     const char *cmd = "tensor";
     topts o;
-    int prc = parse_opts(cmd, argc, argv, &o);
-    if (prc == 0)
-        prc = check_takes(cmd, "gen", gen_takes, &o);
+    int prc = parse_opts(cmd, "gen", gen_takes, argc, argv, &o);
     if (prc != 0)
         return prc < 0 ? SG_EXIT_OK : prc;
     if (o.npos)
@@ -386,21 +395,15 @@ static int do_info(int argc, char **argv)
 {
     const char *cmd = "tensor";
     topts o;
-    int prc = parse_opts(cmd, argc, argv, &o);
-    if (prc == 0)
-        prc = check_takes(cmd, "info", info_takes, &o);
+    int prc = parse_opts(cmd, "info", info_takes, argc, argv, &o);
     if (prc != 0)
         return prc < 0 ? SG_EXIT_OK : prc;
     if (o.npos != 1)
         return sg_cli_usage_error(cmd, "expected one FILE");
     int rc;
-    if ((rc = pick_type(cmd, &o)) >= 0)
-        return rc;
     sg_coo t;
-    sg_err e;
-    sg_err_clear(&e);
-    if (sg_tensor_read(o.pos[0], o.in_name, &o.ro, &t, &e) < 0)
-        return sg_cli_report(&e);
+    if ((rc = read_in(cmd, &o, &t)) >= 0)
+        return rc;
     printf("file:    %s\n", o.pos[0]);
     printf("order:   %d\n", t.order);
     printf("shape:   ");
