@@ -25,6 +25,18 @@
 #error "the host reference must not be built with -ffast-math"
 #endif
 
+/* The fp32 ulp at magnitude v (v finite; below the smallest normal the
+ * subnormal step 2^-149): the unit of exp's stated error bound. */
+static inline double sg_test_ulp32(double v)
+{
+    int e;
+    v = fabs(v);
+    if (v < 0x1p-126)
+        return 0x1p-149;
+    frexp(v, &e);
+    return ldexp(1.0, e - 24);
+}
+
 static inline float f_of(uint32_t u)
 {
     float f;
