@@ -95,28 +95,29 @@ module sam_fp_div #(
   wire signed [10:0] qe_d = $signed({3'b000, ea}) - $signed({3'b000, eb}) + 11'sd127
                           - $signed({{(11 - LzW){1'b0}}, alz}) + $signed({{(11 - LzW){1'b0}}, blz});
 
-  // Per stage: the remainder, the divisor, the quotient so far (bits
-  // shifted in at the bottom), the special class, the sign and exponent,
-  // one slice per stage of flat buses: slice 0 is stage 1, slice k the
-  // k-th quotient stage.
-  localparam integer SsW = RW + (F + 1) + NQ + 2 + 1 + 11;
+  // The special class, the sign and the exponent ride beside stage 1 and
+  // the quotient stages to sam_fp_round.
+  wire [1:0]  cls_l;
+  wire        sgn_l;
+  wire [10:0] e_l;
+  sam_pipe_delay #(.Width(14), .Stages(Q + 1)) u_side (
+    .clk_i(clk_i), .en_i(adv), .d_i({cls_d, sign, qe_d}), .q_o({cls_l, sgn_l, e_l}));
+
+  // Per stage: the remainder, the divisor and the quotient so far (bits
+  // shifted in at the bottom), one slice per stage of flat buses: slice 0
+  // is stage 1, slice k the k-th quotient stage.
+  localparam integer SsW = RW + (F + 1) + NQ;
   wire [(Q+1)*SsW-1:0] st_s;
 
   reg [RW-1:0] r1_q;
   reg [F:0]    d1_q;
-  reg [1:0]    cls1_q;
-  reg          sgn1_q;
-  reg [10:0]   e1_q;
   always @(posedge clk_i) begin
     if (adv) begin
-      r1_q   <= {1'b0, an};
-      d1_q   <= bn;
-      cls1_q <= cls_d;
-      sgn1_q <= sign;
-      e1_q   <= qe_d;
+      r1_q <= {1'b0, an};
+      d1_q <= bn;
     end
   end
-  assign st_s[SsW-1:0] = {r1_q, d1_q, {NQ{1'b0}}, cls1_q, sgn1_q, e1_q};
+  assign st_s[SsW-1:0] = {r1_q, d1_q, {NQ{1'b0}}};
 
   // ---- stages 2..Q+1: two quotient bits each (one in a last odd stage) ----
   // r < 2 * d holds before every step: subtract d when r >= d (quotient
@@ -128,10 +129,7 @@ module sam_fp_div #(
       wire [RW-1:0] r_in;
       wire [F:0]    d_in;
       wire [NQ-1:0] q_in;
-      wire [1:0]    cls_in;
-      wire          sgn_in;
-      wire [10:0]   e_in;
-      assign {r_in, d_in, q_in, cls_in, sgn_in, e_in} = st_s[k*SsW +: SsW];
+      assign {r_in, d_in, q_in} = st_s[k*SsW +: SsW];
       reg [RW-1:0] r_d;
       reg [NQ-1:0] q_d;
       integer j;
@@ -151,20 +149,14 @@ module sam_fp_div #(
       reg [RW-1:0] r_q;
       reg [F:0]    d_q;
       reg [NQ-1:0] q_q;
-      reg [1:0]    cls_q;
-      reg          sgn_q;
-      reg [10:0]   e_q;
       always @(posedge clk_i) begin
         if (adv) begin
-          r_q   <= r_d;
-          d_q   <= d_in;
-          q_q   <= q_d;
-          cls_q <= cls_in;
-          sgn_q <= sgn_in;
-          e_q   <= e_in;
+          r_q <= r_d;
+          d_q <= d_in;
+          q_q <= q_d;
         end
       end
-      assign st_s[(k+1)*SsW +: SsW] = {r_q, d_q, q_q, cls_q, sgn_q, e_q};
+      assign st_s[(k+1)*SsW +: SsW] = {r_q, d_q, q_q};
     end
   endgenerate
 
@@ -173,10 +165,7 @@ module sam_fp_div #(
   wire [RW-1:0] r_l;
   wire [F:0]    d_l;
   wire [NQ-1:0] q_l;
-  wire [1:0]    cls_l;
-  wire          sgn_l;
-  wire [10:0]   e_l;
-  assign {r_l, d_l, q_l, cls_l, sgn_l, e_l} = st_s[Q*SsW +: SsW];
+  assign {r_l, d_l, q_l} = st_s[Q*SsW +: SsW];
   reg [W-1:0] spec_val;
   always @(*) begin
     case (cls_l)

@@ -84,37 +84,27 @@ module sam_fp_exp #(
   end
   wire [7:0] sh_d = ShBase8 - be;            // F..2F+9 when not special
 
-  reg         spec1_q, sign1_q;
-  reg [W-1:0] spec_val1_q;
-  reg [F:0]   m1_q;
-  reg [5:0]   sh1_q;
-  always @(posedge clk_i) begin
-    if (adv) begin
-      spec1_q     <= spec_d;
-      spec_val1_q <= spec_val_d;
-      sign1_q     <= sign;
-      m1_q        <= {1'b1, fr};
-      sh1_q       <= sh_d[5:0];
-    end
-  end
+  // The special result rides beside stages 1..7 to sam_fp_round.
+  wire         spec7_q;
+  wire [W-1:0] spec_val7_q;
+  sam_pipe_delay #(.Width(W + 1), .Stages(7)) u_spec (
+    .clk_i(clk_i), .en_i(adv), .d_i({spec_d, spec_val_d}), .q_o({spec7_q, spec_val7_q}));
+
+  // The sign and the shift ride beside stages 1 and 2 to stage 3.
+  wire       sign2_q;
+  wire [5:0] sh2_q;
+  sam_pipe_delay #(.Width(7), .Stages(2)) u_sh (
+    .clk_i(clk_i), .en_i(adv), .d_i({sign, sh_d[5:0]}), .q_o({sign2_q, sh2_q}));
+
+  reg [F:0] m1_q;
+  always @(posedge clk_i) if (adv) m1_q <= {1'b1, fr};
   wire unused_sh = ^sh_d[7:6];
 
   // ---- stage 2: m * L ----
   wire [PmW-1:0] pm_d = m1_q * L;
 
-  reg           spec2_q, sign2_q;
-  reg [W-1:0]   spec_val2_q;
   reg [PmW-1:0] pm2_q;
-  reg [5:0]     sh2_q;
-  always @(posedge clk_i) begin
-    if (adv) begin
-      spec2_q     <= spec1_q;
-      spec_val2_q <= spec_val1_q;
-      sign2_q     <= sign1_q;
-      pm2_q       <= pm_d;
-      sh2_q       <= sh1_q;
-    end
-  end
+  always @(posedge clk_i) if (adv) pm2_q <= pm_d;
 
   // ---- stage 3: y = +-(m * L >> shift) = k + f (two's complement) ----
   wire [PmW-1:0] y_sh = pm2_q >> sh2_q;
@@ -122,18 +112,17 @@ module sam_fp_exp #(
   wire [40:0]    y_d = sign2_q ? (41'd0 - y_mag) : y_mag;
   wire unused_y = ^y_sh[PmW-1:40];
 
-  reg         spec3_q;
-  reg [W-1:0] spec_val3_q;
-  reg [8:0]   k3_q;                          // floor(y), signed
+  // k = floor(y), signed, rides beside stages 3..7.
+  wire [8:0] k7_q;
+  sam_pipe_delay #(.Width(9), .Stages(5)) u_k (
+    .clk_i(clk_i), .en_i(adv), .d_i(y_d[40:32]), .q_o(k7_q));
+
   reg [5:0]   i3_q;
   reg [25:0]  g3_q;
   always @(posedge clk_i) begin
     if (adv) begin
-      spec3_q     <= spec2_q;
-      spec_val3_q <= spec_val2_q;
-      k3_q        <= y_d[40:32];
-      i3_q        <= y_d[31:26];
-      g3_q        <= y_d[25:0];
+      i3_q <= y_d[31:26];
+      g3_q <= y_d[25:0];
     end
   end
 
@@ -180,20 +169,17 @@ module sam_fp_exp #(
   wire [22:0] h2_d = {1'b0, C2} + {9'd0, gc3_d[45:32]};
   wire unused_gc3 = ^gc3_d[31:0];
 
-  reg         spec4_q;
-  reg [W-1:0] spec_val4_q;
-  reg [8:0]   k4_q;
+  // T rides beside stages 4..6 to stage 7.
+  wire [34:0] t6_q;
+  sam_pipe_delay #(.Width(35), .Stages(3)) u_t (
+    .clk_i(clk_i), .en_i(adv), .d_i(tab_d), .q_o(t6_q));
+
   reg [25:0]  g4_q;
-  reg [34:0]  t4_q;
   reg [22:0]  h24_q;
   always @(posedge clk_i) begin
     if (adv) begin
-      spec4_q     <= spec3_q;
-      spec_val4_q <= spec_val3_q;
-      k4_q        <= k3_q;
-      g4_q        <= g3_q;
-      t4_q        <= tab_d;
-      h24_q       <= h2_d;
+      g4_q  <= g3_q;
+      h24_q <= h2_d;
     end
   end
 
@@ -202,20 +188,12 @@ module sam_fp_exp #(
   wire [32:0] h1_d = {1'b0, C1} + {8'd0, gh2_d[48:24]};
   wire unused_gh2 = ^gh2_d[23:0];
 
-  reg         spec5_q;
-  reg [W-1:0] spec_val5_q;
-  reg [8:0]   k5_q;
   reg [25:0]  g5_q;
-  reg [34:0]  t5_q;
   reg [32:0]  h15_q;
   always @(posedge clk_i) begin
     if (adv) begin
-      spec5_q     <= spec4_q;
-      spec_val5_q <= spec_val4_q;
-      k5_q        <= k4_q;
-      g5_q        <= g4_q;
-      t5_q        <= t4_q;
-      h15_q       <= h1_d;
+      g5_q  <= g4_q;
+      h15_q <= h1_d;
     end
   end
 
@@ -223,38 +201,16 @@ module sam_fp_exp #(
   wire [58:0] gh1_d = g5_q * h15_q;
   wire unused_gh1 = ^gh1_d[31:0];
 
-  reg         spec6_q;
-  reg [W-1:0] spec_val6_q;
-  reg [8:0]   k6_q;
-  reg [34:0]  t6_q;
   reg [26:0]  p6_q;
-  always @(posedge clk_i) begin
-    if (adv) begin
-      spec6_q     <= spec5_q;
-      spec_val6_q <= spec_val5_q;
-      k6_q        <= k5_q;
-      t6_q        <= t5_q;
-      p6_q        <= gh1_d[58:32];
-    end
-  end
+  always @(posedge clk_i) if (adv) p6_q <= gh1_d[58:32];
 
   // ---- stage 7: R = T + (T * P >> 32) ----
   wire [61:0] tp_d = t6_q * p6_q;
   wire [35:0] r_d = {1'b0, t6_q} + {6'd0, tp_d[61:32]};
   wire unused_tp = ^tp_d[31:0];
 
-  reg         spec7_q;
-  reg [W-1:0] spec_val7_q;
-  reg [8:0]   k7_q;
   reg [35:0]  r7_q;
-  always @(posedge clk_i) begin
-    if (adv) begin
-      spec7_q     <= spec6_q;
-      spec_val7_q <= spec_val6_q;
-      k7_q        <= k6_q;
-      r7_q        <= r_d;
-    end
-  end
+  always @(posedge clk_i) if (adv) r7_q <= r_d;
 
   // ---- stages 8 and 9: normalize (registers inside sam_fp_round) ----
   // ---- stage 10: round, pack, or the special result ----

@@ -25,7 +25,7 @@ case "$n" in ''|*[!0-9]*) echo "fp_run.sh: N must be a count, not '$n'" >&2; exi
 [ -x "$FP_VEC" ] || { echo "fp_run.sh: $FP_VEC not built" >&2; exit 2; }
 out=$BUILD/tb/fp-$sim
 mkdir -p "$out"
-srcs="testbenches/tb_fp.v testbenches/tb_rng.v rtl/sam_fp_add.v rtl/sam_fp_mul.v rtl/sam_fp_cmp.v rtl/sam_fp_div.v rtl/sam_fp_exp.v rtl/sam_fp_round.v rtl/sam_pipe_valid.v"
+srcs="testbenches/tb_fp.v testbenches/tb_rng.v rtl/sam_fp_add.v rtl/sam_fp_mul.v rtl/sam_fp_cmp.v rtl/sam_fp_div.v rtl/sam_fp_exp.v rtl/sam_fp_round.v rtl/sam_pipe_valid.v rtl/sam_pipe_delay.v"
 if [ "$sim" = icarus ]; then
   # shellcheck disable=SC2086
   iverilog -g2005 -Irtl -s tb_fp -o "$out/tb_fp.vvp" $srcs > "$out/build.log" 2>&1 \

@@ -61,7 +61,7 @@ case $BENCH in
     case $BENCH in *_fp32) params="ValType=1" ;; *) params="ValType=2" ;; esac
     fpd="sam_val_add sam_fp_add sam_fp_mul sam_fp_cmp sam_fp_round sam_pipe_valid"
     case $prim in
-      alu) rtl="sam_alu sam_fp_div sam_fp_exp $fpd"; map="in_val1=in_val0 in_val2=in_val1 out_val=out_val" ;;
+      alu) rtl="sam_alu sam_fp_div sam_fp_exp sam_pipe_delay $fpd"; map="in_val1=in_val0 in_val2=in_val1 out_val=out_val" ;;
       reduce) rtl="sam_reduce $fpd"; map="in_val=in_val out_val=out_val" ;;
       spacc) rtl="sam_spacc sam_workspace $fpd"; params="Order=1 $params"
         map="in_crd_outer=in_outer in_crd_inner=in_inner in_val=in_val out_crd_outer=out_outer"
