@@ -174,34 +174,29 @@ module sam_fp_exp #(
   sam_pipe_delay #(.Width(35), .Stages(3)) u_t (
     .clk_i(clk_i), .en_i(adv), .d_i(tab_d), .q_o(t6_q));
 
-  reg [25:0]  g4_q;
-  reg [22:0]  h24_q;
-  always @(posedge clk_i) begin
-    if (adv) begin
-      g4_q  <= g3_q;
-      h24_q <= h2_d;
-    end
-  end
+  // G rides beside stages 4 and 5 to stage 6.
+  wire [25:0] g4_q, g5_q;
+  sam_pipe_delay #(.Width(26), .Stages(1)) u_g4 (
+    .clk_i(clk_i), .en_i(adv), .d_i(g3_q), .q_o(g4_q));
+  sam_pipe_delay #(.Width(26), .Stages(1)) u_g5 (
+    .clk_i(clk_i), .en_i(adv), .d_i(g4_q), .q_o(g5_q));
+
+  reg [22:0] h24_q;
+  always @(posedge clk_i) if (adv) h24_q <= h2_d;
 
   // ---- stage 5: H1 = C1 + (G * H2 >> 24) ----
   wire [48:0] gh2_d = g4_q * h24_q;
   wire [32:0] h1_d = {1'b0, C1} + {8'd0, gh2_d[48:24]};
   wire unused_gh2 = ^gh2_d[23:0];
 
-  reg [25:0]  g5_q;
-  reg [32:0]  h15_q;
-  always @(posedge clk_i) begin
-    if (adv) begin
-      g5_q  <= g4_q;
-      h15_q <= h1_d;
-    end
-  end
+  reg [32:0] h15_q;
+  always @(posedge clk_i) if (adv) h15_q <= h1_d;
 
   // ---- stage 6: P = G * H1 >> 32 ----
   wire [58:0] gh1_d = g5_q * h15_q;
   wire unused_gh1 = ^gh1_d[31:0];
 
-  reg [26:0]  p6_q;
+  reg [26:0] p6_q;
   always @(posedge clk_i) if (adv) p6_q <= gh1_d[58:32];
 
   // ---- stage 7: R = T + (T * P >> 32) ----
@@ -209,7 +204,7 @@ module sam_fp_exp #(
   wire [35:0] r_d = {1'b0, t6_q} + {6'd0, tp_d[61:32]};
   wire unused_tp = ^tp_d[31:0];
 
-  reg [35:0]  r7_q;
+  reg [35:0] r7_q;
   always @(posedge clk_i) if (adv) r7_q <= r_d;
 
   // ---- stages 8 and 9: normalize (registers inside sam_fp_round) ----
