@@ -7,7 +7,8 @@
 // Binary ops consume the two inputs pairwise: two numbers give the result,
 // two control tokens give the first one (equal stops, D).  A misaligned pair
 // (control token against a number) consumes only the number and emits 0
-// (mul) or the number (other ops), as the reference does.  One registered
+// (mul), the negated number (a lone subtrahend of sub: 0 - b) or the
+// number (other ops), as the golden model does.  One registered
 // output stage, one token per cycle; in ready = !full || out_val_ready_i.
 //
 // ValType 1 (fp32, ValWidth 32) or 2 (bf16, ValWidth 16): the values are
@@ -109,11 +110,14 @@ module sam_alu #(
       wire unused_b = ^{in_val1_valid_i, b_in, b_num};
     end else begin : g_two
       // Two numbers give the result.  A number against a control token
-      // passes the number (0 for mul); two control tokens pass input 0's.
+      // passes the number (0 for mul; sub negates a lone subtrahend: 0 - b,
+      // the sign flipped for real numbers); two control tokens pass input
+      // 0's.
       wire both   = a_num && b_num;
       wire pass_a = a_num || !b_num;
+      wire [ValWidth-1:0] neg_b = IsFp ? {~b_in[ValWidth-1], b_in[ValWidth-2:0]} : Zero - b_in;
       wire [ValWidth-1:0] pass_v = (Op == OpMul && (a_num || b_num)) ? Zero
-                                 : pass_a ? a : b_in;
+                                 : pass_a ? a : (Op == OpSub) ? neg_b : b_in;
       wire sel_a = both ? a_wins : pass_a;
       always @(*) begin
         take_a = in_val0_valid_i && in_val1_valid_i && pass_a;

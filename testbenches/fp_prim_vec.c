@@ -188,8 +188,8 @@ static void gen_alu(sg_fp_type t, uint64_t *s, int empty, int corners, int op, F
         } else if (xn) {
             put(&o, 'd', op == 0 ? 0 : xv);
             i++;
-        } else {
-            put(&o, 'd', op == 0 ? 0 : yv);
+        } else {       /* a lone subtrahend is negated: 0 - b */
+            put(&o, 'd', op == 0 ? 0 : op == 2 ? yv ^ (t == SG_FP_F32 ? UINT32_C(0x80000000) : 0x8000u) : yv);
             j++;
         }
     }

@@ -408,13 +408,41 @@ static int gen_vectorreducer(bench *b)
     return shaped_streams(b, b->k + 1, 4, 0, 2, names, l);
 }
 
-/* Two value streams of the same shape. */
+/* A copy of shape s (height k) in which about one leaf list in four has a
+ * new random length up to maxn. */
+static void sh_misalign(const shape *s, size_t *pos, int k, shape *c, rng *r, int maxn)
+{
+    int n = s->n[(*pos)++];
+    if (k == 0) {
+        sh_push(c, rint_(r, 0, 3) == 0 ? rint_(r, 0, maxn) : n);
+        return;
+    }
+    sh_push(c, n);
+    for (int i = 0; i < n; i++)
+        sh_misalign(s, pos, k - 1, c, r, maxn);
+}
+
+/* Two value streams; in odd cases (the seed's low bit) some fibers of the
+ * second have another length, so that numbers meet stops and the ALU's
+ * rule for a lone operand is exercised (well-formed graphs never do). */
 static int gen_alu(bench *b)
 {
-    const char *const names[] = {"in_val1", "in_val2"};
     leafctx l[] = {{.r = {b->seed2}, .mode = L_VAL, .lo = -100000, .hi = 100000},
                    {.r = {b->seed2 ^ 99}, .mode = L_VAL, .lo = -100000, .hi = 100000}};
-    return shaped_streams(b, b->k, 5, 0, 2, names, l);
+    shape s = {0}, m = {0};
+    top_shape(b, &s, b->k, 5, 0);
+    const shape *s2 = &s;
+    if (b->seed2 & 1) {
+        size_t pos = 0;
+        rng r = {b->seed2 ^ 0x5bd1e995};
+        sh_misalign(&s, &pos, b->k + 1, &m, &r, 5);
+        s2 = &m;
+    }
+    stream(&b->o, "in_val1", &s, b->k + 1, leaf_rand, &l[0]);
+    stream(&b->o, "in_val2", s2, b->k + 1, leaf_rand, &l[1]);
+    free(s.n);
+    free(m.n);
+    return 0;
 }
 
 /* Groups of (outer, inner, value) triples, one stop per group: outer
