@@ -24,7 +24,9 @@
 #include <cmocka.h>
 
 #include "golden/golden.h"
+#include "core/test_util.h"
 #include "front/dot.h"
+#include "golden/test_graph.h"
 #include <sys/wait.h>
 
 static const char dot[] =
@@ -70,10 +72,7 @@ static void test_deadlock_report(void **state)
     (void)state;
     sg_graph g;
     sg_err e;
-    sg_err_clear(&e);
-    memset(&g, 0, sizeof g);
-    if (sg_graph_read_mem(dot, sizeof dot - 1, "deadlock.gv", &g, &e) < 0)
-        fail_msg("%s", e.msg);
+    sg_test_read_graph_text(dot, "deadlock.gv", &g, &e);
     assert_int_equal(sg_golden_check_executable(&g, &e), 0);
     sg_coo c;
     coo_b(&c);
@@ -154,13 +153,8 @@ static void test_deadlock_cli(void **state)
     snprintf(gv, sizeof gv, "%s/deadlock.gv", dir);
     snprintf(tns, sizeof tns, "%s/b.tns", dir);
     snprintf(out, sizeof out, "%s/out", dir);
-    FILE *fg = fopen(gv, "w"), *ft = fopen(tns, "w");
-    assert_non_null(fg);
-    assert_non_null(ft);
-    fputs(dot, fg);
-    fputs("2 2\n5 5\n", ft);
-    assert_int_equal(fclose(fg), 0);
-    assert_int_equal(fclose(ft), 0);
+    sg_test_write_text(gv, dot);
+    sg_test_write_text(tns, "2 2\n5 5\n");
     char samgen[3100];
     if (!find_samgen(samgen, sizeof samgen)) {
         printf("SKIP samgen golden deadlock: no samgen binary beside the test\n");
