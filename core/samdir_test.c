@@ -60,9 +60,7 @@ static void put(const char *name, const char *text)
 {
     char p[512];
     snprintf(p, sizeof p, "%s/%s", dir, name);
-    FILE *f = fopen(p, "w");
-    fputs(text, f);
-    fclose(f);
+    sg_test_write_text(p, text);
 }
 
 static void matrix_b(sg_coo *t)

@@ -58,6 +58,15 @@ static inline int sg_test_read_file(const char *path, char *buf,
     return 0;
 }
 
+/* Write text to the file at path, which must succeed. */
+static inline void sg_test_write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    assert_int_equal(fclose(f), 0);
+}
+
 /* Write text to a new file made from the mkstemp template path, which
  * then names it. */
 static inline void sg_test_write_temp(char *path, const char *text)

@@ -182,14 +182,6 @@ static void test_write_fp(void **state)
     rmdir(dir);
 }
 
-static void write_text(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    fputs(text, f);
-    fclose(f);
-}
-
 /* The default type from the files, an explicit type, conflicts, and the
  * counts of the rounding warning. */
 static void test_choose(void **state)
@@ -201,9 +193,9 @@ static void test_choose(void **state)
     snprintf(pi, sizeof pi, "%s/i.tns", dir);
     snprintf(pr, sizeof pr, "%s/r.tns", dir);
     snprintf(pm, sizeof pm, "%s/r.mtx", dir);
-    write_text(pi, "1 1 3\n2 2 4.0\n3 1 1e2\n");
-    write_text(pr, "1 1 0.1\n2 2 2.5\n3 1 7\n4 4 -0.4\n");
-    write_text(pm, "%%MatrixMarket matrix coordinate real general\n2 2 2\n1 1 1.0\n2 2 2\n");
+    sg_test_write_text(pi, "1 1 3\n2 2 4.0\n3 1 1e2\n");
+    sg_test_write_text(pr, "1 1 0.1\n2 2 2.5\n3 1 7\n4 4 -0.4\n");
+    sg_test_write_text(pm, "%%MatrixMarket matrix coordinate real general\n2 2 2\n1 1 1.0\n2 2 2\n");
     sg_vt_file f[2];
     int vt;
     sg_err e;
