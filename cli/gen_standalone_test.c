@@ -21,8 +21,7 @@
 static void put(const char *dir, const char *name, const char *text)
 {
     char path[512];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    sg_test_write_text(path, text);
+    sg_test_write_in(path, sizeof path, dir, name, text);
 }
 
 static void test_deps(void **state)

@@ -67,6 +67,15 @@ static inline void sg_test_write_text(const char *path, const char *text)
     assert_int_equal(fclose(f), 0);
 }
 
+/* Write text to dir/name, which must succeed; the file's path goes to
+ * path (n bytes). */
+static inline void sg_test_write_in(char *path, size_t n, const char *dir,
+                                    const char *name, const char *text)
+{
+    snprintf(path, n, "%s/%s", dir, name);
+    sg_test_write_text(path, text);
+}
+
 /* Write text to a new file made from the mkstemp template path, which
  * then names it. */
 static inline void sg_test_write_temp(char *path, const char *text)

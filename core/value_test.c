@@ -190,12 +190,9 @@ static void test_choose(void **state)
     char dir[] = "/tmp/sg_value_test_XXXXXX";
     assert_non_null(mkdtemp(dir));
     char pi[256], pr[256], pm[256], msg[600];
-    snprintf(pi, sizeof pi, "%s/i.tns", dir);
-    snprintf(pr, sizeof pr, "%s/r.tns", dir);
-    snprintf(pm, sizeof pm, "%s/r.mtx", dir);
-    sg_test_write_text(pi, "1 1 3\n2 2 4.0\n3 1 1e2\n");
-    sg_test_write_text(pr, "1 1 0.1\n2 2 2.5\n3 1 7\n4 4 -0.4\n");
-    sg_test_write_text(pm, "%%MatrixMarket matrix coordinate real general\n2 2 2\n1 1 1.0\n2 2 2\n");
+    sg_test_write_in(pi, sizeof pi, dir, "i.tns", "1 1 3\n2 2 4.0\n3 1 1e2\n");
+    sg_test_write_in(pr, sizeof pr, dir, "r.tns", "1 1 0.1\n2 2 2.5\n3 1 7\n4 4 -0.4\n");
+    sg_test_write_in(pm, sizeof pm, dir, "r.mtx", "%%MatrixMarket matrix coordinate real general\n2 2 2\n1 1 1.0\n2 2 2\n");
     sg_vt_file f[2];
     int vt;
     sg_err e;

@@ -150,11 +150,9 @@ static void test_deadlock_cli(void **state)
     char dir[] = "/tmp/golden_deadlock_XXXXXX";
     assert_non_null(mkdtemp(dir));
     char gv[512], tns[512], out[512], rep[600];
-    snprintf(gv, sizeof gv, "%s/deadlock.gv", dir);
-    snprintf(tns, sizeof tns, "%s/b.tns", dir);
+    sg_test_write_in(gv, sizeof gv, dir, "deadlock.gv", dot);
+    sg_test_write_in(tns, sizeof tns, dir, "b.tns", "2 2\n5 5\n");
     snprintf(out, sizeof out, "%s/out", dir);
-    sg_test_write_text(gv, dot);
-    sg_test_write_text(tns, "2 2\n5 5\n");
     char samgen[3100];
     if (!find_samgen(samgen, sizeof samgen)) {
         printf("SKIP samgen golden deadlock: no samgen binary beside the test\n");
