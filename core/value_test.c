@@ -25,19 +25,18 @@ static uint16_t b16(int64_t v) { return (uint16_t)((uint64_t)v & 0xFFFF); }
 static void test_names(void **state)
 {
     (void)state;
-    assert_int_equal(sg_vt_parse("int8"), 8);
-    assert_int_equal(sg_vt_parse("int16"), 16);
-    assert_int_equal(sg_vt_parse("int32"), 32);
-    assert_int_equal(sg_vt_parse("int64"), 64);
-    assert_int_equal(sg_vt_parse("fp32"), SG_VT_FP32);
-    assert_int_equal(sg_vt_parse("bf16"), SG_VT_BF16);
-    assert_int_equal(sg_vt_parse("float"), 0);
-    assert_int_equal(sg_vt_parse("int12"), 0);
-    assert_int_equal(sg_vt_parse(""), 0);
+    /* each type's name reads as the type and is the name it is given */
+    static const struct { const char *name; int vt; } types[] = {
+        {"int8", 8}, {"int16", 16}, {"int32", 32}, {"int64", 64},
+        {"fp32", SG_VT_FP32}, {"bf16", SG_VT_BF16}};
     char b[SG_VT_NAME_MAX];
-    assert_string_equal(sg_vt_name(SG_VT_FP32, b), "fp32");
-    assert_string_equal(sg_vt_name(SG_VT_BF16, b), "bf16");
-    assert_string_equal(sg_vt_name(32, b), "int32");
+    for (size_t k = 0; k < sizeof types / sizeof types[0]; k++) {
+        assert_int_equal(sg_vt_parse(types[k].name), types[k].vt);
+        assert_string_equal(sg_vt_name(types[k].vt, b), types[k].name);
+    }
+    static const char *const no_type[] = {"float", "int12", ""};
+    for (size_t k = 0; k < sizeof no_type / sizeof no_type[0]; k++)
+        assert_int_equal(sg_vt_parse(no_type[k]), 0);
     assert_string_equal(sg_vt_name(12, b), "int12");
     assert_int_equal(sg_vt_width(SG_VT_FP32), 32);
     assert_int_equal(sg_vt_width(SG_VT_BF16), 16);
