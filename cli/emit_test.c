@@ -19,6 +19,7 @@
 
 #include "gen/emit.h"
 #include "cli/emit_opts.h"
+#include "graph/test_build.h"
 
 static int count(const char *hay, const char *needle)
 {
@@ -28,30 +29,19 @@ static int count(const char *hay, const char *needle)
     return n;
 }
 
+/* A node as sg_test_node adds it; the scanner with id 1 is a root, a
+ * writer without a mode writes values. */
 static int add_node(sg_graph *g, sg_node_kind k, int id, const char *tensor,
                     int mode, char index)
 {
-    sg_node n;
-    sg_graph_node_init(&n, k);
-    n.id = id;
-    n.line = id + 2;
-    if (tensor)
-        snprintf(n.tensor, sizeof n.tensor, "%s", tensor);
-    n.mode = mode;
-    n.index = index;
-    n.format = SG_LVL_COMPRESSED;
+    int v = sg_test_node(g, k, id, tensor, mode, index);
+    sg_node *n = &g->nodes[v];
     if (k == SG_NK_FIBERLOOKUP && id == 1)
-        n.root = n.src = 1;
+        n->root = n->src = 1;
     if (k == SG_NK_FIBERWRITE && mode < 0)
-        n.is_vals = 1;
-    sg_graph_node_ports(&n);
-    return sg_graph_add_node(g, &n);
-}
-
-static void add_edge(sg_graph *g, int s, int sp, int d, int dp, sg_stream_kind t)
-{
-    int k = sg_graph_connect(g, s, sp, d, dp, t);
-    g->edges[k].line = 20 + (long)k;
+        n->is_vals = 1;
+    sg_graph_node_ports(n);
+    return v;
 }
 
 /* x(i) = b(i): scan b, write x; b's crd also feeds a repsiggen whose output
@@ -65,10 +55,10 @@ static void build(sg_graph *g)
     int arr = add_node(g, SG_NK_ARRAYVALS, 3, "b", -1, 0);
     int wval = add_node(g, SG_NK_FIBERWRITE, 4, "x", -1, 0);
     int rsg = add_node(g, SG_NK_REPSIGGEN, 5, NULL, -1, 'i');
-    add_edge(g, scan, 0, wcrd, 0, SG_ST_CRD);
-    add_edge(g, scan, 1, arr, 0, SG_ST_REF);
-    add_edge(g, arr, 0, wval, 0, SG_ST_VAL);
-    add_edge(g, scan, 0, rsg, 0, SG_ST_CRD);
+    sg_test_edge(g, scan, 0, wcrd, 0, SG_ST_CRD);
+    sg_test_edge(g, scan, 1, arr, 0, SG_ST_REF);
+    sg_test_edge(g, arr, 0, wval, 0, SG_ST_VAL);
+    sg_test_edge(g, scan, 0, rsg, 0, SG_ST_CRD);
 }
 
 static long size_100(void *ctx, const sg_node *n, sg_arr_kind a)
@@ -226,35 +216,18 @@ static void build_mul(sg_graph *g)
 {
     memset(g, 0, sizeof *g);
     snprintf(g->name, sizeof g->name, "vmul");
-    int sb = add_node(g, SG_NK_FIBERLOOKUP, 1, "b", 0, 'i');
-    int sc = add_node(g, SG_NK_FIBERLOOKUP, 2, "c", 0, 'i');
-    g->nodes[sc].root = g->nodes[sc].src = 1;
-    sg_graph_node_ports(&g->nodes[sc]);
-    sg_node n;
-    sg_graph_node_init(&n, SG_NK_INTERSECT);
-    n.id = 3;
-    n.line = 5;
-    n.index = 'i';
-    n.n_operands = 2;
-    snprintf(n.operand[0], sizeof n.operand[0], "b");
-    snprintf(n.operand[1], sizeof n.operand[1], "c");
-    sg_graph_node_ports(&n);
-    int x = sg_graph_add_node(g, &n);
+    int x = sg_test_intersect2(g, 1, "b", "c", 'i');   /* e0..e3 */
     int wcrd = add_node(g, SG_NK_FIBERWRITE, 4, "x", 0, 'i');
     int ab = add_node(g, SG_NK_ARRAYVALS, 5, "b", -1, 0);
     int ac = add_node(g, SG_NK_ARRAYVALS, 6, "c", -1, 0);
     int mul = add_node(g, SG_NK_ALU, 7, NULL, -1, 0);
     int wval = add_node(g, SG_NK_FIBERWRITE, 8, "x", -1, 0);
-    add_edge(g, sb, 0, x, 0, SG_ST_CRD);      /* e0 */
-    add_edge(g, sb, 1, x, 1, SG_ST_REF);      /* e1 */
-    add_edge(g, sc, 0, x, 2, SG_ST_CRD);      /* e2 */
-    add_edge(g, sc, 1, x, 3, SG_ST_REF);      /* e3 */
-    add_edge(g, x, 0, wcrd, 0, SG_ST_CRD);    /* e4 */
-    add_edge(g, x, 1, ab, 0, SG_ST_REF);      /* e5 */
-    add_edge(g, x, 2, ac, 0, SG_ST_REF);      /* e6 */
-    add_edge(g, ab, 0, mul, 0, SG_ST_VAL);    /* e7 */
-    add_edge(g, ac, 0, mul, 1, SG_ST_VAL);    /* e8 */
-    add_edge(g, mul, 0, wval, 0, SG_ST_VAL);  /* e9 */
+    sg_test_edge(g, x, 0, wcrd, 0, SG_ST_CRD);    /* e4 */
+    sg_test_edge(g, x, 1, ab, 0, SG_ST_REF);      /* e5 */
+    sg_test_edge(g, x, 2, ac, 0, SG_ST_REF);      /* e6 */
+    sg_test_edge(g, ab, 0, mul, 0, SG_ST_VAL);    /* e7 */
+    sg_test_edge(g, ac, 0, mul, 1, SG_ST_VAL);    /* e8 */
+    sg_test_edge(g, mul, 0, wval, 0, SG_ST_VAL);  /* e9 */
 }
 
 static void test_skip(void **state)
@@ -362,10 +335,10 @@ static void test_positional(void **state)
     g.nodes[w0].format = g.nodes[w1].format = SG_LVL_DENSE;
     int arr = add_node(&g, SG_NK_ARRAYVALS, 4, "b", -1, 0);
     int wv = add_node(&g, SG_NK_FIBERWRITE, 5, "X", -1, 0);
-    add_edge(&g, scan, 0, w0, 0, SG_ST_CRD);
-    add_edge(&g, scan, 0, w1, 0, SG_ST_CRD);
-    add_edge(&g, scan, 1, arr, 0, SG_ST_REF);
-    add_edge(&g, arr, 0, wv, 0, SG_ST_VAL);
+    sg_test_edge(&g, scan, 0, w0, 0, SG_ST_CRD);
+    sg_test_edge(&g, scan, 0, w1, 0, SG_ST_CRD);
+    sg_test_edge(&g, scan, 1, arr, 0, SG_ST_REF);
+    sg_test_edge(&g, arr, 0, wv, 0, SG_ST_VAL);
     sg_emit_design d;
     emit_ok(&g, &d);
     const char *t = d.text;
@@ -409,13 +382,13 @@ static void test_reducers(void **state)
     int vr = add_node(&g, SG_NK_VECTORREDUCER, 4, NULL, -1, 'i');
     int wc = add_node(&g, SG_NK_FIBERWRITE, 5, "x", 0, 'i');
     int wv = add_node(&g, SG_NK_FIBERWRITE, 6, "x", -1, 0);
-    add_edge(&g, scan, 0, sp, 1, SG_ST_CRD);   /* e0: inner */
-    add_edge(&g, scan, 1, arr, 0, SG_ST_REF);
-    add_edge(&g, arr, 0, sp, 2, SG_ST_VAL);
-    add_edge(&g, sp, 0, vr, 0, SG_ST_CRD);     /* e3: lowered stops */
-    add_edge(&g, sp, 2, vr, 1, SG_ST_VAL);
-    add_edge(&g, vr, 0, wc, 0, SG_ST_CRD);
-    add_edge(&g, vr, 1, wv, 0, SG_ST_VAL);
+    sg_test_edge(&g, scan, 0, sp, 1, SG_ST_CRD);   /* e0: inner */
+    sg_test_edge(&g, scan, 1, arr, 0, SG_ST_REF);
+    sg_test_edge(&g, arr, 0, sp, 2, SG_ST_VAL);
+    sg_test_edge(&g, sp, 0, vr, 0, SG_ST_CRD);     /* e3: lowered stops */
+    sg_test_edge(&g, sp, 2, vr, 1, SG_ST_VAL);
+    sg_test_edge(&g, vr, 0, wc, 0, SG_ST_CRD);
+    sg_test_edge(&g, vr, 1, wv, 0, SG_ST_VAL);
     sg_emit_design d;
     emit_ok(&g, &d);
     const char *t = d.text;
@@ -449,12 +422,12 @@ static void build_crdvals(sg_graph *g, sg_node_kind kind, int drain)
     g->nodes[cv].vals = 1;
     int wc = add_node(g, SG_NK_FIBERWRITE, 4, "x", 0, 'i');
     int wv = add_node(g, SG_NK_FIBERWRITE, 5, "x", -1, 0);
-    add_edge(g, scan, 0, cv, 0, SG_ST_CRD);    /* e0 */
-    add_edge(g, scan, 1, arr, 0, SG_ST_REF);   /* e1 */
-    add_edge(g, arr, 0, cv, 1, SG_ST_VAL);     /* e2 */
-    add_edge(g, cv, 0, wc, 0, SG_ST_CRD);      /* e3 */
+    sg_test_edge(g, scan, 0, cv, 0, SG_ST_CRD);    /* e0 */
+    sg_test_edge(g, scan, 1, arr, 0, SG_ST_REF);   /* e1 */
+    sg_test_edge(g, arr, 0, cv, 1, SG_ST_VAL);     /* e2 */
+    sg_test_edge(g, cv, 0, wc, 0, SG_ST_CRD);      /* e3 */
     if (!drain)
-        add_edge(g, cv, 1, wv, 0, SG_ST_VAL);  /* e4 */
+        sg_test_edge(g, cv, 1, wv, 0, SG_ST_VAL);  /* e4 */
 }
 
 static void test_crdvals(void **state)
