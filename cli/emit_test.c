@@ -19,6 +19,7 @@
 
 #include "gen/emit.h"
 #include "cli/emit_opts.h"
+#include "core/test_util.h"
 #include "graph/test_build.h"
 
 static int count(const char *hay, const char *needle)
@@ -68,15 +69,6 @@ static long size_100(void *ctx, const sg_node *n, sg_arr_kind a)
     return a == SG_ARR_SEG ? 2 : 100;
 }
 
-/* Every string of the list occurs in text. */
-#define has_all(text, ...) has_all_((text), (const char *const[]){__VA_ARGS__, NULL})
-static void has_all_(const char *text, const char *const *want)
-{
-    for (; *want; want++)
-        if (!strstr(text, *want))
-            fail_msg("not in the design: %s", *want);
-}
-
 static void opts(sg_emit_opts *o)
 {
     sg_emit_opts_default(o);
@@ -118,26 +110,26 @@ static void test_structure(void **state)
                               ") (\n"));
     assert_null(strstr(t, "localparam integer CrdWidth"));
     assert_null(strstr(t, "localparam integer ValWidth"));
-    has_all(t, "input hash 0123456789abcdef",
-               "sam_scan_compressed #(.CrdWidth(CrdWidth)) n1_fiberlookup_b0_i (",
-               "sam_write_vals #(.CrdWidth(CrdWidth), .ValWidth(ValWidth)) n4_fiberwrite_x_vals (",
-               "sam_root #(.CrdWidth(CrdWidth)) n1_fiberlookup_b0_i_root (");
+    sg_test_has_all(t, "input hash 0123456789abcdef",
+                       "sam_scan_compressed #(.CrdWidth(CrdWidth)) n1_fiberlookup_b0_i (",
+                       "sam_write_vals #(.CrdWidth(CrdWidth), .ValWidth(ValWidth)) n4_fiberwrite_x_vals (",
+                       "sam_root #(.CrdWidth(CrdWidth)) n1_fiberlookup_b0_i_root (");
     /* One sam_edge (FIFO and tap) per edge, widths by stream kind through
      * the top's parameters. */
     assert_int_equal(count(t, "sam_edge #("), 4);
     assert_int_equal(count(t, "sam_tap #("), 0);
-    has_all(t, "sam_edge #(.Width(ValWidth+2), .Depth(4), .EdgeId(2)) u_e2 (",
-               "sam_edge #(.Width(CrdWidth+2), .Depth(4), .EdgeId(0)) u_e0 (",
-               "wire [ValWidth+1:0] e2_up_data, e2_dn_data;");
+    sg_test_has_all(t, "sam_edge #(.Width(ValWidth+2), .Depth(4), .EdgeId(2)) u_e2 (",
+                       "sam_edge #(.Width(CrdWidth+2), .Depth(4), .EdgeId(0)) u_e0 (",
+                       "wire [ValWidth+1:0] e2_up_data, e2_dn_data;");
     /* The watchdog sees every edge's two handshakes (moved_o) and every
      * edge prints its own state on sim_dump. */
-    has_all(t, "wire wd_active = |edge_moved;\n",
-               ".moved_o(edge_moved[0])",
-               ".moved_o(edge_moved[3])");
+    sg_test_has_all(t, "wire wd_active = |edge_moved;\n",
+                       ".moved_o(edge_moved[0])",
+                       ".moved_o(edge_moved[3])");
     assert_int_equal(count(t, ".cycle_i(sim_cycle), .dump_i(sim_dump)"), 4);
-    has_all(t, "if (!rst_ni || done_o || wd_active)",
-               "assign sim_dump = rst_ni && wd_idle_q == wd_limit;",
-               "assign sim_cycle = wd_cycle_q;");
+    sg_test_has_all(t, "if (!rst_ni || done_o || wd_active)",
+                       "assign sim_dump = rst_ni && wd_idle_q == wd_limit;",
+                       "assign sim_cycle = wd_cycle_q;");
     assert_int_equal(count(t, "$display(\"W "), 0);
     /* Graph order: memories, then each node followed by its output edges
      * (e0, e1 and e3 leave the root scanner, e2 the vals array). */
@@ -170,9 +162,9 @@ static void test_structure(void **state)
         assert_int_equal(d.mem[i].addr_width, d.mem[i].arr == SG_ARR_SEG ? 1 : 7);
     }
     assert_int_equal(outputs, 3);
-    has_all(t, "sam_ram #(.Width(ValWidth), .AddrWidth(7)) u_m5_n3_arrayvals_b_vals",
-               "assign done_o = 1'b1\n                & n2_fiberwrite_x0_i_done\n                & n4_fiberwrite_x_vals_done;",
-               "`ifdef SYNTHESIS");
+    sg_test_has_all(t, "sam_ram #(.Width(ValWidth), .AddrWidth(7)) u_m5_n3_arrayvals_b_vals",
+                       "assign done_o = 1'b1\n                & n2_fiberwrite_x0_i_done\n                & n4_fiberwrite_x_vals_done;",
+                       "`ifdef SYNTHESIS");
 
     /* Same input, same bytes. */
     sg_emit_design d2;
@@ -263,28 +255,28 @@ static void test_skip(void **state)
     if (rc != 0)
         fail_msg("%s", e.msg);
     const char *t = d.text;
-    has_all(t, "sam_scan_skip_core #(.CrdWidth(CrdWidth), .RefWidth(CrdWidth), .T(8)) n1_fiberlookup_b0_i (",
-               "sam_scan_skip_core #(.CrdWidth(CrdWidth), .RefWidth(CrdWidth), .T(8)) n2_fiberlookup_c0_i (",
-               "sam_intersect_skip #(.CrdWidth(CrdWidth), .RefWidth(CrdWidth), .NumInputs(2)) n3_intersect_i (",
-               ".out_skip0_valid_o(n1_fiberlookup_b0_i_skip_valid), .out_skip0_ready_i(n1_fiberlookup_b0_i_skip_ready)",
-               ".out_skip1_valid_o(n2_fiberlookup_c0_i_skip_valid)",
-               ".in_skip_valid_i(n1_fiberlookup_b0_i_skip_valid), .in_skip_ready_o(n1_fiberlookup_b0_i_skip_ready)",
-               ".out_skip2_ready_i(1'b1)");
+    sg_test_has_all(t, "sam_scan_skip_core #(.CrdWidth(CrdWidth), .RefWidth(CrdWidth), .T(8)) n1_fiberlookup_b0_i (",
+                       "sam_scan_skip_core #(.CrdWidth(CrdWidth), .RefWidth(CrdWidth), .T(8)) n2_fiberlookup_c0_i (",
+                       "sam_intersect_skip #(.CrdWidth(CrdWidth), .RefWidth(CrdWidth), .NumInputs(2)) n3_intersect_i (",
+                       ".out_skip0_valid_o(n1_fiberlookup_b0_i_skip_valid), .out_skip0_ready_i(n1_fiberlookup_b0_i_skip_ready)",
+                       ".out_skip1_valid_o(n2_fiberlookup_c0_i_skip_valid)",
+                       ".in_skip_valid_i(n1_fiberlookup_b0_i_skip_valid), .in_skip_ready_o(n1_fiberlookup_b0_i_skip_ready)",
+                       ".out_skip2_ready_i(1'b1)");
     /* No buffer between a skipping scanner and its intersector, no stalls
      * there; the other edges keep theirs. */
     for (size_t k = 0; k < g.n_edges; k++)
         assert_int_equal(d.edge_skip[k], k < 4);
-    has_all(t, "sam_edge #(.Width(CrdWidth+2), .Depth(0), .EdgeId(0), .Stall(0)) u_e0 (",
-               "sam_edge #(.Width(CrdWidth+2), .Depth(0), .EdgeId(1), .Stall(0)) u_e1 (",
-               "sam_edge #(.Width(CrdWidth+2), .Depth(0), .EdgeId(3), .Stall(0)) u_e3 (",
-               "sam_edge #(.Width(CrdWidth+2), .Depth(4), .EdgeId(4)) u_e4 (");
+    sg_test_has_all(t, "sam_edge #(.Width(CrdWidth+2), .Depth(0), .EdgeId(0), .Stall(0)) u_e0 (",
+                       "sam_edge #(.Width(CrdWidth+2), .Depth(0), .EdgeId(1), .Stall(0)) u_e1 (",
+                       "sam_edge #(.Width(CrdWidth+2), .Depth(0), .EdgeId(3), .Stall(0)) u_e3 (",
+                       "sam_edge #(.Width(CrdWidth+2), .Depth(4), .EdgeId(4)) u_e4 (");
     /* Second read ports: a RAM copy per seg and crd array of each scanner,
      * seg read at a+1. */
     assert_int_equal(count(t, "_seg_b ("), 2);
     assert_int_equal(count(t, "_crd_b ("), 2);
-    has_all(t, "assign m1b_rd_addr = m1_rd_addr + 1'b1;",
-               ".seg_rd_lo_i(m1_rd_data), .seg_rd_hi_i(m1b_rd_data)",
-               ".cam_rd_en_o(m2b_rd_en), .cam_rd_addr_o(m2b_rd_addr), .cam_rd_data_i(m2b_rd_data)");
+    sg_test_has_all(t, "assign m1b_rd_addr = m1_rd_addr + 1'b1;",
+                       ".seg_rd_lo_i(m1_rd_data), .seg_rd_hi_i(m1b_rd_data)",
+                       ".cam_rd_en_o(m2b_rd_en), .cam_rd_addr_o(m2b_rd_addr), .cam_rd_data_i(m2b_rd_data)");
     assert_int_equal(d.node_skip[0], 8);
     assert_int_equal(d.node_skip[2], 8);
     /* Deterministic. */
@@ -298,9 +290,9 @@ static void test_skip(void **state)
     g.nodes[1].skip = 0;
     g.nodes[2].skip = 2;
     assert_int_equal(sg_emit(&g, &o, &d, &e), 0);
-    has_all(d.text, ".T(2)) n1_fiberlookup_b0_i (",
-                    "sam_scan_compressed #(.CrdWidth(CrdWidth)) n2_fiberlookup_c0_i (",
-                    ".out_skip1_ready_i(1'b1)");
+    sg_test_has_all(d.text, ".T(2)) n1_fiberlookup_b0_i (",
+                            "sam_scan_compressed #(.CrdWidth(CrdWidth)) n2_fiberlookup_c0_i (",
+                            ".out_skip1_ready_i(1'b1)");
     assert_int_equal(d.edge_skip[2] + d.edge_skip[3], 0);
     assert_int_equal(d.edge_skip[0] + d.edge_skip[1], 2);
     sg_emit_design_free(&d);
@@ -351,14 +343,14 @@ static void test_positional(void **state)
     sg_emit_design d;
     emit_ok(&g, &d);
     const char *t = d.text;
-    has_all(t, "sam_write_dense_pos #(.CrdWidth(CrdWidth), .Root(1)) n2_fiberwrite_X0_i (",
-               "sam_write_dense_pos #(.CrdWidth(CrdWidth), .Root(0)) n3_fiberwrite_X1_j (",
-               "sam_write_vals_pos #(.CrdWidth(CrdWidth), .ValWidth(ValWidth)) n5_fiberwrite_X_vals (");
+    sg_test_has_all(t, "sam_write_dense_pos #(.CrdWidth(CrdWidth), .Root(1)) n2_fiberwrite_X0_i (",
+                       "sam_write_dense_pos #(.CrdWidth(CrdWidth), .Root(0)) n3_fiberwrite_X1_j (",
+                       "sam_write_vals_pos #(.CrdWidth(CrdWidth), .ValWidth(ValWidth)) n5_fiberwrite_X_vals (");
     /* level 1 takes level 0's positions, the values level 1's */
-    has_all(t, ".in_pos_valid_i(n2_fiberwrite_X0_i_posq_valid), .in_pos_ready_o(n2_fiberwrite_X0_i_posq_ready)",
-               ".in_addr_valid_i(n3_fiberwrite_X1_j_posq_valid)",
-               ".in_pos_valid_i(1'b0), .in_pos_ready_o(n2_fiberwrite_X0_i_in_pos_ready)",
-               "wire [CrdWidth-1:0] n5_fiberwrite_X_vals_size = n3_fiberwrite_X1_j_dim_q * n2_fiberwrite_X0_i_dim_q;");
+    sg_test_has_all(t, ".in_pos_valid_i(n2_fiberwrite_X0_i_posq_valid), .in_pos_ready_o(n2_fiberwrite_X0_i_posq_ready)",
+                       ".in_addr_valid_i(n3_fiberwrite_X1_j_posq_valid)",
+                       ".in_pos_valid_i(1'b0), .in_pos_ready_o(n2_fiberwrite_X0_i_in_pos_ready)",
+                       "wire [CrdWidth-1:0] n5_fiberwrite_X_vals_size = n3_fiberwrite_X1_j_dim_q * n2_fiberwrite_X0_i_dim_q;");
     /* one dimension register per dense output level */
     assert_int_equal(d.n_dim, 2);
     assert_int_equal(d.dim[0].node, w0);
@@ -402,16 +394,16 @@ static void test_reducers(void **state)
     emit_ok(&g, &d);
     const char *t = d.text;
     /* the inner stream forked into in_outer, coordinates zeroed */
-    has_all(t, "u_n3_spaccumulator_nox_fork (",
-               ".in_valid_i(e0_dn_valid), .in_ready_o(e0_dn_ready)",
-               ".in_outer_valid_i(n3_spaccumulator_nox_valid[1])",
-               ".in_outer_data_i(n3_spaccumulator_nox_outer_data)",
-               ".in_inner_valid_i(n3_spaccumulator_nox_valid[0])");
+    sg_test_has_all(t, "u_n3_spaccumulator_nox_fork (",
+                       ".in_valid_i(e0_dn_valid), .in_ready_o(e0_dn_ready)",
+                       ".in_outer_valid_i(n3_spaccumulator_nox_valid[1])",
+                       ".in_outer_data_i(n3_spaccumulator_nox_outer_data)",
+                       ".in_inner_valid_i(n3_spaccumulator_nox_valid[0])");
     /* out_inner stops lowered on the way to e3 */
-    has_all(t, "assign e3_up_valid = n3_spaccumulator_inner_raw_valid;",
-               "n3_spaccumulator_inner_raw_data - 1'b1",
-               "sam_vectorreducer #(.CrdWidth(CrdWidth), .ValWidth(ValWidth), .InnerDim(64)) n4_vectorreducer_i (",
-               ".in_crd_valid_i(e3_dn_valid)");
+    sg_test_has_all(t, "assign e3_up_valid = n3_spaccumulator_inner_raw_valid;",
+                       "n3_spaccumulator_inner_raw_data - 1'b1",
+                       "sam_vectorreducer #(.CrdWidth(CrdWidth), .ValWidth(ValWidth), .InnerDim(64)) n4_vectorreducer_i (",
+                       ".in_crd_valid_i(e3_dn_valid)");
     sg_emit_design_free(&d);
     sg_graph_free(&g);
 }
@@ -447,11 +439,11 @@ static void test_crdvals(void **state)
     build_crdvals(&g, SG_NK_CRDDROP, 0);
     emit_ok(&g, &d);
     const char *t = d.text;
-    has_all(t, "sam_crdvals #(.CrdWidth(CrdWidth), .ValWidth(ValWidth), .Drop(1)) n3_crddrop (",
-               ".in_outer_valid_i(e0_dn_valid)",
-               ".in_val_valid_i(e2_dn_valid), .in_val_ready_o(e2_dn_ready), .in_val_data_i(e2_dn_data)",
-               ".out_outer_valid_o(e3_up_valid)",
-               ".out_val_valid_o(e4_up_valid), .out_val_ready_i(e4_up_ready), .out_val_data_o(e4_up_data)");
+    sg_test_has_all(t, "sam_crdvals #(.CrdWidth(CrdWidth), .ValWidth(ValWidth), .Drop(1)) n3_crddrop (",
+                       ".in_outer_valid_i(e0_dn_valid)",
+                       ".in_val_valid_i(e2_dn_valid), .in_val_ready_o(e2_dn_ready), .in_val_data_i(e2_dn_data)",
+                       ".out_outer_valid_o(e3_up_valid)",
+                       ".out_val_valid_o(e4_up_valid), .out_val_ready_i(e4_up_ready), .out_val_data_o(e4_up_data)");
     assert_null(strstr(t, ".in_inner_valid_i"));
     assert_null(strstr(t, "sam_crddrop #("));
     sg_emit_design_free(&d);
@@ -461,9 +453,9 @@ static void test_crdvals(void **state)
     build_crdvals(&g, SG_NK_CRDHOLD, 1);
     emit_ok(&g, &d);
     t = d.text;
-    has_all(t, "sam_crdvals #(.CrdWidth(CrdWidth), .ValWidth(ValWidth), .Drop(0)) n3_crdhold (",
-               "wire [ValWidth+1:0] n3_crdhold_out_val_data;",
-               "assign n3_crdhold_out_val_ready = 1'b1;");
+    sg_test_has_all(t, "sam_crdvals #(.CrdWidth(CrdWidth), .ValWidth(ValWidth), .Drop(0)) n3_crdhold (",
+                       "wire [ValWidth+1:0] n3_crdhold_out_val_data;",
+                       "assign n3_crdhold_out_val_ready = 1'b1;");
     assert_null(strstr(t, "sam_crdhold #("));
     sg_emit_design_free(&d);
     sg_graph_free(&g);

@@ -106,11 +106,11 @@ static void test_deadlock_report(void **state)
     assert_null(strstr(full, "1_out_crd__2_in_data ("));
     /* the waiting nodes: the scanner blocked on that FIFO, the repeat
      * starved of its signal, the repsiggen starved of coordinates */
-    assert_non_null(strstr(wait, "fiberlookup 1"));
-    assert_non_null(strstr(wait, "[full output 1_out_ref__4_in_ref]"));
-    assert_non_null(strstr(wait, "repeat 4"));
-    assert_non_null(strstr(wait, "[empty input 3_out_repsig__4_in_repsig]"));
-    assert_non_null(strstr(wait, "repsiggen 3"));
+    sg_test_has_all(wait, "fiberlookup 1",
+                          "[full output 1_out_ref__4_in_ref]",
+                          "repeat 4",
+                          "[empty input 3_out_repsig__4_in_repsig]",
+                          "repsiggen 3");
     assert_true(r.cycles > 0 && r.cycles < 100);
     sg_golden_result_free(&r);
     sg_coo_free(&c);
