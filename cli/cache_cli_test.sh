@@ -9,13 +9,9 @@
 #
 #   sh cli/cache_cli_test.sh SAMGEN WORKDIR
 set -u
-SAMGEN=$1
-WORK=$2
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-EX=$ROOT/examples
-rm -rf "$WORK"
-mkdir -p "$WORK"
 . "$ROOT/cli/test_lib.sh"
+begin "$1" "$2"
 has() { grep -qF -- "$3" "$2" && ok "$1" || bad "$1: '$3' not in $2"; }
 hasnt() { grep -qF -- "$3" "$2" && bad "$1: '$3' in $2" || ok "$1"; }
 unset SAMGEN_CACHE SAMGEN_CACHE_MAX

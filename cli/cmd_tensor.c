@@ -61,6 +61,24 @@ static const sg_opt_id info_takes[] = {
     SG_OPT_IN_NAME, SG_OPT_IN_FORMAT, SG_OPT_WIDTH_VAL, SG_OPT_TYPE, SG_OPT_SCALE,
     SG_OPT_SUM_DUPLICATES, SG_OPT__COUNT};
 
+static int do_convert(const char *cmd, topts *o);
+static int do_gen(const char *cmd, topts *o);
+static int do_info(const char *cmd, topts *o);
+
+/* The subcommands: the options each takes and what runs it once they are
+ * read. */
+typedef struct {
+    const char *name;
+    const sg_opt_id *takes;
+    int (*run)(const char *cmd, topts *o);
+} tensor_sub;
+
+static const tensor_sub subs[] = {
+    {"convert", convert_takes, do_convert},
+    {"gen", gen_takes, do_gen},
+    {"info", info_takes, do_info},
+};
+
 static int takes(const sg_opt_id *set, int id)
 {
     for (; *set != SG_OPT__COUNT; set++)
@@ -74,14 +92,12 @@ static int takes(const sg_opt_id *set, int id)
 static int check_takes(const char *cmd, const char *sub, const sg_opt_id *set,
                        const topts *o)
 {
-    static const struct { const char *name; const sg_opt_id *set; } subs[] = {
-        {"convert", convert_takes}, {"gen", gen_takes}, {"info", info_takes}};
     for (int id = 0; id < SG_OPT__COUNT; id++) {
         if (!o->given[id][0] || takes(set, id))
             continue;
         char who[32] = "";
         for (size_t k = 0; k < sizeof subs / sizeof subs[0]; k++)
-            if (takes(subs[k].set, id))
+            if (takes(subs[k].takes, id))
                 snprintf(who + strlen(who), sizeof who - strlen(who), "%s%s",
                          who[0] ? ", " : "", subs[k].name);
         return sg_cli_usage_error(cmd, "%s does not apply to 'tensor %s' (only to %s)",
@@ -337,74 +353,59 @@ static int write_out(const char *cmd, const topts *o, const char *out,
     return rc < 0 ? sg_cli_report(&e) : SG_EXIT_OK;
 }
 
-static int do_convert(int argc, char **argv)
+static int do_convert(const char *cmd, topts *o)
 {
-    const char *cmd = "tensor";
-    topts o;
-    int prc = parse_opts(cmd, "convert", convert_takes, argc, argv, &o);
-    if (prc != 0)
-        return prc < 0 ? SG_EXIT_OK : prc;
-    if (o.npos != 2)
+    if (o->npos != 2)
         return sg_cli_usage_error(cmd, "expected IN and OUT");
-    int rc = check_out(cmd, o.pos[0], o.pos[1],
-                       o.name ? o.name : o.in_name ? o.in_name : "B");
+    int rc = check_out(cmd, o->pos[0], o->pos[1],
+                       o->name ? o->name : o->in_name ? o->in_name : "B");
     if (rc >= 0)
         return rc;
     sg_coo t;
-    if ((rc = read_in(cmd, &o, &t)) >= 0)
+    if ((rc = read_in(cmd, o, &t)) >= 0)
         return rc;
-    const char *dflt = o.in_name ? o.in_name : "B";
-    rc = write_out(cmd, &o, o.pos[1], &t, dflt);
+    const char *dflt = o->in_name ? o->in_name : "B";
+    rc = write_out(cmd, o, o->pos[1], &t, dflt);
     sg_coo_free(&t);
     return rc;
 }
 
-static int do_gen(int argc, char **argv)
+static int do_gen(const char *cmd, topts *o)
 {
-    const char *cmd = "tensor";
-    topts o;
-    int prc = parse_opts(cmd, "gen", gen_takes, argc, argv, &o);
-    if (prc != 0)
-        return prc < 0 ? SG_EXIT_OK : prc;
-    if (o.npos)
-        return sg_cli_usage_error(cmd, "unexpected argument '%s'", o.pos[0]);
-    if (!o.have_shape)
+    if (o->npos)
+        return sg_cli_usage_error(cmd, "unexpected argument '%s'", o->pos[0]);
+    if (!o->have_shape)
         return sg_cli_usage_error(cmd, "--shape is required");
-    if (!o.out)
+    if (!o->out)
         return sg_cli_usage_error(cmd, "-o OUT is required");
-    int rc = check_out(cmd, NULL, o.out, o.name ? o.name : "B");
+    int rc = check_out(cmd, NULL, o->out, o->name ? o->name : "B");
     if (rc >= 0)
         return rc;
     /* values are W-bit two's complement: the largest is 2^(W-1) - 1 */
-    int64_t vmax = o.go.width >= 64 ? INT64_MAX :
-                   o.go.width > 1 ? ((int64_t)1 << (o.go.width - 1)) - 1 : 1;
+    int64_t vmax = o->go.width >= 64 ? INT64_MAX :
+                   o->go.width > 1 ? ((int64_t)1 << (o->go.width - 1)) - 1 : 1;
     int64_t mv;
-    if (o.max_value_arg && parse_i64(cmd, "--max-value", o.max_value_arg, 1, vmax, &mv))
+    if (o->max_value_arg && parse_i64(cmd, "--max-value", o->max_value_arg, 1, vmax, &mv))
         return SG_EXIT_USAGE;
     sg_coo t;
     sg_err e;
     sg_err_clear(&e);
-    if (sg_tensor_gen(&o.go, &t, &e) < 0)
+    if (sg_tensor_gen(&o->go, &t, &e) < 0)
         return sg_cli_usage_error(cmd, "%s", e.msg);
-    rc = write_out(cmd, &o, o.out, &t, "B");
+    rc = write_out(cmd, o, o->out, &t, "B");
     sg_coo_free(&t);
     return rc;
 }
 
-static int do_info(int argc, char **argv)
+static int do_info(const char *cmd, topts *o)
 {
-    const char *cmd = "tensor";
-    topts o;
-    int prc = parse_opts(cmd, "info", info_takes, argc, argv, &o);
-    if (prc != 0)
-        return prc < 0 ? SG_EXIT_OK : prc;
-    if (o.npos != 1)
+    if (o->npos != 1)
         return sg_cli_usage_error(cmd, "expected one FILE");
     int rc;
     sg_coo t;
-    if ((rc = read_in(cmd, &o, &t)) >= 0)
+    if ((rc = read_in(cmd, o, &t)) >= 0)
         return rc;
-    printf("file:    %s\n", o.pos[0]);
+    printf("file:    %s\n", o->pos[0]);
     printf("order:   %d\n", t.order);
     printf("shape:   ");
     double size = 1;
@@ -455,12 +456,15 @@ int sg_cmd_tensor(int argc, char **argv)
         return sg_cli_usage_error("tensor", "expected convert, gen or info; see "
                                "'samgen help tensor'");
     const char *sub = argv[1];
-    if (strcmp(sub, "convert") == 0)
-        return do_convert(argc - 1, argv + 1);
-    if (strcmp(sub, "gen") == 0)
-        return do_gen(argc - 1, argv + 1);
-    if (strcmp(sub, "info") == 0)
-        return do_info(argc - 1, argv + 1);
+    for (size_t k = 0; k < sizeof subs / sizeof subs[0]; k++) {
+        if (strcmp(sub, subs[k].name) != 0)
+            continue;
+        topts o;
+        int prc = parse_opts("tensor", sub, subs[k].takes, argc - 1, argv + 1, &o);
+        if (prc != 0)
+            return prc < 0 ? SG_EXIT_OK : prc;
+        return subs[k].run("tensor", &o);
+    }
     return sg_cli_usage_error("tensor", "unknown subcommand '%s' (convert, gen, "
                            "info)", sub);
 }

@@ -19,6 +19,8 @@
 
 #include "gen/emit.h"
 #include "cli/emit_opts.h"
+#include "core/test_util.h"
+#include "graph/test_build.h"
 
 static int count(const char *hay, const char *needle)
 {
@@ -28,30 +30,19 @@ static int count(const char *hay, const char *needle)
     return n;
 }
 
+/* A node as sg_test_node adds it; the scanner with id 1 is a root, a
+ * writer without a mode writes values. */
 static int add_node(sg_graph *g, sg_node_kind k, int id, const char *tensor,
                     int mode, char index)
 {
-    sg_node n;
-    sg_graph_node_init(&n, k);
-    n.id = id;
-    n.line = id + 2;
-    if (tensor)
-        snprintf(n.tensor, sizeof n.tensor, "%s", tensor);
-    n.mode = mode;
-    n.index = index;
-    n.format = SG_LVL_COMPRESSED;
+    int v = sg_test_node(g, k, id, tensor, mode, index);
+    sg_node *n = &g->nodes[v];
     if (k == SG_NK_FIBERLOOKUP && id == 1)
-        n.root = n.src = 1;
+        n->root = n->src = 1;
     if (k == SG_NK_FIBERWRITE && mode < 0)
-        n.is_vals = 1;
-    sg_graph_node_ports(&n);
-    return sg_graph_add_node(g, &n);
-}
-
-static void add_edge(sg_graph *g, int s, int sp, int d, int dp, sg_stream_kind t)
-{
-    int k = sg_graph_connect(g, s, sp, d, dp, t);
-    g->edges[k].line = 20 + (long)k;
+        n->is_vals = 1;
+    sg_graph_node_ports(n);
+    return v;
 }
 
 /* x(i) = b(i): scan b, write x; b's crd also feeds a repsiggen whose output
@@ -65,10 +56,10 @@ static void build(sg_graph *g)
     int arr = add_node(g, SG_NK_ARRAYVALS, 3, "b", -1, 0);
     int wval = add_node(g, SG_NK_FIBERWRITE, 4, "x", -1, 0);
     int rsg = add_node(g, SG_NK_REPSIGGEN, 5, NULL, -1, 'i');
-    add_edge(g, scan, 0, wcrd, 0, SG_ST_CRD);
-    add_edge(g, scan, 1, arr, 0, SG_ST_REF);
-    add_edge(g, arr, 0, wval, 0, SG_ST_VAL);
-    add_edge(g, scan, 0, rsg, 0, SG_ST_CRD);
+    sg_test_edge(g, scan, 0, wcrd, 0, SG_ST_CRD);
+    sg_test_edge(g, scan, 1, arr, 0, SG_ST_REF);
+    sg_test_edge(g, arr, 0, wval, 0, SG_ST_VAL);
+    sg_test_edge(g, scan, 0, rsg, 0, SG_ST_CRD);
 }
 
 static long size_100(void *ctx, const sg_node *n, sg_arr_kind a)
@@ -119,26 +110,26 @@ static void test_structure(void **state)
                               ") (\n"));
     assert_null(strstr(t, "localparam integer CrdWidth"));
     assert_null(strstr(t, "localparam integer ValWidth"));
-    assert_non_null(strstr(t, "input hash 0123456789abcdef"));
-    assert_non_null(strstr(t, "sam_scan_compressed #(.CrdWidth(CrdWidth)) n1_fiberlookup_b0_i ("));
-    assert_non_null(strstr(t, "sam_write_vals #(.CrdWidth(CrdWidth), .ValWidth(ValWidth)) n4_fiberwrite_x_vals ("));
-    assert_non_null(strstr(t, "sam_root #(.CrdWidth(CrdWidth)) n1_fiberlookup_b0_i_root ("));
+    sg_test_has_all(t, "input hash 0123456789abcdef",
+                       "sam_scan_compressed #(.CrdWidth(CrdWidth)) n1_fiberlookup_b0_i (",
+                       "sam_write_vals #(.CrdWidth(CrdWidth), .ValWidth(ValWidth)) n4_fiberwrite_x_vals (",
+                       "sam_root #(.CrdWidth(CrdWidth)) n1_fiberlookup_b0_i_root (");
     /* One sam_edge (FIFO and tap) per edge, widths by stream kind through
      * the top's parameters. */
     assert_int_equal(count(t, "sam_edge #("), 4);
     assert_int_equal(count(t, "sam_tap #("), 0);
-    assert_non_null(strstr(t, "sam_edge #(.Width(ValWidth+2), .Depth(4), .EdgeId(2)) u_e2 ("));
-    assert_non_null(strstr(t, "sam_edge #(.Width(CrdWidth+2), .Depth(4), .EdgeId(0)) u_e0 ("));
-    assert_non_null(strstr(t, "wire [ValWidth+1:0] e2_up_data, e2_dn_data;"));
+    sg_test_has_all(t, "sam_edge #(.Width(ValWidth+2), .Depth(4), .EdgeId(2)) u_e2 (",
+                       "sam_edge #(.Width(CrdWidth+2), .Depth(4), .EdgeId(0)) u_e0 (",
+                       "wire [ValWidth+1:0] e2_up_data, e2_dn_data;");
     /* The watchdog sees every edge's two handshakes (moved_o) and every
      * edge prints its own state on sim_dump. */
-    assert_non_null(strstr(t, "wire wd_active = |edge_moved;\n"));
-    assert_non_null(strstr(t, ".moved_o(edge_moved[0])"));
-    assert_non_null(strstr(t, ".moved_o(edge_moved[3])"));
+    sg_test_has_all(t, "wire wd_active = |edge_moved;\n",
+                       ".moved_o(edge_moved[0])",
+                       ".moved_o(edge_moved[3])");
     assert_int_equal(count(t, ".cycle_i(sim_cycle), .dump_i(sim_dump)"), 4);
-    assert_non_null(strstr(t, "if (!rst_ni || done_o || wd_active)"));
-    assert_non_null(strstr(t, "assign sim_dump = rst_ni && wd_idle_q == wd_limit;"));
-    assert_non_null(strstr(t, "assign sim_cycle = wd_cycle_q;"));
+    sg_test_has_all(t, "if (!rst_ni || done_o || wd_active)",
+                       "assign sim_dump = rst_ni && wd_idle_q == wd_limit;",
+                       "assign sim_cycle = wd_cycle_q;");
     assert_int_equal(count(t, "$display(\"W "), 0);
     /* Graph order: memories, then each node followed by its output edges
      * (e0, e1 and e3 leave the root scanner, e2 the vals array). */
@@ -171,9 +162,9 @@ static void test_structure(void **state)
         assert_int_equal(d.mem[i].addr_width, d.mem[i].arr == SG_ARR_SEG ? 1 : 7);
     }
     assert_int_equal(outputs, 3);
-    assert_non_null(strstr(t, "sam_ram #(.Width(ValWidth), .AddrWidth(7)) u_m5_n3_arrayvals_b_vals"));
-    assert_non_null(strstr(t, "assign done_o = 1'b1\n                & n2_fiberwrite_x0_i_done\n                & n4_fiberwrite_x_vals_done;"));
-    assert_non_null(strstr(t, "`ifdef SYNTHESIS"));
+    sg_test_has_all(t, "sam_ram #(.Width(ValWidth), .AddrWidth(7)) u_m5_n3_arrayvals_b_vals",
+                       "assign done_o = 1'b1\n                & n2_fiberwrite_x0_i_done\n                & n4_fiberwrite_x_vals_done;",
+                       "`ifdef SYNTHESIS");
 
     /* Same input, same bytes. */
     sg_emit_design d2;
@@ -226,35 +217,18 @@ static void build_mul(sg_graph *g)
 {
     memset(g, 0, sizeof *g);
     snprintf(g->name, sizeof g->name, "vmul");
-    int sb = add_node(g, SG_NK_FIBERLOOKUP, 1, "b", 0, 'i');
-    int sc = add_node(g, SG_NK_FIBERLOOKUP, 2, "c", 0, 'i');
-    g->nodes[sc].root = g->nodes[sc].src = 1;
-    sg_graph_node_ports(&g->nodes[sc]);
-    sg_node n;
-    sg_graph_node_init(&n, SG_NK_INTERSECT);
-    n.id = 3;
-    n.line = 5;
-    n.index = 'i';
-    n.n_operands = 2;
-    snprintf(n.operand[0], sizeof n.operand[0], "b");
-    snprintf(n.operand[1], sizeof n.operand[1], "c");
-    sg_graph_node_ports(&n);
-    int x = sg_graph_add_node(g, &n);
+    int x = sg_test_intersect2(g, 1, "b", "c", 'i');   /* e0..e3 */
     int wcrd = add_node(g, SG_NK_FIBERWRITE, 4, "x", 0, 'i');
     int ab = add_node(g, SG_NK_ARRAYVALS, 5, "b", -1, 0);
     int ac = add_node(g, SG_NK_ARRAYVALS, 6, "c", -1, 0);
     int mul = add_node(g, SG_NK_ALU, 7, NULL, -1, 0);
     int wval = add_node(g, SG_NK_FIBERWRITE, 8, "x", -1, 0);
-    add_edge(g, sb, 0, x, 0, SG_ST_CRD);      /* e0 */
-    add_edge(g, sb, 1, x, 1, SG_ST_REF);      /* e1 */
-    add_edge(g, sc, 0, x, 2, SG_ST_CRD);      /* e2 */
-    add_edge(g, sc, 1, x, 3, SG_ST_REF);      /* e3 */
-    add_edge(g, x, 0, wcrd, 0, SG_ST_CRD);    /* e4 */
-    add_edge(g, x, 1, ab, 0, SG_ST_REF);      /* e5 */
-    add_edge(g, x, 2, ac, 0, SG_ST_REF);      /* e6 */
-    add_edge(g, ab, 0, mul, 0, SG_ST_VAL);    /* e7 */
-    add_edge(g, ac, 0, mul, 1, SG_ST_VAL);    /* e8 */
-    add_edge(g, mul, 0, wval, 0, SG_ST_VAL);  /* e9 */
+    sg_test_edge(g, x, 0, wcrd, 0, SG_ST_CRD);    /* e4 */
+    sg_test_edge(g, x, 1, ab, 0, SG_ST_REF);      /* e5 */
+    sg_test_edge(g, x, 2, ac, 0, SG_ST_REF);      /* e6 */
+    sg_test_edge(g, ab, 0, mul, 0, SG_ST_VAL);    /* e7 */
+    sg_test_edge(g, ac, 0, mul, 1, SG_ST_VAL);    /* e8 */
+    sg_test_edge(g, mul, 0, wval, 0, SG_ST_VAL);  /* e9 */
 }
 
 static void test_skip(void **state)
@@ -281,28 +255,28 @@ static void test_skip(void **state)
     if (rc != 0)
         fail_msg("%s", e.msg);
     const char *t = d.text;
-    assert_non_null(strstr(t, "sam_scan_skip_core #(.CrdWidth(CrdWidth), .RefWidth(CrdWidth), .T(8)) n1_fiberlookup_b0_i ("));
-    assert_non_null(strstr(t, "sam_scan_skip_core #(.CrdWidth(CrdWidth), .RefWidth(CrdWidth), .T(8)) n2_fiberlookup_c0_i ("));
-    assert_non_null(strstr(t, "sam_intersect_skip #(.CrdWidth(CrdWidth), .RefWidth(CrdWidth), .NumInputs(2)) n3_intersect_i ("));
-    assert_non_null(strstr(t, ".out_skip0_valid_o(n1_fiberlookup_b0_i_skip_valid), .out_skip0_ready_i(n1_fiberlookup_b0_i_skip_ready)"));
-    assert_non_null(strstr(t, ".out_skip1_valid_o(n2_fiberlookup_c0_i_skip_valid)"));
-    assert_non_null(strstr(t, ".in_skip_valid_i(n1_fiberlookup_b0_i_skip_valid), .in_skip_ready_o(n1_fiberlookup_b0_i_skip_ready)"));
-    assert_non_null(strstr(t, ".out_skip2_ready_i(1'b1)"));
+    sg_test_has_all(t, "sam_scan_skip_core #(.CrdWidth(CrdWidth), .RefWidth(CrdWidth), .T(8)) n1_fiberlookup_b0_i (",
+                       "sam_scan_skip_core #(.CrdWidth(CrdWidth), .RefWidth(CrdWidth), .T(8)) n2_fiberlookup_c0_i (",
+                       "sam_intersect_skip #(.CrdWidth(CrdWidth), .RefWidth(CrdWidth), .NumInputs(2)) n3_intersect_i (",
+                       ".out_skip0_valid_o(n1_fiberlookup_b0_i_skip_valid), .out_skip0_ready_i(n1_fiberlookup_b0_i_skip_ready)",
+                       ".out_skip1_valid_o(n2_fiberlookup_c0_i_skip_valid)",
+                       ".in_skip_valid_i(n1_fiberlookup_b0_i_skip_valid), .in_skip_ready_o(n1_fiberlookup_b0_i_skip_ready)",
+                       ".out_skip2_ready_i(1'b1)");
     /* No buffer between a skipping scanner and its intersector, no stalls
      * there; the other edges keep theirs. */
     for (size_t k = 0; k < g.n_edges; k++)
         assert_int_equal(d.edge_skip[k], k < 4);
-    assert_non_null(strstr(t, "sam_edge #(.Width(CrdWidth+2), .Depth(0), .EdgeId(0), .Stall(0)) u_e0 ("));
-    assert_non_null(strstr(t, "sam_edge #(.Width(CrdWidth+2), .Depth(0), .EdgeId(1), .Stall(0)) u_e1 ("));
-    assert_non_null(strstr(t, "sam_edge #(.Width(CrdWidth+2), .Depth(0), .EdgeId(3), .Stall(0)) u_e3 ("));
-    assert_non_null(strstr(t, "sam_edge #(.Width(CrdWidth+2), .Depth(4), .EdgeId(4)) u_e4 ("));
+    sg_test_has_all(t, "sam_edge #(.Width(CrdWidth+2), .Depth(0), .EdgeId(0), .Stall(0)) u_e0 (",
+                       "sam_edge #(.Width(CrdWidth+2), .Depth(0), .EdgeId(1), .Stall(0)) u_e1 (",
+                       "sam_edge #(.Width(CrdWidth+2), .Depth(0), .EdgeId(3), .Stall(0)) u_e3 (",
+                       "sam_edge #(.Width(CrdWidth+2), .Depth(4), .EdgeId(4)) u_e4 (");
     /* Second read ports: a RAM copy per seg and crd array of each scanner,
      * seg read at a+1. */
     assert_int_equal(count(t, "_seg_b ("), 2);
     assert_int_equal(count(t, "_crd_b ("), 2);
-    assert_non_null(strstr(t, "assign m1b_rd_addr = m1_rd_addr + 1'b1;"));
-    assert_non_null(strstr(t, ".seg_rd_lo_i(m1_rd_data), .seg_rd_hi_i(m1b_rd_data)"));
-    assert_non_null(strstr(t, ".cam_rd_en_o(m2b_rd_en), .cam_rd_addr_o(m2b_rd_addr), .cam_rd_data_i(m2b_rd_data)"));
+    sg_test_has_all(t, "assign m1b_rd_addr = m1_rd_addr + 1'b1;",
+                       ".seg_rd_lo_i(m1_rd_data), .seg_rd_hi_i(m1b_rd_data)",
+                       ".cam_rd_en_o(m2b_rd_en), .cam_rd_addr_o(m2b_rd_addr), .cam_rd_data_i(m2b_rd_data)");
     assert_int_equal(d.node_skip[0], 8);
     assert_int_equal(d.node_skip[2], 8);
     /* Deterministic. */
@@ -316,9 +290,9 @@ static void test_skip(void **state)
     g.nodes[1].skip = 0;
     g.nodes[2].skip = 2;
     assert_int_equal(sg_emit(&g, &o, &d, &e), 0);
-    assert_non_null(strstr(d.text, ".T(2)) n1_fiberlookup_b0_i ("));
-    assert_non_null(strstr(d.text, "sam_scan_compressed #(.CrdWidth(CrdWidth)) n2_fiberlookup_c0_i ("));
-    assert_non_null(strstr(d.text, ".out_skip1_ready_i(1'b1)"));
+    sg_test_has_all(d.text, ".T(2)) n1_fiberlookup_b0_i (",
+                            "sam_scan_compressed #(.CrdWidth(CrdWidth)) n2_fiberlookup_c0_i (",
+                            ".out_skip1_ready_i(1'b1)");
     assert_int_equal(d.edge_skip[2] + d.edge_skip[3], 0);
     assert_int_equal(d.edge_skip[0] + d.edge_skip[1], 2);
     sg_emit_design_free(&d);
@@ -362,21 +336,21 @@ static void test_positional(void **state)
     g.nodes[w0].format = g.nodes[w1].format = SG_LVL_DENSE;
     int arr = add_node(&g, SG_NK_ARRAYVALS, 4, "b", -1, 0);
     int wv = add_node(&g, SG_NK_FIBERWRITE, 5, "X", -1, 0);
-    add_edge(&g, scan, 0, w0, 0, SG_ST_CRD);
-    add_edge(&g, scan, 0, w1, 0, SG_ST_CRD);
-    add_edge(&g, scan, 1, arr, 0, SG_ST_REF);
-    add_edge(&g, arr, 0, wv, 0, SG_ST_VAL);
+    sg_test_edge(&g, scan, 0, w0, 0, SG_ST_CRD);
+    sg_test_edge(&g, scan, 0, w1, 0, SG_ST_CRD);
+    sg_test_edge(&g, scan, 1, arr, 0, SG_ST_REF);
+    sg_test_edge(&g, arr, 0, wv, 0, SG_ST_VAL);
     sg_emit_design d;
     emit_ok(&g, &d);
     const char *t = d.text;
-    assert_non_null(strstr(t, "sam_write_dense_pos #(.CrdWidth(CrdWidth), .Root(1)) n2_fiberwrite_X0_i ("));
-    assert_non_null(strstr(t, "sam_write_dense_pos #(.CrdWidth(CrdWidth), .Root(0)) n3_fiberwrite_X1_j ("));
-    assert_non_null(strstr(t, "sam_write_vals_pos #(.CrdWidth(CrdWidth), .ValWidth(ValWidth)) n5_fiberwrite_X_vals ("));
+    sg_test_has_all(t, "sam_write_dense_pos #(.CrdWidth(CrdWidth), .Root(1)) n2_fiberwrite_X0_i (",
+                       "sam_write_dense_pos #(.CrdWidth(CrdWidth), .Root(0)) n3_fiberwrite_X1_j (",
+                       "sam_write_vals_pos #(.CrdWidth(CrdWidth), .ValWidth(ValWidth)) n5_fiberwrite_X_vals (");
     /* level 1 takes level 0's positions, the values level 1's */
-    assert_non_null(strstr(t, ".in_pos_valid_i(n2_fiberwrite_X0_i_posq_valid), .in_pos_ready_o(n2_fiberwrite_X0_i_posq_ready)"));
-    assert_non_null(strstr(t, ".in_addr_valid_i(n3_fiberwrite_X1_j_posq_valid)"));
-    assert_non_null(strstr(t, ".in_pos_valid_i(1'b0), .in_pos_ready_o(n2_fiberwrite_X0_i_in_pos_ready)"));
-    assert_non_null(strstr(t, "wire [CrdWidth-1:0] n5_fiberwrite_X_vals_size = n3_fiberwrite_X1_j_dim_q * n2_fiberwrite_X0_i_dim_q;"));
+    sg_test_has_all(t, ".in_pos_valid_i(n2_fiberwrite_X0_i_posq_valid), .in_pos_ready_o(n2_fiberwrite_X0_i_posq_ready)",
+                       ".in_addr_valid_i(n3_fiberwrite_X1_j_posq_valid)",
+                       ".in_pos_valid_i(1'b0), .in_pos_ready_o(n2_fiberwrite_X0_i_in_pos_ready)",
+                       "wire [CrdWidth-1:0] n5_fiberwrite_X_vals_size = n3_fiberwrite_X1_j_dim_q * n2_fiberwrite_X0_i_dim_q;");
     /* one dimension register per dense output level */
     assert_int_equal(d.n_dim, 2);
     assert_int_equal(d.dim[0].node, w0);
@@ -409,27 +383,27 @@ static void test_reducers(void **state)
     int vr = add_node(&g, SG_NK_VECTORREDUCER, 4, NULL, -1, 'i');
     int wc = add_node(&g, SG_NK_FIBERWRITE, 5, "x", 0, 'i');
     int wv = add_node(&g, SG_NK_FIBERWRITE, 6, "x", -1, 0);
-    add_edge(&g, scan, 0, sp, 1, SG_ST_CRD);   /* e0: inner */
-    add_edge(&g, scan, 1, arr, 0, SG_ST_REF);
-    add_edge(&g, arr, 0, sp, 2, SG_ST_VAL);
-    add_edge(&g, sp, 0, vr, 0, SG_ST_CRD);     /* e3: lowered stops */
-    add_edge(&g, sp, 2, vr, 1, SG_ST_VAL);
-    add_edge(&g, vr, 0, wc, 0, SG_ST_CRD);
-    add_edge(&g, vr, 1, wv, 0, SG_ST_VAL);
+    sg_test_edge(&g, scan, 0, sp, 1, SG_ST_CRD);   /* e0: inner */
+    sg_test_edge(&g, scan, 1, arr, 0, SG_ST_REF);
+    sg_test_edge(&g, arr, 0, sp, 2, SG_ST_VAL);
+    sg_test_edge(&g, sp, 0, vr, 0, SG_ST_CRD);     /* e3: lowered stops */
+    sg_test_edge(&g, sp, 2, vr, 1, SG_ST_VAL);
+    sg_test_edge(&g, vr, 0, wc, 0, SG_ST_CRD);
+    sg_test_edge(&g, vr, 1, wv, 0, SG_ST_VAL);
     sg_emit_design d;
     emit_ok(&g, &d);
     const char *t = d.text;
     /* the inner stream forked into in_outer, coordinates zeroed */
-    assert_non_null(strstr(t, "u_n3_spaccumulator_nox_fork ("));
-    assert_non_null(strstr(t, ".in_valid_i(e0_dn_valid), .in_ready_o(e0_dn_ready)"));
-    assert_non_null(strstr(t, ".in_outer_valid_i(n3_spaccumulator_nox_valid[1])"));
-    assert_non_null(strstr(t, ".in_outer_data_i(n3_spaccumulator_nox_outer_data)"));
-    assert_non_null(strstr(t, ".in_inner_valid_i(n3_spaccumulator_nox_valid[0])"));
+    sg_test_has_all(t, "u_n3_spaccumulator_nox_fork (",
+                       ".in_valid_i(e0_dn_valid), .in_ready_o(e0_dn_ready)",
+                       ".in_outer_valid_i(n3_spaccumulator_nox_valid[1])",
+                       ".in_outer_data_i(n3_spaccumulator_nox_outer_data)",
+                       ".in_inner_valid_i(n3_spaccumulator_nox_valid[0])");
     /* out_inner stops lowered on the way to e3 */
-    assert_non_null(strstr(t, "assign e3_up_valid = n3_spaccumulator_inner_raw_valid;"));
-    assert_non_null(strstr(t, "n3_spaccumulator_inner_raw_data - 1'b1"));
-    assert_non_null(strstr(t, "sam_vectorreducer #(.CrdWidth(CrdWidth), .ValWidth(ValWidth), .InnerDim(64)) n4_vectorreducer_i ("));
-    assert_non_null(strstr(t, ".in_crd_valid_i(e3_dn_valid)"));
+    sg_test_has_all(t, "assign e3_up_valid = n3_spaccumulator_inner_raw_valid;",
+                       "n3_spaccumulator_inner_raw_data - 1'b1",
+                       "sam_vectorreducer #(.CrdWidth(CrdWidth), .ValWidth(ValWidth), .InnerDim(64)) n4_vectorreducer_i (",
+                       ".in_crd_valid_i(e3_dn_valid)");
     sg_emit_design_free(&d);
     sg_graph_free(&g);
 }
@@ -449,12 +423,12 @@ static void build_crdvals(sg_graph *g, sg_node_kind kind, int drain)
     g->nodes[cv].vals = 1;
     int wc = add_node(g, SG_NK_FIBERWRITE, 4, "x", 0, 'i');
     int wv = add_node(g, SG_NK_FIBERWRITE, 5, "x", -1, 0);
-    add_edge(g, scan, 0, cv, 0, SG_ST_CRD);    /* e0 */
-    add_edge(g, scan, 1, arr, 0, SG_ST_REF);   /* e1 */
-    add_edge(g, arr, 0, cv, 1, SG_ST_VAL);     /* e2 */
-    add_edge(g, cv, 0, wc, 0, SG_ST_CRD);      /* e3 */
+    sg_test_edge(g, scan, 0, cv, 0, SG_ST_CRD);    /* e0 */
+    sg_test_edge(g, scan, 1, arr, 0, SG_ST_REF);   /* e1 */
+    sg_test_edge(g, arr, 0, cv, 1, SG_ST_VAL);     /* e2 */
+    sg_test_edge(g, cv, 0, wc, 0, SG_ST_CRD);      /* e3 */
     if (!drain)
-        add_edge(g, cv, 1, wv, 0, SG_ST_VAL);  /* e4 */
+        sg_test_edge(g, cv, 1, wv, 0, SG_ST_VAL);  /* e4 */
 }
 
 static void test_crdvals(void **state)
@@ -465,11 +439,11 @@ static void test_crdvals(void **state)
     build_crdvals(&g, SG_NK_CRDDROP, 0);
     emit_ok(&g, &d);
     const char *t = d.text;
-    assert_non_null(strstr(t, "sam_crdvals #(.CrdWidth(CrdWidth), .ValWidth(ValWidth), .Drop(1)) n3_crddrop ("));
-    assert_non_null(strstr(t, ".in_outer_valid_i(e0_dn_valid)"));
-    assert_non_null(strstr(t, ".in_val_valid_i(e2_dn_valid), .in_val_ready_o(e2_dn_ready), .in_val_data_i(e2_dn_data)"));
-    assert_non_null(strstr(t, ".out_outer_valid_o(e3_up_valid)"));
-    assert_non_null(strstr(t, ".out_val_valid_o(e4_up_valid), .out_val_ready_i(e4_up_ready), .out_val_data_o(e4_up_data)"));
+    sg_test_has_all(t, "sam_crdvals #(.CrdWidth(CrdWidth), .ValWidth(ValWidth), .Drop(1)) n3_crddrop (",
+                       ".in_outer_valid_i(e0_dn_valid)",
+                       ".in_val_valid_i(e2_dn_valid), .in_val_ready_o(e2_dn_ready), .in_val_data_i(e2_dn_data)",
+                       ".out_outer_valid_o(e3_up_valid)",
+                       ".out_val_valid_o(e4_up_valid), .out_val_ready_i(e4_up_ready), .out_val_data_o(e4_up_data)");
     assert_null(strstr(t, ".in_inner_valid_i"));
     assert_null(strstr(t, "sam_crddrop #("));
     sg_emit_design_free(&d);
@@ -479,9 +453,9 @@ static void test_crdvals(void **state)
     build_crdvals(&g, SG_NK_CRDHOLD, 1);
     emit_ok(&g, &d);
     t = d.text;
-    assert_non_null(strstr(t, "sam_crdvals #(.CrdWidth(CrdWidth), .ValWidth(ValWidth), .Drop(0)) n3_crdhold ("));
-    assert_non_null(strstr(t, "wire [ValWidth+1:0] n3_crdhold_out_val_data;"));
-    assert_non_null(strstr(t, "assign n3_crdhold_out_val_ready = 1'b1;"));
+    sg_test_has_all(t, "sam_crdvals #(.CrdWidth(CrdWidth), .ValWidth(ValWidth), .Drop(0)) n3_crdhold (",
+                       "wire [ValWidth+1:0] n3_crdhold_out_val_data;",
+                       "assign n3_crdhold_out_val_ready = 1'b1;");
     assert_null(strstr(t, "sam_crdhold #("));
     sg_emit_design_free(&d);
     sg_graph_free(&g);

@@ -16,15 +16,12 @@
 #include <unistd.h>
 
 #include "cli/gen_standalone.h"
+#include "core/test_util.h"
 
 static void put(const char *dir, const char *name, const char *text)
 {
     char path[512];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    fputs(text, f);
-    fclose(f);
+    sg_test_write_in(path, sizeof path, dir, name, text);
 }
 
 static void test_deps(void **state)

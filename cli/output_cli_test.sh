@@ -7,13 +7,9 @@
 #
 #   sh cli/output_cli_test.sh SAMGEN WORKDIR
 set -u
-SAMGEN=$1
-WORK=$2
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-EX=$ROOT/examples
-rm -rf "$WORK"
-mkdir -p "$WORK"
 . "$ROOT/cli/test_lib.sh"
+begin "$1" "$2"
 # has DESCRIPTION TEXT: stderr of the last command holds TEXT
 has() {
     grep -qF -- "$2" "$WORK/err" && ok "$1" || bad "$1: wanted '$2', got: $(cat "$WORK/err")"

@@ -9,15 +9,11 @@
 # PATH that sleeps and ignores SIGTERM, so that only ending its whole
 # process group stops it.  Steps whose tool is missing are skipped.
 set -u
-SAMGEN=$1
-WORK=$2
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-export SAMGEN_ROOT="$ROOT"
-EX=$ROOT/examples
-TB="-t B=$EX/spmv_B.tns -t c=$EX/spmv_c.tns"
-rm -rf "$WORK"
-mkdir -p "$WORK"
 . "$ROOT/cli/test_lib.sh"
+begin "$1" "$2"
+export SAMGEN_ROOT="$ROOT"
+TB="-t B=$EX/spmv_B.tns -t c=$EX/spmv_c.tns"
 have() { command -v "$1" >/dev/null 2>&1; }
 
 # has LINE DESCRIPTION: $WORK/err holds LINE as a whole line

@@ -8,14 +8,10 @@
 #
 #   sh cli/verify_cli_test.sh SAMGEN WORKDIR
 set -u
-SAMGEN=$1
-WORK=$2
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-EX=$ROOT/examples
-CHECK="sh $ROOT/scripts/junit_check.sh"
-rm -rf "$WORK"
-mkdir -p "$WORK"
 . "$ROOT/cli/test_lib.sh"
+begin "$1" "$2"
+CHECK="sh $ROOT/scripts/junit_check.sh"
 # has DESCRIPTION FILE TEXT: FILE holds the line fragment TEXT
 has() {
     grep -qF -- "$3" "$2" && ok "$1" || bad "$1: '$3' not in $2"

@@ -59,10 +59,7 @@ static char *slurp(const char *name)
 static void put(const char *name, const char *text)
 {
     char p[512];
-    snprintf(p, sizeof p, "%s/%s", dir, name);
-    FILE *f = fopen(p, "w");
-    fputs(text, f);
-    fclose(f);
+    sg_test_write_in(p, sizeof p, dir, name, text);
 }
 
 static void matrix_b(sg_coo *t)

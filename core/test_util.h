@@ -1,6 +1,7 @@
 /*
  * test_util.h - small helpers the unit tests of core/ and the layers above
- * share: writing a text or a tensor and reading the file back, generating a tensor or failing, and
+ * share: finding strings in a text, writing a text or a tensor and reading
+ * the file back, generating a tensor or failing, and
  * the options of the Figure 13 vectors of the skip-intersection study.
  *
  * Header only (static inline): it is used by unit tests, not by the
@@ -11,6 +12,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "core/tensor.h"
@@ -56,6 +58,35 @@ static inline int sg_test_read_file(const char *path, char *buf,
     buf[n] = '\0';
     fclose(f);
     return 0;
+}
+
+/* Every string of the list occurs in text; the test fails naming the
+ * first that does not. */
+#define sg_test_has_all(text, ...) \
+    sg_test_has_all_((text), (const char *const[]){__VA_ARGS__, NULL})
+static inline void sg_test_has_all_(const char *text, const char *const *want)
+{
+    for (; *want; want++)
+        if (!strstr(text, *want))
+            fail_msg("'%s' not found", *want);
+}
+
+/* Write text to the file at path, which must succeed. */
+static inline void sg_test_write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* Write text to dir/name, which must succeed; the file's path goes to
+ * path (n bytes). */
+static inline void sg_test_write_in(char *path, size_t n, const char *dir,
+                                    const char *name, const char *text)
+{
+    snprintf(path, n, "%s/%s", dir, name);
+    sg_test_write_text(path, text);
 }
 
 /* Write text to a new file made from the mkstemp template path, which

@@ -25,19 +25,18 @@ static uint16_t b16(int64_t v) { return (uint16_t)((uint64_t)v & 0xFFFF); }
 static void test_names(void **state)
 {
     (void)state;
-    assert_int_equal(sg_vt_parse("int8"), 8);
-    assert_int_equal(sg_vt_parse("int16"), 16);
-    assert_int_equal(sg_vt_parse("int32"), 32);
-    assert_int_equal(sg_vt_parse("int64"), 64);
-    assert_int_equal(sg_vt_parse("fp32"), SG_VT_FP32);
-    assert_int_equal(sg_vt_parse("bf16"), SG_VT_BF16);
-    assert_int_equal(sg_vt_parse("float"), 0);
-    assert_int_equal(sg_vt_parse("int12"), 0);
-    assert_int_equal(sg_vt_parse(""), 0);
+    /* each type's name reads as the type and is the name it is given */
+    static const struct { const char *name; int vt; } types[] = {
+        {"int8", 8}, {"int16", 16}, {"int32", 32}, {"int64", 64},
+        {"fp32", SG_VT_FP32}, {"bf16", SG_VT_BF16}};
     char b[SG_VT_NAME_MAX];
-    assert_string_equal(sg_vt_name(SG_VT_FP32, b), "fp32");
-    assert_string_equal(sg_vt_name(SG_VT_BF16, b), "bf16");
-    assert_string_equal(sg_vt_name(32, b), "int32");
+    for (size_t k = 0; k < sizeof types / sizeof types[0]; k++) {
+        assert_int_equal(sg_vt_parse(types[k].name), types[k].vt);
+        assert_string_equal(sg_vt_name(types[k].vt, b), types[k].name);
+    }
+    static const char *const no_type[] = {"float", "int12", ""};
+    for (size_t k = 0; k < sizeof no_type / sizeof no_type[0]; k++)
+        assert_int_equal(sg_vt_parse(no_type[k]), 0);
     assert_string_equal(sg_vt_name(12, b), "int12");
     assert_int_equal(sg_vt_width(SG_VT_FP32), 32);
     assert_int_equal(sg_vt_width(SG_VT_BF16), 16);
@@ -182,14 +181,6 @@ static void test_write_fp(void **state)
     rmdir(dir);
 }
 
-static void write_text(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    fputs(text, f);
-    fclose(f);
-}
-
 /* The default type from the files, an explicit type, conflicts, and the
  * counts of the rounding warning. */
 static void test_choose(void **state)
@@ -198,12 +189,9 @@ static void test_choose(void **state)
     char dir[] = "/tmp/sg_value_test_XXXXXX";
     assert_non_null(mkdtemp(dir));
     char pi[256], pr[256], pm[256], msg[600];
-    snprintf(pi, sizeof pi, "%s/i.tns", dir);
-    snprintf(pr, sizeof pr, "%s/r.tns", dir);
-    snprintf(pm, sizeof pm, "%s/r.mtx", dir);
-    write_text(pi, "1 1 3\n2 2 4.0\n3 1 1e2\n");
-    write_text(pr, "1 1 0.1\n2 2 2.5\n3 1 7\n4 4 -0.4\n");
-    write_text(pm, "%%MatrixMarket matrix coordinate real general\n2 2 2\n1 1 1.0\n2 2 2\n");
+    sg_test_write_in(pi, sizeof pi, dir, "i.tns", "1 1 3\n2 2 4.0\n3 1 1e2\n");
+    sg_test_write_in(pr, sizeof pr, dir, "r.tns", "1 1 0.1\n2 2 2.5\n3 1 7\n4 4 -0.4\n");
+    sg_test_write_in(pm, sizeof pm, dir, "r.mtx", "%%MatrixMarket matrix coordinate real general\n2 2 2\n1 1 1.0\n2 2 2\n");
     sg_vt_file f[2];
     int vt;
     sg_err e;

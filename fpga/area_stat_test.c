@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/test_util.h"
 #include "fpga/area.h"
 
 /* A top "kern" with two FIFOs of one module, one joiner that itself holds a
@@ -303,14 +304,14 @@ static void test_wrap(void **state)
     int rc;
     char *v = capture_wrap(p, 5, &rc);
     assert_int_equal(rc, 0);
-    assert_non_null(strstr(v, "reg  [18:0] in_q;"));
-    assert_non_null(strstr(v, "reg  [18:0] out_q;"));
-    assert_non_null(strstr(v, ".clk_i(clk_i),"));
-    assert_non_null(strstr(v, ".rst_ni(in_q[0:0]),"));
-    assert_non_null(strstr(v, ".in_data_i(in_q[18:1]),"));
-    assert_non_null(strstr(v, ".out_data_o(out_w[17:0]),"));
-    assert_non_null(strstr(v, ".out_valid_o(out_w[18:18])\n"));
-    assert_non_null(strstr(v, "dut u_dut ("));
+    sg_test_has_all(v, "reg  [18:0] in_q;",
+                       "reg  [18:0] out_q;",
+                       ".clk_i(clk_i),",
+                       ".rst_ni(in_q[0:0]),",
+                       ".in_data_i(in_q[18:1]),",
+                       ".out_data_o(out_w[17:0]),",
+                       ".out_valid_o(out_w[18:18])\n",
+                       "dut u_dut (");
     free(v);
     area_port noclk[] = {{"a", 0, 1}};
     v = capture_wrap(noclk, 1, &rc);
@@ -339,9 +340,9 @@ static void test_json_report_parses(void **state)
     assert_true(sg_area_json_num(sg_area_json_get(sg_area_json_get(i0, "cells_by_type"), "SB_LUT4"), 0) == 46);
     assert_true(sg_area_json_num(sg_area_json_get(sg_area_json_get(run, "pnr"), "fmax_mhz"), 0) == 123.4);
     sg_area_json_free(&v);
-    assert_non_null(strstr(table, "u_f0"));
-    assert_non_null(strstr(table, "fmax 123.4 MHz"));
-    assert_non_null(strstr(table, "intersection logic: 44.71%"));
+    sg_test_has_all(table, "u_f0",
+                           "fmax 123.4 MHz",
+                           "intersection logic: 44.71%");
     free(buf);
     sg_area_result_free(&r);
 }
@@ -500,10 +501,10 @@ static void test_fp_units(void **state)
     assert_non_null(al);
     assert_true(sg_area_json_num(sg_area_json_get(sg_area_json_get(al, "pnr"), "fmax_mhz"), 0) == 34.5);
     sg_area_json_free(&v);
-    assert_non_null(strstr(table, "real-number units (the area of one; in the instances above):\n"));
-    assert_non_null(strstr(table, "\nsam_fp_add #(FracWidth=23, Latency=0)     1     "));
-    assert_non_null(strstr(table, "fmax-MHz (alone)\n"));
-    assert_non_null(strstr(table, "  34.5\n"));
+    sg_test_has_all(table, "real-number units (the area of one; in the instances above):\n",
+                           "\nsam_fp_add #(FracWidth=23, Latency=0)     1     ",
+                           "fmax-MHz (alone)\n",
+                           "  34.5\n");
     assert_non_null(strstr(table, "    0  -\n"));      /* the adder: not placed */
     free(buf);
     sg_area_result_free(&r);

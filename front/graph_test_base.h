@@ -1,12 +1,14 @@
 /*
  * graph_test_base.h - the small graph the DOT reader tests start from
  * (front/graph_test.c, front/graph_write_test.c): a valid x(i) = b(i)*c(i)
- * kernel as text, a copy with one substring replaced, and reading text.
+ * kernel as text, a copy with one substring replaced, reading text and
+ * writing a graph back to text.
  * Included by test programs only.
  */
 #ifndef SG_GRAPH_TEST_BASE_H
 #define SG_GRAPH_TEST_BASE_H
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,6 +61,17 @@ static int read_text(const char *text, sg_graph *g, sg_err *e)
 {
     sg_err_clear(e);
     return sg_graph_read_mem(text, strlen(text), "t.gv", g, e);
+}
+
+/* g as the DOT writer writes it (malloc'd; its length in *len). */
+static char *write_text(const sg_graph *g, size_t *len)
+{
+    char *buf = NULL;
+    FILE *f = open_memstream(&buf, len);
+    assert_non_null(f);
+    assert_int_equal(sg_graph_write_dot_stream(g, f), 0);
+    fclose(f);
+    return buf;
 }
 
 #endif

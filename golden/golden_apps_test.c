@@ -466,10 +466,7 @@ static void test_union_drops(void **state)
         "}\n";
     sg_graph g;
     sg_err e;
-    sg_err_clear(&e);
-    memset(&g, 0, sizeof g);
-    if (sg_graph_read_mem(dot, sizeof dot - 1, "<union>", &g, &e) < 0)
-        fail_msg("%s", e.msg);
+    sg_test_read_graph_text(dot, "<union>", &g, &e);
     sg_toks a, bb, c;
     memset(&a, 0, sizeof a);
     memset(&bb, 0, sizeof bb);

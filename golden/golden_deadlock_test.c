@@ -24,7 +24,9 @@
 #include <cmocka.h>
 
 #include "golden/golden.h"
+#include "core/test_util.h"
 #include "front/dot.h"
+#include "golden/test_graph.h"
 #include <sys/wait.h>
 
 static const char dot[] =
@@ -70,10 +72,7 @@ static void test_deadlock_report(void **state)
     (void)state;
     sg_graph g;
     sg_err e;
-    sg_err_clear(&e);
-    memset(&g, 0, sizeof g);
-    if (sg_graph_read_mem(dot, sizeof dot - 1, "deadlock.gv", &g, &e) < 0)
-        fail_msg("%s", e.msg);
+    sg_test_read_graph_text(dot, "deadlock.gv", &g, &e);
     assert_int_equal(sg_golden_check_executable(&g, &e), 0);
     sg_coo c;
     coo_b(&c);
@@ -107,11 +106,11 @@ static void test_deadlock_report(void **state)
     assert_null(strstr(full, "1_out_crd__2_in_data ("));
     /* the waiting nodes: the scanner blocked on that FIFO, the repeat
      * starved of its signal, the repsiggen starved of coordinates */
-    assert_non_null(strstr(wait, "fiberlookup 1"));
-    assert_non_null(strstr(wait, "[full output 1_out_ref__4_in_ref]"));
-    assert_non_null(strstr(wait, "repeat 4"));
-    assert_non_null(strstr(wait, "[empty input 3_out_repsig__4_in_repsig]"));
-    assert_non_null(strstr(wait, "repsiggen 3"));
+    sg_test_has_all(wait, "fiberlookup 1",
+                          "[full output 1_out_ref__4_in_ref]",
+                          "repeat 4",
+                          "[empty input 3_out_repsig__4_in_repsig]",
+                          "repsiggen 3");
     assert_true(r.cycles > 0 && r.cycles < 100);
     sg_golden_result_free(&r);
     sg_coo_free(&c);
@@ -151,16 +150,9 @@ static void test_deadlock_cli(void **state)
     char dir[] = "/tmp/golden_deadlock_XXXXXX";
     assert_non_null(mkdtemp(dir));
     char gv[512], tns[512], out[512], rep[600];
-    snprintf(gv, sizeof gv, "%s/deadlock.gv", dir);
-    snprintf(tns, sizeof tns, "%s/b.tns", dir);
+    sg_test_write_in(gv, sizeof gv, dir, "deadlock.gv", dot);
+    sg_test_write_in(tns, sizeof tns, dir, "b.tns", "2 2\n5 5\n");
     snprintf(out, sizeof out, "%s/out", dir);
-    FILE *fg = fopen(gv, "w"), *ft = fopen(tns, "w");
-    assert_non_null(fg);
-    assert_non_null(ft);
-    fputs(dot, fg);
-    fputs("2 2\n5 5\n", ft);
-    assert_int_equal(fclose(fg), 0);
-    assert_int_equal(fclose(ft), 0);
     char samgen[3100];
     if (!find_samgen(samgen, sizeof samgen)) {
         printf("SKIP samgen golden deadlock: no samgen binary beside the test\n");

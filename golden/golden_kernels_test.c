@@ -24,6 +24,7 @@
 #include "golden/golden.h"
 #include "front/dot.h"
 #include "golden/test_dense.h"
+#include "golden/test_graph.h"
 
 static int64_t dim_of(char c)
 {
@@ -237,10 +238,7 @@ static void test_custard_kernels(void **state)
         snprintf(path, sizeof path, "%.3000s/graphs/custard/%s.gv", sh, kernels[i].graph);
         sg_graph g;
         sg_err e;
-        sg_err_clear(&e);
-        memset(&g, 0, sizeof g);
-        if (sg_graph_read(path, &g, &e) < 0) {
-            sg_graph_free(&g);
+        if (sg_test_try_read_graph(path, &g, &e) < 0) {
             if (i == 0) {
                 printf("SKIP custard kernels: %s\n", e.msg);
                 return;
@@ -267,9 +265,7 @@ static void test_not_executable(void **state)
         snprintf(path, sizeof path, "%.3000s/graphs/custard/%s.gv", sh, names[i]);
         sg_graph g;
         sg_err e;
-        sg_err_clear(&e);
-        memset(&g, 0, sizeof g);
-        if (sg_graph_read(path, &g, &e) == 0) {
+        if (sg_test_try_read_graph(path, &g, &e) == 0) {
             assert_int_equal(sg_golden_check_executable(&g, &e), -1);
             assert_non_null(strstr(e.msg, "not executable"));
         }

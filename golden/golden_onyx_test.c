@@ -21,6 +21,7 @@
 #include "front/dot.h"
 #include "core/test_util.h"
 #include "golden/golden.h"
+#include "golden/test_graph.h"
 
 static uint64_t rnd(uint64_t *s)
 {
@@ -58,12 +59,8 @@ static int run_graph(const char *path, char *why, size_t cap)
 {
     sg_graph g;
     sg_err e;
-    sg_err_clear(&e);
-    memset(&g, 0, sizeof g);
-    if (sg_graph_read(path, &g, &e) < 0) {
-        sg_graph_free(&g);
+    if (sg_test_try_read_graph(path, &g, &e) < 0)
         return -1;
-    }
     sg_diags d;
     memset(&d, 0, sizeof d);
     int errs = sg_graph_check(&g, &d);
@@ -150,10 +147,7 @@ static int64_t f32(double d)
 static int run_scaled(const char *text, int vt, int64_t out[2], sg_err *e)
 {
     sg_graph g;
-    memset(&g, 0, sizeof g);
-    sg_err_clear(e);
-    if (sg_graph_read_mem(text, strlen(text), "fp_vec.gv", &g, e) < 0)
-        fail_msg("%s", e->msg);
+    sg_test_read_graph_text(text, "fp_vec.gv", &g, e);
     int64_t shape[1] = {4}, c1[1] = {1}, c3[1] = {3};
     sg_coo b;
     sg_coo_init(&b, 1, shape);
@@ -174,52 +168,55 @@ static int run_scaled(const char *text, int vt, int64_t out[2], sg_err *e)
     return rc;
 }
 
-/* fp_mul with a real constant, fp_add, fp_max and fp_div compute in fp32;
- * with an integer value type the run is refused naming the node; exp and
- * fp_exp compute sg_fp_f32_exp / sg_fp_bf16_exp, and are refused under an
- * integer type. */
+/* The graph text runs in value type vt and x's values are x0 and x1. */
+static void runs_to(const char *text, int vt, int64_t x0, int64_t x1)
+{
+    int64_t v[2];
+    sg_err e;
+    assert_int_equal(run_scaled(text, vt, v, &e), 0);
+    assert_int_equal(v[0], x0);
+    assert_int_equal(v[1], x1);
+}
+
+/* The graph text is refused under int32 (exit 2) by a message naming
+ * fp_vec.gv, holding what and pointing to --type fp32; the message in e. */
+static void refused_int(const char *text, const char *what, sg_err *e)
+{
+    int64_t v[2];
+    assert_int_equal(run_scaled(text, 0, v, e), -1);
+    assert_int_equal(e->code, SG_EXIT_USAGE);
+    assert_non_null(strstr(e->msg, "fp_vec.gv:"));
+    assert_non_null(strstr(e->msg, what));
+    assert_non_null(strstr(e->msg, "--type fp32"));
+}
+
+/* fp_mul with a real constant computes in fp32; with an integer value
+ * type the run is refused naming the node; exp and fp_exp compute
+ * sg_fp_f32_exp / sg_fp_bf16_exp, and are refused under an integer type. */
 static void test_fp_ops(void **state)
 {
     (void)state;
     char text[4096];
-    int64_t v[2];
     sg_err e;
     scaled_vec(text, sizeof text, "comment=\"type=fp_mul,const0=0.5\" type=\"fp_mul\" const0=\"0.5\"");
-    assert_int_equal(run_scaled(text, SG_VT_FP32, v, &e), 0);
-    assert_int_equal(v[0], f32(1.25));
-    assert_int_equal(v[1], f32(-2.0));
-
-    assert_int_equal(run_scaled(text, 0, v, &e), -1);
-    assert_int_equal(e.code, SG_EXIT_USAGE);
-    assert_non_null(strstr(e.msg, "fp_vec.gv:"));
-    assert_non_null(strstr(e.msg, "node fp_mul 4"));
+    runs_to(text, SG_VT_FP32, f32(1.25), f32(-2.0));
+    refused_int(text, "node fp_mul 4", &e);
     assert_non_null(strstr(e.msg, "integer type"));
-    assert_non_null(strstr(e.msg, "--type fp32"));
 
     /* smax const0=0 is max(b, 0) in both value types */
     scaled_vec(text, sizeof text, "comment=\"type=smax,const0=0\" type=\"smax\" const0=\"0\"");
-    assert_int_equal(run_scaled(text, SG_VT_FP32, v, &e), 0);
-    assert_int_equal(v[0], f32(2.5));
-    assert_int_equal(v[1], f32(0.0));
-    assert_int_equal(run_scaled(text, 0, v, &e), 0);
-    assert_int_equal(v[0], 2);
-    assert_int_equal(v[1], 0);
+    runs_to(text, SG_VT_FP32, f32(2.5), f32(0.0));
+    runs_to(text, 0, 2, 0);
 
+    /* e^2.5 and e^-4, correctly rounded */
+    const int64_t e25 = f32(12.182493960703473), em4 = f32(0.01831563888873418);
+    assert_int_equal(sg_wrap((int64_t)sg_fp_f32_exp((sg_fp_f32)f32(2.5)), 32), e25);
     scaled_vec(text, sizeof text, "comment=\"type=fp_exp\" type=\"fp_exp\"");
-    assert_int_equal(run_scaled(text, SG_VT_FP32, v, &e), 0);
-    assert_int_equal(v[0], sg_wrap((int64_t)sg_fp_f32_exp((sg_fp_f32)f32(2.5)), 32));
-    assert_int_equal(v[0], f32(12.182493960703473));  /* e^2.5, correctly rounded */
-    assert_int_equal(v[1], f32(0.01831563888873418));  /* e^-4 */
-    assert_int_equal(run_scaled(text, 0, v, &e), -1);
-    assert_int_equal(e.code, SG_EXIT_USAGE);
-    assert_non_null(strstr(e.msg, "fp_vec.gv:"));
-    assert_non_null(strstr(e.msg, "node fp_exp 4 computes on real numbers"));
-    assert_non_null(strstr(e.msg, "--type fp32"));
+    runs_to(text, SG_VT_FP32, e25, em4);
+    refused_int(text, "node fp_exp 4 computes on real numbers", &e);
     scaled_vec(text, sizeof text, "comment=\"type=exp\" type=\"exp\"");
-    assert_int_equal(run_scaled(text, SG_VT_FP32, v, &e), 0);
-    assert_int_equal(v[1], f32(0.01831563888873418));
-    assert_int_equal(run_scaled(text, 0, v, &e), -1);
-    assert_non_null(strstr(e.msg, "node exp 4 computes on real numbers; the value type int32"));
+    runs_to(text, SG_VT_FP32, e25, em4);
+    refused_int(text, "node exp 4 computes on real numbers; the value type int32", &e);
 }
 
 static int cmp_str(const void *a, const void *b)

@@ -222,10 +222,7 @@ static void test_crddrop_summed_index_data(void **state)
     (void)state;
     sg_graph g;
     sg_err e;
-    sg_err_clear(&e);
-    memset(&g, 0, sizeof g);
-    if (sg_graph_read_mem(dropped_spmv, sizeof dropped_spmv - 1, "dropped_spmv.gv", &g, &e) < 0)
-        fail_msg("%s", e.msg);
+    sg_test_read_graph_text(dropped_spmv, "dropped_spmv.gv", &g, &e);
     assert_int_equal(sg_golden_check_executable(&g, &e), 0);
     static const int64_t bp[4][3] = {{0, 0, 2}, {1, 1, 3}, {2, 0, 4}, {2, 2, 5}};
     static const int64_t dense_c[3][2] = {{0, 1}, {1, 2}, {2, 3}};
@@ -275,9 +272,7 @@ static void test_crddrop_summed_index_data(void **state)
     if (!sg_test_shared_path("graphs/custard/mat_mask_tri_DA3_final.gv",
                              "mat_mask_tri_DA3_final", path, sizeof path))
         return;
-    sg_err_clear(&e);
-    memset(&g, 0, sizeof g);
-    if (sg_graph_read(path, &g, &e) == 0) {
+    if (sg_test_try_read_graph(path, &g, &e) == 0) {
         assert_int_equal(sg_golden_check_executable(&g, &e), 0);
     } else {
         printf("SKIP mat_mask_tri_DA3_final: %s\n", e.msg);
@@ -298,9 +293,7 @@ static void test_out_of_step_values(void **state)
         return;
     sg_graph g;
     sg_err e;
-    sg_err_clear(&e);
-    memset(&g, 0, sizeof g);
-    if (sg_graph_read(path, &g, &e) < 0) {
+    if (sg_test_try_read_graph(path, &g, &e) < 0) {
         printf("SKIP mat_mask_tri_partial: %s\n", e.msg);
         return;
     }

@@ -262,9 +262,7 @@ static void test_three_operands(void **state)
     sg_test_write_temp(path, vec3_gv);
     sg_graph g;
     sg_err e;
-    sg_err_clear(&e);
-    memset(&g, 0, sizeof g);
-    int rd = sg_graph_read(path, &g, &e);
+    int rd = sg_test_try_read_graph(path, &g, &e);
     remove(path);
     if (rd < 0)
         fail_msg("%s", e.msg);

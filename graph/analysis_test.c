@@ -1,7 +1,7 @@
 /*
  * analysis_test.c - the analyses every command shares: stream depths
  * (depth.c), skip planning (skip_plan.c) and tensor binding (bind.c), on a
- * small graph built with the graph builders:
+ * small graph built with the builders of test_build.h:
  *
  *   B_i, C_i (root compressed scanners) -> intersect i -> B_j scanner
  *   -> arrayvals B -> reduce
@@ -15,53 +15,18 @@
 #include "graph/bind.h"
 #include "graph/depth.h"
 #include "graph/skip_plan.h"
-
-static int add_scanner(sg_graph *g, int id, const char *t, int mode, char idx, int root)
-{
-    sg_node n;
-    sg_graph_node_init(&n, SG_NK_FIBERLOOKUP);
-    n.id = id;
-    snprintf(n.tensor, sizeof n.tensor, "%s", t);
-    n.mode = mode;
-    n.index = idx;
-    n.root = root;
-    n.format = SG_LVL_COMPRESSED;
-    return sg_graph_add_node(g, &n);
-}
-
-static void edge(sg_graph *g, int s, int sp, int d, int dp, sg_stream_kind k)
-{
-    sg_graph_connect(g, s, sp, d, dp, k);
-}
+#include "graph/test_build.h"
 
 static void build(sg_graph *g)
 {
     memset(g, 0, sizeof *g);
-    int b = add_scanner(g, 0, "B", 0, 'i', 1);
-    int c = add_scanner(g, 1, "C", 0, 'i', 1);
-    sg_node n;
-    sg_graph_node_init(&n, SG_NK_INTERSECT);
-    n.id = 2;
-    n.index = 'i';
-    n.n_operands = 2;
-    strcpy(n.operand[0], "B");
-    strcpy(n.operand[1], "C");
-    int x = sg_graph_add_node(g, &n);
-    int bj = add_scanner(g, 3, "B", 1, 'j', 0);
-    sg_graph_node_init(&n, SG_NK_ARRAYVALS);
-    n.id = 4;
-    strcpy(n.tensor, "B");
-    int av = sg_graph_add_node(g, &n);
-    sg_graph_node_init(&n, SG_NK_REDUCE);
-    n.id = 5;
-    int red = sg_graph_add_node(g, &n);
-    edge(g, b, 0, x, 0, SG_ST_CRD);     /* e0 */
-    edge(g, b, 1, x, 1, SG_ST_REF);     /* e1 */
-    edge(g, c, 0, x, 2, SG_ST_CRD);     /* e2 */
-    edge(g, c, 1, x, 3, SG_ST_REF);     /* e3 */
-    edge(g, x, 1, bj, 0, SG_ST_REF);    /* e4 */
-    edge(g, bj, 1, av, 0, SG_ST_REF);   /* e5 */
-    edge(g, av, 0, red, 0, SG_ST_VAL);  /* e6 */
+    int x = sg_test_intersect2(g, 0, "B", "C", 'i');   /* e0..e3 */
+    int bj = sg_test_node(g, SG_NK_FIBERLOOKUP, 3, "B", 1, 'j');
+    int av = sg_test_node(g, SG_NK_ARRAYVALS, 4, "B", -1, 0);
+    int red = sg_test_node(g, SG_NK_REDUCE, 5, NULL, -1, 0);
+    sg_test_edge(g, x, 1, bj, 0, SG_ST_REF);    /* e4 */
+    sg_test_edge(g, bj, 1, av, 0, SG_ST_REF);   /* e5 */
+    sg_test_edge(g, av, 0, red, 0, SG_ST_VAL);  /* e6 */
 }
 
 static void test_depths(void **state)
@@ -121,7 +86,7 @@ static void test_skip_plan(void **state)
     /* A scanner whose coordinates also go elsewhere is not the
      * intersector's own: no skipping through it. */
     g.nodes[0].skip = -1;
-    edge(&g, 0, 0, 5, 1, SG_ST_CRD);
+    sg_test_edge(&g, 0, 0, 5, 1, SG_ST_CRD);
     assert_int_equal(sg_skip_plan_make(&g, 8, &p, &e), 0);
     assert_int_equal(p.scan[2][0], -1);
     sg_skip_plan_free(&p);

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/test_util.h"
 #include "graph/bind.h"
 
 static char dir[64];
@@ -45,10 +46,7 @@ static const char *file(const char *name, const char *text)
     static int next;
     char *p = paths[next++ % 8];
     snprintf(p, 128, "%s/%s", dir, name);
-    FILE *f = fopen(p, "w");
-    assert_non_null(f);
-    fputs(text, f);
-    assert_int_equal(fclose(f), 0);
+    sg_test_write_text(p, text);
     return p;
 }
 
