@@ -18,12 +18,26 @@
 // held against a low out_ready_i, so in_ready_o = !out_valid_o ||
 // out_ready_i and a token per cycle flows when the output is ready.
 //
-// Latency = 0 removes every register: the same five steps are one
+// Latency = 14 cuts the same steps into fourteen stages, each short
+// enough for about 100 MHz on an iCE40 (sam_alu uses it):
+//   1 unpack, special cases, magnitude compare
+//   2 order the operands, exponent difference
+//   3 align by whole multiples of 4 (a difference beyond the significand
+//     leaves only the sticky bit)
+//   4 align by the rest, sticky bit
+//   5 add or subtract the magnitudes
+//   6-13 sam_fp_round with Deep = 1: leading-zero count in two halves,
+//     normalized exponent, shift amount, its clamp, normalizing shift in
+//     two steps, rounding increment
+//  14 pack, or the special result
+//
+// Latency = 0 removes every register: the same steps are one
 // combinational path, out_data_o is the result of the operands in the same
 // cycle, out_valid_o = in_valid_i and in_ready_o = out_ready_i (clk_i and
 // rst_ni unused).  The reducers' accumulation loops use it, so that a
 // running sum takes one token per cycle (at a lower clock).  Latency 5, the
-// default, is the pipeline above; no other value is accepted.
+// default, is the pipeline above; no values but 0, 5 and 14 are accepted.
+// All three compute the same function.
 module sam_fp_add #(
   parameter integer FracWidth = 23,
   parameter integer Latency   = 5
