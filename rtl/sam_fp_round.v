@@ -184,13 +184,17 @@ module sam_fp_round #(
     end
   endgenerate
 
-  // The shift in two steps: whole multiples of 8, then the rest.
+  // Deep: the shift in two steps, whole multiples of 8, then the rest;
+  // otherwise one step.
   wire [XW-1:0] ext = {sig_a_q, {(SigWidth + 2){1'b0}}};
-  wire [XW-1:0] crs = right_a_q ? (ext >> {rs_a_q[ExpBits-1:3], 3'b000})
+  wire [XW-1:0] crs = (D == 0) ? ext :
+                      right_a_q ? (ext >> {rs_a_q[ExpBits-1:3], 3'b000})
                                 : (ext << {ls_a_q[ExpBits-1:3], 3'b000});
+  wire [ExpBits-1:0] rs_f = (D == 0) ? rs_a_q : {{(ExpBits - 3){1'b0}}, rs_a_q[2:0]};
+  wire [ExpBits-1:0] ls_f = (D == 0) ? ls_a_q : {{(ExpBits - 3){1'b0}}, ls_a_q[2:0]};
   // cut S (Deep): the coarse shift
   reg [XW-1:0] crs_q;
-  reg [2:0] rs_s_q, ls_s_q;
+  reg [ExpBits-1:0] rs_s_q, ls_s_q;
   reg [7:0] e1_s_q;
   reg right_s_q, big_s_q, sign_s_q, spec_s_q;
   reg [W-1:0] spec_val_s_q;
@@ -198,11 +202,11 @@ module sam_fp_round #(
     if (D != 0) begin : g_cut_s
       always @(posedge clk_i) if (en_i)
         {crs_q, rs_s_q, ls_s_q, e1_s_q, right_s_q, big_s_q, sign_s_q, spec_s_q, spec_val_s_q} <=
-          {crs, rs_a_q[2:0], ls_a_q[2:0], e1_a_q, right_a_q, big_a_q, sign_a_q, spec_a_q, spec_val_a_q};
+          {crs, rs_f, ls_f, e1_a_q, right_a_q, big_a_q, sign_a_q, spec_a_q, spec_val_a_q};
     end else begin : g_wire_s
       always @(*)
         {crs_q, rs_s_q, ls_s_q, e1_s_q, right_s_q, big_s_q, sign_s_q, spec_s_q, spec_val_s_q} =
-          {crs, rs_a_q[2:0], ls_a_q[2:0], e1_a_q, right_a_q, big_a_q, sign_a_q, spec_a_q, spec_val_a_q};
+          {crs, rs_f, ls_f, e1_a_q, right_a_q, big_a_q, sign_a_q, spec_a_q, spec_val_a_q};
     end
   endgenerate
   wire [XW-1:0] nrm = right_s_q ? (crs_q >> rs_s_q) : (crs_q << ls_s_q);
