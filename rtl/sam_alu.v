@@ -15,9 +15,9 @@
 // real numbers and every op is the C model's (core/fp.h: sg_fp_mul, add,
 // sub, div, max, min; smax and smul with Const as the operand's bit
 // pattern), bit for bit; N counts as +0.  Two numbers go through the fp
-// unit (mul, smul: sam_fp_mul, add, sub: sam_fp_add, 5 stages; div:
-// sam_fp_div, 17 stages for fp32, 9 for bf16; exp: sam_fp_exp, 10
-// stages; max, min, smax: sam_fp_cmp, 1 stage); a token that passes (control tokens, a number
+// unit (mul, smul: sam_fp_mul, 5 stages; add, sub: sam_fp_add with
+// Latency 14; div: sam_fp_div, 17 stages for fp32, 9 for bf16; exp:
+// sam_fp_exp, 10 stages; max, min, smax: sam_fp_cmp with Latency 2); a token that passes (control tokens, a number
 // against a control token) travels beside them in a register per stage, so
 // the output keeps token order.  The whole pipeline moves when its last
 // stage is empty or taken: one token per cycle while the output is ready,
@@ -164,7 +164,7 @@ module sam_alu #(
       localparam [0:0] IsExp = Op == OpExp;
       // sam_fp_div's latency: (F + 4) / 2 quotient stages and four more;
       // sam_fp_exp's: 10
-      localparam integer Lat = IsMinMax ? 1 : IsDiv ? (F + 4) / 2 + 4 : IsExp ? 10 : 5;
+      localparam integer Lat = IsMinMax ? 2 : IsDiv ? (F + 4) / 2 + 4 : IsExp ? 10 : IsAdd ? 14 : 5;
       wire unit_valid = take_a || take_b;
       wire [ValWidth-1:0] unit_a = a;
       wire [ValWidth-1:0] unit_b = OneInput ? Const : b_in;
@@ -187,12 +187,12 @@ module sam_alu #(
           .out_valid_o(unit_out_valid), .out_ready_i(out_val_ready_i), .out_data_o(unit_res));
         wire unused_exp_b = ^unit_b;
       end else if (IsAdd) begin : g_add
-        sam_fp_add #(.FracWidth(F)) u_unit (
+        sam_fp_add #(.FracWidth(F), .Latency(14)) u_unit (
           .clk_i(clk_i), .rst_ni(rst_ni), .in_valid_i(unit_valid), .in_ready_o(out_free),
           .in_a_i(unit_a), .in_b_i(unit_b), .in_op_i(Op == OpSub),
           .out_valid_o(unit_out_valid), .out_ready_i(out_val_ready_i), .out_data_o(unit_res));
       end else begin : g_cmp
-        sam_fp_cmp #(.FracWidth(F)) u_unit (
+        sam_fp_cmp #(.FracWidth(F), .Latency(2)) u_unit (
           .clk_i(clk_i), .rst_ni(rst_ni), .in_valid_i(unit_valid), .in_ready_o(out_free),
           .in_a_i(unit_a), .in_b_i(unit_b), .in_op_i(Op == OpMin),
           .out_valid_o(unit_out_valid), .out_ready_i(out_val_ready_i), .out_data_o(unit_res));

@@ -18,12 +18,26 @@
 // held against a low out_ready_i, so in_ready_o = !out_valid_o ||
 // out_ready_i and a token per cycle flows when the output is ready.
 //
-// Latency = 0 removes every register: the same five steps are one
+// Latency = 14 cuts the same steps into fourteen stages, each short
+// enough for about 100 MHz on an iCE40 (sam_alu uses it):
+//   1 unpack, special cases, magnitude compare
+//   2 order the operands, exponent difference
+//   3 align by whole multiples of 4 (a difference beyond the significand
+//     leaves only the sticky bit)
+//   4 align by the rest, sticky bit
+//   5 add or subtract the magnitudes
+//   6-13 sam_fp_round with Deep = 1: leading-zero count in two halves,
+//     normalized exponent, shift amount, its clamp, normalizing shift in
+//     two steps, rounding increment
+//  14 pack, or the special result
+//
+// Latency = 0 removes every register: the same steps are one
 // combinational path, out_data_o is the result of the operands in the same
 // cycle, out_valid_o = in_valid_i and in_ready_o = out_ready_i (clk_i and
 // rst_ni unused).  The reducers' accumulation loops use it, so that a
 // running sum takes one token per cycle (at a lower clock).  Latency 5, the
-// default, is the pipeline above; no other value is accepted.
+// default, is the pipeline above; no values but 0, 5 and 14 are accepted.
+// All three compute the same function.
 module sam_fp_add #(
   parameter integer FracWidth = 23,
   parameter integer Latency   = 5
@@ -45,11 +59,12 @@ module sam_fp_add #(
   localparam [W-1:0] Nan = {1'b0, 8'hFF, 1'b1, {(F-1){1'b0}}};
 
   localparam integer Comb = (Latency == 0) ? 1 : 0;
+  localparam integer Fast = (Latency == 14) ? 1 : 0;  // cuts A, B, C, deep rounding
   wire adv;
   generate
-    if (Latency != 0 && Latency != 5) begin : g_bad_latency
-      // Only 0 and 5 exist: an unknown module stops elaboration.
-      sam_fp_add_latency_must_be_0_or_5 u_bad ();
+    if (Latency != 0 && Latency != 5 && Latency != 14) begin : g_bad_latency
+      // Only 0, 5 and 14 exist: an unknown module stops elaboration.
+      sam_fp_add_latency_must_be_0_5_or_14 u_bad ();
     end
     if (Comb != 0) begin : g_comb_valid
       assign adv = 1'b1;
@@ -57,7 +72,7 @@ module sam_fp_add #(
       assign in_ready_o = out_ready_i;
       wire unused_rst = rst_ni;
     end else begin : g_pipe_valid
-      sam_pipe_valid #(.Stages(5)) u_valid (
+      sam_pipe_valid #(.Stages(Latency)) u_valid (
         .clk_i(clk_i), .rst_ni(rst_ni), .in_valid_i(in_valid_i),
         .out_ready_i(out_ready_i), .adv_o(adv), .out_valid_o(out_valid_o)
       );
@@ -66,41 +81,91 @@ module sam_fp_add #(
   endgenerate
 
   // ---- stage 1: unpack, special cases, order, align ----
-  wire [W-1:0] a = in_a_i;
-  wire [W-1:0] b = {in_b_i[W-1] ^ in_op_i, in_b_i[W-2:0]};
-  wire [7:0] ae = a[W-2:F], be = b[W-2:F];
-  wire [F-1:0] af = a[F-1:0], bf = b[F-1:0];
+  wire [W-1:0] a_in = in_a_i;
+  wire [W-1:0] b_in = {in_b_i[W-1] ^ in_op_i, in_b_i[W-2:0]};
+  wire [7:0] ae = a_in[W-2:F], be = b_in[W-2:F];
+  wire [F-1:0] af = a_in[F-1:0], bf = b_in[F-1:0];
   wire a_nan = (ae == 8'hFF) && (af != 0), b_nan = (be == 8'hFF) && (bf != 0);
   wire a_inf = (ae == 8'hFF) && (af == 0), b_inf = (be == 8'hFF) && (bf == 0);
-  wire a_zero = (a[W-2:0] == 0), b_zero = (b[W-2:0] == 0);
+  wire a_zero = (a_in[W-2:0] == 0), b_zero = (b_in[W-2:0] == 0);
 
   reg         spec_d;   // the result is a special value, spec_val_d
   reg [W-1:0] spec_val_d;
   always @(*) begin
     spec_d = 1'b1;
     spec_val_d = Nan;
-    if (a_nan || b_nan || (a_inf && b_inf && (a[W-1] != b[W-1]))) spec_val_d = Nan;
-    else if (a_inf) spec_val_d = a;
-    else if (b_inf) spec_val_d = b;
-    else if (a_zero && b_zero) spec_val_d = {a[W-1] & b[W-1], {(W-1){1'b0}}};
+    if (a_nan || b_nan || (a_inf && b_inf && (a_in[W-1] != b_in[W-1]))) spec_val_d = Nan;
+    else if (a_inf) spec_val_d = a_in;
+    else if (b_inf) spec_val_d = b_in;
+    else if (a_zero && b_zero) spec_val_d = {a_in[W-1] & b_in[W-1], {(W-1){1'b0}}};
     else spec_d = 1'b0;
   end
+  wire swap_d = a_in[W-2:0] < b_in[W-2:0];
+
+  // cut A (Latency 14): the operands, their order and the special result
+  reg [W-1:0] a, b, spec_val_a;
+  reg swap, spec_a;
+  generate
+    if (Fast != 0) begin : g_cut_a
+      always @(posedge clk_i) if (adv) {a, b, spec_val_a, swap, spec_a} <= {a_in, b_in, spec_val_d, swap_d, spec_d};
+    end else begin : g_wire_a
+      always @(*) {a, b, spec_val_a, swap, spec_a} = {a_in, b_in, spec_val_d, swap_d, spec_d};
+    end
+  endgenerate
 
   // x: the operand of larger magnitude.
-  wire swap = a[W-2:0] < b[W-2:0];
   wire [W-1:0] x = swap ? b : a;
   wire [W-1:0] y = swap ? a : b;
-  wire [7:0] xe = (x[W-2:F] == 0) ? 8'd1 : x[W-2:F];
+  wire [7:0] xe_d = (x[W-2:F] == 0) ? 8'd1 : x[W-2:F];
   wire [7:0] ye = (y[W-2:F] == 0) ? 8'd1 : y[W-2:F];
-  wire [F:0] xs = {x[W-2:F] != 0, x[F-1:0]};
-  wire [F:0] ys = {y[W-2:F] != 0, y[F-1:0]};
-  wire [7:0] d = xe - ye;
-  // y with 3 extra low bits, then room for shifting out up to SW bits.
+  wire [F:0] xs_d = {x[W-2:F] != 0, x[F-1:0]};
+  wire [F:0] ys_d = {y[W-2:F] != 0, y[F-1:0]};
+  wire [7:0] d_d = xe_d - ye;
+  // cut B (Latency 14): the ordered significands, the exponent difference
+  reg [W-1:0] spec_val_b;
+  reg spec_b, sign_b, sub_b;
+  reg [7:0] xe_b, d;
+  reg [F:0] xs_b, ys;
+  generate
+    if (Fast != 0) begin : g_cut_b
+      always @(posedge clk_i) if (adv)
+        {spec_val_b, spec_b, sign_b, sub_b, xe_b, d, xs_b, ys} <=
+          {spec_val_a, spec_a, x[W-1], x[W-1] != y[W-1], xe_d, d_d, xs_d, ys_d};
+    end else begin : g_wire_b
+      always @(*)
+        {spec_val_b, spec_b, sign_b, sub_b, xe_b, d, xs_b, ys} =
+          {spec_val_a, spec_a, x[W-1], x[W-1] != y[W-1], xe_d, d_d, xs_d, ys_d};
+    end
+  endgenerate
+  // y with 3 extra low bits, then room for shifting out up to SW bits; the
+  // shift by whole multiples of 4 first (d below 32), then the rest.  A
+  // difference above SW leaves only the sticky bit: the OR of all of y.
   localparam integer AW = 2 * SW;
   wire [AW-1:0] y_ext = {1'b0, ys, 3'b000, {SW{1'b0}}};
-  wire [7:0] dc = (d > SW[7:0]) ? SW[7:0] : d;
-  wire [AW-1:0] y_sh = y_ext >> dc;
-  wire [SW-1:0] y_al = {y_sh[AW-1:SW+1], y_sh[SW] | (|y_sh[SW-1:0])};
+  wire far_d = d > SW[7:0];
+  wire [AW-1:0] y_c_d = y_ext >> {d[4:2], 2'b00};
+  // cut C (Latency 14): the coarse alignment
+  reg [W-1:0] spec_val_c;
+  reg spec_c, sign_c, sub_c;
+  reg [7:0] xe;
+  reg [F:0] xs;
+  reg [AW-1:0] y_c;
+  reg [1:0] dc_c;
+  reg far;
+  generate
+    if (Fast != 0) begin : g_cut_c
+      always @(posedge clk_i) if (adv)
+        {spec_val_c, spec_c, sign_c, sub_c, xe, xs, y_c, dc_c, far} <=
+          {spec_val_b, spec_b, sign_b, sub_b, xe_b, xs_b, y_c_d, d[1:0], far_d};
+    end else begin : g_wire_c
+      always @(*)
+        {spec_val_c, spec_c, sign_c, sub_c, xe, xs, y_c, dc_c, far} =
+          {spec_val_b, spec_b, sign_b, sub_b, xe_b, xs_b, y_c_d, d[1:0], far_d};
+    end
+  endgenerate
+  wire [AW-1:0] y_sh = y_c >> dc_c;
+  wire [SW-1:0] y_al = far ? {{(SW-1){1'b0}}, |y_c}
+                           : {y_sh[AW-1:SW+1], y_sh[SW] | (|y_sh[SW-1:0])};
 
   reg         spec1_q, sign1_q, sub1_q;
   reg [W-1:0] spec_val1_q;
@@ -109,10 +174,10 @@ module sam_fp_add #(
   generate
     if (Comb != 0) begin : g_comb1
       always @(*) begin
-        spec1_q     = spec_d;
-        spec_val1_q = spec_val_d;
-        sign1_q     = x[W-1];
-        sub1_q      = x[W-1] != y[W-1];
+        spec1_q     = spec_c;
+        spec_val1_q = spec_val_c;
+        sign1_q     = sign_c;
+        sub1_q      = sub_c;
         xe1_q       = xe;
         x1_q        = {1'b0, xs, 3'b000};
         y1_q        = y_al;
@@ -120,10 +185,10 @@ module sam_fp_add #(
     end else begin : g_reg1
       always @(posedge clk_i) begin
         if (adv) begin
-          spec1_q     <= spec_d;
-          spec_val1_q <= spec_val_d;
-          sign1_q     <= x[W-1];
-          sub1_q      <= x[W-1] != y[W-1];
+          spec1_q     <= spec_c;
+          spec_val1_q <= spec_val_c;
+          sign1_q     <= sign_c;
+          sub1_q      <= sub_c;
           xe1_q       <= xe;
           x1_q        <= {1'b0, xs, 3'b000};
           y1_q        <= y_al;
@@ -166,7 +231,8 @@ module sam_fp_add #(
   // The sum's top bit (the carry) has exponent xe + 1.  A zero sum (exact
   // cancellation) is +0, passed on like a special result.
   wire [W-1:0] rounded;
-  sam_fp_round #(.FracWidth(F), .SigWidth(SW), .ExpBits(11), .Comb(Comb)) u_round (
+  sam_fp_round #(.FracWidth(F), .SigWidth(SW), .ExpBits(11), .Comb(Comb),
+                 .Deep(Fast)) u_round (
     .clk_i(clk_i), .en_i(adv), .sign_i(sign2_q), .exp_i({3'b000, xe2_q} + 11'sd1),
     .sig_i(s2_q), .spec_i(spec2_q || (s2_q == 0)),
     .spec_val_i(spec2_q ? spec_val2_q : {W{1'b0}}), .res_o(rounded));

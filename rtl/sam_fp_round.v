@@ -18,13 +18,23 @@
 // field is infinity.  sig_i must not be zero unless spec_i is set: a
 // special result (NaN, infinity, zero) the unit decided early travels
 // beside the value through both stages and replaces the rounded one.
+//
+// Deep = 1 (with Comb = 0) adds six registers for a faster clock, eight
+// stages in all: (1) the upper half of the leading-zero count, (2) the
+// rest of it, (3) the normalized exponent, (4) the shift amount, (5) its
+// clamp and the exponent field (the first register above), (6) the shift
+// by whole multiples of 8, (7) the rest of the shift with guard and sticky
+// bits (the second register above), (8) the rounding increment; packing
+// follows combinationally.  The result is the same function of the inputs.
 module sam_fp_round #(
   parameter integer FracWidth = 23,
   parameter integer SigWidth  = 28,
   parameter integer ExpBits   = 11,
   // 1: no registers, res_o follows the inputs combinationally (clk_i and
   // en_i unused); the result is the same function of the inputs.
-  parameter integer Comb      = 0
+  parameter integer Comb      = 0,
+  // 1: eight register stages instead of two (above)
+  parameter integer Deep      = 0
 ) (
   input  wire                      clk_i,
   input  wire                      en_i,
@@ -44,25 +54,90 @@ module sam_fp_round #(
   // the top half of the window is zero the count takes that bit and the
   // window moves down.
   localparam integer PW = 1 << LzW;
-  reg [LzW-1:0] lz;
-  reg [PW-1:0]  win;
+  localparam integer LzH = LzW / 2;   // steps LzW-1 .. LzH come first
+  localparam integer D = (Deep != 0 && Comb == 0) ? 1 : 0;  // the extra cuts
+  localparam integer SideW = W + 2;    // sign, spec, spec_val
+  wire [SideW-1:0] side0 = {sign_i, spec_i, spec_val_i};
+  reg [LzW-1:0] lz1;
+  reg [PW-1:0]  win1;
   integer i;
   always @(*) begin
-    win = {sig_i, {(PW - SigWidth){1'b1}}};
-    lz = {LzW{1'b0}};
-    for (i = LzW - 1; i >= 0; i = i - 1)
-      if ((win >> (PW - (1 << i))) == 0) begin
-        lz[i] = 1'b1;
-        win = win << (1 << i);
+    win1 = {sig_i, {(PW - SigWidth){1'b1}}};
+    lz1 = {LzW{1'b0}};
+    for (i = LzW - 1; i >= LzH; i = i - 1)
+      if ((win1 >> (PW - (1 << i))) == 0) begin
+        lz1[i] = 1'b1;
+        win1 = win1 << (1 << i);
       end
   end
+  // cut L1 (Deep): half of the count
+  reg [SideW-1:0] side1_q;
+  reg [ExpBits-1:0] exp1_q;
+  reg [SigWidth-1:0] sig1_q;
+  reg [LzW-1:0] lz1_q;
+  reg [PW-1:0] win1_q;
+  generate
+    if (D != 0) begin : g_cut_l1
+      always @(posedge clk_i) if (en_i) {side1_q, exp1_q, sig1_q, lz1_q, win1_q} <= {side0, exp_i, sig_i, lz1, win1};
+    end else begin : g_wire_l1
+      always @(*) {side1_q, exp1_q, sig1_q, lz1_q, win1_q} = {side0, exp_i, sig_i, lz1, win1};
+    end
+  endgenerate
+  reg [LzW-1:0] lz;
+  reg [PW-1:0]  win;
+  integer j;
+  always @(*) begin
+    win = win1_q;
+    lz = lz1_q;
+    for (j = LzH - 1; j >= 0; j = j - 1)
+      if ((win >> (PW - (1 << j))) == 0) begin
+        lz[j] = 1'b1;
+        win = win << (1 << j);
+      end
+  end
+  wire unused_win = ^win;
+  // cut L2 (Deep): the count
+  reg [SideW-1:0] side2_q;
+  reg [ExpBits-1:0] exp2_q;
+  reg [SigWidth-1:0] sig2_q;
+  reg [LzW-1:0] lz2_q;
+  generate
+    if (D != 0) begin : g_cut_l2
+      always @(posedge clk_i) if (en_i) {side2_q, exp2_q, sig2_q, lz2_q} <= {side1_q, exp1_q, sig1_q, lz};
+    end else begin : g_wire_l2
+      always @(*) {side2_q, exp2_q, sig2_q, lz2_q} = {side1_q, exp1_q, sig1_q, lz};
+    end
+  endgenerate
 
   // Normalized exponent; the left shift stops at exponent 1 (subnormal).
-  wire signed [ExpBits-1:0] lzx = $signed({{(ExpBits - LzW){1'b0}}, lz});
-  wire signed [ExpBits-1:0] exp_n = exp_i - lzx;
-  wire signed [ExpBits-1:0] lim   = exp_i - 1;  // largest shift keeping exp >= 1
-  wire sub_n = exp_n < 1;
-  wire signed [ExpBits-1:0] sh = sub_n ? lim : lzx;
+  wire signed [ExpBits-1:0] lzx_d = $signed({{(ExpBits - LzW){1'b0}}, lz2_q});
+  wire signed [ExpBits-1:0] exp_n_d = exp2_q - lzx_d;
+  wire signed [ExpBits-1:0] lim_d   = exp2_q - 1;  // largest shift keeping exp >= 1
+  // cut E (Deep): the normalized exponent
+  reg [SideW-1:0] side3_q;
+  reg [SigWidth-1:0] sig3_q;
+  reg signed [ExpBits-1:0] lzx, exp_n, lim;
+  generate
+    if (D != 0) begin : g_cut_e
+      always @(posedge clk_i) if (en_i) {side3_q, sig3_q, lzx, exp_n, lim} <= {side2_q, sig2_q, lzx_d, exp_n_d, lim_d};
+    end else begin : g_wire_e
+      always @(*) {side3_q, sig3_q, lzx, exp_n, lim} = {side2_q, sig2_q, lzx_d, exp_n_d, lim_d};
+    end
+  endgenerate
+  wire sub_n_d = exp_n < 1;
+  wire signed [ExpBits-1:0] sh_d = sub_n_d ? lim : lzx;
+  // cut H (Deep): the shift amount
+  reg [SideW-1:0] side4_q;
+  reg [SigWidth-1:0] sig4_q;
+  reg signed [ExpBits-1:0] sh, exp_n4;
+  reg sub_n;
+  generate
+    if (D != 0) begin : g_cut_h
+      always @(posedge clk_i) if (en_i) {side4_q, sig4_q, sh, exp_n4, sub_n} <= {side3_q, sig3_q, sh_d, exp_n, sub_n_d};
+    end else begin : g_wire_h
+      always @(*) {side4_q, sig4_q, sh, exp_n4, sub_n} = {side3_q, sig3_q, sh_d, exp_n, sub_n_d};
+    end
+  endgenerate
   // Right shift (negative sh) is clamped: beyond SigWidth+2 everything is
   // sticky below the guard.
   localparam integer RMaxI = SigWidth + 2;
@@ -73,8 +148,8 @@ module sam_fp_round #(
 
   // Exponent field minus one for normals, 0 for subnormals: the hidden bit
   // in q adds the missing one.
-  wire [7:0] e1_d = sub_n ? 8'd0 : exp_n[7:0] - 8'd1;
-  wire big_d = exp_n > 254;
+  wire [7:0] e1_d = sub_n ? 8'd0 : exp_n4[7:0] - 8'd1;
+  wire big_d = exp_n4 > 254;
 
   // The shift amount is registered; the shift follows in the next stage.
   reg [SigWidth-1:0] sig_a_q;
@@ -85,36 +160,56 @@ module sam_fp_round #(
   generate
     if (Comb != 0) begin : g_comb_a
       always @(*) begin
-        spec_a_q     = spec_i;
-        spec_val_a_q = spec_val_i;
-        sig_a_q   = sig_i;
+        {sign_a_q, spec_a_q, spec_val_a_q} = side4_q;
+        sig_a_q   = sig4_q;
         rs_a_q    = rs;
         ls_a_q    = ls;
         right_a_q = sh[ExpBits-1];
         e1_a_q    = e1_d;
         big_a_q   = big_d;
-        sign_a_q  = sign_i;
       end
       wire unused_clk = ^{clk_i, en_i};
     end else begin : g_reg_a
       always @(posedge clk_i) begin
         if (en_i) begin
-          spec_a_q     <= spec_i;
-          spec_val_a_q <= spec_val_i;
-          sig_a_q   <= sig_i;
+          {sign_a_q, spec_a_q, spec_val_a_q} <= side4_q;
+          sig_a_q   <= sig4_q;
           rs_a_q    <= rs;
           ls_a_q    <= ls;
           right_a_q <= sh[ExpBits-1];
           e1_a_q    <= e1_d;
           big_a_q   <= big_d;
-          sign_a_q  <= sign_i;
         end
       end
     end
   endgenerate
 
+  // Deep: the shift in two steps, whole multiples of 8, then the rest;
+  // otherwise one step.
   wire [XW-1:0] ext = {sig_a_q, {(SigWidth + 2){1'b0}}};
-  wire [XW-1:0] nrm = right_a_q ? (ext >> rs_a_q) : (ext << ls_a_q);
+  wire [XW-1:0] crs = (D == 0) ? ext :
+                      right_a_q ? (ext >> {rs_a_q[ExpBits-1:3], 3'b000})
+                                : (ext << {ls_a_q[ExpBits-1:3], 3'b000});
+  wire [ExpBits-1:0] rs_f = (D == 0) ? rs_a_q : {{(ExpBits - 3){1'b0}}, rs_a_q[2:0]};
+  wire [ExpBits-1:0] ls_f = (D == 0) ? ls_a_q : {{(ExpBits - 3){1'b0}}, ls_a_q[2:0]};
+  // cut S (Deep): the coarse shift
+  reg [XW-1:0] crs_q;
+  reg [ExpBits-1:0] rs_s_q, ls_s_q;
+  reg [7:0] e1_s_q;
+  reg right_s_q, big_s_q, sign_s_q, spec_s_q;
+  reg [W-1:0] spec_val_s_q;
+  generate
+    if (D != 0) begin : g_cut_s
+      always @(posedge clk_i) if (en_i)
+        {crs_q, rs_s_q, ls_s_q, e1_s_q, right_s_q, big_s_q, sign_s_q, spec_s_q, spec_val_s_q} <=
+          {crs, rs_f, ls_f, e1_a_q, right_a_q, big_a_q, sign_a_q, spec_a_q, spec_val_a_q};
+    end else begin : g_wire_s
+      always @(*)
+        {crs_q, rs_s_q, ls_s_q, e1_s_q, right_s_q, big_s_q, sign_s_q, spec_s_q, spec_val_s_q} =
+          {crs, rs_f, ls_f, e1_a_q, right_a_q, big_a_q, sign_a_q, spec_a_q, spec_val_a_q};
+    end
+  endgenerate
+  wire [XW-1:0] nrm = right_s_q ? (crs_q >> rs_s_q) : (crs_q << ls_s_q);
 
   wire [FracWidth:0] q_d = nrm[XW-1 -: FracWidth + 1];
   wire guard_d  = nrm[XW-2-FracWidth];
@@ -127,38 +222,48 @@ module sam_fp_round #(
   generate
     if (Comb != 0) begin : g_comb_b
       always @(*) begin
-        spec_q     = spec_a_q;
-        spec_val_q = spec_val_a_q;
+        spec_q     = spec_s_q;
+        spec_val_q = spec_val_s_q;
         q_q      = q_d;
-        e1_q     = e1_a_q;
+        e1_q     = e1_s_q;
         guard_q  = guard_d;
         sticky_q = sticky_d;
-        big_q    = big_a_q;
-        sign_q   = sign_a_q;
+        big_q    = big_s_q;
+        sign_q   = sign_s_q;
       end
     end else begin : g_reg_b
       always @(posedge clk_i) begin
         if (en_i) begin
-          spec_q     <= spec_a_q;
-          spec_val_q <= spec_val_a_q;
+          spec_q     <= spec_s_q;
+          spec_val_q <= spec_val_s_q;
           q_q      <= q_d;
-          e1_q     <= e1_a_q;
+          e1_q     <= e1_s_q;
           guard_q  <= guard_d;
           sticky_q <= sticky_d;
-          big_q    <= big_a_q;
-          sign_q   <= sign_a_q;
+          big_q    <= big_s_q;
+          sign_q   <= sign_s_q;
         end
       end
     end
   endgenerate
 
-  // Round and pack.
+  // Round; cut P (Deep): the rounded bits; then pack.
   wire up = guard_q && (sticky_q || q_q[0]);
-  wire [W-1:0] bits = {1'b0, e1_q, {FracWidth{1'b0}}} + {{(W-FracWidth-1){1'b0}}, q_q}
-                      + {{(W-1){1'b0}}, up};
-  wire ovf = big_q || (bits[W-2:FracWidth] == 8'hFF);
-  assign res_o = spec_q ? spec_val_q :
-                 ovf ? {sign_q, 8'hFF, {FracWidth{1'b0}}} : {sign_q, bits[W-2:0]};
+  wire [W-1:0] bits_d = {1'b0, e1_q, {FracWidth{1'b0}}} + {{(W-FracWidth-1){1'b0}}, q_q}
+                        + {{(W-1){1'b0}}, up};
+  reg [W-1:0] bits, spec_val_p;
+  reg big_p, sign_p, spec_p;
+  generate
+    if (D != 0) begin : g_cut_p
+      always @(posedge clk_i) if (en_i)
+        {bits, spec_val_p, big_p, sign_p, spec_p} <= {bits_d, spec_val_q, big_q, sign_q, spec_q};
+    end else begin : g_wire_p
+      always @(*) {bits, spec_val_p, big_p, sign_p, spec_p} = {bits_d, spec_val_q, big_q, sign_q, spec_q};
+    end
+  endgenerate
+  wire ovf = big_p || (bits[W-2:FracWidth] == 8'hFF);
+  assign res_o = spec_p ? spec_val_p :
+                 ovf ? {sign_p, 8'hFF, {FracWidth{1'b0}}} : {sign_p, bits[W-2:0]};
 
   wire unused_bits = bits[W-1];
 endmodule

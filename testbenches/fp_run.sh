@@ -6,7 +6,8 @@
 # usage: fp_run.sh SIM N      SIM = icarus | verilator, N random vectors
 #
 # For each operation (add, sub, mul, div, max, min; add and sub also on the
-# adder's combinational form, Latency 0) and type (fp32, bf16):
+# adder's combinational form, Latency 0, and its deepest, Latency 14; max
+# and min also on the comparator's Latency 2) and type (fp32, bf16):
 # every pair of directed operands (fp_vec corners) without input gaps or
 # output stalls, which also checks one result per cycle (II = 1), then N
 # random vectors (fp_vec OP TYPE N SEED) with random input gaps and output
@@ -47,7 +48,8 @@ check() {  # name, plusargs...: one run, PASS expected
     *) echo "FAIL $sim $name"; printf '%s\n' "$res" | head -5; fail=1 ;;
   esac
 }
-for spec in add:0:0 sub:0:1 mul:1:0 div:4:0 max:2:0 min:2:1 add:3:0 sub:3:1; do
+for spec in add:0:0 sub:0:1 mul:1:0 div:4:0 max:2:0 min:2:1 add:3:0 sub:3:1 \
+            add:6:0 sub:6:1 max:7:0 min:7:1; do
   op=${spec%%:*}; rest=${spec#*:}; unit=${rest%%:*}; opn=${rest#*:}
   for t in fp32 bf16; do
     frac=23; [ "$t" = bf16 ] && frac=7

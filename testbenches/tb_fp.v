@@ -6,14 +6,15 @@
 // build serves every run; plusargs pick the one the stream goes to:
 // +unit=N (0 sam_fp_add, 1 sam_fp_mul, 2 sam_fp_cmp, 3 sam_fp_add with
 // Latency 0, combinational, 4 sam_fp_div, 5 sam_fp_exp: one operand,
-// vector lines "a expected"), +frac=F (23 fp32, 7
+// vector lines "a expected", 6 sam_fp_add with Latency 14, 7 sam_fp_cmp
+// with Latency 2), +frac=F (23 fp32, 7
 // bf16), +vec=FILE, +op=N (in_op_i: add/sub, max/min), +seed=S, +gap=P and
 // +stall=P (percent of cycles without an input token, resp. with the
 // output not ready; random, from S, each by a tb_rng).  Every result is compared bit for bit
 // in order; the bench fails on a wrong result, a missing one (timeout) or
 // an extra one.  With +gap=0 +stall=0 it also checks II = 1: N vectors
 // take exactly N + latency cycles (add and mul 5, cmp 1, add with
-// Latency 0 none, div 17 fp32 and 9 bf16, exp 10).  Prints "PASS
+// Latency 0 none, add with Latency 14 14, cmp with Latency 2 2, div 17 fp32 and 9 bf16, exp 10).  Prints "PASS
 // ..." or "FAIL ...".
 `timescale 1ns/1ps
 module tb_fp;
@@ -45,7 +46,7 @@ module tb_fp;
     if (!$value$plusargs("op=%d", op)) op = 0;
     if (!$value$plusargs("unit=%d", unit)) unit = 0;
     if (!$value$plusargs("frac=%d", frac)) frac = 23;
-    lat = unit == 5 ? 10 : unit == 3 ? 0 : unit == 2 ? 1 : 5;
+    lat = unit == 7 ? 2 : unit == 6 ? 14 : unit == 5 ? 10 : unit == 3 ? 0 : unit == 2 ? 1 : 5;
     if (unit == 4) lat = frac == 7 ? 9 : 17;
     if (!$value$plusargs("gap=%d", gap)) gap = 0;
     if (!$value$plusargs("stall=%d", stall)) stall = 0;
@@ -146,21 +147,21 @@ module tb_fp;
   end
 
   // ---- the units: index 2 * unit + (frac == 7) ----
-  wire [9:0] rdy_k, ov_k;
-  wire [W-1:0] od_k [0:9];
+  wire [15:0] rdy_k, ov_k;
+  wire [W-1:0] od_k [0:15];
   wire opb = op[0];
   integer sel;
   always @(*) sel = 2 * unit + (frac == 7 ? 1 : 0);
   genvar g;
   generate
-    for (g = 0; g < 10; g = g + 1) begin : g_unit
+    for (g = 0; g < 16; g = g + 1) begin : g_unit
       localparam integer F = (g % 2) ? 7 : 23;
       localparam integer UW = F + 9;
       wire          v  = in_valid && (sel == g);
       wire          rd = out_ready && (sel == g);
       wire [UW-1:0] d;
-      if (g / 2 == 0) begin : g_add
-        sam_fp_add #(.FracWidth(F)) dut (
+      if (g / 2 == 0 || g / 2 == 6) begin : g_add
+        sam_fp_add #(.FracWidth(F), .Latency(g / 2 == 6 ? 14 : 5)) dut (
           .clk_i(clk), .rst_ni(rst_n), .in_valid_i(v), .in_ready_o(rdy_k[g]),
           .in_a_i(in_a[UW-1:0]), .in_b_i(in_b[UW-1:0]), .in_op_i(opb),
           .out_valid_o(ov_k[g]), .out_ready_i(rd), .out_data_o(d));
@@ -183,8 +184,12 @@ module tb_fp;
           .clk_i(clk), .rst_ni(rst_n), .in_valid_i(v), .in_ready_o(rdy_k[g]),
           .in_a_i(da), .in_b_i(db),
           .out_valid_o(ov_k[g]), .out_ready_i(rd), .out_data_o(d));
+      end else if (g / 2 == 5) begin : g_none  // sam_fp_exp, below
+        assign rdy_k[g] = 1'b0;
+        assign ov_k[g] = 1'b0;
+        assign d = {UW{1'b0}};
       end else begin : g_cmp
-        sam_fp_cmp #(.FracWidth(F)) dut (
+        sam_fp_cmp #(.FracWidth(F), .Latency(g / 2 == 7 ? 2 : 1)) dut (
           .clk_i(clk), .rst_ni(rst_n), .in_valid_i(v), .in_ready_o(rdy_k[g]),
           .in_a_i(in_a[UW-1:0]), .in_b_i(in_b[UW-1:0]), .in_op_i(opb),
           .out_valid_o(ov_k[g]), .out_ready_i(rd), .out_data_o(d));
