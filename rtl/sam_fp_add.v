@@ -103,15 +103,13 @@ module sam_fp_add #(
   wire swap_d = a_in[W-2:0] < b_in[W-2:0];
 
   // cut A (Latency 14): the operands, their order and the special result
-  reg [W-1:0] a, b, spec_val_a;
-  reg swap, spec_a;
-  generate
-    if (Fast != 0) begin : g_cut_a
-      always @(posedge clk_i) if (adv) {a, b, spec_val_a, swap, spec_a} <= {a_in, b_in, spec_val_d, swap_d, spec_d};
-    end else begin : g_wire_a
-      always @(*) {a, b, spec_val_a, swap, spec_a} = {a_in, b_in, spec_val_d, swap_d, spec_d};
-    end
-  endgenerate
+  // (each cut and stage register is a sam_pipe_delay of one stage, or of
+  // none where the latency leaves it out)
+  wire [W-1:0] a, b, spec_val_a;
+  wire swap, spec_a;
+  sam_pipe_delay #(.Width(3 * W + 2), .Stages(Fast)) u_cut_a (
+    .clk_i(clk_i), .en_i(adv), .d_i({a_in, b_in, spec_val_d, swap_d, spec_d}),
+    .q_o({a, b, spec_val_a, swap, spec_a}));
 
   // x: the operand of larger magnitude.
   wire [W-1:0] x = swap ? b : a;
@@ -122,21 +120,14 @@ module sam_fp_add #(
   wire [F:0] ys_d = {y[W-2:F] != 0, y[F-1:0]};
   wire [7:0] d_d = xe_d - ye;
   // cut B (Latency 14): the ordered significands, the exponent difference
-  reg [W-1:0] spec_val_b;
-  reg spec_b, sign_b, sub_b;
-  reg [7:0] xe_b, d;
-  reg [F:0] xs_b, ys;
-  generate
-    if (Fast != 0) begin : g_cut_b
-      always @(posedge clk_i) if (adv)
-        {spec_val_b, spec_b, sign_b, sub_b, xe_b, d, xs_b, ys} <=
-          {spec_val_a, spec_a, x[W-1], x[W-1] != y[W-1], xe_d, d_d, xs_d, ys_d};
-    end else begin : g_wire_b
-      always @(*)
-        {spec_val_b, spec_b, sign_b, sub_b, xe_b, d, xs_b, ys} =
-          {spec_val_a, spec_a, x[W-1], x[W-1] != y[W-1], xe_d, d_d, xs_d, ys_d};
-    end
-  endgenerate
+  wire [W-1:0] spec_val_b;
+  wire spec_b, sign_b, sub_b;
+  wire [7:0] xe_b, d;
+  wire [F:0] xs_b, ys;
+  sam_pipe_delay #(.Width(W + 3 + 16 + 2 * (F + 1)), .Stages(Fast)) u_cut_b (
+    .clk_i(clk_i), .en_i(adv),
+    .d_i({spec_val_a, spec_a, x[W-1], x[W-1] != y[W-1], xe_d, d_d, xs_d, ys_d}),
+    .q_o({spec_val_b, spec_b, sign_b, sub_b, xe_b, d, xs_b, ys}));
   // y with 3 extra low bits, then room for shifting out up to SW bits; the
   // shift by whole multiples of 4 first (d below 32), then the rest.  A
   // difference above SW leaves only the sticky bit: the OR of all of y.
@@ -145,86 +136,40 @@ module sam_fp_add #(
   wire far_d = d > SW[7:0];
   wire [AW-1:0] y_c_d = y_ext >> {d[4:2], 2'b00};
   // cut C (Latency 14): the coarse alignment
-  reg [W-1:0] spec_val_c;
-  reg spec_c, sign_c, sub_c;
-  reg [7:0] xe;
-  reg [F:0] xs;
-  reg [AW-1:0] y_c;
-  reg [1:0] dc_c;
-  reg far;
-  generate
-    if (Fast != 0) begin : g_cut_c
-      always @(posedge clk_i) if (adv)
-        {spec_val_c, spec_c, sign_c, sub_c, xe, xs, y_c, dc_c, far} <=
-          {spec_val_b, spec_b, sign_b, sub_b, xe_b, xs_b, y_c_d, d[1:0], far_d};
-    end else begin : g_wire_c
-      always @(*)
-        {spec_val_c, spec_c, sign_c, sub_c, xe, xs, y_c, dc_c, far} =
-          {spec_val_b, spec_b, sign_b, sub_b, xe_b, xs_b, y_c_d, d[1:0], far_d};
-    end
-  endgenerate
+  wire [W-1:0] spec_val_c;
+  wire spec_c, sign_c, sub_c;
+  wire [7:0] xe;
+  wire [F:0] xs;
+  wire [AW-1:0] y_c;
+  wire [1:0] dc_c;
+  wire far;
+  sam_pipe_delay #(.Width(W + 3 + 8 + F + 1 + AW + 3), .Stages(Fast)) u_cut_c (
+    .clk_i(clk_i), .en_i(adv),
+    .d_i({spec_val_b, spec_b, sign_b, sub_b, xe_b, xs_b, y_c_d, d[1:0], far_d}),
+    .q_o({spec_val_c, spec_c, sign_c, sub_c, xe, xs, y_c, dc_c, far}));
   wire [AW-1:0] y_sh = y_c >> dc_c;
   wire [SW-1:0] y_al = far ? {{(SW-1){1'b0}}, |y_c}
                            : {y_sh[AW-1:SW+1], y_sh[SW] | (|y_sh[SW-1:0])};
 
-  reg         spec1_q, sign1_q, sub1_q;
-  reg [W-1:0] spec_val1_q;
-  reg [7:0]   xe1_q;
-  reg [SW-1:0] x1_q, y1_q;
-  generate
-    if (Comb != 0) begin : g_comb1
-      always @(*) begin
-        spec1_q     = spec_c;
-        spec_val1_q = spec_val_c;
-        sign1_q     = sign_c;
-        sub1_q      = sub_c;
-        xe1_q       = xe;
-        x1_q        = {1'b0, xs, 3'b000};
-        y1_q        = y_al;
-      end
-    end else begin : g_reg1
-      always @(posedge clk_i) begin
-        if (adv) begin
-          spec1_q     <= spec_c;
-          spec_val1_q <= spec_val_c;
-          sign1_q     <= sign_c;
-          sub1_q      <= sub_c;
-          xe1_q       <= xe;
-          x1_q        <= {1'b0, xs, 3'b000};
-          y1_q        <= y_al;
-        end
-      end
-    end
-  endgenerate
+  wire         spec1_q, sign1_q, sub1_q;
+  wire [W-1:0] spec_val1_q;
+  wire [7:0]   xe1_q;
+  wire [SW-1:0] x1_q, y1_q;
+  sam_pipe_delay #(.Width(W + 11 + 2 * SW), .Stages(1 - Comb)) u_stage1 (
+    .clk_i(clk_i), .en_i(adv),
+    .d_i({spec_c, spec_val_c, sign_c, sub_c, xe, {1'b0, xs, 3'b000}, y_al}),
+    .q_o({spec1_q, spec_val1_q, sign1_q, sub1_q, xe1_q, x1_q, y1_q}));
 
   // ---- stage 2: add or subtract the magnitudes ----
   wire [SW-1:0] s_d = sub1_q ? x1_q - y1_q : x1_q + y1_q;
 
-  reg         spec2_q, sign2_q;
-  reg [W-1:0] spec_val2_q;
-  reg [7:0]   xe2_q;
-  reg [SW-1:0] s2_q;
-  generate
-    if (Comb != 0) begin : g_comb2
-      always @(*) begin
-        spec2_q     = spec1_q;
-        spec_val2_q = spec_val1_q;
-        sign2_q     = sign1_q;
-        xe2_q       = xe1_q;
-        s2_q        = s_d;
-      end
-    end else begin : g_reg2
-      always @(posedge clk_i) begin
-        if (adv) begin
-          spec2_q     <= spec1_q;
-          spec_val2_q <= spec_val1_q;
-          sign2_q     <= sign1_q;
-          xe2_q       <= xe1_q;
-          s2_q        <= s_d;
-        end
-      end
-    end
-  endgenerate
+  wire         spec2_q, sign2_q;
+  wire [W-1:0] spec_val2_q;
+  wire [7:0]   xe2_q;
+  wire [SW-1:0] s2_q;
+  sam_pipe_delay #(.Width(W + 10 + SW), .Stages(1 - Comb)) u_stage2 (
+    .clk_i(clk_i), .en_i(adv), .d_i({spec1_q, spec_val1_q, sign1_q, xe1_q, s_d}),
+    .q_o({spec2_q, spec_val2_q, sign2_q, xe2_q, s2_q}));
 
   // ---- stages 3 and 4: normalize (registers inside sam_fp_round) ----
   // ---- stage 5: round, pack, or the special result ----
@@ -237,13 +182,6 @@ module sam_fp_add #(
     .sig_i(s2_q), .spec_i(spec2_q || (s2_q == 0)),
     .spec_val_i(spec2_q ? spec_val2_q : {W{1'b0}}), .res_o(rounded));
 
-  reg [W-1:0] res_q;
-  generate
-    if (Comb != 0) begin : g_comb_out
-      always @(*) res_q = rounded;
-    end else begin : g_reg_out
-      always @(posedge clk_i) if (adv) res_q <= rounded;
-    end
-  endgenerate
-  assign out_data_o = res_q;
+  sam_pipe_delay #(.Width(W), .Stages(1 - Comb)) u_out (
+    .clk_i(clk_i), .en_i(adv), .d_i(rounded), .q_o(out_data_o));
 endmodule

@@ -52,16 +52,16 @@ case $BENCH in
     map="in_crd1=in_crd0 in_ref1=in_ref0 in_crd2=in_crd1 in_ref2=in_ref1 in_crd3=in_crd2 in_ref3=in_ref2"
     map="$map out_crd=out_crd out_ref1=out_ref0 out_ref2=out_ref1 out_ref3=out_ref2" ;;
   alu) own alu; map="in_val1=in_val0 in_val2=in_val1 out_val=out_val" ;;
-  reduce) own reduce; rtl="$rtl sam_val_add sam_fp_add sam_fp_round sam_pipe_valid"; map="in_val=in_val out_val=out_val" ;;
-  reduce_skip) own reduce; rtl="$rtl sam_val_add sam_fp_add sam_fp_round sam_pipe_valid"; dirs=""; params="SkipEmpty=1"; map="in_val=in_val out_val=out_val" ;;
+  reduce) own reduce; rtl="$rtl sam_val_add sam_fp_add sam_fp_round sam_pipe_valid sam_pipe_delay"; map="in_val=in_val out_val=out_val" ;;
+  reduce_skip) own reduce; rtl="$rtl sam_val_add sam_fp_add sam_fp_round sam_pipe_valid sam_pipe_delay"; dirs=""; params="SkipEmpty=1"; map="in_val=in_val out_val=out_val" ;;
   alu_fp32|alu_bf16|reduce_fp32|reduce_bf16|spacc_fp32|spacc_bf16|vectorreducer_fp32|vectorreducer_bf16)
     # real values (ValType 1 fp32, 2 bf16): generated cases only
     # (testbenches/fp_prim_vec.c, make fp-prim-test)
     prim=${BENCH%_*}; top=tb_$prim; dirs=""
     case $BENCH in *_fp32) params="ValType=1" ;; *) params="ValType=2" ;; esac
-    fpd="sam_val_add sam_fp_add sam_fp_mul sam_fp_cmp sam_fp_round sam_pipe_valid"
+    fpd="sam_val_add sam_fp_add sam_fp_mul sam_fp_cmp sam_fp_round sam_pipe_valid sam_pipe_delay"
     case $prim in
-      alu) rtl="sam_alu sam_fp_div sam_fp_exp sam_pipe_delay $fpd"; map="in_val1=in_val0 in_val2=in_val1 out_val=out_val" ;;
+      alu) rtl="sam_alu sam_fp_div sam_fp_exp $fpd"; map="in_val1=in_val0 in_val2=in_val1 out_val=out_val" ;;
       reduce) rtl="sam_reduce $fpd"; map="in_val=in_val out_val=out_val" ;;
       spacc) rtl="sam_spacc sam_workspace $fpd"; params="Order=1 $params"
         map="in_crd_outer=in_outer in_crd_inner=in_inner in_val=in_val out_crd_outer=out_outer"
@@ -85,11 +85,11 @@ case $BENCH in
   write_dense_pos) writer "IsVals=0 Pos=1"
     map="param_dim=param_dim arr_vals=arr_vals in_crd_outer=in_crd_outer in_crd_inner=in_crd_inner"
     map="$map in_val=in_val out_arr_vals=out_arr_vals" ;;
-  vectorreducer|vectorreducer_wide) top=tb_vectorreducer; rtl="sam_vectorreducer sam_workspace sam_val_add sam_fp_add sam_fp_round sam_pipe_valid"
+  vectorreducer|vectorreducer_wide) top=tb_vectorreducer; rtl="sam_vectorreducer sam_workspace sam_val_add sam_fp_add sam_fp_round sam_pipe_valid sam_pipe_delay"
     [ "$BENCH" = vectorreducer_wide ] && params="InnerDim=1000"
     map="in_crd=in_crd in_val=in_val out_crd=out_crd out_val=out_val" ;;
   fifo) top=tb_fifo; rtl="sam_fifo sam_broadcast sam_root"; map="in=in" ;;
-  spacc|spacc_order2) top=tb_spacc; rtl="sam_spacc sam_workspace sam_val_add sam_fp_add sam_fp_round sam_pipe_valid"
+  spacc|spacc_order2) top=tb_spacc; rtl="sam_spacc sam_workspace sam_val_add sam_fp_add sam_fp_round sam_pipe_valid sam_pipe_delay"
     case $BENCH in spacc) params="Order=1"; dirs="spaccumulator1 extra/spaccumulator1" ;;
                    *) params="Order=2"; dirs="spaccumulator2 extra/spaccumulator2" ;; esac
     map="in_crd_outer=in_outer in_crd_inner=in_inner in_val=in_val out_crd_outer=out_outer"
