@@ -70,19 +70,16 @@ module sam_fp_round #(
         win1 = win1 << (1 << i);
       end
   end
-  // cut L1 (Deep): half of the count
-  reg [SideW-1:0] side1_q;
-  reg [ExpBits-1:0] exp1_q;
-  reg [SigWidth-1:0] sig1_q;
-  reg [LzW-1:0] lz1_q;
-  reg [PW-1:0] win1_q;
-  generate
-    if (D != 0) begin : g_cut_l1
-      always @(posedge clk_i) if (en_i) {side1_q, exp1_q, sig1_q, lz1_q, win1_q} <= {side0, exp_i, sig_i, lz1, win1};
-    end else begin : g_wire_l1
-      always @(*) {side1_q, exp1_q, sig1_q, lz1_q, win1_q} = {side0, exp_i, sig_i, lz1, win1};
-    end
-  endgenerate
+  // cut L1 (Deep): half of the count.  Each cut and stage register is a
+  // sam_pipe_delay of one stage, or of none where it is left out.
+  wire [SideW-1:0] side1_q;
+  wire [ExpBits-1:0] exp1_q;
+  wire [SigWidth-1:0] sig1_q;
+  wire [LzW-1:0] lz1_q;
+  wire [PW-1:0] win1_q;
+  sam_pipe_delay #(.Width(SideW + ExpBits + SigWidth + LzW + PW), .Stages(D)) u_cut_l1 (
+    .clk_i(clk_i), .en_i(en_i), .d_i({side0, exp_i, sig_i, lz1, win1}),
+    .q_o({side1_q, exp1_q, sig1_q, lz1_q, win1_q}));
   reg [LzW-1:0] lz;
   reg [PW-1:0]  win;
   integer j;
@@ -97,47 +94,35 @@ module sam_fp_round #(
   end
   wire unused_win = ^win;
   // cut L2 (Deep): the count
-  reg [SideW-1:0] side2_q;
-  reg [ExpBits-1:0] exp2_q;
-  reg [SigWidth-1:0] sig2_q;
-  reg [LzW-1:0] lz2_q;
-  generate
-    if (D != 0) begin : g_cut_l2
-      always @(posedge clk_i) if (en_i) {side2_q, exp2_q, sig2_q, lz2_q} <= {side1_q, exp1_q, sig1_q, lz};
-    end else begin : g_wire_l2
-      always @(*) {side2_q, exp2_q, sig2_q, lz2_q} = {side1_q, exp1_q, sig1_q, lz};
-    end
-  endgenerate
+  wire [SideW-1:0] side2_q;
+  wire [ExpBits-1:0] exp2_q;
+  wire [SigWidth-1:0] sig2_q;
+  wire [LzW-1:0] lz2_q;
+  sam_pipe_delay #(.Width(SideW + ExpBits + SigWidth + LzW), .Stages(D)) u_cut_l2 (
+    .clk_i(clk_i), .en_i(en_i), .d_i({side1_q, exp1_q, sig1_q, lz}),
+    .q_o({side2_q, exp2_q, sig2_q, lz2_q}));
 
   // Normalized exponent; the left shift stops at exponent 1 (subnormal).
   wire signed [ExpBits-1:0] lzx_d = $signed({{(ExpBits - LzW){1'b0}}, lz2_q});
   wire signed [ExpBits-1:0] exp_n_d = exp2_q - lzx_d;
   wire signed [ExpBits-1:0] lim_d   = exp2_q - 1;  // largest shift keeping exp >= 1
   // cut E (Deep): the normalized exponent
-  reg [SideW-1:0] side3_q;
-  reg [SigWidth-1:0] sig3_q;
-  reg signed [ExpBits-1:0] lzx, exp_n, lim;
-  generate
-    if (D != 0) begin : g_cut_e
-      always @(posedge clk_i) if (en_i) {side3_q, sig3_q, lzx, exp_n, lim} <= {side2_q, sig2_q, lzx_d, exp_n_d, lim_d};
-    end else begin : g_wire_e
-      always @(*) {side3_q, sig3_q, lzx, exp_n, lim} = {side2_q, sig2_q, lzx_d, exp_n_d, lim_d};
-    end
-  endgenerate
+  wire [SideW-1:0] side3_q;
+  wire [SigWidth-1:0] sig3_q;
+  wire signed [ExpBits-1:0] lzx, exp_n, lim;
+  sam_pipe_delay #(.Width(SideW + SigWidth + 3 * ExpBits), .Stages(D)) u_cut_e (
+    .clk_i(clk_i), .en_i(en_i), .d_i({side2_q, sig2_q, lzx_d, exp_n_d, lim_d}),
+    .q_o({side3_q, sig3_q, lzx, exp_n, lim}));
   wire sub_n_d = exp_n < 1;
   wire signed [ExpBits-1:0] sh_d = sub_n_d ? lim : lzx;
   // cut H (Deep): the shift amount
-  reg [SideW-1:0] side4_q;
-  reg [SigWidth-1:0] sig4_q;
-  reg signed [ExpBits-1:0] sh, exp_n4;
-  reg sub_n;
-  generate
-    if (D != 0) begin : g_cut_h
-      always @(posedge clk_i) if (en_i) {side4_q, sig4_q, sh, exp_n4, sub_n} <= {side3_q, sig3_q, sh_d, exp_n, sub_n_d};
-    end else begin : g_wire_h
-      always @(*) {side4_q, sig4_q, sh, exp_n4, sub_n} = {side3_q, sig3_q, sh_d, exp_n, sub_n_d};
-    end
-  endgenerate
+  wire [SideW-1:0] side4_q;
+  wire [SigWidth-1:0] sig4_q;
+  wire signed [ExpBits-1:0] sh, exp_n4;
+  wire sub_n;
+  sam_pipe_delay #(.Width(SideW + SigWidth + 2 * ExpBits + 1), .Stages(D)) u_cut_h (
+    .clk_i(clk_i), .en_i(en_i), .d_i({side3_q, sig3_q, sh_d, exp_n, sub_n_d}),
+    .q_o({side4_q, sig4_q, sh, exp_n4, sub_n}));
   // Right shift (negative sh) is clamped: beyond SigWidth+2 everything is
   // sticky below the guard.
   localparam integer RMaxI = SigWidth + 2;
@@ -152,37 +137,15 @@ module sam_fp_round #(
   wire big_d = exp_n4 > 254;
 
   // The shift amount is registered; the shift follows in the next stage.
-  reg [SigWidth-1:0] sig_a_q;
-  reg [ExpBits-1:0]  rs_a_q, ls_a_q;
-  reg [7:0] e1_a_q;
-  reg right_a_q, big_a_q, sign_a_q, spec_a_q;
-  reg [W-1:0] spec_val_a_q;
-  generate
-    if (Comb != 0) begin : g_comb_a
-      always @(*) begin
-        {sign_a_q, spec_a_q, spec_val_a_q} = side4_q;
-        sig_a_q   = sig4_q;
-        rs_a_q    = rs;
-        ls_a_q    = ls;
-        right_a_q = sh[ExpBits-1];
-        e1_a_q    = e1_d;
-        big_a_q   = big_d;
-      end
-      wire unused_clk = ^{clk_i, en_i};
-    end else begin : g_reg_a
-      always @(posedge clk_i) begin
-        if (en_i) begin
-          {sign_a_q, spec_a_q, spec_val_a_q} <= side4_q;
-          sig_a_q   <= sig4_q;
-          rs_a_q    <= rs;
-          ls_a_q    <= ls;
-          right_a_q <= sh[ExpBits-1];
-          e1_a_q    <= e1_d;
-          big_a_q   <= big_d;
-        end
-      end
-    end
-  endgenerate
+  wire [SigWidth-1:0] sig_a_q;
+  wire [ExpBits-1:0]  rs_a_q, ls_a_q;
+  wire [7:0] e1_a_q;
+  wire right_a_q, big_a_q, sign_a_q, spec_a_q;
+  wire [W-1:0] spec_val_a_q;
+  sam_pipe_delay #(.Width(SideW + SigWidth + 2 * ExpBits + 10), .Stages(1 - Comb)) u_stage_a (
+    .clk_i(clk_i), .en_i(en_i),
+    .d_i({side4_q, sig4_q, rs, ls, sh[ExpBits-1], e1_d, big_d}),
+    .q_o({sign_a_q, spec_a_q, spec_val_a_q, sig_a_q, rs_a_q, ls_a_q, right_a_q, e1_a_q, big_a_q}));
 
   // Deep: the shift in two steps, whole multiples of 8, then the rest;
   // otherwise one step.
@@ -193,74 +156,39 @@ module sam_fp_round #(
   wire [ExpBits-1:0] rs_f = (D == 0) ? rs_a_q : {{(ExpBits - 3){1'b0}}, rs_a_q[2:0]};
   wire [ExpBits-1:0] ls_f = (D == 0) ? ls_a_q : {{(ExpBits - 3){1'b0}}, ls_a_q[2:0]};
   // cut S (Deep): the coarse shift
-  reg [XW-1:0] crs_q;
-  reg [ExpBits-1:0] rs_s_q, ls_s_q;
-  reg [7:0] e1_s_q;
-  reg right_s_q, big_s_q, sign_s_q, spec_s_q;
-  reg [W-1:0] spec_val_s_q;
-  generate
-    if (D != 0) begin : g_cut_s
-      always @(posedge clk_i) if (en_i)
-        {crs_q, rs_s_q, ls_s_q, e1_s_q, right_s_q, big_s_q, sign_s_q, spec_s_q, spec_val_s_q} <=
-          {crs, rs_f, ls_f, e1_a_q, right_a_q, big_a_q, sign_a_q, spec_a_q, spec_val_a_q};
-    end else begin : g_wire_s
-      always @(*)
-        {crs_q, rs_s_q, ls_s_q, e1_s_q, right_s_q, big_s_q, sign_s_q, spec_s_q, spec_val_s_q} =
-          {crs, rs_f, ls_f, e1_a_q, right_a_q, big_a_q, sign_a_q, spec_a_q, spec_val_a_q};
-    end
-  endgenerate
+  wire [XW-1:0] crs_q;
+  wire [ExpBits-1:0] rs_s_q, ls_s_q;
+  wire [7:0] e1_s_q;
+  wire right_s_q, big_s_q, sign_s_q, spec_s_q;
+  wire [W-1:0] spec_val_s_q;
+  sam_pipe_delay #(.Width(XW + 2 * ExpBits + 12 + W), .Stages(D)) u_cut_s (
+    .clk_i(clk_i), .en_i(en_i),
+    .d_i({crs, rs_f, ls_f, e1_a_q, right_a_q, big_a_q, sign_a_q, spec_a_q, spec_val_a_q}),
+    .q_o({crs_q, rs_s_q, ls_s_q, e1_s_q, right_s_q, big_s_q, sign_s_q, spec_s_q, spec_val_s_q}));
   wire [XW-1:0] nrm = right_s_q ? (crs_q >> rs_s_q) : (crs_q << ls_s_q);
 
   wire [FracWidth:0] q_d = nrm[XW-1 -: FracWidth + 1];
   wire guard_d  = nrm[XW-2-FracWidth];
   wire sticky_d = |nrm[XW-3-FracWidth:0];
 
-  reg [FracWidth:0] q_q;
-  reg [7:0] e1_q;
-  reg guard_q, sticky_q, big_q, sign_q, spec_q;
-  reg [W-1:0] spec_val_q;
-  generate
-    if (Comb != 0) begin : g_comb_b
-      always @(*) begin
-        spec_q     = spec_s_q;
-        spec_val_q = spec_val_s_q;
-        q_q      = q_d;
-        e1_q     = e1_s_q;
-        guard_q  = guard_d;
-        sticky_q = sticky_d;
-        big_q    = big_s_q;
-        sign_q   = sign_s_q;
-      end
-    end else begin : g_reg_b
-      always @(posedge clk_i) begin
-        if (en_i) begin
-          spec_q     <= spec_s_q;
-          spec_val_q <= spec_val_s_q;
-          q_q      <= q_d;
-          e1_q     <= e1_s_q;
-          guard_q  <= guard_d;
-          sticky_q <= sticky_d;
-          big_q    <= big_s_q;
-          sign_q   <= sign_s_q;
-        end
-      end
-    end
-  endgenerate
+  wire [FracWidth:0] q_q;
+  wire [7:0] e1_q;
+  wire guard_q, sticky_q, big_q, sign_q, spec_q;
+  wire [W-1:0] spec_val_q;
+  sam_pipe_delay #(.Width(1 + W + FracWidth + 1 + 8 + 4), .Stages(1 - Comb)) u_stage_b (
+    .clk_i(clk_i), .en_i(en_i),
+    .d_i({spec_s_q, spec_val_s_q, q_d, e1_s_q, guard_d, sticky_d, big_s_q, sign_s_q}),
+    .q_o({spec_q, spec_val_q, q_q, e1_q, guard_q, sticky_q, big_q, sign_q}));
 
   // Round; cut P (Deep): the rounded bits; then pack.
   wire up = guard_q && (sticky_q || q_q[0]);
   wire [W-1:0] bits_d = {1'b0, e1_q, {FracWidth{1'b0}}} + {{(W-FracWidth-1){1'b0}}, q_q}
                         + {{(W-1){1'b0}}, up};
-  reg [W-1:0] bits, spec_val_p;
-  reg big_p, sign_p, spec_p;
-  generate
-    if (D != 0) begin : g_cut_p
-      always @(posedge clk_i) if (en_i)
-        {bits, spec_val_p, big_p, sign_p, spec_p} <= {bits_d, spec_val_q, big_q, sign_q, spec_q};
-    end else begin : g_wire_p
-      always @(*) {bits, spec_val_p, big_p, sign_p, spec_p} = {bits_d, spec_val_q, big_q, sign_q, spec_q};
-    end
-  endgenerate
+  wire [W-1:0] bits, spec_val_p;
+  wire big_p, sign_p, spec_p;
+  sam_pipe_delay #(.Width(2 * W + 3), .Stages(D)) u_cut_p (
+    .clk_i(clk_i), .en_i(en_i), .d_i({bits_d, spec_val_q, big_q, sign_q, spec_q}),
+    .q_o({bits, spec_val_p, big_p, sign_p, spec_p}));
   wire ovf = big_p || (bits[W-2:FracWidth] == 8'hFF);
   assign res_o = spec_p ? spec_val_p :
                  ovf ? {sign_p, 8'hFF, {FracWidth{1'b0}}} : {sign_p, bits[W-2:0]};
