@@ -141,8 +141,8 @@ EOT
         expect 1 "area --units: a unit's nextpnr longer than --timeout fails" \
             env PATH="$WORK/bin:$PATH" "$SAMGEN" area --prim sam_alu --param Op=3 --param ValType=2 \
             --param ValWidth=16 --target ice40 --units --timeout 30 -o "$WORK/a4"
-        has "samgen area: unit sam_fp_cmp FracWidth=7 on its own" "area --units: the unit's run was announced"
-        has "samgen area: unit sam_fp_cmp FracWidth=7: nextpnr-ice40 did not finish in 30 s (--timeout)" \
+        has "samgen area: unit sam_fp_cmp FracWidth=7 Latency=2 on its own" "area --units: the unit's run was announced"
+        has "samgen area: unit sam_fp_cmp FracWidth=7 Latency=2: nextpnr-ice40 did not finish in 30 s (--timeout)" \
             "area --units: timeout message names the unit and nextpnr"
         group_gone "area --units: no nextpnr process left" "$WORK/nextpnr-ice40.pid"
         [ ! -s "$WORK/out" ] && ok "area --units: no report from a run that timed out" ||
