@@ -3,7 +3,9 @@
  *
  *   samgen gen GRAPH.gv -o DIR [options]    writes DIR/<kernel>_top.v, and
  *   beside it DIR/filelist.f, DIR/README and, with -t tensors, the
- *   standalone testbench DIR/tb_<kernel>.v with DIR/mem/ (gen_standalone.h)
+ *   standalone testbench DIR/tb_<kernel>.v with DIR/mem/ (gen_standalone.h),
+ *   and the clock constraints DIR/<kernel>_top.{sdc,xdc} and _ice40.py
+ *   (gen_constraints.h)
  *
  * The options shared with samgen verify (widths, FIFO depth, memory sizes,
  * bound tensors) are taken by sg_gen_opt so both commands read them alike.
@@ -25,8 +27,10 @@ const char sg_cmd_gen_usage[] =
     "\n"
     "Write DIR/<kernel>_top.v: one rtl/ primitive per graph node, a FIFO on\n"
     "every edge, a RAM per tensor array, a host port and start/done; beside\n"
-    "it DIR/filelist.f (the rtl/ files it needs) and DIR/README, and with -t\n"
-    "tensors a self-checking testbench DIR/tb_<kernel>.v with DIR/mem/*.hex.\n";
+    "it DIR/filelist.f (the rtl/ files it needs), DIR/README, clock\n"
+    "constraints for clk_i at --freq (DIR/<kernel>_top.sdc for generic and ASIC\n"
+    "flows, .xdc for Vivado, _ice40.py for nextpnr-ice40 --pre-pack), and with\n"
+    "-t tensors a self-checking testbench DIR/tb_<kernel>.v with DIR/mem/*.hex.\n";
 const char sg_cmd_gen_notes[] =
     "Memory sizes: a compressed level has a seg and a crd memory, a value\n"
     "array a vals memory.  Words W: the bound tensor's array (seg: fibers + 1,\n"
@@ -76,6 +80,14 @@ static int on_opt(void *ctx, sg_opt_id id, const char *spelled, const char *arg)
         return 0;
     switch (id) {
     case SG_OPT_OUT: ga->outdir = arg; return 0;
+    case SG_OPT_FREQ: {
+        char *endp;
+        double mhz = strtod(arg, &endp);
+        if (endp == arg || *endp || !(mhz >= 1 && mhz <= 1000))
+            return sg_cli_usage_error("gen", "--freq '%s': expected MHz in 1..1000", arg);
+        ga->go->freq_mhz = mhz;
+        return 0;
+    }
     case SG_OPT_ARG:
         if (ga->go->graph)
             return sg_cli_usage_error("gen", "more than one graph given");

@@ -29,6 +29,7 @@ typedef struct gen_opts {
     int vt;                   /* the type chosen by sg_gen_prepare */
     int refuse_over;          /* an input larger than --max-nnz / --dim is an
                                * error instead of enlarging the design */
+    double freq_mhz;          /* gen --freq: the constraint files' clock */
     sg_binds binds;
 } gen_opts;
 

@@ -14,6 +14,7 @@
 #define _XOPEN_SOURCE 700
 
 #include "cli/gen_standalone.h"
+#include "cli/gen_constraints.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -242,6 +243,11 @@ void sg_standalone_plan(sg_outplan *p, const char *outdir, const char *module,
     sg_outplan_output(p, SG_OUT_FILE, "-o", path, NULL);
     snprintf(path, sizeof path, "%s/README", outdir);
     sg_outplan_output(p, SG_OUT_FILE, "-o", path, NULL);
+    for (int k = 0; k < SG_CONSTRAINT_N; k++) {
+        snprintf(path, sizeof path, "%s/%s%s", outdir, module,
+                 sg_constraint_suffix((sg_constraint_kind)k));
+        sg_outplan_output(p, SG_OUT_FILE, "-o", path, NULL);
+    }
     if (!with_tb)
         return;
     size_t ml = strlen(module);
@@ -426,6 +432,11 @@ static void write_readme_text(FILE *f, const gen_ctx *c, const char *kernel,
     fprintf(f, "  %s.v        the accelerator (Verilog-2005)\n", d->module);
     fprintf(f, "  filelist.f       the rtl/ primitives it needs, dependencies first, then\n"
                "                   the top; absolute paths, usable from any directory\n");
+    fprintf(f, "  %s.sdc  clock constraint, clk_i at %g MHz (generic and ASIC flows)\n"
+               "  %s.xdc  the same for Xilinx Vivado\n"
+               "  %s_ice40.py  the same for nextpnr-ice40 --pre-pack\n",
+            d->module, c->go->freq_mhz > 0 ? c->go->freq_mhz : SG_FREQ_DEFAULT, d->module,
+            d->module);
     if (with_tb)
         fprintf(f, "  tb_%s.v  self-checking testbench (tensors bound with -t)\n"
                    "  mem/*.hex        its memory files: load_m<sel>.hex input arrays,\n"
@@ -549,6 +560,14 @@ int sg_standalone_write(sg_standalone *s, const gen_ctx *c, const char *outdir,
     if (!(f = open_out(s, path, e)))
         goto fail;
     write_readme_text(f, c, kernel, dir, with_tb);
+    for (int k = 0; k < SG_CONSTRAINT_N; k++) {
+        snprintf(path, sizeof path, "%s/%s%s", dir, d->module,
+                 sg_constraint_suffix((sg_constraint_kind)k));
+        if (!(f = open_out(s, path, e)))
+            goto fail;
+        sg_constraint_write(f, (sg_constraint_kind)k, d->module,
+                            c->go->freq_mhz > 0 ? c->go->freq_mhz : SG_FREQ_DEFAULT);
+    }
     if (!with_tb)
         return 0;
 

@@ -8,6 +8,7 @@
  *                        verilator -f
  *   DIR/README           ports, parameters, memories, host protocol, how to
  *                        run the testbench
+ *   DIR/<module>.sdc .xdc _ice40.py   clock constraints (gen_constraints.h)
  *   DIR/tb_<kernel>.v    with -t tensors bound: a self-checking testbench
  *   DIR/mem/<name>.hex   its memory files: input arrays, dense dimensions,
  *                        the golden model's output arrays

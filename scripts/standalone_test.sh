@@ -11,8 +11,10 @@
 # cases: an expected-output memory file with one word changed must make the
 # bench print "FAIL <k>: memory ..." and exit nonzero, under both
 # simulators; +watchdog=1 and +max_cycles=5 make it FAIL with their
-# messages; gen without -t writes filelist.f and README but no bench; a
-# file in the way of DIR/mem stops gen before it writes anything.
+# messages; gen without -t writes filelist.f and README but no bench; the
+# clock constraint files follow --freq (and nextpnr-ice40 reads the
+# pre-pack one); a file in the way of DIR/mem stops gen before it writes
+# anything.
 # The last line is "N passed, N failed".
 SAMGEN=${1:?usage: standalone_test.sh SAMGEN WORKDIR [VERILATOR_KERNELS]}
 WORK=${2:?usage: standalone_test.sh SAMGEN WORKDIR [VERILATOR_KERNELS]}
@@ -139,6 +141,47 @@ if iverilog -g2005 -o "$d/top.vvp" -f "$d/filelist.f" >"$WORK/notensors.iv.log" 
     ok "spmv without -t: iverilog -f filelist.f compiles the top"
 else
     bad "spmv without -t: iverilog -f filelist.f"; tail -3 "$WORK/notensors.iv.log"
+fi
+
+# clock constraints: the default 100 MHz beside every top; --freq 125 in
+# every file; nextpnr-ice40 takes the pre-pack file and constrains clk_i
+# (on a one-counter design, which places in seconds)
+d="$WORK/notensors"
+if [ -s "$d/spmv_top.sdc" ] && [ -s "$d/spmv_top.xdc" ] && \
+   grep -q '^create_clock -name clk_i -period 10.000 \[get_ports clk_i\]$' "$d/spmv_top.sdc" && \
+   grep -q '^ctx.addClock("clk_i", 100)$' "$d/spmv_top_ice40.py" && grep -q "spmv_top.sdc" "$d/README"; then
+    ok "spmv: clock constraints at the default 100 MHz"
+else
+    bad "spmv: clock constraints at the default 100 MHz"; ls "$d"
+fi
+d="$WORK/freq"
+if "$SAMGEN" gen examples/spmv.gv --freq 125 -o "$d" >"$WORK/freq.log" 2>&1 && \
+   grep -q '^create_clock -name clk_i -period 8.000 \[get_ports clk_i\]$' "$d/spmv_top.sdc" && \
+   grep -q '^create_clock -name clk_i -period 8.000 \[get_ports clk_i\]$' "$d/spmv_top.xdc" && \
+   grep -q '^set_output_delay -clock clk_i 0.000 ' "$d/spmv_top.xdc" && \
+   grep -q '^ctx.addClock("clk_i", 125)$' "$d/spmv_top_ice40.py"; then
+    ok "spmv --freq 125: 8 ns in the .sdc and .xdc, 125 MHz in _ice40.py"
+else
+    bad "spmv --freq 125"; cat "$WORK/freq.log"
+fi
+"$SAMGEN" gen examples/spmv.gv --freq 2000 -o "$WORK/freqbad" >"$WORK/freqbad.log" 2>&1
+st=$?
+if [ "$st" -eq 2 ] && grep -q "^samgen gen: --freq '2000': expected MHz in 1..1000$" "$WORK/freqbad.log" && \
+   [ ! -e "$WORK/freqbad" ]; then
+    ok "--freq 2000: exit 2, nothing written"
+else
+    bad "--freq 2000: status $st"; cat "$WORK/freqbad.log"
+fi
+if command -v nextpnr-ice40 >/dev/null 2>&1 && command -v yosys >/dev/null 2>&1; then
+    printf 'module spmv_top (input wire clk_i, output reg [3:0] q_o);\n  always @(posedge clk_i) q_o <= q_o + 4%sd1;\nendmodule\n' "'" >"$d/count.v"
+    if (cd "$d" && yosys -q -p "read_verilog count.v; synth_ice40 -top spmv_top -json count.json" \
+            >yosys.log 2>&1 && nextpnr-ice40 --hx8k --package ct256 --json count.json \
+            --pcf-allow-unconstrained --pre-pack spmv_top_ice40.py -q -l pnr.log >/dev/null 2>&1) && \
+       grep -q "constraining clock net 'clk_i' to 125.00 MHz" "$d/pnr.log"; then
+        ok "nextpnr-ice40 --pre-pack spmv_top_ice40.py: clk_i constrained to 125 MHz"
+    else
+        bad "nextpnr-ice40 --pre-pack spmv_top_ice40.py"; tail -3 "$d/pnr.log" 2>/dev/null
+    fi
 fi
 
 # a file in the way of DIR/mem: refused before anything is written
