@@ -412,6 +412,19 @@ static int judge(verify_run *v, const verify_opts *vo)
     sg_err_clear(&e);
     const gen_ctx *c = &v->c;
     const sg_cmp_result *r = &v->cmp;
+    if (v->so.protocol) {
+        char *buf = NULL;
+        size_t len = 0;
+        FILE *mf = open_memstream(&buf, &len);
+        if (mf) {
+            sg_sim_report_protocol(mf, &c->g, c->design.module, &v->so);
+            fclose(mf);
+            fputs(buf, stdout);
+            v->message = buf;
+        }
+        v->result = "protocol";
+        return SG_EXIT_CHECK;
+    }
     if (v->so.watchdog || v->so.status == 'F') {
         /* The report also goes into -o DIR's reports. */
         char *buf = NULL;

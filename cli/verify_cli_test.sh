@@ -134,6 +134,27 @@ has "skip: suite counts" "$K/junit.xml" \
 count "skip: 4 skipped test cases" "$K/junit.xml" \
     "<skipped message=\"a skipping scanner&apos;s stream (not compared)\"/>" 4
 
+# ---- a broken stream contract: a fork that withdraws a token it offered ------
+R=$WORK/rtl_proto
+mkdir -p "$R" && cp "$ROOT"/rtl/*.v "$ROOT"/rtl/*.vh "$R/"
+sed -i 's/taken_q <= in_ready_o ? {NumOutputs{1.b0}} : done_now;/taken_q <= in_ready_o ? {NumOutputs{1'"'"'b0}} : ~done_now;/' \
+    "$R/sam_broadcast.v"
+if cmp -s "$ROOT/rtl/sam_broadcast.v" "$R/sam_broadcast.v"; then
+    bad "protocol mutation: edit did not apply"
+fi
+# shellcheck disable=SC2086
+expect 1 "a fork that drops valid under stalls" \
+    "$SAMGEN" verify "$G" $T --sim icarus --stall 30 --rtl-dir "$R" -o "$WORK/proto"
+has "protocol: FAIL line names the edge, cycle and what" "$WORK/out" \
+    "FAIL spmv: stream contract broken on e1: broadcast 12 -> repsiggen 1 (i) at cycle 12: valid dropped (a token offered and not taken must stay offered, unchanged)"
+has "protocol: result in report.json" "$WORK/proto/report.json" '"result": "protocol",'
+$CHECK "$WORK/proto/junit.xml" >"$WORK/chk" 2>&1 && ok "protocol: junit.xml valid" ||
+    bad "protocol: junit.xml: $(cat "$WORK/chk")"
+# the unbroken library under the same stalls keeps the contract on every edge
+# shellcheck disable=SC2086
+expect 0 "the library keeps the stream contract under 30% stalls" \
+    "$SAMGEN" verify "$G" $T --sim icarus --stall 30
+
 # ---- a failing run: the stop-level mutation of mutation_test.sh --------------
 R=$WORK/rtl_stop
 mkdir -p "$R" && cp "$ROOT"/rtl/*.v "$ROOT"/rtl/*.vh "$R/"

@@ -182,7 +182,7 @@ static int rtl_node_cycles(const verify_run *v, size_t node, unsigned long long 
     int64_t *c = sg_malloc(n * sizeof *c);
     size_t m = 0;
     for (size_t k = 0; k < g->n_edges && k < v->so.n_edges; k++)
-        if ((size_t)g->edges[k].src == node) {
+        if ((size_t)g->edges[k].src == node && v->so.edge[k].ncyc) {
             memcpy(c + m, v->so.edge[k].cyc, v->so.edge[k].ncyc * sizeof *c);
             m += v->so.edge[k].ncyc;
         }

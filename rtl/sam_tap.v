@@ -15,12 +15,23 @@
 // Stall injection (+stall=P, percent 0..100, +seed=S): gate A withholds the
 // transfer into the FIFO (backpressure seen by the producer) and gate B hides
 // the FIFO head from the consumer (a bubble), each in P% of the cycles, from
-// a per-edge xorshift generator seeded with S and the edge id.  Only timing
+// a per-edge xorshift generator seeded with S and the edge id.  A gate that
+// has shown a token keeps it shown until it is taken, as the stream
+// contract requires of any producer.  Only timing
 // changes, never the token order, so traces must stay equal.  Stall = 0
 // never stalls: an edge without a FIFO (Depth 0, a skipping scanner feeding
 // its intersector, whose SkipTo contract ties the scanner's head to the
 // intersector's) keeps one handshake that the two gates would only split.
 // Without stalls the gates stay open and the generator is never stepped.
+//
+// Contract check (unless `define SG_TAP_NOCHECK): a token the producer
+// offers and the edge does not take must be offered again, unchanged, in
+// the next cycle (docs/stream-protocol.md).  A producer that withdraws or
+// changes it ends the simulation with
+//   "PROTOCOL <edge> <cycle> valid dropped|data changed"
+// which samgen verify reports as a broken stream contract on that edge.
+// Edges with Stall = 0 are exempt: a skipping scanner's head may move
+// while offered, when its intersector sends SkipTo (docs/extensor.md).
 //
 // The watchdog's view of the edge (whether it moved, its handshake state
 // in the W line) is in sam_edge, the watchdog itself in the generated top.
@@ -108,6 +119,10 @@ module sam_tap #(
       end else begin
         rng_q <= xorshift32(rng_q);
         {go_b_q, go_a_q} <= gates(xorshift32(rng_q), stall_pct);
+        // a gate that offered a token stays open until it is taken: the
+        // injected stalls keep the stream contract they are testing
+        if (fifo_in_valid_o && !fifo_in_ready_i) go_a_q <= 1'b1;
+        if (down_valid_o && !down_ready_i) go_b_q <= 1'b1;
       end
     end
   end
@@ -142,6 +157,24 @@ module sam_tap #(
   /* verilator lint_off UNUSEDSIGNAL */
   wire unused_trace = ^{cycle_i, clk_i, rst_ni} ^ (EdgeId != 0);
   /* verilator lint_on UNUSEDSIGNAL */
+`endif
+
+`ifndef SG_TAP_NOCHECK
+  reg             held_q;
+  reg [Width-1:0] held_data_q;
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      held_q <= 1'b0;
+    end else begin
+      if (Stall != 0 && held_q && (!up_valid_i || up_data_i !== held_data_q)) begin
+        $display("PROTOCOL %0d %0d %0s", EdgeId, cycle_i,
+                 up_valid_i ? "data changed" : "valid dropped");
+        $finish;
+      end
+      held_q <= up_valid_i && !up_ready_o;
+      held_data_q <= up_data_i;
+    end
+  end
 `endif
 endmodule
 `endif

@@ -222,6 +222,19 @@ static void report_waiting(FILE *out, const sg_graph *g, const sg_simout *so)
     fprintf(out, "%s\n", any ? "" : " none in the graph");
 }
 
+void sg_sim_report_protocol(FILE *out, const sg_graph *g, const char *module,
+                            const sg_simout *so)
+{
+    char a[160], b[160];
+    const sg_edge *ed = &g->edges[so->protocol_edge];
+    fprintf(out, "FAIL %s: stream contract broken on e%lu: %s -> %s at cycle %llu: %s "
+            "(a token offered and not taken must stay offered, unchanged)\n",
+            g->name[0] ? g->name : module, so->protocol_edge,
+            sg_graph_node_desc(&g->nodes[ed->src], a, sizeof a),
+            sg_graph_node_desc(&g->nodes[ed->dst], b, sizeof b),
+            (unsigned long long)so->protocol_cycle, so->protocol_what);
+}
+
 void sg_sim_report_stuck(FILE *out, const sg_graph *g, const char *module,
                          const sg_simout *so)
 {

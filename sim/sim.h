@@ -111,6 +111,10 @@ void sg_sim_show_log(const char *path, int max_lines);
 int sg_sim_read_cpu_line(const char *path, unsigned long long *run_cyc, double *run_s,
                          unsigned long long *all_cyc, double *all_s);
 
+/* The first broken stream contract the taps saw (so->protocol set): one
+ * FAIL line naming the edge, its ends, the cycle and what changed. */
+void sg_sim_report_protocol(FILE *out, const sg_graph *g, const char *module,
+                            const sg_simout *so);
 /* The watchdog fired: print to out the STUCK line for the kernel (g->name,
  * else module), the full FIFOs, then the nodes that still wait: for input
  * (an input edge that never carried D and is empty), or not taking an input

@@ -126,6 +126,18 @@ int sg_simout_read(const char *path, size_t n_edges, const int *width,
             so->watchdog = 1;
             if (sscanf(line + 8, "%llu %llu", &lim, &cyc) == 2)
                 so->cycles = cyc;
+        } else if (strncmp(line, "PROTOCOL ", 9) == 0) {
+            unsigned long id;
+            unsigned long long cyc;
+            int used = 0;
+            if (sscanf(line + 9, "%lu %llu %n", &id, &cyc, &used) == 2 && id < n_edges &&
+                !so->protocol) {
+                so->protocol = 1;
+                so->protocol_edge = id;
+                so->protocol_cycle = cyc;
+                snprintf(so->protocol_what, sizeof so->protocol_what, "%.*s",
+                         (int)strcspn(line + 9 + used, "\r\n"), line + 9 + used);
+            }
         } else if (strncmp(line, "DONE ", 5) == 0) {
             so->status = 'D';
             so->cycles = strtoull(line + 5, NULL, 10);

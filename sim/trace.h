@@ -40,6 +40,11 @@ typedef struct sg_simout {
     int status;               /* 'D' done, 'L' limit, 'F' finish, 0 none */
     uint64_t cycles;
     int watchdog;             /* WATCHDOG line seen */
+    int protocol;             /* PROTOCOL line seen: a producer broke the
+                               * stream contract on edge protocol_edge */
+    unsigned long protocol_edge;
+    uint64_t protocol_cycle;
+    char protocol_what[24];   /* "valid dropped" or "data changed" */
     sg_simmem *mem;
     size_t n_mem, cap_mem;
 } sg_simout;
