@@ -129,7 +129,7 @@ static void emitter_free(emitter *m)
 /* Run control: a rising edge of start_i clears every primitive (the root
  * excepted, which sees the edge itself and offers its reference in the
  * next cycle, as after reset) for one cycle, so that a run after an
- * earlier one starts from the state a reset leaves; busy (from that edge
+ * earlier one starts from the state a reset leaves; busy (from that cycle
  * until done_o) takes the memories and dimension registers from the host. */
 static void emit_run_control(emitter *m)
 {
@@ -137,12 +137,12 @@ static void emit_run_control(emitter *m)
     fprintf(f, "  // ---- run control: a rising edge of start_i (re)arms the engine ----\n");
     fprintf(f, "  // run_clr: the cycle start_i rises; every primitive but the roots is\n");
     fprintf(f, "  // reset in it (run_rst_n), the roots start offering 0 D.  busy: from\n");
-    fprintf(f, "  // the clock edge that sees run_clr until done_o rises; the host port is\n");
-    fprintf(f, "  // ignored while it is high (the engine owns the memories).\n");
+    fprintf(f, "  // that cycle until done_o rises; the host port is ignored while it is\n");
+    fprintf(f, "  // high (the engine owns the memories and dimension registers).\n");
     fprintf(f, "  reg start_q, busy_q;\n");
     fprintf(f, "  wire run_clr = start_i && !start_q;\n");
     fprintf(f, "  wire run_rst_n = rst_ni && !run_clr;\n");
-    fprintf(f, "  wire busy = busy_q && !done_o;\n");
+    fprintf(f, "  wire busy = run_clr || (busy_q && !done_o);\n");
     fprintf(f, "  wire host_en = host_en_i && !busy;\n");
     fprintf(f, "  always @(posedge clk_i) begin\n");
     fprintf(f, "    if (!rst_ni) begin\n");

@@ -69,7 +69,7 @@ void sg_emit_node_out_edges(emitter *m, int i)
         fprintf(f, "  // e%zu: %s\n", k, desc);
         fprintf(f, "  sam_edge #(.Width(%s), .Depth(%d), .EdgeId(%zu)%s) u_e%zu (\n",
                 sg_emit_kind_wexpr(m->g->edges[k].type, 0), sg_emit_edge_depth(m, k), k, stall, k);
-        fprintf(f, "    .clk_i(clk_i), .rst_ni(run_rst_n), .cycle_i(sim_cycle), .dump_i(sim_dump), .moved_o(edge_moved[%zu]),\n",
+        fprintf(f, "    .clk_i(clk_i), .rst_ni(rst_ni), .clr_i(run_clr), .cycle_i(sim_cycle), .dump_i(sim_dump), .moved_o(edge_moved[%zu]),\n",
                 k);
         fprintf(f, "    .up_valid_i(e%zu_up_valid), .up_ready_o(e%zu_up_ready), .up_data_i(e%zu_up_data),\n",
                 k, k, k);
