@@ -11,6 +11,10 @@
 //                         re-arms the engine; memories keep their contents)
 //   x                     one reset cycle with the host keeping the
 //                         memories (host_en_i high), then reset released
+//   h SEL ADDR VALUE      during the next run, hold that host write on the
+//                         host port (host_en_i, host_we_i high) in every
+//                         cycle of it, from the one start_i rises in: the
+//                         top ignores the host port while busy
 //   r SEL                 read back memory SEL: host_len_o words
 //
 // and prints on standard output, besides the taps' "T"/"W" lines:
@@ -170,6 +174,10 @@ int main(int argc, char **argv)
     int rc = 0;
     uint64_t run_cycles = 0;
     double run_cpu = 0.0;
+    bool hold = false;  // 'h': a host write held during the next run
+    unsigned hold_sel = 0;
+    unsigned long long hold_addr = 0;
+    long long hold_val = 0;
     while (fscanf(f, "%7s", op) == 1) {
         if (op[0] == 'w') {
             unsigned sel;
@@ -183,6 +191,9 @@ int main(int argc, char **argv)
             t->host_wdata_i = (uint64_t)val;
             s.tick();
             t->host_we_i = 0;
+        } else if (op[0] == 'h') {
+            if (fscanf(f, "%u %llu %lld", &hold_sel, &hold_addr, &hold_val) != 3) { rc = 2; break; }
+            hold = true;
         } else if (op[0] == 'x') {
             t->host_en_i = 1;
             t->host_we_i = 0;
@@ -205,6 +216,13 @@ int main(int argc, char **argv)
             s.tick();
             t->rst_ni = 1;
             t->start_i = 1;
+            if (hold) {
+                t->host_en_i = 1;
+                t->host_we_i = 1;
+                t->host_sel_i = hold_sel;
+                t->host_addr_i = hold_addr;
+                t->host_wdata_i = (uint64_t)hold_val;
+            }
             uint64_t cyc = 0;
             double c0 = cpu_seconds();
             while ((!t->done_o || (rerun && cyc == 0)) && !s.ctx->gotFinish() && cyc < max) {
@@ -217,6 +235,9 @@ int main(int argc, char **argv)
             run_cpu += cpu_seconds() - c0;
             run_cycles += cyc;
             t->start_i = 0;
+            t->host_en_i = 0;
+            t->host_we_i = 0;
+            hold = false;
             if (wto >= 0)
                 s.dump_on = false;
             if (t->done_o)

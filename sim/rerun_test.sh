@@ -3,8 +3,8 @@
 # reset"): one build of a kernel, three different input sets loaded and
 # run back to back in one simulation, each run started by a rising edge of
 # start_i only ('c' in the host script); and a reset with the host owning
-# the memories (host_en_i high, 'x') before a run.  Under Verilator and
-# Icarus.
+# the memories (host_en_i high, 'x') before a run; host writes held on the
+# port during runs ('h') are ignored.  Under Verilator and Icarus.
 #
 # Each input set is first checked on its own by samgen verify (the golden
 # model against the RTL, every stream and the output memories) with its
@@ -122,6 +122,26 @@ for sim in verilator icarus; do
         "$d/want2" "$d/got_hr"
     has "$sim: output seg[0] is 0 after the run" "$d/got_hr" "M 9 "
     if grep -q '^M 9 [0-9]* 0*63 ' "$d/got_hr"; then bad "$sim: stale seg[0] read back"; fi
+
+    # Host writes held on the port during a run (h), into an input memory
+    # (B's crd, memory 2) and into an output memory (x's vals, memory 11),
+    # are ignored: the run gives its golden-checked result, and the input
+    # it read is unchanged for the run after it.
+    {
+        cat "$d/k1/host.script"
+        sed -n '/^w /p' "$d/k2/host.script"
+        echo "h 2 0 7"
+        sed -n '/^[gc] /s/^g /c /p' "$d/k2/host.script"
+        sed -n '/^r /p' "$d/k2/host.script"
+        echo "h 11 0 99"
+        sed -n '/^[gc] /s/^g /c /p' "$d/k2/host.script"
+        sed -n '/^r /p' "$d/k2/host.script"
+    } >"$d/busy.script"
+    has "$sim: the busy script holds host writes" "$d/busy.script" "h 2 0 7"
+    run "$d/busy.script" "$d/busy.out" || bad "$sim: busy simulation failed"
+    m_lines "$d/busy.out" >"$d/got_busy"
+    cat "$d/want1" "$d/want2" "$d/want2" >"$d/want_busy"
+    same "$sim: host writes while busy are ignored" "$d/want_busy" "$d/got_busy"
 done
 
 [ "$fail" -eq 0 ] && echo "rerun-test: all passed" || echo "rerun-test: FAILED"
