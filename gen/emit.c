@@ -4,9 +4,9 @@
  * (gen/emit_int.h lists the steps).
  *
  * The body is written in sections, each in a fixed order so the output is
- * deterministic: run control, memories, dense-dimension registers, SkipTo channels,
- * positional-writer links, node instances in topological order (each
- * followed by the edges it produces), host read-back and done, drained
+ * deterministic: run control, memories, dense-dimension registers, SkipTo
+ * channels, positional-writer links, node instances in topological order
+ * (each followed by the edges it produces), host read-back and done, drained
  * edges, the watchdog (in simulation), and one sink for the outputs
  * nothing reads (so that `verilator -Wall` has nothing to say).
  */
