@@ -127,9 +127,25 @@ static void test_structure(void **state)
                        ".moved_o(edge_moved[0])",
                        ".moved_o(edge_moved[3])");
     assert_int_equal(count(t, ".cycle_i(sim_cycle), .dump_i(sim_dump)"), 4);
-    sg_test_has_all(t, "if (!rst_ni || done_o || wd_active)",
+    sg_test_has_all(t, "if (!rst_ni || !(run_clr || busy_q) || (done_o && !run_clr) || wd_active)",
+                       "wd_cycle_q <= !rst_ni ? 0 : run_clr ? 1 : wd_cycle_q + 1;",
                        "assign sim_dump = rst_ni && wd_idle_q == wd_limit;",
                        "assign sim_cycle = wd_cycle_q;");
+    /* Run control: the rising edge of start_i resets every primitive but
+     * the root for a cycle (a run without reset starts as after reset);
+     * the host port is ignored from that cycle until done_o. */
+    sg_test_has_all(t, "wire run_clr = start_i && !start_q;\n",
+                       "wire run_rst_n = rst_ni && !run_clr;\n",
+                       "wire busy = run_clr || (busy_q && !done_o);\n",
+                       "wire host_en = host_en_i && !busy;\n",
+                       "      if (run_clr) busy_q <= 1'b1;\n"
+                       "      else if (done_o) busy_q <= 1'b0;\n");
+    assert_non_null(strstr(t, ".clk_i(clk_i), .rst_ni(rst_ni), .start_i(start_i),"));
+    assert_int_equal(count(t, ".rst_ni(rst_ni), .clr_i(run_clr), .cycle_i(sim_cycle)"), 4);
+    assert_true(count(t, ".rst_ni(run_rst_n)") >= 3);   /* every node */
+    assert_int_equal(count(t, ".rst_ni(run_rst_n)") + 1 + 4, count(t, ".rst_ni("));
+    assert_int_equal(count(t, ".host_en_i(host_en)"), count(t, "sam_ram #("));
+    assert_int_equal(count(t, ".host_en_i(host_en_i)"), 0);
     assert_int_equal(count(t, "$display(\"W "), 0);
     /* Graph order: memories, then each node followed by its output edges
      * (e0, e1 and e3 leave the root scanner, e2 the vals array). */

@@ -455,9 +455,10 @@ static void write_readme_text(FILE *f, const gen_ctx *c, const char *kernel,
     fprintf(f, "\nPORTS\n\n");
     fprintf(f, "  clk_i                 in   clock (everything on its rising edge)\n");
     fprintf(f, "  rst_ni                in   synchronous reset, active low\n");
-    fprintf(f, "  start_i               in   high after loading: the run starts\n");
+    fprintf(f, "  start_i               in   a rising edge after loading starts a run\n");
     fprintf(f, "  done_o                out  every level writer has consumed its D\n");
-    fprintf(f, "  host_en_i             in   high: the host owns every memory (engine idle)\n");
+    fprintf(f, "  host_en_i             in   high: the host owns every memory (ignored\n"
+               "                             while a run is under way)\n");
     fprintf(f, "  host_we_i             in   high: write host_wdata_i at host_addr_i\n");
     fprintf(f, "  host_sel_i[7:0]       in   0: dense-dimension registers, k >= 1: memory k\n");
     fprintf(f, "  host_addr_i[%d:0]     in   word address\n", ha - 1);
@@ -489,7 +490,10 @@ static void write_readme_text(FILE *f, const gen_ctx *c, const char *kernel,
             "     raise rst_ni and start_i and clock until done_o is high.\n"
             "  3. Raise host_en_i, set host_sel_i = k of an output memory: host_len_o\n"
             "     gives its word count; put each address on host_addr_i and read\n"
-            "     host_rdata_o after the next rising edge.\n");
+            "     host_rdata_o after the next rising edge.\n"
+            "  4. To run again without reset: load what changes as in 1 (rst_ni\n"
+            "     stays high), drop start_i for a cycle and raise it again; the run\n"
+            "     starts from the state a reset leaves.\n");
     fprintf(f, "\nSIMULATION\n\n");
     fprintf(f, "  filelist.f defines SG_TAP_NOTRACE and SG_TAP_NOSTALL: the simulation\n"
                "  taps samgen verify uses on every edge are reduced to wires.  The top's\n"

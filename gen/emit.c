@@ -4,9 +4,9 @@
  * (gen/emit_int.h lists the steps).
  *
  * The body is written in sections, each in a fixed order so the output is
- * deterministic: memories, dense-dimension registers, SkipTo channels,
- * positional-writer links, node instances in topological order (each
- * followed by the edges it produces), host read-back and done, drained
+ * deterministic: run control, memories, dense-dimension registers, SkipTo
+ * channels, positional-writer links, node instances in topological order
+ * (each followed by the edges it produces), host read-back and done, drained
  * edges, the watchdog (in simulation), and one sink for the outputs
  * nothing reads (so that `verilator -Wall` has nothing to say).
  */
@@ -126,6 +126,34 @@ static void emitter_free(emitter *m)
     sg_emit_sl_free(&m->unused);
 }
 
+/* Run control: a rising edge of start_i clears every primitive (the root
+ * excepted, which sees the edge itself and offers its reference in the
+ * next cycle, as after reset) for one cycle, so that a run after an
+ * earlier one starts from the state a reset leaves; busy (from that cycle
+ * until done_o) takes the memories and dimension registers from the host. */
+static void emit_run_control(emitter *m)
+{
+    FILE *f = m->f;
+    fprintf(f, "  // ---- run control: a rising edge of start_i (re)arms the engine ----\n");
+    fprintf(f, "  // run_clr: the cycle start_i rises; every primitive but the roots is\n");
+    fprintf(f, "  // reset in it (run_rst_n), the roots start offering 0 D.  busy: from\n");
+    fprintf(f, "  // that cycle until done_o rises; the host port is ignored while it is\n");
+    fprintf(f, "  // high (the engine owns the memories and dimension registers).\n");
+    fprintf(f, "  reg start_q, busy_q;\n");
+    fprintf(f, "  wire run_clr = start_i && !start_q;\n");
+    fprintf(f, "  wire run_rst_n = rst_ni && !run_clr;\n");
+    fprintf(f, "  wire busy = run_clr || (busy_q && !done_o);\n");
+    fprintf(f, "  wire host_en = host_en_i && !busy;\n");
+    fprintf(f, "  always @(posedge clk_i) begin\n");
+    fprintf(f, "    if (!rst_ni) begin\n");
+    fprintf(f, "      start_q <= 1'b0;\n      busy_q <= 1'b0;\n");
+    fprintf(f, "    end else begin\n");
+    fprintf(f, "      start_q <= start_i;\n");
+    fprintf(f, "      if (run_clr) busy_q <= 1'b1;\n");
+    fprintf(f, "      else if (done_o) busy_q <= 1'b0;\n");
+    fprintf(f, "    end\n  end\n\n");
+}
+
 /* The module body: every section in its fixed order. */
 static char *emit_body(emitter *m, sg_err *e)
 {
@@ -141,6 +169,7 @@ static char *emit_body(emitter *m, sg_err *e)
         sg_errc(e, SG_EXIT_USAGE, NULL, 0, "out of memory");
         return NULL;
     }
+    emit_run_control(m);
     sg_emit_memories(m);
     sg_emit_skip_wires(m);
     sg_emit_pos_wires(m);

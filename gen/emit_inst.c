@@ -61,7 +61,7 @@ static void pre_out(emitter *m, int i, int p, const char *rtl)
     fprintf(f, "  // %s.%s feeds %zu edges: implicit fork\n", in, rtl, n);
     fprintf(f, "  wire [%s:0] %s_%s_fork_data;\n", msb, in, rtl);
     fprintf(f, "  sam_broadcast #(.Width(%s), .NumOutputs(%zu)) u_%s_%s_fork (\n", w, n, in, rtl);
-    fprintf(f, "    .clk_i(clk_i), .rst_ni(rst_ni),\n");
+    fprintf(f, "    .clk_i(clk_i), .rst_ni(run_rst_n),\n");
     fprintf(f, "    .in_valid_i(%s_%s_valid), .in_ready_o(%s_%s_ready), .in_data_i(%s_%s_data),\n",
             in, rtl, in, rtl, in, rtl);
     fprintf(f, "    .out_valid_o({");
@@ -135,7 +135,7 @@ static void emit_broadcast(emitter *m, int i)
         }
     }
     fprintf(f, "  sam_broadcast #(.Width(%s), .NumOutputs(%d)) %s (\n", sg_emit_kind_wexpr(st, 0), nout, in);
-    fprintf(f, "    .clk_i(clk_i), .rst_ni(rst_ni),\n");
+    fprintf(f, "    .clk_i(clk_i), .rst_ni(run_rst_n),\n");
     conn_in(m, i, 0, "in", 0);
     fprintf(f, "    .out_valid_o(%s_valid), .out_ready_i(%s_ready), .out_data_o(%s_data)\n  );\n",
             in, in, in);
@@ -243,7 +243,7 @@ static void nox_fork(emitter *m, const node_ctx *c)
     fprintf(f, "  wire [1:0] %s_nox_valid;\n  wire %s_nox_ready0, %s_nox_ready1;\n", in, in, in);
     fprintf(f, "  wire [CrdWidth+1:0] %s_nox_data, %s_nox_outer_data;\n", in, in);
     fprintf(f, "  sam_broadcast #(.Width(CrdWidth+2), .NumOutputs(2)) u_%s_nox_fork (\n", in);
-    fprintf(f, "    .clk_i(clk_i), .rst_ni(rst_ni),\n");
+    fprintf(f, "    .clk_i(clk_i), .rst_ni(run_rst_n),\n");
     fprintf(f, "    .in_valid_i(e%d_dn_valid), .in_ready_o(e%d_dn_ready), .in_data_i(e%d_dn_data),\n",
             ki, ki, ki);
     fprintf(f, "    .out_valid_o(%s_nox_valid), .out_ready_i({%s_nox_ready1, %s_nox_ready0}),\n",
@@ -302,7 +302,7 @@ static void dep_fork(emitter *m, const node_ctx *c)
             in, in, in, in);
     fprintf(f, "  wire [CrdWidth+1:0] %s_dep_data, %s_dep_inner_data;\n", in, in);
     fprintf(f, "  sam_broadcast #(.Width(CrdWidth+2), .NumOutputs(2)) u_%s_dep_fork (\n", in);
-    fprintf(f, "    .clk_i(clk_i), .rst_ni(rst_ni),\n");
+    fprintf(f, "    .clk_i(clk_i), .rst_ni(run_rst_n),\n");
     fprintf(f, "    .in_valid_i(e%d_dn_valid), .in_ready_o(e%d_dn_ready), .in_data_i(e%d_dn_data),\n",
             kdep, kdep, kdep);
     fprintf(f, "    .out_valid_o(%s_dep_valid), .out_ready_i({%s_dep_ready1, %s_dep_ready0}),\n",
@@ -473,7 +473,7 @@ void sg_emit_node(emitter *m, int i)
     if (c.kdep >= 0)
         dep_fork(m, &c);
     fprintf(f, "  %s #(%s) %s (\n", m->mod[i], m->par[i], c.in);
-    fprintf(f, "    .clk_i(clk_i), .rst_ni(rst_ni),\n");
+    fprintf(f, "    .clk_i(clk_i), .rst_ni(run_rst_n),\n");
     side_ports(m, &c);
     in_ports(m, &c);
     out_ports(m, &c);

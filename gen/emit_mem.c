@@ -139,7 +139,7 @@ static void emit_ram(emitter *m, const sg_emit_mem *mm)
             s, s, aw - 1, s);
     fprintf(f, "    .wr_en_i(m%d_wr_en), .wr_addr_i(m%d_wr_addr[%d:0]), .wr_data_i(m%d_wr_data),\n",
             s, s, aw - 1, s);
-    fprintf(f, "    .host_en_i(host_en_i), .host_we_i(host_we_i && host_sel_i == 8'd%d),\n", s);
+    fprintf(f, "    .host_en_i(host_en), .host_we_i(host_we_i && host_sel_i == 8'd%d),\n", s);
     fprintf(f, "    .host_addr_i(host_addr_i[%d:0]), .host_wdata_i(host_wdata_i[%s-1:0]),\n",
             aw - 1, w);
     fprintf(f, "    .host_rdata_o(m%d_host_rdata)\n  );\n", s);
@@ -161,7 +161,7 @@ static void emit_ram(emitter *m, const sg_emit_mem *mm)
     fprintf(f, "    .rd_en_i(m%db_rd_en), .rd_addr_i(m%db_rd_addr[%d:0]), .rd_data_o(m%db_rd_data),\n",
             s, s, aw - 1, s);
     fprintf(f, "    .wr_en_i(1'b0), .wr_addr_i({%d{1'b0}}), .wr_data_i({%s{1'b0}}),\n", aw, w);
-    fprintf(f, "    .host_en_i(host_en_i), .host_we_i(host_we_i && host_sel_i == 8'd%d),\n", s);
+    fprintf(f, "    .host_en_i(host_en), .host_we_i(host_we_i && host_sel_i == 8'd%d),\n", s);
     fprintf(f, "    .host_addr_i(host_addr_i[%d:0]), .host_wdata_i(host_wdata_i[%s-1:0]),\n",
             aw - 1, w);
     fprintf(f, "    .host_rdata_o(m%db_host_rdata)\n  );\n", s);
@@ -183,7 +183,7 @@ void sg_emit_memories(emitter *m)
             const char *in = m->inst[dm->node];
             fprintf(f, "  reg [CrdWidth-1:0] %s_dim_q;   // host address %d\n", in, dm->addr);
             fprintf(f, "  always @(posedge clk_i) begin\n");
-            fprintf(f, "    if (host_en_i && host_we_i && host_sel_i == 8'd0 && host_addr_i == %d'd%d)\n",
+            fprintf(f, "    if (host_en && host_we_i && host_sel_i == 8'd0 && host_addr_i == %d'd%d)\n",
                     ha, dm->addr);
             fprintf(f, "      %s_dim_q <= host_wdata_i[CrdWidth-1:0];\n", in);
             fprintf(f, "  end\n");
@@ -208,7 +208,7 @@ void sg_emit_pos_wires(emitter *m)
                     in, in, in, in);
             fprintf(f, "  wire [CrdWidth+1:0] %s_pos_data, %s_posq_data;\n", in, in);
             fprintf(f, "  sam_fifo #(.Width(CrdWidth+2), .Depth(2)) u_%s_pos_fifo (\n", in);
-            fprintf(f, "    .clk_i(clk_i), .rst_ni(rst_ni),\n");
+            fprintf(f, "    .clk_i(clk_i), .rst_ni(run_rst_n),\n");
             fprintf(f, "    .in_valid_i(%s_pos_valid), .in_ready_o(%s_pos_ready), .in_data_i(%s_pos_data),\n",
                     in, in, in);
             fprintf(f, "    .out_valid_o(%s_posq_valid), .out_ready_i(%s_posq_ready), .out_data_o(%s_posq_data)\n  );\n",

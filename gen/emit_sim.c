@@ -69,7 +69,7 @@ void sg_emit_node_out_edges(emitter *m, int i)
         fprintf(f, "  // e%zu: %s\n", k, desc);
         fprintf(f, "  sam_edge #(.Width(%s), .Depth(%d), .EdgeId(%zu)%s) u_e%zu (\n",
                 sg_emit_kind_wexpr(m->g->edges[k].type, 0), sg_emit_edge_depth(m, k), k, stall, k);
-        fprintf(f, "    .clk_i(clk_i), .rst_ni(rst_ni), .cycle_i(sim_cycle), .dump_i(sim_dump), .moved_o(edge_moved[%zu]),\n",
+        fprintf(f, "    .clk_i(clk_i), .rst_ni(rst_ni), .clr_i(run_clr), .cycle_i(sim_cycle), .dump_i(sim_dump), .moved_o(edge_moved[%zu]),\n",
                 k);
         fprintf(f, "    .up_valid_i(e%zu_up_valid), .up_ready_o(e%zu_up_ready), .up_data_i(e%zu_up_data),\n",
                 k, k, k);
@@ -91,8 +91,10 @@ static void emit_watchdog(emitter *m)
     fprintf(f, "  // (+stall=P +seed=S); the watchdog ends a run in which no edge moved\n");
     fprintf(f, "  // (a transfer into its FIFO or out to its consumer) for +watchdog=N\n");
     fprintf(f, "  // cycles (default 100000), after every edge printed its handshake\n");
-    fprintf(f, "  // state (W lines, sim_dump).  wd_cycle_q counts the cycles since reset\n");
-    fprintf(f, "  // (0 in the first); the taps stamp their trace lines with it.\n");
+    fprintf(f, "  // state (W lines, sim_dump); it counts only while a run is under way.\n");
+    fprintf(f, "  // wd_cycle_q counts the cycles of the run: 1 in the cycle after the one\n");
+    fprintf(f, "  // start_i rises in (0 during reset); the taps stamp their trace lines\n");
+    fprintf(f, "  // with it.\n");
     if (m->g->n_edges)
         fprintf(f, "  wire wd_active = |edge_moved;\n");
     else
@@ -101,8 +103,8 @@ static void emit_watchdog(emitter *m)
     fprintf(f, "  initial begin\n    wd_limit = 100000;\n");
     fprintf(f, "    if ($value$plusargs(\"watchdog=%%d\", wd_limit)) begin end\n  end\n");
     fprintf(f, "  always @(posedge clk_i) begin\n");
-    fprintf(f, "    wd_cycle_q <= rst_ni ? wd_cycle_q + 1 : 0;\n");
-    fprintf(f, "    if (!rst_ni || done_o || wd_active)\n");
+    fprintf(f, "    wd_cycle_q <= !rst_ni ? 0 : run_clr ? 1 : wd_cycle_q + 1;\n");
+    fprintf(f, "    if (!rst_ni || !(run_clr || busy_q) || (done_o && !run_clr) || wd_active)\n");
     fprintf(f, "      wd_idle_q <= 0;\n    else\n      wd_idle_q <= wd_idle_q + 1;\n");
     fprintf(f, "    if (rst_ni && wd_idle_q == wd_limit + 1) begin\n");
     fprintf(f, "      $display(\"WATCHDOG %%0d %%0d\", wd_limit, wd_cycle_q);\n      $finish;\n    end\n  end\n");

@@ -15,6 +15,9 @@
 #                         (part of `make extended`); summary in
 #                         $(BUILD)/regress/onyx.md
 #   make mutation-test    verify must catch deliberately broken RTL
+#   make rerun-test       runs without reset: three input sets through one
+#                         build in one simulation, reset with host_en_i high
+#                         (Verilator and Icarus)
 #   make verify-cli-test  verify -o DIR: report.json, junit.xml, --trace,
 #                         --max-mismatches, dot --report on the reports
 #                         (examples, Icarus)
@@ -138,6 +141,14 @@ BENCH_TARGETS += bench-verify
 TEST_SUITES += cache-cli-test
 cache-cli-test: $(BUILD)/asan/samgen
 	@sh cli/cache_cli_test.sh $(abspath $(BUILD)/asan/samgen) $(abspath $(BUILD))/cache-cli
+
+# Runs without reset: three input sets through one build, back to back in
+# one simulation, and a reset with the host owning the memories
+# (sim/rerun_test.sh; Verilator and Icarus).
+.PHONY: rerun-test
+TEST_SUITES += rerun-test
+rerun-test: $(SAMGEN)
+	@sh sim/rerun_test.sh $(abspath $(SAMGEN)) $(abspath $(BUILD))/rerun-test
 
 .PHONY: verify-cli-test
 TEST_SUITES += verify-cli-test

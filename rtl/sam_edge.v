@@ -14,6 +14,13 @@
 // FIFO or leaves it to the consumer, and with dump_i high the edge prints
 // its handshake state "W <EdgeId> <up_valid> <fifo_in_ready>
 // <fifo_out_valid> <down_ready>".
+//
+// clr_i (the top's run_clr, high in the cycle start_i rises in) resets the
+// FIFO as rst_ni does.  In simulation no token moves through the tap in
+// that cycle (it sees the FIFO neither ready nor valid: no trace line),
+// and the tap's stall generator, which only rst_ni resets, steps as it
+// does in the first cycle after reset, so a run after reset draws the
+// same stalls as before clr_i existed.
 module sam_edge #(
   parameter integer Width  = 18,
   parameter integer Depth  = 4,
@@ -22,6 +29,7 @@ module sam_edge #(
 ) (
   input  wire             clk_i,
   input  wire             rst_ni,
+  input  wire             clr_i,     // run clear: resets the FIFO
   input  wire [31:0]      cycle_i,   // simulation: stamps the trace lines
   input  wire             dump_i,    // simulation: print the W line
   output wire             moved_o,
@@ -38,7 +46,7 @@ module sam_edge #(
   wire [Width-1:0] fi_data, fo_data;
 
   sam_fifo #(.Width(Width), .Depth(Depth)) u_fifo (
-    .clk_i(clk_i), .rst_ni(rst_ni),
+    .clk_i(clk_i), .rst_ni(rst_ni && !clr_i),
     .in_valid_i(fi_valid), .in_ready_o(fi_ready), .in_data_i(fi_data),
     .out_valid_o(fo_valid), .out_ready_i(fo_ready), .out_data_o(fo_data)
   );
@@ -52,11 +60,14 @@ module sam_edge #(
   assign dn_data_o  = fo_data;
   wire unused_sim = ^{cycle_i, dump_i} ^ (EdgeId != 0) ^ (Stall != 0);
 `else
+  // In the clear cycle the FIFO is neither ready nor valid for the tap.
+  wire fi_ready_run = fi_ready && !clr_i;
+  wire fo_valid_run = fo_valid && !clr_i;
   sam_tap #(.Width(Width), .EdgeId(EdgeId), .Stall(Stall)) u_tap (
     .clk_i(clk_i), .rst_ni(rst_ni), .cycle_i(cycle_i),
     .up_valid_i(up_valid_i), .up_ready_o(up_ready_o), .up_data_i(up_data_i),
-    .fifo_in_valid_o(fi_valid), .fifo_in_ready_i(fi_ready), .fifo_in_data_o(fi_data),
-    .fifo_out_valid_i(fo_valid), .fifo_out_ready_o(fo_ready), .fifo_out_data_i(fo_data),
+    .fifo_in_valid_o(fi_valid), .fifo_in_ready_i(fi_ready_run), .fifo_in_data_o(fi_data),
+    .fifo_out_valid_i(fo_valid_run), .fifo_out_ready_o(fo_ready), .fifo_out_data_i(fo_data),
     .down_valid_o(dn_valid_o), .down_ready_i(dn_ready_i), .down_data_o(dn_data_o)
   );
   always @(posedge clk_i) begin
@@ -64,5 +75,9 @@ module sam_edge #(
       $display("W %0d %0d %0d %0d %0d", EdgeId, up_valid_i, fi_ready, fo_valid, dn_ready_i);
   end
 `endif
+`ifdef SYNTHESIS
   assign moved_o = (fi_valid & fi_ready) | (dn_valid_o & dn_ready_i);
+`else
+  assign moved_o = (fi_valid & fi_ready_run) | (dn_valid_o & dn_ready_i);
+`endif
 endmodule

@@ -3,7 +3,9 @@
 // after at least one data token appends the element count to seg; a stop
 // after another stop (an empty fiber) is ignored; D sets done_o.  seg[0] = 0
 // (and seg_all[0] = 0) are written in the first cycle after reset, before
-// the first token is taken, so an empty level is seg = [0].
+// the first token is taken, so an empty level is seg = [0].  A generated top
+// resets its writers when start_i rises (run_rst_n), so this store is part
+// of every run, made while the engine owns the memories.
 // A third array, seg_all, gets the element count at every stop (one entry per
 // fiber, empty ones included, after a leading 0): the golden model keeps it
 // to assemble outputs whose outer level keeps coordinates with empty fibers.

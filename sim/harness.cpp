@@ -5,7 +5,16 @@
 // It reads a host script (written by samgen verify) from +script=FILE:
 //
 //   w SEL ADDR VALUE      host write (decimal; VALUE two's complement ok)
-//   g MAXCYCLES           release reset, pulse start, run until done_o
+//   g MAXCYCLES           one reset cycle, raise start, run until done_o
+//   c MAXCYCLES           a run without reset: one cycle with start low,
+//                         raise start, run until done_o (the start edge
+//                         re-arms the engine; memories keep their contents)
+//   x                     one reset cycle with the host keeping the
+//                         memories (host_en_i high), then reset released
+//   h SEL ADDR VALUE      during the next run, hold that host write on the
+//                         host port (host_en_i, host_we_i high) in every
+//                         cycle of it, from the one start_i rises in: the
+//                         top ignores the host port while busy
 //   r SEL                 read back memory SEL: host_len_o words
 //
 // and prints on standard output, besides the taps' "T"/"W" lines:
@@ -14,7 +23,7 @@
 //   "FINISH <cycles>"     the design called $finish (watchdog) first
 //   "M <sel> <len> <hex words...>"   read-back of memory SEL
 //   "CPU <run cycles> <run s> <all cycles> <all s>"   at the end: the cycles
-//                         and process CPU seconds of the 'g' runs (start to
+//                         and process CPU seconds of the runs (start to
 //                         done) and of everything (host writes, runs and
 //                         read-back clock edges; CPU since the program began)
 #include <cstdint>
@@ -165,6 +174,10 @@ int main(int argc, char **argv)
     int rc = 0;
     uint64_t run_cycles = 0;
     double run_cpu = 0.0;
+    bool hold = false;  // 'h': a host write held during the next run
+    unsigned hold_sel = 0;
+    unsigned long long hold_addr = 0;
+    long long hold_val = 0;
     while (fscanf(f, "%7s", op) == 1) {
         if (op[0] == 'w') {
             unsigned sel;
@@ -178,18 +191,41 @@ int main(int argc, char **argv)
             t->host_wdata_i = (uint64_t)val;
             s.tick();
             t->host_we_i = 0;
-        } else if (op[0] == 'g') {
-            unsigned long long max;
-            if (fscanf(f, "%llu", &max) != 1) { rc = 2; break; }
-            t->host_en_i = 0;
+        } else if (op[0] == 'h') {
+            if (fscanf(f, "%u %llu %lld", &hold_sel, &hold_addr, &hold_val) != 3) { rc = 2; break; }
+            hold = true;
+        } else if (op[0] == 'x') {
+            t->host_en_i = 1;
             t->host_we_i = 0;
+            t->start_i = 0;
             t->rst_ni = 0;
             s.tick();
             t->rst_ni = 1;
+        } else if (op[0] == 'g' || op[0] == 'c') {
+            unsigned long long max;
+            if (fscanf(f, "%llu", &max) != 1) { rc = 2; break; }
+            // 'g': a reset cycle; 'c': a cycle with start_i low, so that
+            // raising it is an edge.  done_o still holds the last run's
+            // until the first clock edge with start_i high, so 'c' clocks
+            // that edge before looking at it.
+            const bool rerun = op[0] == 'c';
+            t->host_en_i = 0;
+            t->host_we_i = 0;
+            t->start_i = 0;
+            t->rst_ni = rerun ? 1 : 0;
+            s.tick();
+            t->rst_ni = 1;
             t->start_i = 1;
+            if (hold) {
+                t->host_en_i = 1;
+                t->host_we_i = 1;
+                t->host_sel_i = hold_sel;
+                t->host_addr_i = hold_addr;
+                t->host_wdata_i = (uint64_t)hold_val;
+            }
             uint64_t cyc = 0;
             double c0 = cpu_seconds();
-            while (!t->done_o && !s.ctx->gotFinish() && cyc < max) {
+            while ((!t->done_o || (rerun && cyc == 0)) && !s.ctx->gotFinish() && cyc < max) {
                 if (wfrom >= 0 || wto >= 0)
                     s.dump_on = (wfrom < 0 || (long long)cyc >= wfrom) &&
                                 (wto < 0 || (long long)cyc <= wto);
@@ -199,6 +235,9 @@ int main(int argc, char **argv)
             run_cpu += cpu_seconds() - c0;
             run_cycles += cyc;
             t->start_i = 0;
+            t->host_en_i = 0;
+            t->host_we_i = 0;
+            hold = false;
             if (wto >= 0)
                 s.dump_on = false;
             if (t->done_o)

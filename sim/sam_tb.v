@@ -1,6 +1,7 @@
 // sam_tb - Icarus Verilog driver for any samgen-generated top (simulation
 // only).  It does what sim/harness.cpp does for Verilator, with the same
-// host script (+script=FILE) and the same output lines (DONE/LIMIT, M ...).
+// host script (+script=FILE: w, g, c, x, h, r) and the same output lines
+// (DONE/LIMIT, M ...).
 // The top module name and its host widths come from the command line:
 //   iverilog -DSG_TOP=<kernel>_top -DSG_HA=<addr bits> -DSG_HD=<data bits>
 //            -DSG_CW=<crd bits> ...
@@ -39,7 +40,9 @@ module sam_tb;
   reg [8*1024-1:0] script;
   reg [8*1024-1:0] waves;
   reg [63:0]       op;
-  integer fd, r, sel, i, len, running;
+  integer fd, r, sel, i, len, running, rerun, hold;
+  integer hold_sel;
+  reg [63:0] hold_addr, hold_val;
   reg [63:0] addr, val, max, cyc;
   reg [63:0] wfrom, wto;
   integer has_waves, has_from, has_to, dump_started, dump_active;
@@ -94,6 +97,7 @@ module sam_tb;
     end
     tick;
     running = 1;
+    hold = 0;
     while (running) begin
       r = $fscanf(fd, "%s", op);
       if (r != 1) running = 0;
@@ -103,19 +107,38 @@ module sam_tb;
         host_addr_q = addr[`SG_HA-1:0]; host_wdata_q = val[`SG_HD-1:0];
         tick;
         host_we_q = 1'b0;
-      end else if (op == "g") begin
+      end else if (op == "h") begin
+        // a host write held on the port during the next run
+        r = $fscanf(fd, "%d %d %d", hold_sel, hold_addr, hold_val);
+        hold = 1;
+      end else if (op == "x") begin
+        // a reset cycle with the host keeping the memories
+        host_en_q = 1'b1; host_we_q = 1'b0; start_q = 1'b0; rst_nq = 1'b0;
+        tick;
+        rst_nq = 1'b1;
+      end else if (op == "g" || op == "c") begin
+        // g: a reset cycle; c: a cycle with start low (no reset), then the
+        // first edge with start high before done is looked at (done still
+        // holds the last run's until then)
         r = $fscanf(fd, "%d", max);
-        host_en_q = 1'b0; host_we_q = 1'b0; rst_nq = 1'b0;
+        rerun = op == "c";
+        host_en_q = 1'b0; host_we_q = 1'b0; start_q = 1'b0;
+        rst_nq = rerun ? 1'b1 : 1'b0;
         tick;
         rst_nq = 1'b1; start_q = 1'b1;
+        if (hold) begin
+          host_en_q = 1'b1; host_we_q = 1'b1; host_sel_q = hold_sel[7:0];
+          host_addr_q = hold_addr[`SG_HA-1:0]; host_wdata_q = hold_val[`SG_HD-1:0];
+        end
         cyc = 0;
-        while (!done && cyc < max) begin
+        while ((!done || (rerun && cyc == 0)) && cyc < max) begin
           if (has_waves && has_from && cyc == wfrom) dump_start;
           if (has_waves && has_to && cyc == wto + 1) dump_stop;
           tick;
           cyc = cyc + 1;
         end
         start_q = 1'b0;
+        host_en_q = 1'b0; host_we_q = 1'b0; hold = 0;
         if (has_waves && has_to) dump_stop;
         if (done) $display("DONE %0d", cyc);
         else begin

@@ -1,6 +1,6 @@
 // tb_fifo - bench of the stream plumbing: in -> sam_fifo Depth 0 -> Depth 1
 // -> Depth 2 -> Depth 4 -> sam_broadcast (3 branches, each checked against
-// the input), and sam_root (checked against "0 D").
+// the input), and sam_root (checked against "0 D" per rising edge of start).
 `timescale 1ns/1ps
 module tb_fifo;
   localparam integer W = 18;
@@ -38,25 +38,29 @@ module tb_fifo;
   assign n3 = 0;
   wire [31:0] unused_n = n1 ^ n2 ^ n3;
 
-  // sam_root: start pulses a few cycles after run; expects exactly 0 then D
+  // sam_root: start rises a cycle after run and stays high (one "0 D", no
+  // more while it stays high for 8 cycles), then drops for a cycle and
+  // rises again: a second "0 D"; exactly 0 D 0 D in all
   reg start;
+  integer root_wait;
   assign rr = 1'b1;
   sam_root #(.CrdWidth(16)) u_root (.clk_i(clk), .rst_ni(run_n), .start_i(start),
     .out_ref_valid_o(rv), .out_ref_ready_i(rr), .out_ref_data_o(rd));
   always @(posedge clk) begin
     if (!run_n) begin
-      start <= 1'b0; root_n = 0; root_err <= 1'b0; root_done <= 1'b0;
+      start <= 1'b0; root_n = 0; root_err <= 1'b0; root_done <= 1'b0; root_wait = 0;
     end else begin
-      start <= 1'b1;
+      if (root_n == 2 && root_wait < 10) root_wait = root_wait + 1;
+      start <= !(root_n == 2 && root_wait == 8);
       if (rv && rr) begin
-        root_exp = (root_n == 0) ? {2'd0, 16'd0} : {2'd2, 16'd0};
-        if (rd !== root_exp || root_n > 1) begin
+        root_exp = (root_n % 2 == 0) ? {2'd0, 16'd0} : {2'd2, 16'd0};
+        if (rd !== root_exp || root_n > 3 || (root_n == 2 && root_wait < 8)) begin
           $display("MISMATCH stream=root index=%0d expected=%0s actual=%h", root_n,
-                   root_n == 0 ? "0" : "D", rd);
+                   root_n > 3 ? "nothing" : root_n % 2 == 0 ? "0" : "D", rd);
           root_err <= 1'b1;
         end
         root_n = root_n + 1;
-        if (root_n == 2) root_done <= 1'b1;
+        if (root_n == 4) root_done <= 1'b1;
       end
     end
   end
