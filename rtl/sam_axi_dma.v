@@ -326,6 +326,7 @@ module sam_axi_dma #(
   end
 
   // ---- the transfer engine ----
+  integer j;
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       state_q <= StIdle;
@@ -346,7 +347,7 @@ module sam_axi_dma #(
       lw_q <= 1'b0;
       berr_q <= 1'b0;
       wdata_q <= {HostDataWidth{1'b0}};
-      for (i = 1; i <= NumSel; i = i + 1) d_moved_q[i] <= 32'd0;
+      for (j = 1; j <= NumSel; j = j + 1) d_moved_q[j] <= 32'd0;
     end else begin
       we_q <= 1'b0;
       if (we_q) widx_q <= widx_q + 33'd1;
