@@ -151,6 +151,11 @@ module sam_axi_dma #(
   wire [63:0] rdata64;
   wire [32:0] len33;
   generate
+    if (NumSel < 1 || NumSel > 32 || HostDataWidth > 64) begin : g_bad_params
+      // NumSel 1..32 and HostDataWidth up to 64 only: an unknown module
+      // stops elaboration.
+      sam_axi_dma_numsel_must_be_1_to_32_and_hostdatawidth_at_most_64 u_bad ();
+    end
     if (HostDataWidth < 64) begin : g_rd_ext
       assign rdata64 = {{(64 - HostDataWidth){1'b0}}, host_rdata_i};
     end else begin : g_rd_full
