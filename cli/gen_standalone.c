@@ -15,6 +15,7 @@
 
 #include "cli/gen_standalone.h"
 #include "cli/gen_constraints.h"
+#include "cli/gen_axi.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -164,10 +165,8 @@ int sg_standalone_rtl_deps(const char *rtl_dir, const char *text, char **names,
 
 /* ---- the design as the testbench sees it -------------------------------- */
 
-/* The golden model's array for output memory m: 1 and *w, *n when the
- * golden model returns its tensor, else 0 (the memory is not compared). */
-static int expected_words(const gen_ctx *c, const sg_emit_mem *m, const int64_t **w,
-                          size_t *n)
+int sg_standalone_expected(const gen_ctx *c, const sg_emit_mem *m, const int64_t **w,
+                           size_t *n)
 {
     const sg_node *nd = &c->g.nodes[m->node];
     for (int o = 0; o < c->gold.n_out; o++) {
@@ -196,7 +195,7 @@ static const char *arr_name(sg_arr_kind a)
     return a == SG_ARR_SEG ? "seg" : a == SG_ARR_CRD ? "crd" : "vals";
 }
 
-static void mem_contents(const gen_ctx *c, const sg_emit_mem *m, char *buf, size_t n)
+void sg_standalone_contents(const gen_ctx *c, const sg_emit_mem *m, char *buf, size_t n)
 {
     const sg_node *nd = &c->g.nodes[m->node];
     if (m->arr == SG_ARR_VALS)
@@ -212,7 +211,7 @@ static uint64_t mask_of(int width)
 
 /* ---- files ------------------------------------------------------------- */
 
-static FILE *open_out(sg_standalone *s, const char *path, sg_err *e)
+FILE *sg_standalone_open(sg_standalone *s, const char *path, sg_err *e)
 {
     sg_grow((void **)&s->f, &s->cap, s->n + 1, sizeof *s->f);
     if (sg_outfile_open(&s->f[s->n], path, e) < 0) {
@@ -226,7 +225,7 @@ static FILE *open_out(sg_standalone *s, const char *path, sg_err *e)
 static int write_hex(sg_standalone *s, const char *path, const int64_t *w, size_t n,
                      int width, sg_err *e)
 {
-    FILE *f = open_out(s, path, e);
+    FILE *f = sg_standalone_open(s, path, e);
     if (!f)
         return -1;
     int digits = (width + 3) / 4;
@@ -248,29 +247,42 @@ void sg_standalone_plan(sg_outplan *p, const char *outdir, const char *module,
                  sg_constraint_suffix((sg_constraint_kind)k));
         sg_outplan_output(p, SG_OUT_FILE, "-o", path, NULL);
     }
-    if (!with_tb)
-        return;
     size_t ml = strlen(module);
     int kl = ml > 4 && strcmp(module + ml - 4, "_top") == 0 ? (int)(ml - 4) : (int)ml;
+    snprintf(path, sizeof path, "%s/filelist_axi.f", outdir);
+    sg_outplan_output(p, SG_OUT_FILE, "-o", path, NULL);
+    snprintf(path, sizeof path, "%s/%.*s_axi.v", outdir, kl, module);
+    sg_outplan_output(p, SG_OUT_FILE, "-o", path, NULL);
+    if (!with_tb)
+        return;
     snprintf(path, sizeof path, "%s/tb_%.*s.v", outdir, kl, module);
+    sg_outplan_output(p, SG_OUT_FILE, "-o", path, NULL);
+    snprintf(path, sizeof path, "%s/tb_%.*s_axi.v", outdir, kl, module);
     sg_outplan_output(p, SG_OUT_FILE, "-o", path, NULL);
     snprintf(path, sizeof path, "%s/mem", outdir);
     sg_outplan_output(p, SG_OUT_DIR, "-o", path, NULL);
 }
 
+/* DIR/filelist.f, and DIR/filelist_axi.f: the same plus the AXI4-Lite
+ * control block and the wrapper <kernel>_axi.v. */
 static int write_filelist(sg_standalone *s, const char *dir, const char *rtl,
-                          char **mods, int n_mods, const char *module, sg_err *e)
+                          char **mods, int n_mods, const char *module,
+                          const char *kernel, sg_err *e)
 {
     char path[4400];
-    snprintf(path, sizeof path, "%s/filelist.f", dir);
-    FILE *f = open_out(s, path, e);
-    if (!f)
-        return -1;
-    fprintf(f, "+incdir+%s\n", rtl);
-    fprintf(f, "+define+SG_TAP_NOTRACE\n+define+SG_TAP_NOSTALL\n");
-    for (int i = 0; i < n_mods; i++)
-        fprintf(f, "%s/%s.v\n", rtl, mods[i]);
-    fprintf(f, "%s/%s.v\n", dir, module);
+    for (int axi = 0; axi < 2; axi++) {
+        snprintf(path, sizeof path, "%s/%s", dir, axi ? "filelist_axi.f" : "filelist.f");
+        FILE *f = sg_standalone_open(s, path, e);
+        if (!f)
+            return -1;
+        fprintf(f, "+incdir+%s\n", rtl);
+        fprintf(f, "+define+SG_TAP_NOTRACE\n+define+SG_TAP_NOSTALL\n");
+        for (int i = 0; i < n_mods; i++)
+            fprintf(f, "%s/%s.v\n", rtl, mods[i]);
+        fprintf(f, "%s/%s.v\n", dir, module);
+        if (axi)
+            fprintf(f, "%s/sam_axil_ctrl.v\n%s/%s_axi.v\n", rtl, dir, kernel);
+    }
     return 0;
 }
 
@@ -319,13 +331,13 @@ static void write_tb_text(FILE *f, const gen_ctx *c, const char *kernel,
         const int64_t *w;
         size_t n = 0;
         char what[160];
-        mem_contents(c, m, what, sizeof what);
+        sg_standalone_contents(c, m, what, sizeof what);
         if (!m->is_output) {
             if (sg_binds_mem_words(&c->go->binds, &c->g, m, &w, &n) < 0 || n == 0)
                 continue;
             fprintf(f, "  reg [%d:0] load_m%d [0:%zu];   // mem/load_m%d.hex: %s\n",
                     m->width - 1, m->sel, n - 1, m->sel, what);
-        } else if (expected_words(c, m, &w, &n) && n > 0) {
+        } else if (sg_standalone_expected(c, m, &w, &n) && n > 0) {
             fprintf(f, "  reg [%d:0] expect_m%d [0:%zu];   // mem/expect_m%d.hex: %s\n",
                     m->width - 1, m->sel, n - 1, m->sel, what);
         }
@@ -356,7 +368,7 @@ static void write_tb_text(FILE *f, const gen_ctx *c, const char *kernel,
             if (sg_binds_mem_words(&c->go->binds, &c->g, m, &w, &n) == 0 && n > 0)
                 fprintf(f, "    $readmemh({`SG_MEMDIR, \"/load_m%d.hex\"}, load_m%d);\n",
                         m->sel, m->sel);
-        } else if (expected_words(c, m, &w, &n) && n > 0) {
+        } else if (sg_standalone_expected(c, m, &w, &n) && n > 0) {
             fprintf(f, "    $readmemh({`SG_MEMDIR, \"/expect_m%d.hex\"}, expect_m%d);\n",
                     m->sel, m->sel);
         }
@@ -392,10 +404,10 @@ static void write_tb_text(FILE *f, const gen_ctx *c, const char *kernel,
         const sg_emit_mem *m = &d->mem[i];
         const int64_t *w;
         size_t n = 0;
-        if (!m->is_output || !expected_words(c, m, &w, &n))
+        if (!m->is_output || !sg_standalone_expected(c, m, &w, &n))
             continue;
         char what[160];
-        mem_contents(c, m, what, sizeof what);
+        sg_standalone_contents(c, m, what, sizeof what);
         fprintf(f, "    // memory %d: %s\n", m->sel, what);
         fprintf(f, "    host_en_q = 1'b1; host_sel_q = 8'd%d;\n    #1;\n    len = host_len;\n",
                 m->sel);
@@ -432,6 +444,14 @@ static void write_readme_text(FILE *f, const gen_ctx *c, const char *kernel,
     fprintf(f, "  %s.v        the accelerator (Verilog-2005)\n", d->module);
     fprintf(f, "  filelist.f       the rtl/ primitives it needs, dependencies first, then\n"
                "                   the top; absolute paths, usable from any directory\n");
+    fprintf(f, "  %s_axi.v  the accelerator behind an AXI4-Lite slave with a fixed\n"
+               "                   register map (sam_axil_ctrl, see docs/rtl-interfaces.md)\n"
+               "  filelist_axi.f   filelist.f plus sam_axil_ctrl.v and %s_axi.v\n",
+            kernel, kernel);
+    if (with_tb)
+        fprintf(f, "  tb_%s_axi.v  system bench: loads, runs twice without reset and\n"
+                   "                   reads back, all through the AXI4-Lite register map\n",
+                kernel);
     fprintf(f, "  %s.sdc  clock constraint, clk_i at %g MHz (generic and ASIC flows)\n"
                "  %s.xdc  the same for Xilinx Vivado\n"
                "  %s_ice40.py  the same for nextpnr-ice40 --pre-pack\n",
@@ -474,7 +494,7 @@ static void write_readme_text(FILE *f, const gen_ctx *c, const char *kernel,
                 c->g.nodes[d->dim[i].node].line);
     for (size_t i = 0; i < d->n_mem; i++) {
         char what[160];
-        mem_contents(c, &d->mem[i], what, sizeof what);
+        sg_standalone_contents(c, &d->mem[i], what, sizeof what);
         fprintf(f, "  %d  %s  %s (%s)  %d  %ld\n", d->mem[i].sel, d->mem[i].inst, what,
                 d->mem[i].is_output ? "output" : "input", d->mem[i].width, d->mem[i].depth);
     }
@@ -553,7 +573,7 @@ int sg_standalone_write(sg_standalone *s, const gen_ctx *c, const char *outdir,
              ml > 4 && strcmp(d->module + ml - 4, "_top") == 0 ? (int)(ml - 4) : (int)ml,
              d->module);
     int with_tb = c->have_gold && c->go->binds.n > 0;
-    int rc = write_filelist(s, dir, rtl, mods, n_mods, d->module, e);
+    int rc = write_filelist(s, dir, rtl, mods, n_mods, d->module, kernel, e);
     for (int i = 0; i < n_mods; i++)
         free(mods[i]);
     char path[PATH_MAX + 200];
@@ -561,13 +581,17 @@ int sg_standalone_write(sg_standalone *s, const gen_ctx *c, const char *outdir,
     if (rc < 0)
         goto fail;
     snprintf(path, sizeof path, "%s/README", dir);
-    if (!(f = open_out(s, path, e)))
+    if (!(f = sg_standalone_open(s, path, e)))
         goto fail;
     write_readme_text(f, c, kernel, dir, with_tb);
+    snprintf(path, sizeof path, "%s/%s_axi.v", dir, kernel);
+    if (!(f = sg_standalone_open(s, path, e)))
+        goto fail;
+    sg_axi_write_wrapper(f, c, kernel);
     for (int k = 0; k < SG_CONSTRAINT_N; k++) {
         snprintf(path, sizeof path, "%s/%s%s", dir, d->module,
                  sg_constraint_suffix((sg_constraint_kind)k));
-        if (!(f = open_out(s, path, e)))
+        if (!(f = sg_standalone_open(s, path, e)))
             goto fail;
         sg_constraint_write(f, (sg_constraint_kind)k, d->module,
                             c->go->freq_mhz > 0 ? c->go->freq_mhz : SG_FREQ_DEFAULT);
@@ -580,9 +604,13 @@ int sg_standalone_write(sg_standalone *s, const gen_ctx *c, const char *outdir,
         goto fail;
     unsigned long long max_cycles = 10ULL * c->gold.cycles + SG_TB_SLACK;
     snprintf(path, sizeof path, "%s/tb_%s.v", dir, kernel);
-    if (!(f = open_out(s, path, e)))
+    if (!(f = sg_standalone_open(s, path, e)))
         goto fail;
     write_tb_text(f, c, kernel, dir, max_cycles);
+    snprintf(path, sizeof path, "%s/tb_%s_axi.v", dir, kernel);
+    if (!(f = sg_standalone_open(s, path, e)))
+        goto fail;
+    sg_axi_write_tb(f, c, kernel, dir, max_cycles);
     if (d->n_dim) {
         int64_t *dims = sg_calloc(d->n_dim, sizeof *dims);
         for (size_t i = 0; i < d->n_dim; i++) {
@@ -612,7 +640,7 @@ int sg_standalone_write(sg_standalone *s, const gen_ctx *c, const char *outdir,
                 continue;
             snprintf(path, sizeof path, "%s/mem/load_m%d.hex", dir, m->sel);
         } else {
-            if (!expected_words(c, m, &w, &n) || n == 0)
+            if (!sg_standalone_expected(c, m, &w, &n) || n == 0)
                 continue;
             snprintf(path, sizeof path, "%s/mem/expect_m%d.hex", dir, m->sel);
         }

@@ -35,6 +35,15 @@ void sg_standalone_plan(sg_outplan *p, const char *outdir, const char *module,
  * -1 with e filled (code SG_EXIT_USAGE) and nothing left behind. */
 int sg_standalone_write(sg_standalone *s, const gen_ctx *c, const char *outdir,
                         sg_err *e);
+/* Open path's temporary as one more file of s: the stream, or NULL with e
+ * filled (code SG_EXIT_USAGE). */
+FILE *sg_standalone_open(sg_standalone *s, const char *path, sg_err *e);
+/* The golden model's array for output memory m: 1 and *w, *n when the
+ * golden model returns its tensor, else 0 (the memory is not compared). */
+int sg_standalone_expected(const gen_ctx *c, const sg_emit_mem *m, const int64_t **w,
+                           size_t *n);
+/* What memory m holds, e.g. "x mode 0 crd" or "x vals", into buf. */
+void sg_standalone_contents(const gen_ctx *c, const sg_emit_mem *m, char *buf, size_t n);
 /* Rename every file into place (and free s). */
 int sg_standalone_commit(sg_standalone *s, sg_err *e);
 /* Remove every temporary (and DIR/mem when this run created it; free s). */

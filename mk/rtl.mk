@@ -8,6 +8,9 @@
 #   make rtl-figures    cycles/token and Yosys cells/FFs -> $(BUILD)/rtl/figures.txt
 #   make axil-test      the AXI4-Lite control block (rtl/sam_axil_ctrl.v) against its
 #                       directed bench on Icarus and Verilator, and its mutants
+#   make dma-test       the descriptor DMA (rtl/sam_axi_dma.v) with the control block
+#                       against an AXI4 memory model on Icarus and Verilator, and
+#                       its mutants
 #
 # Benches read ../shared vectors when present (skipped with a message
 # otherwise) plus testbenches/cases/ and generated cases in $(BUILD)/tb/gen/.
@@ -65,9 +68,13 @@ rtl-mutation: $(RTL_TB_VEC) rtl-gen-cases
 rtl-figures: $(RTL_TB_VEC) $(RTL_TB_GEN) $(SAMGEN)
 	@BUILD=$(BUILD) SAMGEN=$(SAMGEN) TB_GEN=$(RTL_TB_GEN) TB_VEC=$(RTL_TB_VEC) sh testbenches/figures.sh
 
-TEST_SUITES += rtl-lint rtl-synth rtl-tb rtl-mutation axil-test
+TEST_SUITES += rtl-lint rtl-synth rtl-tb rtl-mutation axil-test dma-test
 
 .PHONY: axil-test
 axil-test:
 	@BUILD=$(BUILD) sh testbenches/axil_run.sh icarus verilator
+
+.PHONY: dma-test
+dma-test:
+	@BUILD=$(BUILD) SEED=$(SEED) sh testbenches/dma_run.sh icarus verilator
 BENCH_TARGETS += rtl-figures

@@ -11,7 +11,10 @@
 # cases: an expected-output memory file with one word changed must make the
 # bench print "FAIL <k>: memory ..." and exit nonzero, under both
 # simulators; +watchdog=1 and +max_cycles=5 make it FAIL with their
-# messages; gen without -t writes filelist.f and README but no bench; the
+# messages; the system view (<k>_axi.v behind the AXI4-Lite register map,
+# tb_<k>_axi.v: load, two runs without reset, read back) passes under the
+# same simulators and fails on the corrupted file; gen without -t writes
+# filelist.f and README but no bench; the
 # clock constraint files follow --freq (and nextpnr-ice40 reads the
 # pre-pack one); a file in the way of DIR/mem stops gen before it writes
 # anything.
@@ -69,7 +72,8 @@ for g in examples/*.gv; do
     if ! "$SAMGEN" gen "$g" $targs -o "$d" >"$WORK/$k.gen.log" 2>&1; then
         bad "$k (gen)"; tail -3 "$WORK/$k.gen.log"; continue
     fi
-    for f in "$d/${k}_top.v" "$d/filelist.f" "$d/README" "$d/tb_$k.v"; do
+    for f in "$d/${k}_top.v" "$d/filelist.f" "$d/README" "$d/tb_$k.v" "$d/${k}_axi.v" \
+             "$d/filelist_axi.f" "$d/tb_${k}_axi.v"; do
         [ -s "$f" ] || bad "$k: $f not written"
     done
     ls "$d"/mem/expect_m*.hex >/dev/null 2>&1 || bad "$k: no mem/expect_m*.hex"
@@ -96,12 +100,38 @@ for g in examples/*.gv; do
         fi
     fi
 
+    # the system view: the same kernel behind the AXI4-Lite register map,
+    # loaded, run twice without reset and read back through it
+    alog="$WORK/$k.axi.icarus.log"
+    if iverilog -g2005 -o "$d/tb_axi.vvp" -f "$d/filelist_axi.f" "$d/tb_${k}_axi.v" >"$alog" 2>&1; then
+        vvp -n "$d/tb_axi.vvp" >>"$alog" 2>&1; check_pass "$k (axi)" icarus $? "$alog"
+    else
+        bad "$k (axi, iverilog build)"; tail -5 "$alog" | sed 's/^/     /'
+    fi
+    if want_vl "$k"; then
+        avlog="$WORK/$k.axi.verilator.log"
+        if verilator --binary -Wno-fatal --top-module "tb_${k}_axi" --Mdir "$d/obj_axi" \
+            -f "$d/filelist_axi.f" "$d/tb_${k}_axi.v" >"$WORK/$k.axi.vlbuild.log" 2>&1; then
+            "$d/obj_axi/Vtb_${k}_axi" >"$avlog" 2>&1; check_pass "$k (axi)" verilator $? "$avlog"
+        else
+            bad "$k (axi, verilator build)"; tail -5 "$WORK/$k.axi.vlbuild.log" | sed 's/^/     /'
+        fi
+    fi
+
     # negative case: change the first word of the first expected array
     e=$(ls "$d"/mem/expect_m*.hex | head -1)
     cp "$e" "$e.orig"
     awk 'NR == 1 { c = substr($0, length($0), 1); s = (c == "0") ? "1" : "0";
                    $0 = substr($0, 1, length($0) - 1) s } { print }' "$e.orig" >"$e"
     run_icarus "$k" "$d" "$log.neg"; check_fail "$k" icarus $? "$log.neg"
+    vvp -n "$d/tb_axi.vvp" >"$alog.neg" 2>&1
+    st=$?
+    if [ "$st" -ne 0 ] && grep -q "^FAIL $k (axi): run 1: memory [0-9]* (.*) word [0-9]*: expected .*, got " "$alog.neg" \
+        && ! grep -q "^PASS" "$alog.neg"; then
+        ok "$k (axi, icarus, corrupted expect file): $(grep "^FAIL" "$alog.neg" | head -1)"
+    else
+        bad "$k (axi, icarus, corrupted expect file): status $st"; tail -3 "$alog.neg" | sed 's/^/     /'
+    fi
     if want_vl "$k" && [ -x "$d/obj/Vtb_$k" ]; then
         "$d/obj/Vtb_$k" >"$vlog.neg" 2>&1; check_fail "$k" verilator $? "$vlog.neg"
     fi
@@ -141,6 +171,12 @@ if iverilog -g2005 -o "$d/top.vvp" -f "$d/filelist.f" >"$WORK/notensors.iv.log" 
     ok "spmv without -t: iverilog -f filelist.f compiles the top"
 else
     bad "spmv without -t: iverilog -f filelist.f"; tail -3 "$WORK/notensors.iv.log"
+fi
+if [ ! -e "$d/tb_spmv_axi.v" ] && \
+   verilator --lint-only -Wall --top-module spmv_axi -f "$d/filelist_axi.f" >"$WORK/notensors.axi.log" 2>&1; then
+    ok "spmv without -t: spmv_axi.v lints clean (verilator -Wall), no AXI bench"
+else
+    bad "spmv without -t: spmv_axi.v"; grep '^%' "$WORK/notensors.axi.log" | head -5
 fi
 
 # clock constraints: the default 100 MHz beside every top; --freq 125 in
