@@ -16,6 +16,13 @@
 
 #include "cli/gen_standalone.h"
 
+/* Host selects the DMA can serve (sam_axi_dma's NumSel range). */
+#define SG_AXI_DMA_MAX_SEL 32
+
+/* NumSel of the wrapper's sam_axi_dma: the top's highest memory select, or
+ * 0 when the top has no memory or more than SG_AXI_DMA_MAX_SEL (then the
+ * wrapper has no DMA and no AXI4 master port). */
+int sg_axi_dma_sel(const gen_ctx *c);
 /* The wrapper module <kernel>_axi. */
 void sg_axi_write_wrapper(FILE *f, const gen_ctx *c, const char *kernel);
 /* The bench tb_<kernel>_axi (tensors bound, golden results in c). */

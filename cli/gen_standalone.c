@@ -267,7 +267,7 @@ void sg_standalone_plan(sg_outplan *p, const char *outdir, const char *module,
  * control block and the wrapper <kernel>_axi.v. */
 static int write_filelist(sg_standalone *s, const char *dir, const char *rtl,
                           char **mods, int n_mods, const char *module,
-                          const char *kernel, sg_err *e)
+                          const char *kernel, int dma, sg_err *e)
 {
     char path[4400];
     for (int axi = 0; axi < 2; axi++) {
@@ -281,7 +281,8 @@ static int write_filelist(sg_standalone *s, const char *dir, const char *rtl,
             fprintf(f, "%s/%s.v\n", rtl, mods[i]);
         fprintf(f, "%s/%s.v\n", dir, module);
         if (axi)
-            fprintf(f, "%s/sam_axil_ctrl.v\n%s/%s_axi.v\n", rtl, dir, kernel);
+            fprintf(f, "%s/sam_axil_ctrl.v\n%s%s%s%s/%s_axi.v\n", rtl, dma ? rtl : "",
+                    dma ? "/sam_axi_dma.v" : "", dma ? "\n" : "", dir, kernel);
     }
     return 0;
 }
@@ -573,7 +574,8 @@ int sg_standalone_write(sg_standalone *s, const gen_ctx *c, const char *outdir,
              ml > 4 && strcmp(d->module + ml - 4, "_top") == 0 ? (int)(ml - 4) : (int)ml,
              d->module);
     int with_tb = c->have_gold && c->go->binds.n > 0;
-    int rc = write_filelist(s, dir, rtl, mods, n_mods, d->module, kernel, e);
+    int rc = write_filelist(s, dir, rtl, mods, n_mods, d->module, kernel,
+                            sg_axi_dma_sel(c) > 0, e);
     for (int i = 0; i < n_mods; i++)
         free(mods[i]);
     char path[PATH_MAX + 200];
