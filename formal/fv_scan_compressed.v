@@ -1,6 +1,7 @@
 // fv_scan_compressed - proof wrapper of sam_scan_compressed (CrdWidth 3).
 // Assumes every input stream keeps the contract (fv_in); asserts it on
 // every output stream (fv_out): stall stability, no output valid after reset.
+// Memory words change only after a read (fv_rdport).
 `include "sam_token.vh"
 
 module fv_scan_compressed #(
@@ -51,4 +52,6 @@ module fv_scan_compressed #(
     .valid_i(out_crd_valid_o), .ready_i(out_crd_ready_i), .data_i(out_crd_data_o));
   fv_out #(.Width(CrdWidth+1+1), .Comb(0)) chk_out_ref (.clk_i(clk_i), .rst_ni(rst_ni),
     .valid_i(out_ref_valid_o), .ready_i(out_ref_ready_i), .data_i(out_ref_data_o));
+  fv_rdport #(.Width(CrdWidth)) mem_seg (.clk_i(clk_i), .rd_en_i(seg_rd_en_o), .rd_data_i(seg_rd_data_i));
+  fv_rdport #(.Width(CrdWidth)) mem_crd (.clk_i(clk_i), .rd_en_i(crd_rd_en_o), .rd_data_i(crd_rd_data_i));
 endmodule

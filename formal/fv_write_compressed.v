@@ -1,6 +1,7 @@
 // fv_write_compressed - proof wrapper of sam_write_compressed (CrdWidth 3).
 // Assumes every input stream keeps the contract (fv_in); asserts it on
-// every output stream (fv_out): stall stability, no output valid after reset.
+// every output stream (fv_out): stall stability, no output valid after reset;
+// done_o is low after reset and stays high once raised (fv_done).
 `include "sam_token.vh"
 
 module fv_write_compressed #(
@@ -49,4 +50,5 @@ module fv_write_compressed #(
 
   fv_in #(.Width(CrdWidth+1+1)) env_in_crd (.clk_i(clk_i), .rst_ni(rst_ni),
     .valid_i(in_crd_valid_i), .ready_i(in_crd_ready_o), .data_i(in_crd_data_i));
+  fv_done done (.clk_i(clk_i), .rst_ni(rst_ni), .done_i(done_o));
 endmodule

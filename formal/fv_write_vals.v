@@ -1,6 +1,7 @@
 // fv_write_vals - proof wrapper of sam_write_vals (CrdWidth 3, ValWidth 4).
 // Assumes every input stream keeps the contract (fv_in); asserts it on
-// every output stream (fv_out): stall stability, no output valid after reset.
+// every output stream (fv_out): stall stability, no output valid after reset;
+// done_o is low after reset and stays high once raised (fv_done).
 `include "sam_token.vh"
 
 module fv_write_vals #(
@@ -34,4 +35,5 @@ module fv_write_vals #(
 
   fv_in #(.Width(ValWidth+1+1)) env_in_val (.clk_i(clk_i), .rst_ni(rst_ni),
     .valid_i(in_val_valid_i), .ready_i(in_val_ready_o), .data_i(in_val_data_i));
+  fv_done done (.clk_i(clk_i), .rst_ni(rst_ni), .done_i(done_o));
 endmodule

@@ -1,6 +1,7 @@
 // fv_write_vals_pos - proof wrapper of sam_write_vals_pos (CrdWidth 3, ValWidth 4).
 // Assumes every input stream keeps the contract (fv_in); asserts it on
-// every output stream (fv_out): stall stability, no output valid after reset.
+// every output stream (fv_out): stall stability, no output valid after reset;
+// done_o is low after reset and stays high once raised (fv_done).
 `include "sam_token.vh"
 
 module fv_write_vals_pos #(
@@ -55,4 +56,5 @@ module fv_write_vals_pos #(
   always @(*) if (!init_q) begin
     assume (size_i == size_i_q);
   end
+  fv_done done (.clk_i(clk_i), .rst_ni(rst_ni), .done_i(done_o));
 endmodule

@@ -40,41 +40,41 @@ mkdir -p "$OUT" || { echo "formal: cannot create $OUT" >&2; exit 2; }
 CHECKS='
 fifo_d0|qi|fv_fifo|Depth=0|12|sam_fifo
 fifo_d1|qi|fv_fifo|Depth=1|20|sam_fifo
-fifo_d2|qi|fv_fifo|Depth=2|16|sam_fifo
+fifo_d2|qi|fv_fifo|Depth=2|20|sam_fifo
 fifo_d3|q|fv_fifo|Depth=3,Width=2|12|sam_fifo
 fifo_d4|q|fv_fifo|Depth=4,Width=2|12|sam_fifo
 broadcast|qi|fv_broadcast||20|sam_broadcast
-join2_isect|q|fv_join2|IsUnion=0|12|sam_join2
-join2_union||fv_join2|IsUnion=1|12|sam_join2
-join3_isect||fv_join|IsUnion=0|10|sam_join sam_join2 sam_broadcast
-join3_union||fv_join|IsUnion=1|10|sam_join sam_join2 sam_broadcast
+join2_isect|q|fv_join2|IsUnion=0|16|sam_join2
+join2_union||fv_join2|IsUnion=1|16|sam_join2
+join3_isect||fv_join|IsUnion=0|12|sam_join sam_join2 sam_broadcast
+join3_union||fv_join|IsUnion=1|12|sam_join sam_join2 sam_broadcast
 pipe_valid|i|fv_pipe_valid||16|sam_pipe_valid sam_pipe_delay
 edge||fv_edge||16|sam_edge sam_fifo
-repeat||fv_repeat||12|sam_repeat
-crddrop||fv_crddrop||12|sam_crddrop
-crdhold||fv_crdhold||12|sam_crdhold sam_broadcast sam_repsiggen sam_repeat
-crdvals||fv_crdvals||12|sam_crdvals
-scan_dense||fv_scan_dense||12|sam_scan_dense
-scan_compressed||fv_scan_compressed||12|sam_scan_compressed sam_fifo
-alu_add||fv_alu|Op=0|12|sam_alu sam_val_add
-reduce||fv_reduce||12|sam_reduce sam_val_add
-repsiggen||fv_repsiggen||12|sam_repsiggen
-arrayvals||fv_arrayvals||12|sam_arrayvals
-root||fv_root||12|sam_root
-spacc||fv_spacc||10|sam_spacc sam_workspace sam_val_add
-vectorreducer||fv_vectorreducer||10|sam_vectorreducer sam_workspace sam_val_add
-intersect_skip||fv_intersect_skip||10|sam_intersect_skip
-scan_skip_core||fv_scan_skip_core||10|sam_scan_skip_core sam_scan_skip_ctl
+repeat||fv_repeat||16|sam_repeat
+crddrop||fv_crddrop||16|sam_crddrop
+crdhold||fv_crdhold||16|sam_crdhold sam_broadcast sam_repsiggen sam_repeat
+crdvals||fv_crdvals||16|sam_crdvals
+scan_dense||fv_scan_dense|CrdWidth=8|16|sam_scan_dense
+scan_compressed||fv_scan_compressed||16|sam_scan_compressed sam_fifo
+alu_add||fv_alu|Op=0|16|sam_alu sam_val_add
+reduce||fv_reduce||16|sam_reduce sam_val_add
+repsiggen||fv_repsiggen||16|sam_repsiggen
+arrayvals||fv_arrayvals||16|sam_arrayvals
+root||fv_root||16|sam_root
+spacc||fv_spacc||12|sam_spacc sam_workspace sam_val_add
+vectorreducer||fv_vectorreducer||12|sam_vectorreducer sam_workspace sam_val_add
+intersect_skip||fv_intersect_skip||12|sam_intersect_skip
+scan_skip_core||fv_scan_skip_core||12|sam_scan_skip_core sam_scan_skip_ctl
 fp_cmp||fv_fp_cmp||10|sam_fp_cmp sam_pipe_valid sam_pipe_delay
 fp_add||fv_fp_add||10|sam_fp_add sam_pipe_valid sam_pipe_delay sam_fp_round
 fp_mul||fv_fp_mul||10|sam_fp_mul sam_pipe_valid sam_pipe_delay sam_fp_round
 fp_div||fv_fp_div||10|sam_fp_div sam_pipe_valid sam_pipe_delay sam_fp_round
 fp_exp||fv_fp_exp||14|sam_fp_exp sam_pipe_valid sam_pipe_delay sam_fp_round
-write_compressed||fv_write_compressed||12|sam_write_compressed
-write_vals||fv_write_vals||12|sam_write_vals
-write_vals_pos||fv_write_vals_pos||12|sam_write_vals_pos
-write_dense||fv_write_dense||12|sam_write_dense
-write_dense_pos||fv_write_dense_pos||12|sam_write_dense_pos
+write_compressed||fv_write_compressed||16|sam_write_compressed
+write_vals||fv_write_vals||16|sam_write_vals
+write_vals_pos||fv_write_vals_pos||16|sam_write_vals_pos
+write_dense||fv_write_dense||16|sam_write_dense
+write_dense_pos||fv_write_dense_pos||16|sam_write_dense_pos
 '
 
 now() { date +%s.%N; }
@@ -91,7 +91,7 @@ while IFS='|' read -r name q wrap params depth mods; do
   files=""
   for m in $mods; do files="$files $RTL_DIR/$m.v"; done
   {
-    echo "read_verilog -formal -DSYNTHESIS -I$RTL_DIR -Iformal$files formal/fv_in.v formal/fv_out.v formal/fv_order.v formal/fv_tokens.v formal/$wrap.v"
+    echo "read_verilog -formal -DSYNTHESIS -I$RTL_DIR -Iformal$files formal/fv_in.v formal/fv_out.v formal/fv_order.v formal/fv_rdport.v formal/fv_done.v formal/$wrap.v"
     for p in $(echo "$params" | tr ',' ' '); do
       echo "chparam -set ${p%%=*} ${p#*=} $wrap"
     done
@@ -110,12 +110,12 @@ while IFS='|' read -r name q wrap params depth mods; do
     echo "ERROR $name: yosys failed: $(grep -m1 -i error "$d/yosys.log")"
     err=1; continue
   fi
-  timeout "$LIMIT" yosys-smtbmc -s "$SOLVER" -t "$depth" "$d/model.smt2" > "$d/bmc.log" 2>&1
+  PYTHONUNBUFFERED=1 timeout "$LIMIT" yosys-smtbmc -s "$SOLVER" --unroll -t "$depth" "$d/model.smt2" > "$d/bmc.log" 2>&1
   rc=$?
   if grep -q 'Status: PASSED' "$d/bmc.log"; then
     how="bounded"
     case "$q" in *i*)
-      timeout "$LIMIT" yosys-smtbmc -s "$SOLVER" -i -t "$depth" "$d/model.smt2" > "$d/ind.log" 2>&1
+      timeout "$LIMIT" yosys-smtbmc -s "$SOLVER" --unroll -i -t "$depth" "$d/model.smt2" > "$d/ind.log" 2>&1
       grep -q 'Status: PASSED' "$d/ind.log" && how="proven (induction)" ;;
     esac
     printf 'PASS %-20s bmc %-3s %-19s %6s s\n' "$name" "$depth" "$how" "$(elapsed "$t0")"
