@@ -15,5 +15,6 @@ module fv_done (
   always @(*) if (!init_q) begin
     if (!rst_q) assert (!done_i);
     if (rst_q && rst_ni && done_q) assert (done_i);
+    cover (rst_q && rst_ni && !done_q && done_i);
   end
 endmodule

@@ -1,6 +1,7 @@
 // fv_scan_skip_core - proof wrapper of sam_scan_skip_core (CrdWidth 3, RefWidth 3, T 4).
 // Assumes every input stream keeps the contract (fv_in); asserts it on
 // every output stream (fv_out): stall stability, no output valid after reset.
+// Memory words change only after a read (fv_rdport).
 `include "sam_token.vh"
 
 module fv_scan_skip_core #(
@@ -69,4 +70,8 @@ module fv_scan_skip_core #(
     .valid_i(out_crd_valid_o), .ready_i(out_crd_ready_i), .data_i(out_crd_data_o));
   fv_out #(.Width(RefWidth+1+1), .Comb(0)) chk_out_ref (.clk_i(clk_i), .rst_ni(rst_ni),
     .valid_i(out_ref_valid_o), .ready_i(out_ref_ready_i), .data_i(out_ref_data_o));
+  fv_rdport #(.Width(RefWidth)) mem_seg_lo (.clk_i(clk_i), .rd_en_i(seg_rd_en_o), .rd_data_i(seg_rd_lo_i));
+  fv_rdport #(.Width(RefWidth)) mem_seg_hi (.clk_i(clk_i), .rd_en_i(seg_rd_en_o), .rd_data_i(seg_rd_hi_i));
+  fv_rdport #(.Width(CrdWidth)) mem_crd (.clk_i(clk_i), .rd_en_i(crd_rd_en_o), .rd_data_i(crd_rd_data_i));
+  fv_rdport #(.Width(CrdWidth)) mem_cam (.clk_i(clk_i), .rd_en_i(cam_rd_en_o), .rd_data_i(cam_rd_data_i));
 endmodule

@@ -10,7 +10,8 @@
 #   FAIL fifo_d2       bmc 24   step 5: formal/fv_order.v:58 ...
 #
 # "proven" holds for every trace, "bounded" for every trace of that many
-# cycles from reset.  Exit 1 when a check fails, 2 when a tool is missing
+# cycles from reset.  A check whose covers (formal/fv_out.v, fv_done.v)
+# cannot be reached fails as vacuous.  Exit 1 when a check fails, 2 when a tool is missing
 # or a check cannot be built.
 #
 #   sh formal/run.sh [--quick] [CHECK...]
@@ -63,7 +64,7 @@ arrayvals||fv_arrayvals||16|sam_arrayvals
 root||fv_root||16|sam_root
 spacc||fv_spacc||12|sam_spacc sam_workspace sam_val_add
 vectorreducer||fv_vectorreducer||12|sam_vectorreducer sam_workspace sam_val_add
-intersect_skip||fv_intersect_skip||12|sam_intersect_skip
+intersect_skip||fv_intersect_skip|NumInputs=3|12|sam_intersect_skip
 scan_skip_core||fv_scan_skip_core||12|sam_scan_skip_core sam_scan_skip_ctl
 fp_cmp||fv_fp_cmp||10|sam_fp_cmp sam_pipe_valid sam_pipe_delay
 fp_add||fv_fp_add||10|sam_fp_add sam_pipe_valid sam_pipe_delay sam_fp_round
@@ -110,9 +111,20 @@ while IFS='|' read -r name q wrap params depth mods; do
     echo "ERROR $name: yosys failed: $(grep -m1 -i error "$d/yosys.log")"
     err=1; continue
   fi
-  PYTHONUNBUFFERED=1 timeout "$LIMIT" yosys-smtbmc -s "$SOLVER" --unroll -t "$depth" "$d/model.smt2" > "$d/bmc.log" 2>&1
+  PYTHONUNBUFFERED=1 timeout "$LIMIT" yosys-smtbmc -s "$SOLVER" --unroll -t "$depth" \
+    --dump-vcd "$d/trace.vcd" "$d/model.smt2" > "$d/bmc.log" 2>&1
   rc=$?
   if grep -q 'Status: PASSED' "$d/bmc.log"; then
+    # not vacuous: the covers (a stalled output token taken later, a writer
+    # finishing) are reachable under the assumptions
+    PYTHONUNBUFFERED=1 timeout "$LIMIT" yosys-smtbmc -s "$SOLVER" --unroll -c -t "$depth" \
+      "$d/model.smt2" > "$d/cover.log" 2>&1
+    if ! grep -q 'Status: PASSED' "$d/cover.log"; then
+      printf 'FAIL %-20s bmc %-3s vacuous: %s (%s s, log: %s)\n' "$name" "$depth" \
+        "$(grep -m1 'Unreached cover' "$d/cover.log" | sed 's/.*Unreached cover statement at //; s/.*|\([^ ]*\) (\$flatten\/\([^.]*\)\..*/\2: \1/')" \
+        "$(elapsed "$t0")" "$d/cover.log"
+      fail=1; continue
+    fi
     how="bounded"
     case "$q" in *i*)
       timeout "$LIMIT" yosys-smtbmc -s "$SOLVER" --unroll -i -t "$depth" "$d/model.smt2" > "$d/ind.log" 2>&1
@@ -121,8 +133,8 @@ while IFS='|' read -r name q wrap params depth mods; do
     printf 'PASS %-20s bmc %-3s %-19s %6s s\n' "$name" "$depth" "$how" "$(elapsed "$t0")"
   elif grep -q 'Status: FAILED' "$d/bmc.log"; then
     step=$(grep 'Checking assertions in step' "$d/bmc.log" | tail -1 | sed 's/.*step \([0-9]*\).*/\1/')
-    what=$(grep -m1 'Assert failed in' "$d/bmc.log" | sed 's/.*Assert failed in [^:]*: //; s/ (.*//; s/.*|//')
-    printf 'FAIL %-20s bmc %-3s step %s: %s (%s s, trace: %s)\n' "$name" "$depth" "$step" "$what" "$(elapsed "$t0")" "$d/bmc.log"
+    what=$(grep -m1 'Assert failed in' "$d/bmc.log" | sed 's/.*Assert failed in [^:]*: //; s/.*|\([^ ]*\) (\$flatten\/\([^.]*\)\..*/\2: \1/; s/ (.*//')
+    printf 'FAIL %-20s bmc %-3s step %s: %s (%s s, trace: %s)\n' "$name" "$depth" "$step" "$what" "$(elapsed "$t0")" "$d/trace.vcd"
     fail=1
   elif [ $rc -eq 124 ]; then
     echo "ERROR $name: yosys-smtbmc did not finish in $LIMIT s (FORMAL_TIMEOUT)"
