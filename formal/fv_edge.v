@@ -1,5 +1,5 @@
 // fv_edge - proof wrapper of sam_edge as synthesized (SYNTHESIS: the
-// FIFO alone; Width 3, Depth 2).  Assumes a well-behaved producer;
+// FIFO alone; Width 3, Depth set by the driver).  Assumes a well-behaved producer;
 // asserts the stream contract on the consumer side and the scoreboard of
 // fv_order (no token dropped, duplicated or reordered, at most Depth
 // inside), and that moved_o is high exactly when a token enters or leaves.

@@ -48,6 +48,13 @@ q@sam_join2@join2_isect@v_q <= v_q & ~{out_ref1_ready_i, out_ref0_ready_i, out_c
 q@sam_join2@join2_isect@end else if (emit && fire) begin@end else if (emit) begin
 @sam_pipe_valid@pipe_valid@assign adv_o       = !v_q[Stages-1] || out_ready_i;@assign adv_o       = 1'b1;
 @sam_pipe_valid@pipe_valid@if (!rst_ni) v_q <= {Stages{1'b0}};@if (!rst_ni) v_q <= {Stages{1'b1}};
+@sam_repeat@repeat@      end else if (out_ref_ready_i) begin@      end else begin
+@sam_scan_dense@scan_dense@      end else if (out_crd_ready_i) begin@      end else begin
+@sam_reduce@reduce@  wire out_free = !valid_q || out_val_ready_i;@  wire out_free = 1'b1;
+@sam_alu@alu_add@      assign out_free = !valid_q || out_val_ready_i;@      assign out_free = 1'b1;
+@sam_crddrop@crddrop@  wire i_free = !iv_q || out_inner_ready_i;@  wire i_free = 1'b1;
+@sam_write_vals@write_vals@      done_q <= 1'b0;@      done_q <= 1'b1;
+@sam_fifo@edge@          if (push != pop) cnt_q <= push ? cnt_q + 1'b1 : cnt_q - 1'b1;@          if (push) cnt_q <= cnt_q + 1'b1;
 LIST
 [ $fail -eq 0 ] && echo "formal mutation: all $n mutants killed"
 exit $fail

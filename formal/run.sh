@@ -50,7 +50,7 @@ join2_union||fv_join2|IsUnion=1|16|sam_join2
 join3_isect||fv_join|IsUnion=0|12|sam_join sam_join2 sam_broadcast
 join3_union||fv_join|IsUnion=1|12|sam_join sam_join2 sam_broadcast
 pipe_valid|i|fv_pipe_valid||16|sam_pipe_valid sam_pipe_delay
-edge||fv_edge||16|sam_edge sam_fifo
+edge||fv_edge|Depth=3|12|sam_edge sam_fifo
 repeat||fv_repeat||16|sam_repeat
 crddrop||fv_crddrop||16|sam_crddrop
 crdhold||fv_crdhold||16|sam_crdhold sam_broadcast sam_repsiggen sam_repeat
