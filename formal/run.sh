@@ -5,9 +5,9 @@
 # runs bounded model checking to the depth in the table below, then
 # k-induction at the same depth.  One line per check:
 #
-#   PASS fifo_d2       bmc 24   proven (induction)   1.3 s
-#   PASS join2         bmc 16   bounded              9.8 s
-#   FAIL fifo_d2       bmc 24   step 5: formal/fv_order.v:58 ...
+#   PASS fifo_d0              bmc 12  proven (induction)     1.4 s
+#   PASS join2_isect          bmc 16  bounded                3.0 s
+#   FAIL fifo_d2              bmc 20  step 4: sb: formal/fv_order.v:58.52-58.83 (..., trace: .../trace.vcd)
 #
 # "proven" holds for every trace, "bounded" for every trace of that many
 # cycles from reset.  A check whose covers (formal/fv_out.v, fv_done.v)
@@ -16,7 +16,7 @@
 #
 #   sh formal/run.sh [--quick] [CHECK...]
 #
-# --quick runs the quick subset (sam_fifo, sam_broadcast, sam_join); CHECK
+# --quick runs the quick subset (sam_fifo, sam_broadcast, sam_join2); CHECK
 # names select checks.  RTL_DIR (default rtl) is where the modules are read
 # from (formal/mutate.sh points it at mutated copies); FORMAL_DIR (default
 # build/formal) holds the models and logs; FORMAL_SOLVER (default z3);
@@ -69,7 +69,7 @@ scan_skip_core||fv_scan_skip_core||12|sam_scan_skip_core sam_scan_skip_ctl
 fp_cmp||fv_fp_cmp||10|sam_fp_cmp sam_pipe_valid sam_pipe_delay
 fp_add||fv_fp_add||10|sam_fp_add sam_pipe_valid sam_pipe_delay sam_fp_round
 fp_mul||fv_fp_mul||10|sam_fp_mul sam_pipe_valid sam_pipe_delay sam_fp_round
-fp_div||fv_fp_div||10|sam_fp_div sam_pipe_valid sam_pipe_delay sam_fp_round
+fp_div||fv_fp_div||16|sam_fp_div sam_pipe_valid sam_pipe_delay sam_fp_round
 fp_exp||fv_fp_exp||14|sam_fp_exp sam_pipe_valid sam_pipe_delay sam_fp_round
 write_compressed||fv_write_compressed||16|sam_write_compressed
 write_vals||fv_write_vals||16|sam_write_vals
@@ -77,6 +77,14 @@ write_vals_pos||fv_write_vals_pos||16|sam_write_vals_pos
 write_dense||fv_write_dense||16|sam_write_dense
 write_dense_pos||fv_write_dense_pos||16|sam_write_dense_pos
 '
+
+for a in "$@"; do
+  case "$CHECKS" in
+    *"
+$a|"*) ;;
+    *) echo "formal: unknown check '$a' (the checks are listed in formal/run.sh)" >&2; exit 2 ;;
+  esac
+done
 
 now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
