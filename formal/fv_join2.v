@@ -1,6 +1,10 @@
 // fv_join2 - proof wrapper of sam_join2 (CrdWidth 3, IsUnion 0).
 // Assumes every input stream keeps the contract (fv_in); asserts it on
 // every output stream (fv_out): stall stability, no output valid after reset.
+// And the outputs in step: out_crd, out_ref0 and out_ref1 carry one token
+// each per decision, so the tokens taken on any two of them never differ
+// by more than one, and an output is valid only while it has taken no more
+// than the others.
 `include "sam_token.vh"
 
 module fv_join2 #(
@@ -72,4 +76,28 @@ module fv_join2 #(
     .valid_i(out_ref0_valid_o), .ready_i(out_ref0_ready_i), .data_i(out_ref0_data_o));
   fv_out #(.Width(CrdWidth+1+1), .Comb(0)) chk_out_ref1 (.clk_i(clk_i), .rst_ni(rst_ni),
     .valid_i(out_ref1_valid_o), .ready_i(out_ref1_ready_i), .data_i(out_ref1_data_o));
+
+  // tokens taken on each output, modulo 4
+  reg       init_q = 1'b1;
+  reg [1:0] n_crd_q, n_r0_q, n_r1_q;
+  always @(posedge clk_i) begin
+    init_q <= 1'b0;
+    if (!rst_ni) begin
+      n_crd_q <= 2'd0;
+      n_r0_q  <= 2'd0;
+      n_r1_q  <= 2'd0;
+    end else begin
+      n_crd_q <= n_crd_q + {1'b0, out_crd_valid_o && out_crd_ready_i};
+      n_r0_q  <= n_r0_q + {1'b0, out_ref0_valid_o && out_ref0_ready_i};
+      n_r1_q  <= n_r1_q + {1'b0, out_ref1_valid_o && out_ref1_ready_i};
+    end
+  end
+  wire [1:0] d0 = n_crd_q - n_r0_q, d1 = n_crd_q - n_r1_q;
+  always @(*) if (!init_q && rst_ni) begin
+    assert (d0 != 2'd2 && d1 != 2'd2 && (d0 - d1) != 2'd2);
+    // an output that is one ahead of another has no token to offer
+    if (d0 == 2'd1 || d1 == 2'd1) assert (!out_crd_valid_o);
+    if (d0 == 2'd3) assert (!out_ref0_valid_o);
+    if (d1 == 2'd3) assert (!out_ref1_valid_o);
+  end
 endmodule

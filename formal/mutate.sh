@@ -46,6 +46,7 @@ q@sam_broadcast@broadcast@taken_q <= in_ready_o ? {NumOutputs{1'b0}} : done_now;
 q@sam_broadcast@broadcast@assign in_ready_o  = &done_now;@assign in_ready_o  = |done_now;
 q@sam_join2@join2_isect@v_q <= v_q & ~{out_ref1_ready_i, out_ref0_ready_i, out_crd_ready_i};@v_q <= 3'b000;
 q@sam_join2@join2_isect@end else if (emit && fire) begin@end else if (emit) begin
+q@sam_join2@join2_isect@      v_q <= 3'b111;@      v_q <= {v_q[2], 2'b11};
 @sam_pipe_valid@pipe_valid@assign adv_o       = !v_q[Stages-1] || out_ready_i;@assign adv_o       = 1'b1;
 @sam_pipe_valid@pipe_valid@if (!rst_ni) v_q <= {Stages{1'b0}};@if (!rst_ni) v_q <= {Stages{1'b1}};
 @sam_repeat@repeat@      end else if (out_ref_ready_i) begin@      end else begin

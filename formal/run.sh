@@ -3,7 +3,7 @@
 # Yosys (read_verilog -formal) builds an SMT-LIB2 model of each proof
 # wrapper (formal/fv_*.v around one rtl/ module) and yosys-smtbmc with z3
 # runs bounded model checking to the depth in the table below, then
-# k-induction at the same depth.  One line per check:
+# k-induction at the same depth for the checks marked i.  One line per check:
 #
 #   PASS fifo_d0              bmc 12  proven (induction)     1.4 s
 #   PASS join2_isect          bmc 16  bounded                3.0 s
