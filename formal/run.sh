@@ -47,35 +47,35 @@ fifo_d4|q|fv_fifo|Depth=4,Width=2|12|sam_fifo
 broadcast|qi|fv_broadcast||20|sam_broadcast
 join2_isect|q|fv_join2|IsUnion=0|16|sam_join2
 join2_union||fv_join2|IsUnion=1|16|sam_join2
-join3_isect||fv_join|IsUnion=0|12|sam_join sam_join2 sam_broadcast
-join3_union||fv_join|IsUnion=1|12|sam_join sam_join2 sam_broadcast
+join3_isect|i|fv_join|IsUnion=0|12|sam_join sam_join2 sam_broadcast
+join3_union|i|fv_join|IsUnion=1|12|sam_join sam_join2 sam_broadcast
 pipe_valid|i|fv_pipe_valid||16|sam_pipe_valid sam_pipe_delay
 edge||fv_edge|Depth=3|12|sam_edge sam_fifo
-repeat||fv_repeat||16|sam_repeat
-crddrop||fv_crddrop||16|sam_crddrop
-crdhold||fv_crdhold||16|sam_crdhold sam_broadcast sam_repsiggen sam_repeat
-crdvals||fv_crdvals||16|sam_crdvals
-scan_dense||fv_scan_dense|CrdWidth=8|16|sam_scan_dense
-scan_compressed||fv_scan_compressed||16|sam_scan_compressed sam_fifo
-alu_add||fv_alu|Op=0|16|sam_alu sam_val_add
-reduce||fv_reduce||16|sam_reduce sam_val_add
-repsiggen||fv_repsiggen||16|sam_repsiggen
-arrayvals||fv_arrayvals||16|sam_arrayvals
-root||fv_root||16|sam_root
-spacc||fv_spacc||12|sam_spacc sam_workspace sam_val_add
-vectorreducer||fv_vectorreducer||12|sam_vectorreducer sam_workspace sam_val_add
-intersect_skip||fv_intersect_skip|NumInputs=3|12|sam_intersect_skip
-scan_skip_core||fv_scan_skip_core||12|sam_scan_skip_core sam_scan_skip_ctl
-fp_cmp||fv_fp_cmp||10|sam_fp_cmp sam_pipe_valid sam_pipe_delay
-fp_add||fv_fp_add||10|sam_fp_add sam_pipe_valid sam_pipe_delay sam_fp_round
-fp_mul||fv_fp_mul||10|sam_fp_mul sam_pipe_valid sam_pipe_delay sam_fp_round
-fp_div||fv_fp_div||16|sam_fp_div sam_pipe_valid sam_pipe_delay sam_fp_round
-fp_exp||fv_fp_exp||14|sam_fp_exp sam_pipe_valid sam_pipe_delay sam_fp_round
-write_compressed||fv_write_compressed||16|sam_write_compressed
-write_vals||fv_write_vals||16|sam_write_vals
-write_vals_pos||fv_write_vals_pos||16|sam_write_vals_pos
-write_dense||fv_write_dense||16|sam_write_dense
-write_dense_pos||fv_write_dense_pos||16|sam_write_dense_pos
+repeat|i|fv_repeat||16|sam_repeat
+crddrop|i|fv_crddrop||16|sam_crddrop
+crdhold|i|fv_crdhold||16|sam_crdhold sam_broadcast sam_repsiggen sam_repeat
+crdvals|i|fv_crdvals||16|sam_crdvals
+scan_dense|i|fv_scan_dense|CrdWidth=8|16|sam_scan_dense
+scan_compressed|i|fv_scan_compressed||16|sam_scan_compressed sam_fifo
+alu_add|i|fv_alu|Op=0|16|sam_alu sam_val_add
+reduce|i|fv_reduce||16|sam_reduce sam_val_add
+repsiggen|i|fv_repsiggen||16|sam_repsiggen
+arrayvals|i|fv_arrayvals||16|sam_arrayvals
+root|i|fv_root||16|sam_root
+spacc|i|fv_spacc||12|sam_spacc sam_workspace sam_val_add
+vectorreducer|i|fv_vectorreducer||12|sam_vectorreducer sam_workspace sam_val_add
+intersect_skip|i|fv_intersect_skip|NumInputs=3|12|sam_intersect_skip
+scan_skip_core|i|fv_scan_skip_core||12|sam_scan_skip_core sam_scan_skip_ctl
+fp_cmp|i|fv_fp_cmp||10|sam_fp_cmp sam_pipe_valid sam_pipe_delay
+fp_add|i|fv_fp_add||10|sam_fp_add sam_pipe_valid sam_pipe_delay sam_fp_round
+fp_mul|i|fv_fp_mul||10|sam_fp_mul sam_pipe_valid sam_pipe_delay sam_fp_round
+fp_div|i|fv_fp_div||16|sam_fp_div sam_pipe_valid sam_pipe_delay sam_fp_round
+fp_exp|i|fv_fp_exp||14|sam_fp_exp sam_pipe_valid sam_pipe_delay sam_fp_round
+write_compressed|i|fv_write_compressed||16|sam_write_compressed
+write_vals|i|fv_write_vals||16|sam_write_vals
+write_vals_pos|i|fv_write_vals_pos||16|sam_write_vals_pos
+write_dense|i|fv_write_dense||16|sam_write_dense
+write_dense_pos|i|fv_write_dense_pos||16|sam_write_dense_pos
 '
 
 for a in "$@"; do
