@@ -19,6 +19,7 @@ need zlib1g-dev       test -f /usr/include/zlib.h
 need yosys            command -v yosys
 need nextpnr-ice40    command -v nextpnr-ice40
 need fpga-icestorm    command -v icepack
+need z3               command -v z3
 need libcmocka-dev    test -f /usr/include/cmocka.h
 need libgraphviz-dev  test -f /usr/include/graphviz/cgraph.h
 need graphviz         command -v dot
@@ -74,6 +75,7 @@ group() {
 step "updating the package lists" $SUDO apt-get update -q
 group "simulators" verilator iverilog zlib1g-dev
 group "synthesis and place and route" yosys nextpnr-ice40 fpga-icestorm
+group "formal proofs" z3
 group "libraries" libcmocka-dev libgraphviz-dev pkg-config
 group "tools" graphviz gnuplot-nox clang libxml2-utils python3 python3-numpy
 echo "samgen: packages installed (apt-get output in $LOG)"

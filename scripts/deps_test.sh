@@ -51,6 +51,8 @@ grep -qx "samgen: installing simulators: verilator iverilog ... ok" "$WORK/out" 
     ok "simulators: one line" || bad "no simulators line: $(cat "$WORK/out")"
 grep -qx "samgen: installing synthesis and place and route: yosys nextpnr-ice40 fpga-icestorm ... ok" "$WORK/out" &&
     ok "synthesis: one line" || bad "no synthesis line: $(cat "$WORK/out")"
+grep -qx "samgen: installing formal proofs: z3 ... ok" "$WORK/out" &&
+    ok "formal proofs (z3): one line" || bad "no formal proofs line: $(cat "$WORK/out")"
 grep -qx "samgen: installing tools: graphviz gnuplot-nox clang libxml2-utils python3 python3-numpy ... ok" "$WORK/out" &&
     ok "tools with xmllint, python3 and numpy: one line" || bad "no tools line: $(cat "$WORK/out")"
 [ "$(tail -n 1 "$WORK/out")" = "samgen: packages installed (apt-get output in $WORK/log/deps.log)" ] &&
@@ -58,7 +60,7 @@ grep -qx "samgen: installing tools: graphviz gnuplot-nox clang libxml2-utils pyt
 grep -q "Unpacking\|Setting up\|Get:" "$WORK/out" "$WORK/err" && bad "apt-get output on the terminal" ||
     ok "no apt-get output on the terminal"
 n=$(sed -n '$=' "$WORK/out")
-[ "$n" -le 7 ] && ok "$n lines in all" || bad "$n lines of output"
+[ "$n" -le 8 ] && ok "$n lines in all" || bad "$n lines of output"
 [ ! -s "$WORK/err" ] && ok "stderr empty" || bad "stderr: $(cat "$WORK/err")"
 grep -q "^Unpacking yosys-part49 (1.0) ...$" "$WORK/log/deps.log" && ok "the log holds apt-get's output" ||
     bad "log: $(head -3 "$WORK/log/deps.log")"

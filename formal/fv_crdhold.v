@@ -1,0 +1,50 @@
+// fv_crdhold - proof wrapper of sam_crdhold (CrdWidth 3).
+// Assumes every input stream keeps the contract (fv_in); asserts it on
+// every output stream (fv_out): stall stability, no output valid after reset.
+`include "sam_token.vh"
+
+module fv_crdhold #(
+  parameter integer CrdWidth = 3
+) (
+  input wire clk_i,
+  input wire rst_ni,
+  input wire in_outer_valid_i,
+  input wire [CrdWidth+1:0] in_outer_data_i,
+  input wire in_inner_valid_i,
+  input wire [CrdWidth+1:0] in_inner_data_i,
+  input wire out_outer_ready_i,
+  input wire out_inner_ready_i
+);
+  wire in_outer_ready_o;
+  wire in_inner_ready_o;
+  wire out_outer_valid_o;
+  wire [CrdWidth+1:0] out_outer_data_o;
+  wire out_inner_valid_o;
+  wire [CrdWidth+1:0] out_inner_data_o;
+
+  sam_crdhold #(.CrdWidth(CrdWidth)) dut (
+    .clk_i(clk_i),
+    .rst_ni(rst_ni),
+    .in_outer_valid_i(in_outer_valid_i),
+    .in_outer_ready_o(in_outer_ready_o),
+    .in_outer_data_i(in_outer_data_i),
+    .in_inner_valid_i(in_inner_valid_i),
+    .in_inner_ready_o(in_inner_ready_o),
+    .in_inner_data_i(in_inner_data_i),
+    .out_outer_valid_o(out_outer_valid_o),
+    .out_outer_ready_i(out_outer_ready_i),
+    .out_outer_data_o(out_outer_data_o),
+    .out_inner_valid_o(out_inner_valid_o),
+    .out_inner_ready_i(out_inner_ready_i),
+    .out_inner_data_o(out_inner_data_o)
+  );
+
+  fv_in #(.Width(CrdWidth+1+1)) env_in_outer (.clk_i(clk_i), .rst_ni(rst_ni),
+    .valid_i(in_outer_valid_i), .ready_i(in_outer_ready_o), .data_i(in_outer_data_i));
+  fv_in #(.Width(CrdWidth+1+1)) env_in_inner (.clk_i(clk_i), .rst_ni(rst_ni),
+    .valid_i(in_inner_valid_i), .ready_i(in_inner_ready_o), .data_i(in_inner_data_i));
+  fv_out #(.Width(CrdWidth+1+1), .Comb(0)) chk_out_outer (.clk_i(clk_i), .rst_ni(rst_ni),
+    .valid_i(out_outer_valid_o), .ready_i(out_outer_ready_i), .data_i(out_outer_data_o));
+  fv_out #(.Width(CrdWidth+1+1), .Comb(1)) chk_out_inner (.clk_i(clk_i), .rst_ni(rst_ni),
+    .valid_i(out_inner_valid_o), .ready_i(out_inner_ready_i), .data_i(out_inner_data_o));
+endmodule

@@ -1,0 +1,36 @@
+// fv_reduce - proof wrapper of sam_reduce (ValWidth 4, ValType 0, SkipEmpty 0).
+// Assumes every input stream keeps the contract (fv_in); asserts it on
+// every output stream (fv_out): stall stability, no output valid after reset.
+`include "sam_token.vh"
+
+module fv_reduce #(
+  parameter integer ValWidth = 4,
+  parameter integer ValType = 0,
+  parameter integer SkipEmpty = 0
+) (
+  input wire clk_i,
+  input wire rst_ni,
+  input wire in_val_valid_i,
+  input wire [ValWidth+1:0] in_val_data_i,
+  input wire out_val_ready_i
+);
+  wire in_val_ready_o;
+  wire out_val_valid_o;
+  wire [ValWidth+1:0] out_val_data_o;
+
+  sam_reduce #(.ValWidth(ValWidth), .ValType(ValType), .SkipEmpty(SkipEmpty)) dut (
+    .clk_i(clk_i),
+    .rst_ni(rst_ni),
+    .in_val_valid_i(in_val_valid_i),
+    .in_val_ready_o(in_val_ready_o),
+    .in_val_data_i(in_val_data_i),
+    .out_val_valid_o(out_val_valid_o),
+    .out_val_ready_i(out_val_ready_i),
+    .out_val_data_o(out_val_data_o)
+  );
+
+  fv_in #(.Width(ValWidth+1+1)) env_in_val (.clk_i(clk_i), .rst_ni(rst_ni),
+    .valid_i(in_val_valid_i), .ready_i(in_val_ready_o), .data_i(in_val_data_i));
+  fv_out #(.Width(ValWidth+1+1), .Comb(0)) chk_out_val (.clk_i(clk_i), .rst_ni(rst_ni),
+    .valid_i(out_val_valid_o), .ready_i(out_val_ready_i), .data_i(out_val_data_o));
+endmodule
