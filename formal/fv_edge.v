@@ -20,8 +20,9 @@ module fv_edge #(
   wire [Width-1:0] dn_data;
   wire [3:0]       occ;
 
+  // clr_i (the run clear) is a second reset; the proof is of one run
   sam_edge #(.Width(Width), .Depth(Depth)) dut (
-    .clk_i(clk_i), .rst_ni(rst_ni), .cycle_i(cycle_i), .dump_i(dump_i),
+    .clk_i(clk_i), .rst_ni(rst_ni), .clr_i(1'b0), .cycle_i(cycle_i), .dump_i(dump_i),
     .moved_o(moved),
     .up_valid_i(up_valid_i), .up_ready_o(up_ready), .up_data_i(up_data_i),
     .dn_valid_o(dn_valid), .dn_ready_i(dn_ready_i), .dn_data_o(dn_data)
