@@ -192,6 +192,8 @@ static int on_opt(void *ctx, sg_opt_id id, const char *a, const char *next)
     case SG_OPT_SKIP:
     case SG_OPT_MAX_NNZ:
     case SG_OPT_DIM:
+    case SG_OPT_WATCHDOG_CYCLES:
+    case SG_OPT_COUNTERS:
     case SG_OPT_TENSOR:
     case SG_OPT_TYPE:
     case SG_OPT_SCALE: {

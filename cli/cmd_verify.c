@@ -425,6 +425,14 @@ static int judge(verify_run *v, const verify_opts *vo)
         v->result = "protocol";
         return SG_EXIT_CHECK;
     }
+    char errmsg[320] = "";
+    if (v->so.errors) {
+        char names[200];
+        sg_sim_error_names(v->so.errors, names, sizeof names);
+        snprintf(errmsg, sizeof errmsg, "FAIL %s: error_o = %u (%s)", c->design.module,
+                 v->so.errors, names);
+        printf("%s\n", errmsg);
+    }
     if (v->so.watchdog || v->so.status == 'F') {
         /* The report also goes into -o DIR's reports. */
         char *buf = NULL;
@@ -442,6 +450,13 @@ static int judge(verify_run *v, const verify_opts *vo)
         /* A wrong token before the stall is usually the cause. */
         if (sg_verify_compare(v, vo, &e) == 0 && r->mismatch && r->cycle >= 0)
             printf("first wrong token before the stall:\n%s", r->report);
+        return SG_EXIT_CHECK;
+    }
+    if (v->so.errors) {
+        v->result = "hardware error";
+        v->message = sg_strdup(errmsg);
+        if (sg_verify_compare(v, vo, &e) < 0)
+            v->compared = 0;
         return SG_EXIT_CHECK;
     }
     if (v->so.status != 'D') {
@@ -466,6 +481,15 @@ static int judge(verify_run *v, const verify_opts *vo)
         v->result = "fail";
         return SG_EXIT_CHECK;
     }
+    size_t n_perf = 0;
+    char perf_msg[400];
+    if (c->design.n_perf && !vo->no_trace &&
+        sg_verify_check_counters(v, &n_perf, perf_msg, sizeof perf_msg)) {
+        printf("FAIL %s: %s\n", kernel, perf_msg);
+        v->result = "fail";
+        v->message = sg_strdup(perf_msg);
+        return SG_EXIT_CHECK;
+    }
     v->result = "pass";
     printf("PASS %s: %zu streams, %zu tokens, golden %llu cycles, RTL %llu cycles%s\n",
            kernel, r->n_streams, r->n_tokens, (unsigned long long)c->gold.cycles,
@@ -479,6 +503,12 @@ static int judge(verify_run *v, const verify_opts *vo)
     if (n_skip_x)
         printf("skipping: %zu intersector(s), %zu scanner stream(s) not compared "
                "(they skip); every other stream compared\n", n_skip_x, n_skip_e);
+    if (c->design.n_perf && vo->no_trace)
+        printf("counters: %d words read back, not checked (--no-trace)\n", c->design.n_perf);
+    else if (c->design.n_perf)
+        printf("counters: %zu of %d words checked against the traces%s\n", n_perf,
+               c->design.n_perf, c->design.perf_mode == SG_PERF_EDGES ?
+               " (the backpressure words have no trace counterpart)" : "");
     print_speed(v);
     return SG_EXIT_OK;
 }

@@ -23,6 +23,7 @@ void sg_gen_opts_init(gen_opts *o)
     o->fifo_depth = SG_FIFO_DEFAULT;
     o->max_nnz = 1024;
     o->dim = 64;
+    o->watchdog_cycles = SG_DEFAULT_WATCHDOG;
     o->scale = 1;
 }
 
@@ -93,6 +94,22 @@ int sg_gen_opt(gen_opts *o, sg_opt_id id, const char *a, const char *v, sg_err *
             return -1;
         o->dim = x;
         o->dim_set = 1;
+        return 1;
+    case SG_OPT_COUNTERS:
+        if (strcmp(v, "none") == 0)
+            o->counters = SG_PERF_NONE;
+        else if (strcmp(v, "nodes") == 0)
+            o->counters = SG_PERF_NODES;
+        else if (strcmp(v, "edges") == 0)
+            o->counters = SG_PERF_EDGES;
+        else
+            return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "samgen: %s: unknown mode '%s' "
+                           "(none, nodes, edges)", a, v);
+        return 1;
+    case SG_OPT_WATCHDOG_CYCLES:
+        if (int_arg(a, v, 1, SG_WATCHDOG_MAX, &x, e) < 0)
+            return -1;
+        o->watchdog_cycles = x;
         return 1;
     case SG_OPT_SCALE:
         if (sg_cli_scale_parse(v, &o->scale) < 0)
@@ -297,12 +314,16 @@ int sg_gen_prepare(const gen_opts *o, gen_ctx *c, sg_err *e)
     uint64_t h = SG_FNV_INIT;
     if (sg_fnv1a_file(&h, o->graph) < 0)
         return sg_errc(e, SG_EXIT_USAGE, o->graph, 0, "cannot open: %s", strerror(errno));
-    char optstr[128];
+    char optstr[160];
     int n = snprintf(optstr, sizeof optstr, "crd=%d val=%d depth=%d auto=%d nnz=%ld dim=%ld skip=%d",
                      c->crd_width, o->val_width, o->fifo_depth, o->fifo_auto,
                      o->max_nnz, o->dim, o->skip);
     if (sg_vt_is_fp(vt))      /* integer designs keep their hash */
         n += snprintf(optstr + n, sizeof optstr - (size_t)n, " type=%d", vt);
+    if (o->watchdog_cycles != SG_DEFAULT_WATCHDOG)
+        n += snprintf(optstr + n, sizeof optstr - (size_t)n, " wd=%ld", o->watchdog_cycles);
+    if (o->counters != SG_PERF_NONE)
+        n += snprintf(optstr + n, sizeof optstr - (size_t)n, " perf=%d", o->counters);
     h = sg_fnv1a(h, optstr, (size_t)n);
     snprintf(c->hash, sizeof c->hash, "%016llx", (unsigned long long)h);
 
@@ -314,6 +335,8 @@ int sg_gen_prepare(const gen_opts *o, gen_ctx *c, sg_err *e)
     c->eo.skip = o->skip;
     c->eo.max_nnz = o->max_nnz;
     c->eo.dim_default = o->dim;
+    c->eo.watchdog_cycles = o->watchdog_cycles;
+    c->eo.counters = o->counters;
     c->eo.mem_size = size_cb;
     c->eo.index_dim = dim_cb;
     c->eo.ctx = c;

@@ -21,6 +21,8 @@ typedef struct gen_opts {
     int max_nnz_set;
     long dim;                 /* index size floor (64 when unset) */
     int dim_set;
+    long watchdog_cycles;     /* --watchdog-cycles (SG_DEFAULT_WATCHDOG) */
+    int counters;             /* --counters: SG_PERF_NONE, _NODES, _EDGES */
     double scale;             /* --scale: real values times this (1) */
     int want_streams;         /* keep golden streams (verify) */
     int type_vt;              /* --type (core/value.h), 0: not given */

@@ -5,7 +5,8 @@
  * ExTensor skipping (which scanners and intersectors skip, their wiring),
  * positional writers for dense outputs, the order-1 accumulator without an
  * outer input, the vector reducer, a crddrop two levels above its inner
- * stream and the value forms of crddrop and crdhold.
+ * stream and the value forms of crddrop and crdhold, and the error bits
+ * (error_o, the write guards, the hardware watchdog).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
@@ -106,7 +107,8 @@ static void test_structure(void **state)
      * widths), so a netlist or testbench can see them. */
     assert_non_null(strstr(t, "module vtest_top #(\n"
                               "  parameter integer CrdWidth = 16,   // coordinate/reference payload bits\n"
-                              "  parameter integer ValWidth = 32    // value payload bits\n"
+                              "  parameter integer ValWidth = 32,   // value payload bits\n"
+                              "  parameter integer WatchdogCycles = 65536   // error_o bit 3 after this many idle cycles\n"
                               ") (\n"));
     assert_null(strstr(t, "localparam integer CrdWidth"));
     assert_null(strstr(t, "localparam integer ValWidth"));
@@ -420,6 +422,10 @@ static void test_reducers(void **state)
                        "n3_spaccumulator_inner_raw_data - 1'b1",
                        "sam_vectorreducer #(.CrdWidth(CrdWidth), .ValWidth(ValWidth), .InnerDim(64)) n4_vectorreducer_i (",
                        ".in_crd_valid_i(e3_dn_valid)");
+    /* both accumulators report points beyond their workspaces: bit 1 */
+    sg_test_has_all(t, "wire n3_spaccumulator_ovf;", ".ovf_o(n3_spaccumulator_ovf),",
+                       "wire n4_vectorreducer_i_ovf;", ".ovf_o(n4_vectorreducer_i_ovf),",
+                       "wire err_acc = n3_spaccumulator_ovf | n4_vectorreducer_i_ovf;");
     sg_emit_design_free(&d);
     sg_graph_free(&g);
 }
@@ -479,6 +485,143 @@ static void test_crdvals(void **state)
 
 /* --fifo-depth auto: the model's peak plus 25 % and one, between the
  * floor (the default depth) and the cap. */
+/* error_o: the port, the guards before each RAM, the bits and the
+ * watchdog's period. */
+static void test_errors(void **state)
+{
+    (void)state;
+    sg_graph g;
+    build(&g);
+    sg_emit_opts o;
+    opts(&o);
+    o.mem_size = size_100;
+    sg_emit_design d;
+    sg_err e;
+    if (sg_emit(&g, &o, &d, &e) != 0)
+        fail_msg("%s", e.msg);
+    const char *t = d.text;
+    /* memories: 1 b seg, 2 b crd, 3 x seg, 4 x crd, 5 b vals, 6 x vals;
+     * 128 words (seg 2), host addresses of 7 bits */
+    sg_test_has_all(t, "  output wire [3:0]            error_o\n);",
+                       "//                    bit 3  watchdog",
+                       "  wire err_clr = !rst_ni || run_clr;\n",
+                       /* an input memory: the engine never writes it */
+                       "  wire m2_wr_ok = m2_wr_en;\n",
+                       "  wire m2_host_oob = 1'b0;\n",
+                       "  wire m1_host_oob = |host_addr_i[6:1];",
+                       "  wire m2_host_we = host_we_i && host_sel_i == 8'd2 && !m2_host_oob;\n",
+                       ".host_en_i(host_en), .host_we_i(m2_host_we),",
+                       /* an output memory: writes beyond its depth are not made */
+                       "  wire m4_wr_oob = |m4_wr_addr[CrdWidth-1:7];",
+                       "  wire m4_wr_ok = m4_wr_en && !m4_wr_oob;\n",
+                       ".wr_en_i(m4_wr_ok),",
+                       "  wire err_wr = |{m3_wr_oob & m3_wr_en,\n"
+                       "                    m4_wr_oob & m4_wr_en,\n"
+                       "                    m6_wr_oob & m6_wr_en};\n",
+                       "  wire err_acc = 1'b0;\n",
+                       /* no dense dimension: select 0 names nothing */
+                       "  wire host_ok = 1'b0\n               || (host_sel_i == 8'd1 && !m1_host_oob)",
+                       "               || (host_sel_i == 8'd6 && !m6_host_oob);\n",
+                       "  wire err_host = host_en && host_we_i && !host_ok;",
+                       "  wire hw_moved = (|edge_moved) | m3_wr_en | m4_wr_en | m6_wr_en;\n",
+                       "    if (!rst_ni || !busy || hw_moved) hw_idle_q <= {WdBits{1'b0}};\n",
+                       "    err_q <= (err_clr ? 4'd0 : err_q) | {err_wd, err_host, err_acc, err_wr};\n",
+                       "  assign error_o = err_q;\n");
+    assert_null(strstr(t, "m2_wr_oob"));
+    /* the bits come after done, which the watchdog reads */
+    assert_true(strstr(t, "assign done_o") < strstr(t, "wire err_wr"));
+    sg_emit_design_free(&d);
+
+    /* a memory of 2^CrdWidth words: every address is in it, the write
+     * after its last word is the overflow (the counter wrapped) */
+    o.crd_width = 7;
+    if (sg_emit(&g, &o, &d, &e) != 0)
+        fail_msg("%s", e.msg);
+    sg_test_has_all(d.text, "  reg m4_full_q;",
+                       "    else if (m4_wr_en && &m4_wr_addr) m4_full_q <= 1'b1;\n",
+                       "  wire m4_wr_oob = m4_full_q;");
+    sg_emit_design_free(&d);
+
+    /* the watchdog's period */
+    o.crd_width = 16;
+    o.watchdog_cycles = 300;
+    if (sg_emit(&g, &o, &d, &e) != 0)
+        fail_msg("%s", e.msg);
+    assert_non_null(strstr(d.text, "parameter integer WatchdogCycles = 300 "));
+    sg_emit_design_free(&d);
+    o.watchdog_cycles = 0;
+    assert_int_equal(sg_emit(&g, &o, &d, &e), -1);
+    assert_int_equal(e.code, SG_EXIT_USAGE);
+    assert_string_equal(e.msg, "--watchdog-cycles 0: expected 1..2147483647");
+    sg_graph_free(&g);
+}
+
+static long size_2(void *ctx, const sg_node *n, sg_arr_kind a)
+{
+    (void)ctx;
+    (void)n;
+    (void)a;
+    return 2;
+}
+
+/* --counters: the words at select 255, the host port widened for them,
+ * the per-node and per-edge registers and the read mux. */
+static void test_counters(void **state)
+{
+    (void)state;
+    sg_graph g;
+    build(&g);
+    sg_emit_opts o;
+    opts(&o);
+    o.mem_size = size_2;
+    sg_emit_design d;
+    sg_err e;
+    if (sg_emit(&g, &o, &d, &e) != 0)
+        fail_msg("%s", e.msg);
+    assert_int_equal(d.n_perf, 0);
+    assert_null(strstr(d.text, "perf_"));
+    assert_non_null(strstr(d.text, "  input  wire [0:0]  host_addr_i,"));
+    sg_emit_design_free(&d);
+
+    o.counters = SG_PERF_NODES;   /* 5 nodes: 10 words, 4 address bits */
+    if (sg_emit(&g, &o, &d, &e) != 0)
+        fail_msg("%s", e.msg);
+    assert_int_equal(d.n_perf, 10);
+    assert_int_equal(d.perf_mode, SG_PERF_NODES);
+    sg_test_has_all(d.text, "  input  wire [3:0]  host_addr_i,",
+                    "  output reg  [31:0]  host_rdata_o,",
+                    /* the scanner's three output edges */
+                    "_pmv = |{e0_up_valid & e0_up_ready,\n"
+                    "                      e1_up_valid & e1_up_ready,\n"
+                    "                      e3_up_valid & e3_up_ready};\n",
+                    /* a writer moves nothing */
+                    "_pmv = 1'b0;\n",
+                    "      4'd0: perf_word = ", "      4'd1: perf_word = ",
+                    "    if (perf_clr) perf_cyc_q <= 32'd0;\n",
+                    "      8'd255: host_rdata_o = perf_rdata_q;\n",
+                    "      8'd255: host_len_o = 16'd10;");
+    /* node 1 (the crd writer) has no words of its own in the mux */
+    assert_null(strstr(d.text, "      4'd2: perf_word"));
+    assert_null(strstr(d.text, "      4'd3: perf_word"));
+    sg_emit_design_free(&d);
+
+    o.counters = SG_PERF_EDGES;   /* 4 edges: 8 words, 3 address bits */
+    if (sg_emit(&g, &o, &d, &e) != 0)
+        fail_msg("%s", e.msg);
+    assert_int_equal(d.n_perf, 8);
+    sg_test_has_all(d.text, "  input  wire [2:0]  host_addr_i,",
+                    "    else if (e2_up_valid && !e2_up_ready && e2_pblk_q != 32'hffffffff) "
+                    "e2_pblk_q <= e2_pblk_q + 32'd1;\n",
+                    "      3'd6: perf_word = e3_pmv_q;\n", "      3'd7: perf_word = e3_pblk_q;\n",
+                    "      8'd255: host_len_o = 16'd8;");
+    sg_emit_design_free(&d);
+
+    o.counters = 3;
+    assert_int_equal(sg_emit(&g, &o, &d, &e), -1);
+    assert_int_equal(e.code, SG_EXIT_USAGE);
+    sg_graph_free(&g);
+}
+
 static void test_auto_depth(void **state)
 {
     (void)state;
@@ -500,6 +643,8 @@ int main(void)
         cmocka_unit_test(test_reducers),
         cmocka_unit_test(test_crdvals),
         cmocka_unit_test(test_auto_depth),
+        cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_counters),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

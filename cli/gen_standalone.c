@@ -305,7 +305,8 @@ static void write_tb_text(FILE *f, const gen_ctx *c, const char *kernel,
     fprintf(f, "// it with the golden model's (mem/expect_m<sel>.hex).  It prints PASS, or\n");
     fprintf(f, "// FAIL with the first difference and ends with $fatal (nonzero exit).\n");
     fprintf(f, "// +max_cycles=N bounds the run (default %llu); the top's watchdog\n", max_cycles);
-    fprintf(f, "// (+watchdog=N cycles without a token moving) ends it as a FAIL too.\n");
+    fprintf(f, "// (+watchdog=N cycles without a token moving) ends it as a FAIL too, and\n");
+    fprintf(f, "// so does a run that ends with error bits set (error_o).\n");
     fprintf(f, "// The memory files are read from `SG_MEMDIR (define it to move them).\n");
     fprintf(f, "`ifndef SG_MEMDIR\n`define SG_MEMDIR \"%s/mem\"\n`endif\n\n", dir);
     fprintf(f, "module tb_%s;\n", kernel);
@@ -315,12 +316,12 @@ static void write_tb_text(FILE *f, const gen_ctx *c, const char *kernel,
     fprintf(f, "  reg           clk_q, rst_nq, start_q, host_en_q, host_we_q;\n");
     fprintf(f, "  reg  [7:0]    host_sel_q;\n  reg  [HA-1:0] host_addr_q;\n");
     fprintf(f, "  reg  [HD-1:0] host_wdata_q;\n  wire [HD-1:0] host_rdata;\n");
-    fprintf(f, "  wire [CW-1:0] host_len;\n  wire          done;\n\n");
+    fprintf(f, "  wire [CW-1:0] host_len;\n  wire          done;\n  wire [3:0]    error;\n\n");
     fprintf(f, "  %s dut (\n", d->module);
     fprintf(f, "    .clk_i(clk_q), .rst_ni(rst_nq), .start_i(start_q), .done_o(done),\n");
     fprintf(f, "    .host_en_i(host_en_q), .host_we_i(host_we_q), .host_sel_i(host_sel_q),\n");
     fprintf(f, "    .host_addr_i(host_addr_q), .host_wdata_i(host_wdata_q),\n");
-    fprintf(f, "    .host_rdata_o(host_rdata), .host_len_o(host_len)\n  );\n\n");
+    fprintf(f, "    .host_rdata_o(host_rdata), .host_len_o(host_len), .error_o(error)\n  );\n\n");
 
     /* arrays */
     fprintf(f, "  // Input arrays (loaded through the host port) and expected outputs.\n");
@@ -399,6 +400,9 @@ static void write_tb_text(FILE *f, const gen_ctx *c, const char *kernel,
     fprintf(f, "    if (!done) begin\n");
     fprintf(f, "      $display(\"FAIL %s: done_o not seen after %%0d cycles (+max_cycles)\", cyc);\n",
             kernel);
+    fprintf(f, "      $fatal(1, \"FAIL %s\");\n    end\n", kernel);
+    fprintf(f, "    if (error != 4'd0) begin   // docs/rtl-interfaces.md, error_o\n");
+    fprintf(f, "      $display(\"FAIL %s: error_o = %%0d\", error);\n", kernel);
     fprintf(f, "      $fatal(1, \"FAIL %s\");\n    end\n\n", kernel);
     fprintf(f, "    // Read back and compare every output array the golden model returns.\n");
     for (size_t i = 0; i < d->n_mem; i++) {
@@ -488,6 +492,9 @@ static void write_readme_text(FILE *f, const gen_ctx *c, const char *kernel,
     fprintf(f, "  host_rdata_o[%d:0]   out  the word at host_addr_i, one cycle later\n", hd - 1);
     fprintf(f, "  host_len_o[%d:0]     out  words an output writer stored in memory\n"
                "                             host_sel_i\n", c->crd_width - 1);
+    fprintf(f, "  error_o[3:0]          out  sticky error bits until reset: 0 writer overflow,\n"
+               "                             1 accumulator coordinate beyond its workspace,\n"
+               "                             2 host write beyond a memory, 3 watchdog\n");
     fprintf(f, "\nMEMORIES (host select, instance, contents, word bits, words)\n\n");
     for (size_t i = 0; i < d->n_dim; i++)
         fprintf(f, "  0 address %d   dense dimension of node %d (%s, DOT line %ld)\n",

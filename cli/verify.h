@@ -69,6 +69,18 @@ int sg_verify_write_reports(const verify_run *v, const verify_opts *vo, sg_err *
 
 /* Write the host script of the run to path (verify_trace.c).  0, or -1
  * with e filled (code SG_EXIT_USAGE). */
+/* The RTL figures of a node from the cycle stamps of the tokens its output
+ * edges took (the taps see a token move when valid and ready are both
+ * high): busy, the cycles in which at least one of them moved; stall, the
+ * other cycles from its first to its last output token.  0, or -1 when
+ * the node has no output edge or none of them moved (or no traces). */
+int sg_verify_node_cycles(const verify_run *v, size_t node, unsigned long long *busy,
+                          unsigned long long *stall);
+/* The top's performance counters (select 255, read back after the run)
+ * against the same figures from the traces: 0 when every word agrees (or
+ * the design has none), else 1 with the first difference in msg.  *checked
+ * is the number of words compared. */
+int sg_verify_check_counters(const verify_run *v, size_t *checked, char *msg, size_t cap);
 int sg_verify_write_script(const char *path, const gen_ctx *c,
                            unsigned long long max_cycles, sg_err *e);
 

@@ -162,13 +162,8 @@ static int cmp_i64(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* The RTL figures of node v from the cycle stamps of the tokens its output
- * edges took (the taps see a token move when valid and ready are both
- * high): busy, the cycles in which at least one of them moved; stall, the
- * other cycles from its first to its last output token.  0, or -1 when
- * the node has no output edge or none of them moved. */
-static int rtl_node_cycles(const verify_run *v, size_t node, unsigned long long *busy,
-                           unsigned long long *stall)
+int sg_verify_node_cycles(const verify_run *v, size_t node, unsigned long long *busy,
+                          unsigned long long *stall)
 {
     const sg_graph *g = &v->c.g;
     if (!v->so.edge)
@@ -212,7 +207,7 @@ static void json_nodes(FILE *f, const verify_run *v, const verify_opts *vo)
             fputs(", \"busy\": null, \"stall\": null", f);
         }
         unsigned long long rb, rs;
-        if (!vo->no_trace && rtl_node_cycles(v, i, &rb, &rs) == 0)
+        if (!vo->no_trace && sg_verify_node_cycles(v, i, &rb, &rs) == 0)
             fprintf(f, ", \"busy_rtl\": %llu, \"stall_rtl\": %llu}", rb, rs);
         else
             fputs(", \"busy_rtl\": null, \"stall_rtl\": null}", f);

@@ -54,6 +54,8 @@ int sg_verify_write_script(const char *path, const gen_ctx *c,
     for (size_t i = 0; i < d->n_mem; i++)
         if (d->mem[i].is_output)
             fprintf(f, "r %d\n", d->mem[i].sel);
+    if (d->n_perf)
+        fprintf(f, "r %d\n", SG_PERF_SEL);   /* the performance counters */
     if (sg_outfile_commit(&of, e) < 0) {
         e->code = SG_EXIT_USAGE;
         return -1;

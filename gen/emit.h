@@ -5,7 +5,7 @@
  * primitive instance per graph node, a sam_edge on every edge (a sam_fifo,
  * with a simulation-only tap around it for traces and stalls; the top has
  * a watchdog), a sam_ram per array each tensor level needs, a host port
- * over all of them and start/done.  It also returns the design's tables (memories, dense
+ * over all of them, start/done and the sticky error bits error_o.  It also returns the design's tables (memories, dense
  * dimension registers, edge widths) that the verifier needs to load the
  * memories and decode the traces.
  *
@@ -33,6 +33,15 @@
 
 #include "graph/graph.h"
 
+/* The hardware watchdog's default period (cycles without a transfer). */
+#define SG_DEFAULT_WATCHDOG 65536L
+#define SG_WATCHDOG_MAX 2147483647L
+
+/* Performance counters (--counters): none, two words per node, two per
+ * edge; read at host select SG_PERF_SEL (gen/emit_perf.c). */
+enum { SG_PERF_NONE = 0, SG_PERF_NODES, SG_PERF_EDGES };
+#define SG_PERF_SEL 255
+
 typedef enum sg_arr_kind { SG_ARR_SEG = 0, SG_ARR_CRD, SG_ARR_VALS } sg_arr_kind;
 
 /* Entries a memory must hold, or -1 when unknown (then max_nnz is used). */
@@ -57,6 +66,10 @@ typedef struct sg_emit_opts {
     sg_emit_size_fn mem_size;
     sg_emit_dim_fn index_dim;
     void *ctx;
+    long watchdog_cycles;     /* default of the top's WatchdogCycles: error_o
+                               * bit 3 after that many cycles without a
+                               * transfer in a run (SG_DEFAULT_WATCHDOG) */
+    int counters;             /* SG_PERF_NONE, _NODES or _EDGES */
     const char *source_hash;  /* hex hash of the input, for the banner */
     const char *root;         /* samgen source root (templates/); NULL = find */
 } sg_emit_opts;
@@ -93,6 +106,8 @@ typedef struct sg_emit_design {
     int *node_skip;           /* per node: CAM size of a skipping scanner or
                                * intersector, 0 = plain primitive */
     size_t n_edges;
+    int perf_mode;            /* SG_PERF_*: the counters at select SG_PERF_SEL */
+    int n_perf;               /* their 32-bit words (0 without counters) */
     char *text;               /* the Verilog */
     size_t len;
 } sg_emit_design;

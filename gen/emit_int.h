@@ -12,6 +12,11 @@
  *                            sg_emit_memories), the dense-dimension registers,
  *                            positional writers' links, host read-back
  *                            and done
+ *   errors      emit_err.c   (with the memories) each RAM's write guards;
+ *                            (after done) the sticky error bits on error_o
+ *                            and the hardware watchdog
+ *   counters    emit_perf.c  (after the instances) the performance counters
+ *                            at host select 255
  *   instances   emit_inst.c  one primitive per node in dataflow order, with
  *                            its forks and tie-offs
  *   edges       emit_sim.c   after each node its output edges (sam_edge:
@@ -103,6 +108,25 @@ void sg_emit_pos_wires(emitter *m);
 void sg_emit_host_and_done(emitter *m);
 /* The memory table of the banner (@MEMTABLE@), into a malloc'd string. */
 char *sg_emit_memory_table(const emitter *m);
+
+/* ---- error bits (emit_err.c) ---------------------------------------------- */
+
+/* Before memory mm's sam_ram: m<sel>_wr_ok (an engine write in range: an
+ * output memory's writes beyond its depth, or once its last word is
+ * written when the counter would wrap, are suppressed) and m<sel>_host_we
+ * (a host write within its depth). */
+void sg_emit_err_guards(emitter *m, const sg_emit_mem *mm);
+/* err_clr, the one signal that clears the error bits, first in the body. */
+void sg_emit_err_clear(emitter *m);
+/* The error bits: error_o, its clear, the hardware watchdog. */
+void sg_emit_errors(emitter *m);
+
+/* ---- performance counters (emit_perf.c) ---------------------------------- */
+
+/* Words the counters of mode (SG_PERF_*) take for g. */
+int sg_emit_perf_words(const sg_graph *g, int mode);
+/* The counters and their read mux (perf_rdata_q), after the instances. */
+void sg_emit_perf(emitter *m);
 
 /* ---- instances (emit_inst.c) ---------------------------------------------- */
 

@@ -93,6 +93,9 @@ int sg_emit_host_addr_width(const emitter *m)
     for (size_t i = 0; i < m->d->n_mem; i++)
         if (m->d->mem[i].addr_width > w)
             w = m->d->mem[i].addr_width;
+    int pw = sg_emit_perf_words(m->g, m->o->counters);
+    if (pw && sg_emit_clog2(pw) > w)
+        w = sg_emit_clog2(pw);
     return w;
 }
 
@@ -102,6 +105,8 @@ int sg_emit_host_data_width(const emitter *m)
     for (size_t i = 0; i < m->d->n_mem; i++)
         if (m->d->mem[i].width > w)
             w = m->d->mem[i].width;
+    if (sg_emit_perf_words(m->g, m->o->counters) && w < 32)
+        w = 32;   /* the counters' words */
     return w;
 }
 
@@ -133,13 +138,14 @@ static void emit_ram(emitter *m, const sg_emit_mem *mm)
         fprintf(f, "  assign m%d_wr_addr = {CrdWidth{1'b0}};\n", s);
         fprintf(f, "  assign m%d_wr_data = {%s{1'b0}};\n", s, w);
     }
+    sg_emit_err_guards(m, mm);
     fprintf(f, "  sam_ram #(.Width(%s), .AddrWidth(%d)) %s (\n", w, aw, mm->inst);
     fprintf(f, "    .clk_i(clk_i),\n");
     fprintf(f, "    .rd_en_i(m%d_rd_en), .rd_addr_i(m%d_rd_addr[%d:0]), .rd_data_o(m%d_rd_data),\n",
             s, s, aw - 1, s);
-    fprintf(f, "    .wr_en_i(m%d_wr_en), .wr_addr_i(m%d_wr_addr[%d:0]), .wr_data_i(m%d_wr_data),\n",
+    fprintf(f, "    .wr_en_i(m%d_wr_ok), .wr_addr_i(m%d_wr_addr[%d:0]), .wr_data_i(m%d_wr_data),\n",
             s, s, aw - 1, s);
-    fprintf(f, "    .host_en_i(host_en), .host_we_i(host_we_i && host_sel_i == 8'd%d),\n", s);
+    fprintf(f, "    .host_en_i(host_en), .host_we_i(m%d_host_we),\n", s);
     fprintf(f, "    .host_addr_i(host_addr_i[%d:0]), .host_wdata_i(host_wdata_i[%s-1:0]),\n",
             aw - 1, w);
     fprintf(f, "    .host_rdata_o(m%d_host_rdata)\n  );\n", s);
@@ -161,7 +167,7 @@ static void emit_ram(emitter *m, const sg_emit_mem *mm)
     fprintf(f, "    .rd_en_i(m%db_rd_en), .rd_addr_i(m%db_rd_addr[%d:0]), .rd_data_o(m%db_rd_data),\n",
             s, s, aw - 1, s);
     fprintf(f, "    .wr_en_i(1'b0), .wr_addr_i({%d{1'b0}}), .wr_data_i({%s{1'b0}}),\n", aw, w);
-    fprintf(f, "    .host_en_i(host_en), .host_we_i(host_we_i && host_sel_i == 8'd%d),\n", s);
+    fprintf(f, "    .host_en_i(host_en), .host_we_i(m%d_host_we),\n", s);
     fprintf(f, "    .host_addr_i(host_addr_i[%d:0]), .host_wdata_i(host_wdata_i[%s-1:0]),\n",
             aw - 1, w);
     fprintf(f, "    .host_rdata_o(m%db_host_rdata)\n  );\n", s);
@@ -250,6 +256,13 @@ void sg_emit_host_and_done(emitter *m)
         else
             fprintf(f, "      8'd%d: host_rdata_o = m%d_host_rdata;\n", mm->sel, mm->sel);
     }
+    if (m->d->n_perf) {
+        if (hd > 32)
+            fprintf(f, "      8'd%d: host_rdata_o = {{%d{1'b0}}, perf_rdata_q};\n", SG_PERF_SEL,
+                    hd - 32);
+        else
+            fprintf(f, "      8'd%d: host_rdata_o = perf_rdata_q;\n", SG_PERF_SEL);
+    }
     fprintf(f, "      default: host_rdata_o = {%d{1'b0}};\n    endcase\n  end\n", hd);
     fprintf(f, "  always @(*) begin\n    case (host_sel_i)\n");
     for (size_t i = 0; i < m->d->n_mem; i++) {
@@ -259,6 +272,9 @@ void sg_emit_host_and_done(emitter *m)
         fprintf(f, "      8'd%d: host_len_o = %s_%s_len;\n", mm->sel, m->inst[mm->node],
                 mm->arr == SG_ARR_VALS ? "val" : sg_emit_arr_name(mm->arr));
     }
+    if (m->d->n_perf)
+        fprintf(f, "      8'd%d: host_len_o = %d'd%d;   // the counters' words\n", SG_PERF_SEL,
+                m->o->crd_width, m->d->n_perf);
     fprintf(f, "      default: host_len_o = {CrdWidth{1'b0}};\n    endcase\n  end\n\n");
     fprintf(f, "  // ---- done: every level writer has consumed its D ----\n");
     fprintf(f, "  assign done_o = 1'b1");

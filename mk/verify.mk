@@ -21,6 +21,9 @@
 #   make verify-cli-test  verify -o DIR: report.json, junit.xml, --trace,
 #                         --max-mismatches, dot --report on the reports
 #                         (examples, Icarus)
+#   make error-cli-test   the generated top's error bits: a run raising each
+#                         one, normal runs leaving error_o at 0 (examples,
+#                         Icarus and Verilator)
 #   make cache-cli-test   samgen cache info/clean, the cache's location and
 #                         size cap, build reuse under --max-nnz (a temporary
 #                         HOME; Verilator when installed)
@@ -149,6 +152,20 @@ cache-cli-test: $(BUILD)/asan/samgen
 TEST_SUITES += rerun-test
 rerun-test: $(SAMGEN)
 	@sh sim/rerun_test.sh $(abspath $(SAMGEN)) $(abspath $(BUILD))/rerun-test
+
+# The top's error bits (error_o), each raised by a run, and verify's report
+# of them; Icarus, and Verilator when installed.
+.PHONY: error-cli-test
+TEST_SUITES += error-cli-test
+error-cli-test: $(BUILD)/asan/samgen
+	@sh cli/error_cli_test.sh $(abspath $(BUILD)/asan/samgen) $(abspath $(BUILD))/error-cli
+
+# The top's performance counters (--counters nodes|edges) against the
+# traces, their mutants, and the option's errors; Icarus and Verilator.
+.PHONY: perf-cli-test
+TEST_SUITES += perf-cli-test
+perf-cli-test: $(SAMGEN)
+	@sh cli/perf_cli_test.sh $(abspath $(SAMGEN)) $(abspath $(BUILD))/perf-cli
 
 .PHONY: verify-cli-test
 TEST_SUITES += verify-cli-test

@@ -14,7 +14,10 @@
 // Sums are ValWidth-bit wrapping (ValType 0) or real (ValType 1 fp32, 2
 // bf16: from +0, each point added in token order with the C model's
 // sg_fp_add, a combinational adder in the workspace, same timing); cancelled
-// sums stay as explicit 0; N counts as 0.  Coordinates must be below the workspace dimensions.
+// sums stay as explicit 0; N counts as 0.  Coordinates must be below the workspace dimensions:
+// a point whose inner coordinate is >= InnerDim (or, order 2, whose outer
+// one is >= OuterDim) is taken but not added (it would alias another entry)
+// and raises ovf_o in that cycle.
 //
 // Workspace (sam_workspace): the sums live in an inferable RAM addressed
 // {row, inner} with the inner coordinate padded to a power of two; points go
@@ -58,7 +61,8 @@ module sam_spacc #(
   output wire [CrdWidth+1:0] out_outer_data_o,
   output wire                out_val_valid_o,
   input  wire                out_val_ready_i,
-  output wire [ValWidth+1:0] out_val_data_o
+  output wire [ValWidth+1:0] out_val_data_o,
+  output wire                ovf_o        // a point beyond the workspace taken
 );
   localparam integer Rows = (Order == 2) ? OuterDim : 1;
   // inner and row address bits; the inner part has at least 2 bits
@@ -128,6 +132,18 @@ module sam_spacc #(
       wire unused_x = ^{opx, ipx[XW-1:IW]};
     end
   endgenerate
+  // a point beyond the workspace: taken, not added
+  // an integer parameter as an XW-bit constant
+  function [XW-1:0] xw_fn(input integer v);
+    integer j;
+    begin
+      xw_fn = {XW{1'b0}};
+      for (j = 0; j < XW && j < 31; j = j + 1) xw_fn[j] = ((v >> j) & 1) == 1;
+    end
+  endfunction
+  localparam [XW-1:0] ILim = xw_fn(InnerDim);
+  localparam [XW-1:0] OLim = xw_fn(OuterDim);
+  wire oob = (ipx >= ILim) || (Order == 2 && opx >= OLim);
   // the workspace: sums and occupancy
   reg acc;       // take the head point this cycle
   reg row_head;  // emit a row's outer coordinate with its first entry
@@ -140,7 +156,7 @@ module sam_spacc #(
   wire          cw_v;
   sam_workspace #(.ValWidth(ValWidth), .ValType(ValType), .AW(AW), .LW(LW)) u_ws (
     .clk_i(clk_i), .rst_ni(rst_ni),
-    .acc_i(acc), .addr_i(in_addr), .val_i(vp), .busy_o(ws_busy),
+    .acc_i(acc && !oob), .addr_i(in_addr), .val_i(vp), .busy_o(ws_busy),
     .rd_en_i(rd_free), .ent_rd_i(ent_rd),
     .ent_i(e_ent), .ld_i(ld),
     .cw_valid_o(cw_v), .cw_rest_nz_o(rest_nz), .any_o(any),
@@ -323,4 +339,5 @@ module sam_spacc #(
   assign out_outer_data_o  = o_q;
   assign out_val_valid_o   = vv_q;
   assign out_val_data_o    = vsel_q ? {`SG_TK_DATA, ent_val} : v_q;
+  assign ovf_o = acc && oob;
 endmodule

@@ -8,7 +8,8 @@
 // merged row, coordinates ascending with their sums, then S(k-1) on both
 // outputs; D gives D.  A row without entries is a bare stop.  Same rules as
 // the golden model (there is no reference implementation).  Coordinates
-// must be below InnerDim.
+// must be below InnerDim: a pair with a larger coordinate is taken but not
+// added (it would alias another entry) and raises ovf_o in that cycle.
 //
 // Workspace (sam_workspace, as in sam_spacc order 1): the sums live in an
 // inferable RAM addressed by the coordinate, padded to a power of two; pairs
@@ -44,7 +45,8 @@ module sam_vectorreducer #(
   output wire [CrdWidth+1:0] out_crd_data_o,
   output wire                out_val_valid_o,
   input  wire                out_val_ready_i,
-  output wire [ValWidth+1:0] out_val_data_o
+  output wire [ValWidth+1:0] out_val_data_o,
+  output wire                ovf_o        // a pair's coordinate >= InnerDim taken
 );
   // address bits (at least 2, so that there are at least two words)
   localparam integer AW = (InnerDim <= 4) ? 2 : $clog2(InnerDim);
@@ -97,6 +99,18 @@ module sam_vectorreducer #(
   wire [XW-1:0] ipx = {{AW{1'b0}}, cp};
   wire [AW-1:0] in_addr = ipx[AW-1:0];
   wire unused_ipx = ^ipx[XW-1:AW];
+  // a coordinate beyond the workspace: taken, not added
+  // an integer parameter as an XW-bit constant
+  function [XW-1:0] xw_fn(input integer v);
+    integer j;
+    begin
+      xw_fn = {XW{1'b0}};
+      for (j = 0; j < XW && j < 31; j = j + 1) xw_fn[j] = ((v >> j) & 1) == 1;
+    end
+  endfunction
+  localparam [XW-1:0] Lim = xw_fn(InnerDim);
+  wire oob = ipx >= Lim;
+  assign ovf_o = acc && oob;
   // the workspace: sums and occupancy
   wire          ws_busy;   // the pair taken last cycle sets its occupancy now
   wire          cw_v;      // the lowest occupied word has entries
@@ -107,7 +121,7 @@ module sam_vectorreducer #(
   wire          ent_rd;    // the RAM reads the entry being emitted
   sam_workspace #(.ValWidth(ValWidth), .ValType(ValType), .AW(AW), .LW(LW)) u_ws (
     .clk_i(clk_i), .rst_ni(rst_ni),
-    .acc_i(acc), .addr_i(in_addr), .val_i(vp), .busy_o(ws_busy),
+    .acc_i(acc && !oob), .addr_i(in_addr), .val_i(vp), .busy_o(ws_busy),
     .rd_en_i(rd_free), .ent_rd_i(ent_rd),
     .ent_i(e_ent), .ld_i(ld),
     .cw_valid_o(cw_v), .cw_rest_nz_o(rest_nz), .any_o(any),

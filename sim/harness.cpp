@@ -22,6 +22,9 @@
 //   "LIMIT <cycles>"      MAXCYCLES reached without done_o
 //   "FINISH <cycles>"     the design called $finish (watchdog) first
 //   "M <sel> <len> <hex words...>"   read-back of memory SEL
+//   "ERROR <bits>"        error_o (decimal) had bits set that no earlier
+//                         ERROR line gave: the bits seen so far, ORed over
+//                         every clock edge (host writes, runs, read-back)
 //   "CPU <run cycles> <run s> <all cycles> <all s>"   at the end: the cycles
 //                         and process CPU seconds of the runs (start to
 //                         done) and of everything (host writes, runs and
@@ -75,6 +78,7 @@ struct Sim {
     uint64_t time = 0;
     uint64_t ticks = 0;   // clock cycles simulated so far
     bool dump_on = true;  // inside the +wavesfrom/+wavesto window
+    unsigned errors = 0;  // error_o bits seen so far
 
     void tick()
     {
@@ -95,6 +99,11 @@ struct Sim {
         if (vcd && dump_on) vcd->dump(time);
 #endif
         time++;
+        const unsigned err = errors | (unsigned)top->error_o;
+        if (err != errors) {
+            errors = err;
+            printf("ERROR %u\n", errors);
+        }
     }
 };
 

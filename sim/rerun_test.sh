@@ -37,7 +37,7 @@ same() {
 # Three input sets per kernel, with different shapes and values, so that
 # every run's output differs from the one before it: spmv (x = B c, a
 # reducer) and matmul_ikj (X = B C, a sparse accumulator).
-SIZES="--max-nnz 160 --dim 16"
+SIZES="--max-nnz 160 --dim 16 --counters nodes"
 gen() {   # gen NAME SHAPE DENSITY SEED
     "$SAMGEN" tensor gen --shape "$2" --density "$3" --seed "$4" --max-value 9 \
         -o "$WORK/$1.tns" >/dev/null 2>&1 || bad "tensor gen $1"

@@ -1,7 +1,8 @@
 // sam_tb - Icarus Verilog driver for any samgen-generated top (simulation
 // only).  It does what sim/harness.cpp does for Verilator, with the same
 // host script (+script=FILE: w, g, c, x, h, r) and the same output lines
-// (DONE/LIMIT, M ...).
+// (DONE/LIMIT, M ..., ERROR <bits> when error_o shows bits no earlier ERROR
+// line gave).
 // The top module name and its host widths come from the command line:
 //   iverilog -DSG_TOP=<kernel>_top -DSG_HA=<addr bits> -DSG_HD=<data bits>
 //            -DSG_CW=<crd bits> ...
@@ -22,18 +23,24 @@ module sam_tb;
   wire [`SG_HD-1:0] host_rdata;
   wire [`SG_CW-1:0] host_len;
   wire              done;
+  wire [3:0]        error;
+  reg  [3:0]        err_seen;
 
   `SG_TOP dut (
     .clk_i(clk_q), .rst_ni(rst_nq), .start_i(start_q), .done_o(done),
     .host_en_i(host_en_q), .host_we_i(host_we_q), .host_sel_i(host_sel_q),
     .host_addr_i(host_addr_q), .host_wdata_i(host_wdata_q),
-    .host_rdata_o(host_rdata), .host_len_o(host_len)
+    .host_rdata_o(host_rdata), .host_len_o(host_len), .error_o(error)
   );
 
   task tick;
     begin
       #1 clk_q = 1'b1;
       #1 clk_q = 1'b0;
+      if ((err_seen | error) != err_seen) begin
+        err_seen = err_seen | error;
+        $display("ERROR %0d", err_seen);
+      end
     end
   endtask
 
@@ -78,7 +85,7 @@ module sam_tb;
     clk_q = 1'b0; rst_nq = 1'b0; start_q = 1'b0;
     host_en_q = 1'b1; host_we_q = 1'b0; host_sel_q = 8'd0;
     host_addr_q = 0; host_wdata_q = 0;
-    dump_started = 0; dump_active = 0;
+    dump_started = 0; dump_active = 0; err_seen = 4'd0;
     has_waves = $value$plusargs("waves=%s", waves);
     has_from = $value$plusargs("wavesfrom=%d", wfrom);
     has_to = $value$plusargs("wavesto=%d", wto);

@@ -138,6 +138,8 @@ int sg_simout_read(const char *path, size_t n_edges, const int *width,
                 snprintf(so->protocol_what, sizeof so->protocol_what, "%.*s",
                          (int)strcspn(line + 9 + used, "\r\n"), line + 9 + used);
             }
+        } else if (strncmp(line, "ERROR ", 6) == 0) {
+            so->errors |= (unsigned)strtoul(line + 6, NULL, 10) & 0xfu;
         } else if (strncmp(line, "DONE ", 5) == 0) {
             so->status = 'D';
             so->cycles = strtoull(line + 5, NULL, 10);
@@ -154,6 +156,22 @@ int sg_simout_read(const char *path, size_t n_edges, const int *width,
     free(line);
     fclose(f);
     return rc;
+}
+
+void sg_sim_error_names(unsigned bits, char *buf, size_t cap)
+{
+    static const char *const name[4] = {
+        "bit 0 writer overflow", "bit 1 accumulator coordinate beyond the workspace",
+        "bit 2 host address beyond a memory", "bit 3 watchdog"};
+    size_t n = 0;
+    if (cap)
+        buf[0] = '\0';
+    for (int b = 0; b < 4; b++) {
+        if (!(bits >> b & 1u) || n >= cap)
+            continue;
+        int w = snprintf(buf + n, cap - n, "%s%s", n ? ", " : "", name[b]);
+        n += w > 0 ? (size_t)w : 0;
+    }
 }
 
 void sg_simout_free(sg_simout *so)

@@ -2,8 +2,9 @@
  * trace.h - read what a simulation of a generated top printed.
  *
  * The taps print "T <edge> <cycle> <hex data>" per token, the harness
- * prints "DONE/LIMIT/FINISH <cycles>" and "M <sel> <len> <hex words>" for
- * each memory it read back, the watchdog "WATCHDOG <n>" and one
+ * prints "DONE/LIMIT/FINISH <cycles>", "M <sel> <len> <hex words>" for
+ * each memory it read back and "ERROR <bits>" when the top's error_o
+ * shows new bits, the watchdog "WATCHDOG <n>" and one
  * "W <edge> <up_valid> <fifo_in_ready> <fifo_out_valid> <down_ready>" per
  * edge.  sg_simout_read collects all of it; sg_simout_streams turns the
  * token lines into the shared trace format (one stream per edge plus its
@@ -45,6 +46,7 @@ typedef struct sg_simout {
     unsigned long protocol_edge;
     uint64_t protocol_cycle;
     char protocol_what[24];   /* "valid dropped" or "data changed" */
+    unsigned errors;          /* error_o bits of the ERROR lines, ORed */
     sg_simmem *mem;
     size_t n_mem, cap_mem;
 } sg_simout;
@@ -56,6 +58,9 @@ int sg_simout_read(const char *path, size_t n_edges, const int *width,
 void sg_simout_free(sg_simout *so);
 /* Read-back of memory sel, or NULL. */
 const sg_simmem *sg_simout_mem(const sg_simout *so, int sel);
+/* The names of the error_o bits set in bits, joined by ", " ("bit 0
+ * writer overflow, bit 2 host address beyond a memory"). */
+void sg_sim_error_names(unsigned bits, char *buf, size_t cap);
 /* Decode a W-bit two's complement word (sign-extend). */
 int64_t sg_sext(uint64_t v, int w);
 

@@ -96,6 +96,33 @@ static void test_watchdog(void **state)
     sg_simout_free(&so);
 }
 
+/* The harnesses' ERROR lines (error_o bits as they appear), ORed. */
+static void test_error_bits(void **state)
+{
+    (void)state;
+    char *p = write_tmp("ERROR 4\nT 0 1 00001\nERROR 5\nDONE 9\n");
+    sg_simout so;
+    sg_err e;
+    assert_int_equal(sg_simout_read(p, 3, widths, is_val, &so, &e), 0);
+    unlink(p);
+    assert_int_equal(so.errors, 5);
+    assert_int_equal(so.status, 'D');
+    sg_simout_free(&so);
+    p = write_tmp("DONE 3\n");
+    assert_int_equal(sg_simout_read(p, 3, widths, is_val, &so, &e), 0);
+    unlink(p);
+    assert_int_equal(so.errors, 0);
+    sg_simout_free(&so);
+    char names[200];
+    sg_sim_error_names(5, names, sizeof names);
+    assert_string_equal(names, "bit 0 writer overflow, bit 2 host address beyond a memory");
+    sg_sim_error_names(10, names, sizeof names);
+    assert_string_equal(names, "bit 1 accumulator coordinate beyond the workspace, "
+                               "bit 3 watchdog");
+    sg_sim_error_names(0, names, sizeof names);
+    assert_string_equal(names, "");
+}
+
 static void test_errors(void **state)
 {
     (void)state;
@@ -126,6 +153,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tokens),
         cmocka_unit_test(test_watchdog),
+        cmocka_unit_test(test_error_bits),
         cmocka_unit_test(test_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

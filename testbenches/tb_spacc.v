@@ -1,6 +1,7 @@
 // tb_spacc - bench of sam_spacc (Order 1 or 2): in_outer, in_inner, in_val
 // -> out_outer, out_inner, out_val.  Two instances, ValStops = 0 and 1;
-// +valstops=N picks the one the streams go to.
+// +valstops=N picks the one the streams go to.  A raised ovf_o (a point
+// beyond the workspace, which the vectors never have) fails the bench.
 `timescale 1ns/1ps
 module tb_spacc #(
   parameter integer Order = 1,
@@ -18,10 +19,13 @@ module tb_spacc #(
   wire [CW+1:0] ood, oid;
   wire [VW+1:0] ovd;
   integer vs;
+  wire [1:0] ovf_k;
+  reg ovf_q;
+  always @(posedge clk) ovf_q <= run_n && (ovf_q || |ovf_k);
   initial if (!$value$plusargs("valstops=%d", vs)) vs = 0;
   tb_ctl #(.Bench(Order == 2 ? "spacc_order2" : "spacc")) u_ctl (
     .clk(clk), .load(load), .run_n(run_n), .check(check), .loaded(1'b1),
-    .all_done(&d), .checked(1'b1), .any_err(|e), .ntok(n1));
+    .all_done(&d), .checked(1'b1), .any_err(|e || ovf_q), .ntok(n1));
   tb_src #(.W(CW + 2), .Name("in_outer"), .Salt(1)) u_so (.clk(clk), .rst_n(run_n), .valid(ov), .ready(orr), .data(od), .done());
   tb_src #(.W(CW + 2), .Name("in_inner"), .Salt(2)) u_si (.clk(clk), .rst_n(run_n), .valid(iv), .ready(ir), .data(id), .done());
   tb_src #(.W(VW + 2), .Name("in_val"), .Salt(3)) u_sv (.clk(clk), .rst_n(run_n), .valid(vv), .ready(vr), .data(vd), .done());
@@ -46,7 +50,8 @@ module tb_spacc #(
         .in_val_valid_i(vv && vs == k), .in_val_ready_o(vr_k[k]), .in_val_data_i(vd),
         .out_inner_valid_o(oiv_k[k]), .out_inner_ready_i(oir && vs == k), .out_inner_data_o(oid_k[k]),
         .out_outer_valid_o(oov_k[k]), .out_outer_ready_i(oor && vs == k), .out_outer_data_o(ood_k[k]),
-        .out_val_valid_o(ovv_k[k]), .out_val_ready_i(ovr && vs == k), .out_val_data_o(ovd_k[k]));
+        .out_val_valid_o(ovv_k[k]), .out_val_ready_i(ovr && vs == k), .out_val_data_o(ovd_k[k]),
+        .ovf_o(ovf_k[k]));
     end
   endgenerate
   assign orr = orr_k[vs];

@@ -1,6 +1,7 @@
 // tb_vectorreducer - bench of sam_vectorreducer: in_crd, in_val -> out_crd, out_val.
 // InnerDim 64 (8 occupancy words of 8 bits) or, for bench vectorreducer_wide,
-// 1000 (32 words of 32 bits: the carry-chain find-firsts).
+// 1000 (32 words of 32 bits: the carry-chain find-firsts).  A raised ovf_o
+// (a coordinate >= InnerDim, which the vectors never have) fails the bench.
 `timescale 1ns/1ps
 module tb_vectorreducer #(
   parameter integer InnerDim = 64,
@@ -14,9 +15,12 @@ module tb_vectorreducer #(
   wire cv, cr, vv, vr, ocv, ocr, ovv, ovr;
   wire [CW+1:0] cd, ocd;
   wire [VW+1:0] vd, ovd;
+  wire ovf;
+  reg ovf_q;
+  always @(posedge clk) ovf_q <= run_n && (ovf_q || ovf);
   tb_ctl #(.Bench("vectorreducer")) u_ctl (
     .clk(clk), .load(load), .run_n(run_n), .check(check), .loaded(1'b1),
-    .all_done(d0 && d1), .checked(1'b1), .any_err(e0 || e1), .ntok(n0));
+    .all_done(d0 && d1), .checked(1'b1), .any_err(e0 || e1 || ovf_q), .ntok(n0));
   tb_src #(.W(CW + 2), .Name("in_crd"), .Salt(1)) u_sc (.clk(clk), .rst_n(run_n), .valid(cv), .ready(cr), .data(cd), .done());
   tb_src #(.W(VW + 2), .Name("in_val"), .Salt(2)) u_sv (.clk(clk), .rst_n(run_n), .valid(vv), .ready(vr), .data(vd), .done());
   tb_sink #(.W(CW + 2), .Name("out_crd"), .Salt(3)) u_kc (
@@ -28,5 +32,6 @@ module tb_vectorreducer #(
     .in_crd_valid_i(cv), .in_crd_ready_o(cr), .in_crd_data_i(cd),
     .in_val_valid_i(vv), .in_val_ready_o(vr), .in_val_data_i(vd),
     .out_crd_valid_o(ocv), .out_crd_ready_i(ocr), .out_crd_data_o(ocd),
-    .out_val_valid_o(ovv), .out_val_ready_i(ovr), .out_val_data_o(ovd));
+    .out_val_valid_o(ovv), .out_val_ready_i(ovr), .out_val_data_o(ovd),
+    .ovf_o(ovf));
 endmodule
