@@ -25,6 +25,10 @@
 int sg_axi_dma_sel(const gen_ctx *c);
 /* The wrapper module <kernel>_axi. */
 void sg_axi_write_wrapper(FILE *f, const gen_ctx *c, const char *kernel);
+/* DIR/README's SYSTEM INTERFACE section: the register map and the run
+ * protocol through it, with this top's widths, DMA and counters
+ * (gen_axi_readme.c). */
+void sg_axi_write_readme(FILE *f, const gen_ctx *c, const char *kernel);
 /* The bench tb_<kernel>_axi (tensors bound, golden results in c). */
 void sg_axi_write_tb(FILE *f, const gen_ctx *c, const char *kernel, const char *dir,
                      unsigned long long max_cycles);

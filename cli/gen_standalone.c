@@ -485,14 +485,16 @@ static void write_readme_text(FILE *f, const gen_ctx *c, const char *kernel,
     fprintf(f, "  host_en_i             in   high: the host owns every memory (ignored\n"
                "                             while a run is under way)\n");
     fprintf(f, "  host_we_i             in   high: write host_wdata_i at host_addr_i\n");
-    fprintf(f, "  host_sel_i[7:0]       in   0: dense-dimension registers, k >= 1: memory k\n");
+    fprintf(f, "  host_sel_i[7:0]       in   0: dense-dimension registers, k >= 1: memory k%s\n",
+            d->n_perf ? ",\n                             255: performance counters (read only)" : "");
     fprintf(f, "  host_addr_i[%d:0]     in   word address\n", ha - 1);
     fprintf(f, "  host_wdata_i[%d:0]   in   word to write (low bits: the memory's width)\n",
             hd - 1);
     fprintf(f, "  host_rdata_o[%d:0]   out  the word at host_addr_i, one cycle later\n", hd - 1);
     fprintf(f, "  host_len_o[%d:0]     out  words an output writer stored in memory\n"
                "                             host_sel_i\n", c->crd_width - 1);
-    fprintf(f, "  error_o[3:0]          out  sticky error bits until reset: 0 writer overflow,\n"
+    fprintf(f, "  error_o[3:0]          out  sticky error bits until reset or the next\n"
+               "                             start: 0 writer overflow,\n"
                "                             1 accumulator coordinate beyond its workspace,\n"
                "                             2 host write beyond a memory, 3 watchdog\n");
     fprintf(f, "\nMEMORIES (host select, instance, contents, word bits, words)\n\n");
@@ -522,6 +524,7 @@ static void write_readme_text(FILE *f, const gen_ctx *c, const char *kernel,
             "  4. To run again without reset: load what changes as in 1 (rst_ni\n"
             "     stays high), drop start_i for a cycle and raise it again; the run\n"
             "     starts from the state a reset leaves.\n");
+    sg_axi_write_readme(f, c, kernel);
     fprintf(f, "\nSIMULATION\n\n");
     fprintf(f, "  filelist.f defines SG_TAP_NOTRACE and SG_TAP_NOSTALL: the simulation\n"
                "  taps samgen verify uses on every edge are reduced to wires.  The top's\n"

@@ -50,6 +50,9 @@ for m in nodes edges; do
     has "$m: counters section" "$WORK/$m/spmv_top.v" "performance counters (--counters $m)"
     has "$m: select 255 read back" "$WORK/$m/spmv_top.v" "8'd255: host_rdata_o = perf_rdata_q;"
     has "$m: 32-bit host data" "$WORK/$m/spmv_top.v" "output reg  [31:0]  host_rdata_o"
+    has "$m: README names select 255" "$WORK/$m/README" "255: performance counters (read only)"
+    has "$m: README's register map names the counters" "$WORK/$m/README" \
+        "  Counters (--counters $m): MEM_SEL = 255, "
     if (cd "$WORK/$m" && verilator --lint-only -Wall -f filelist.f --top-module spmv_top) \
         >"$WORK/$m.lint" 2>&1; then ok "$m: verilator -Wall clean"; else
         bad "$m: lint"; head -10 "$WORK/$m.lint"; fi

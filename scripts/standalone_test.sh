@@ -86,6 +86,13 @@ for g in examples/*.gv; do
         bad "$k: filelist.f not in dependency order"
     fi
     grep -q "parameter integer CrdWidth" "$d/${k}_top.v" || bad "$k: CrdWidth not a parameter"
+    # the README gives the register map with this top's host widths
+    ha=$(sed -n 's/^  input  wire \[\([0-9]*\):0\]  host_addr_i,$/\1/p' "$d/${k}_top.v")
+    if grep -q "^SYSTEM INTERFACE (${k}_axi.v)$" "$d/README" &&
+       grep -q "HostAddrWidth $((ha + 1))," "$d/README" &&
+       grep -q "^  0x08  STATUS       RO  bit 0 busy, 1 done" "$d/README"; then :; else
+        bad "$k: README has no register map with HostAddrWidth $((ha + 1))"
+    fi
 
     # the run does not need samgen or the work tree's examples
     log="$WORK/$k.icarus.log"
