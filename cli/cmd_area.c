@@ -186,18 +186,11 @@ static int on_opt(void *ctx, sg_opt_id id, const char *a, const char *next)
     }
     case SG_OPT_SWEEP:
         return parse_sweep(o, next) != 0 ? SG_EXIT_USAGE : 0;
-    case SG_OPT_WIDTH_CRD:
-    case SG_OPT_WIDTH_VAL:
-    case SG_OPT_FIFO_DEPTH:
-    case SG_OPT_SKIP:
-    case SG_OPT_MAX_NNZ:
-    case SG_OPT_DIM:
-    case SG_OPT_WATCHDOG_CYCLES:
-    case SG_OPT_COUNTERS:
-    case SG_OPT_TENSOR:
-    case SG_OPT_TYPE:
-    case SG_OPT_SCALE: {
-        /* gen's: passed on as given (name, then value). */
+    default: {
+        /* gen's rows (cli/options.def, SG_GEN_ROWS; area's own -o and
+         * --freq are taken above): passed on as given (name, then value). */
+        if (!sg_opt_takes("gen", id))
+            return sg_cli_usage_error(cmd, "unknown option '%s'", a);
         if (o->n_fwd + 2 > MAX_FWD)
             return sg_cli_usage_error(cmd, "too many options");
         char *nm = o->fwd_name[o->n_fwd];
@@ -208,8 +201,6 @@ static int on_opt(void *ctx, sg_opt_id id, const char *a, const char *next)
         o->fwd[o->n_fwd++] = next;
         return 0;
     }
-    default:
-        return sg_cli_usage_error(cmd, "unknown option '%s'", a);
     }
 }
 

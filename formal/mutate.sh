@@ -56,6 +56,14 @@ q@sam_join2@join2_isect@      v_q <= 3'b111;@      v_q <= {v_q[2], 2'b11};
 @sam_crddrop@crddrop@  wire i_free = !iv_q || out_inner_ready_i;@  wire i_free = 1'b1;
 @sam_write_vals@write_vals@      done_q <= 1'b0;@      done_q <= 1'b1;
 @sam_fifo@edge@          if (push != pop) cnt_q <= push ? cnt_q + 1'b1 : cnt_q - 1'b1;@          if (push) cnt_q <= cnt_q + 1'b1;
+@sam_axil_ctrl@axil_ctrl@      if (bvalid_q && s_axil_bready_i) bvalid_q <= 1'b0;@      if (bvalid_q) bvalid_q <= 1'b0;
+@sam_axil_ctrl@axil_ctrl@s_axil_awvalid_i && s_axil_wvalid_i && !bvalid_q;@s_axil_awvalid_i && s_axil_wvalid_i;
+@sam_axil_ctrl@axil_ctrl@s_axil_arvalid_i && !rvalid_q && (rwait_q == 2'd0);@s_axil_arvalid_i && !rvalid_q;
+@sam_axil_ctrl@axil_ctrl@s_axil_arvalid_i && !rvalid_q && (rwait_q == 2'd0);@s_axil_arvalid_i && (rwait_q == 2'd0);
+@sam_axil_ctrl@axil_ctrl@  assign s_axil_wready_o  = wr_go;@  assign s_axil_wready_o  = s_axil_wvalid_i;
+@sam_axi_dma@axi_dma@: (to_bound < 11'd16) ? to_bound[4:0] : 5'd16;@: 5'd16;
+@sam_axi_dma@axi_dma@        StAr: if (m_axi_arready_i) begin@        StAr: begin
+@sam_axi_dma@axi_dma@  assign m_axi_wlast_o   = burst_q == 5'd1;@  assign m_axi_wlast_o   = burst_q == 5'd0;
 LIST
 [ $fail -eq 0 ] && echo "formal mutation: all $n mutants killed"
 exit $fail

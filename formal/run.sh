@@ -76,6 +76,8 @@ write_vals|i|fv_write_vals||16|sam_write_vals
 write_vals_pos|i|fv_write_vals_pos||16|sam_write_vals_pos
 write_dense|i|fv_write_dense||16|sam_write_dense
 write_dense_pos|i|fv_write_dense_pos||16|sam_write_dense_pos
+axil_ctrl|i|fv_axil_ctrl||12|sam_axil_ctrl
+axi_dma||fv_axi_dma||16|sam_axi_dma
 '
 
 for a in "$@"; do

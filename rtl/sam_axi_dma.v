@@ -371,8 +371,11 @@ module sam_axi_dma #(
           berr_q <= 1'b0;
           lw_q <= 1'b0;
           if ({26'd0, k_q} > NumSel) begin
-            if (seq_q && !store_q) state_q <= StInj;
-            else begin
+            // the start is injected on c_axil only once no forwarded write
+            // is waiting there (its address and data must stay until taken)
+            if (seq_q && !store_q) begin
+              if (!fwd_wr || fwd_wr_go) state_q <= StInj;
+            end else begin
               state_q <= StIdle;
               seq_q <= 1'b0;
             end
