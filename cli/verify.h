@@ -52,7 +52,8 @@ typedef struct verify_run {
     size_t n_mm;
     char **scopes;            /* the instances --waves-scope matched */
     size_t n_scopes;
-    const char *result;       /* "pass", "fail", "stuck", "not done", "error" */
+    const char *result;       /* "pass", "fail", "protocol", "stuck",
+                               * "hardware error", "not done", "error" */
     char *message;            /* what was printed about a failure (malloc'd) */
 } verify_run;
 
@@ -67,8 +68,6 @@ void sg_verify_plan_reports(sg_outplan *p, const gen_ctx *c, const verify_opts *
  * 0, or -1 with e filled (code SG_EXIT_USAGE). */
 int sg_verify_write_reports(const verify_run *v, const verify_opts *vo, sg_err *e);
 
-/* Write the host script of the run to path (verify_trace.c).  0, or -1
- * with e filled (code SG_EXIT_USAGE). */
 /* The RTL figures of a node from the cycle stamps of the tokens its output
  * edges took (the taps see a token move when valid and ready are both
  * high): busy, the cycles in which at least one of them moved; stall, the
@@ -81,6 +80,8 @@ int sg_verify_node_cycles(const verify_run *v, size_t node, unsigned long long *
  * the design has none), else 1 with the first difference in msg.  *checked
  * is the number of words compared. */
 int sg_verify_check_counters(const verify_run *v, size_t *checked, char *msg, size_t cap);
+/* Write the host script of the run to path (verify_trace.c).  0, or -1
+ * with e filled (code SG_EXIT_USAGE). */
 int sg_verify_write_script(const char *path, const gen_ctx *c,
                            unsigned long long max_cycles, sg_err *e);
 
