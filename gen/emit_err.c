@@ -66,7 +66,7 @@ void sg_emit_err_guards(emitter *m, const sg_emit_mem *mm)
     fprintf(f, "  wire m%d_wr_ok = m%d_wr_en && !m%d_wr_oob;\n", s, s, s);
 }
 
-static int is_accumulator(const emitter *m, size_t i)
+int sg_emit_is_accumulator(const emitter *m, size_t i)
 {
     return strcmp(m->mod[i], "sam_spacc") == 0 || strcmp(m->mod[i], "sam_vectorreducer") == 0;
 }
@@ -102,7 +102,7 @@ void sg_emit_errors(emitter *m)
     fprintf(f, "  wire err_acc = ");
     int n = 0;
     for (size_t i = 0; i < m->g->n_nodes; i++)
-        if (is_accumulator(m, i)) {
+        if (sg_emit_is_accumulator(m, i)) {
             fprintf(f, "%s%s_ovf", n ? " | " : "", m->inst[i]);
             n++;
         }

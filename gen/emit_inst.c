@@ -214,7 +214,7 @@ static void node_decls(emitter *m, const node_ctx *c)
             sg_emit_sl_add(&m->unused, "%s_sega_len", in);
         }
     }
-    if (strcmp(m->mod[i], "sam_spacc") == 0 || strcmp(m->mod[i], "sam_vectorreducer") == 0)
+    if (sg_emit_is_accumulator(m, (size_t)i))
         fprintf(f, "  wire %s_ovf;   // a point beyond the workspace: error_o bit 1\n", in);
     if (n->kind == SG_NK_FIBERLOOKUP && m->d->node_skip[i] > 0) {
         int ss = sg_emit_find_mem(m, i, SG_ARR_SEG)->sel;
@@ -337,7 +337,7 @@ static void side_ports(emitter *m, const node_ctx *c)
     int i = c->i;
     if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_DENSE)
         fprintf(f, "    .dim_i(%s_dim_q),\n", in);
-    if (strcmp(m->mod[i], "sam_spacc") == 0 || strcmp(m->mod[i], "sam_vectorreducer") == 0)
+    if (sg_emit_is_accumulator(m, (size_t)i))
         fprintf(f, "    .ovf_o(%s_ovf),\n", in);
     if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_COMPRESSED &&
         m->d->node_skip[i] > 0) {

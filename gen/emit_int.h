@@ -116,6 +116,9 @@ char *sg_emit_memory_table(const emitter *m);
  * written when the counter would wrap, are suppressed) and m<sel>_host_we
  * (a host write within its depth). */
 void sg_emit_err_guards(emitter *m, const sg_emit_mem *mm);
+/* Is node i an accumulator with a workspace (sam_spacc, sam_vectorreducer),
+ * whose ovf_o feeds error bit 1? */
+int sg_emit_is_accumulator(const emitter *m, size_t i);
 /* err_clr, the one signal that clears the error bits, first in the body. */
 void sg_emit_err_clear(emitter *m);
 /* The error bits: error_o, its clear, the hardware watchdog. */

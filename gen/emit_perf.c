@@ -36,9 +36,17 @@ int sg_emit_perf_words(const sg_graph *g, int mode)
     return 0;
 }
 
-/* "|{e<a>_up_valid & e<a>_up_ready, ...}" over node i's output edges, or
- * NULL when it has none. */
-static int emit_node_moved(emitter *m, size_t i)
+static int has_out_edge(const sg_graph *g, size_t i)
+{
+    for (size_t k = 0; k < g->n_edges; k++)
+        if ((size_t)g->edges[k].src == i)
+            return 1;
+    return 0;
+}
+
+/* "|{e<a>_up_valid & e<a>_up_ready, ...}" over node i's output edges
+ * (which it has). */
+static void emit_node_moved(emitter *m, size_t i)
 {
     FILE *f = m->f;
     int n = 0;
@@ -49,9 +57,7 @@ static int emit_node_moved(emitter *m, size_t i)
                 k);
         n++;
     }
-    if (n)
-        fprintf(f, "};\n");
-    return n;
+    fprintf(f, "};\n");
 }
 
 /* A saturating 32-bit increment of reg R when COND. */
@@ -84,11 +90,12 @@ void sg_emit_perf(emitter *m)
             const char *in = m->inst[i];
             fprintf(f, "  // node %zu (%s): busy cycles, first and last output stamps\n", i, in);
             fprintf(f, "  wire %s_pmv = ", in);
-            if (!emit_node_moved(m, i)) {
+            if (!has_out_edge(g, i)) {
                 fprintf(f, "1'b0;\n");
                 sg_emit_sl_add(&m->unused, "%s_pmv", in);
                 continue;
             }
+            emit_node_moved(m, i);
             fprintf(f, "  reg [31:0] %s_pbusy_q, %s_pfirst_q, %s_plast_q;\n", in, in, in);
             fprintf(f, "  reg %s_pseen_q;\n", in);
             fprintf(f, "  always @(posedge clk_i) begin\n");
@@ -106,10 +113,7 @@ void sg_emit_perf(emitter *m)
         fprintf(f, "  always @(*) begin\n    case (host_addr_i)\n");
         for (size_t i = 0; i < g->n_nodes; i++) {
             const char *in = m->inst[i];
-            int has = 0;
-            for (size_t k = 0; k < g->n_edges && !has; k++)
-                has = (size_t)g->edges[k].src == i;
-            if (!has)
+            if (!has_out_edge(g, i))
                 continue;
             fprintf(f, "      %d'd%zu: perf_word = %s_pbusy_q;\n", ha, 2 * i, in);
             fprintf(f, "      %d'd%zu: perf_word = %s_pseen_q ? %s_plast_q - %s_pfirst_q + 32'd1"
