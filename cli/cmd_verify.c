@@ -475,7 +475,7 @@ static int judge(verify_run *v, const verify_opts *vo)
     const char *kernel = c->g.name[0] ? c->g.name : c->design.module;
     if (r->mismatch) {
         printf("FAIL %s: golden %llu cycles, RTL %llu cycles\n", kernel,
-               (unsigned long long)c->gold.cycles, (unsigned long long)v->so.cycles);
+               sg_gen_gold_cycles(c), (unsigned long long)v->so.cycles);
         for (size_t i = 0; i < v->n_mm && i < (size_t)vo->max_mismatches; i++)
             fputs(v->mm[i].report, stdout);
         v->result = "fail";
@@ -492,9 +492,15 @@ static int judge(verify_run *v, const verify_opts *vo)
     }
     v->result = "pass";
     printf("PASS %s: %zu streams, %zu tokens, golden %llu cycles, RTL %llu cycles%s\n",
-           kernel, r->n_streams, r->n_tokens, (unsigned long long)c->gold.cycles,
+           kernel, r->n_streams, r->n_tokens, sg_gen_gold_cycles(c),
            (unsigned long long)v->so.cycles,
            strcmp(vo->sim, "verilator") == 0 && v->cached ? " (cached build)" : "");
+    if (c->have_gold_hw)
+        printf("cycles: RTL %llu, golden %llu at the top's FIFO depths (RTL/golden %.3f), "
+               "%llu with unbounded FIFOs as in the SAM simulator\n",
+               (unsigned long long)v->so.cycles, sg_gen_gold_cycles(c),
+               sg_gen_gold_cycles(c) ? (double)v->so.cycles / (double)sg_gen_gold_cycles(c) : 0.0,
+               (unsigned long long)c->gold.cycles);
     size_t n_skip_e = 0, n_skip_x = 0;
     for (size_t k = 0; k < c->g.n_edges; k++)
         n_skip_e += c->design.edge_skip[k] != 0;
@@ -571,6 +577,14 @@ int sg_cmd_verify(int argc, char **argv)
         goto out;
     if ((rc = match_scopes(v, &vo)) >= 0)
         goto out;
+    char why[512] = "";
+    if (sg_gen_gold_hw(&v->c, why, sizeof why, &e) < 0) {
+        rc = sg_cli_report(&e);
+        goto out;
+    }
+    if (why[0])
+        fprintf(stderr, "samgen verify: %s: the RTL's cycles are compared with the "
+                "unbounded model's\n", why);
     rc = SG_EXIT_USAGE;
     if (v->c.crd_width_raised)
         printf("crd width %d bits (the default %d is too small for the bound tensors)\n",

@@ -287,6 +287,7 @@ int sg_gen_prepare(const gen_opts *o, gen_ctx *c, sg_err *e)
         golden_binding gb[SG_MAX_OPERANDS * 2];
         sg_binds_golden(&o->binds, gb);
         c->have_gold = 1;
+        c->gop = gop;
         if (sg_golden_run(&c->g, gb, o->binds.n, &gop, &c->gold, e) < 0)
             return -1;
         if (c->gold.deadlock)
@@ -361,10 +362,51 @@ void sg_gen_ctx_free(gen_ctx *c)
     sg_emit_design_free(&c->design);
     if (c->have_gold)
         sg_golden_result_free(&c->gold);
+    if (c->have_gold_hw)
+        sg_golden_result_free(&c->gold_hw);
     if (c->have_g)
         sg_graph_free(&c->g);
     free(c->depth);
     memset(c, 0, sizeof *c);
+}
+
+int sg_gen_gold_hw(gen_ctx *c, char *why, size_t cap, sg_err *e)
+{
+    if (!c->have_gold)
+        return 0;
+    size_t ne = c->g.n_edges;
+    int *d = sg_calloc(ne ? ne : 1, sizeof *d);
+    for (size_t k = 0; k < ne; k++) {
+        int skip = c->design.edge_skip && c->design.edge_skip[k];
+        d[k] = c->depth && !skip ? c->depth[k] : c->eo.fifo_depth;
+    }
+    golden_opts gop = c->gop;
+    gop.keep_streams = 0;
+    gop.edge_depth = d;
+    golden_binding gb[SG_MAX_OPERANDS * 2];
+    sg_binds_golden(&c->go->binds, gb);
+    golden_result r;
+    int rc = sg_golden_run(&c->g, gb, c->go->binds.n, &gop, &r, e);
+    free(d);
+    if (rc < 0) {
+        sg_golden_result_free(&r);
+        return -1;
+    }
+    if (r.deadlock) {
+        if (why)
+            snprintf(why, cap, "the golden model deadlocks at the top's FIFO depths (%s)",
+                     r.deadlock_msg ? r.deadlock_msg : "");
+        sg_golden_result_free(&r);
+        return 0;
+    }
+    c->gold_hw = r;
+    c->have_gold_hw = 1;
+    return 0;
+}
+
+unsigned long long sg_gen_gold_cycles(const gen_ctx *c)
+{
+    return (unsigned long long)(c->have_gold_hw ? c->gold_hw.cycles : c->gold.cycles);
 }
 
 /* The host port of a generated top, as a bench drives it: data bits for

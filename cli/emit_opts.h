@@ -38,8 +38,12 @@ typedef struct gen_opts {
 typedef struct gen_ctx {
     sg_graph g;
     int have_g;
-    golden_result gold;
+    golden_result gold;       /* unbounded FIFOs: the streams, outputs
+                               * and peaks (auto depths) */
     int have_gold;
+    golden_opts gop;          /* the options gold ran with */
+    golden_result gold_hw;    /* sg_gen_gold_hw: cycles at the top's depths */
+    int have_gold_hw;
     sg_emit_opts eo;
     sg_emit_design design;
     int *depth;               /* per edge when auto */
@@ -84,5 +88,14 @@ void sg_gen_ctx_free(gen_ctx *c);
 int sg_gen_needed_crd_width(const gen_ctx *c, char *what, size_t cap);
 /* Depth for auto sizing from a golden peak occupancy. */
 int sg_gen_auto_depth(size_t peak);
+/* Run the golden cycle engine again with every FIFO as deep as the
+ * prepared top's (c->design; an edge without a buffer keeps the uniform
+ * depth), for the cycle count the RTL is compared with.  Needs c->gold.
+ * A deadlock at those depths is not an error: c->have_gold_hw stays 0 and
+ * *why (when not NULL) says so; -1 only on a failure of the run itself. */
+int sg_gen_gold_hw(gen_ctx *c, char *why, size_t cap, sg_err *e);
+/* The golden cycle count to compare the RTL with: at the top's depths
+ * when sg_gen_gold_hw ran, else with unbounded FIFOs. */
+unsigned long long sg_gen_gold_cycles(const gen_ctx *c);
 
 #endif

@@ -200,8 +200,9 @@ static void json_nodes(FILE *f, const verify_run *v, const verify_opts *vo)
         const sg_node *nd = &g->nodes[i];
         fprintf(f, "%s\n    {\"id\": %d, \"kind\": ", i ? "," : "", nd->id);
         sg_json_str(f, sg_graph_kind_name(nd->kind));
-        if (c->gold.node_firings && i < c->gold.n_nodes && c->gold.cycles) {
-            unsigned long long b = c->gold.node_firings[i], cy = c->gold.cycles;
+        const golden_result *gr = c->have_gold_hw ? &c->gold_hw : &c->gold;
+        if (gr->node_firings && i < gr->n_nodes && gr->cycles) {
+            unsigned long long b = gr->node_firings[i], cy = gr->cycles;
             fprintf(f, ", \"busy\": %llu, \"stall\": %llu", b, b < cy ? cy - b : 0);
         } else {
             fputs(", \"busy\": null, \"stall\": null", f);
@@ -248,8 +249,9 @@ static int write_json(const char *path, const verify_run *v, const verify_opts *
         sg_json_str(f, v->message);
         fprintf(f, ",\n");
     }
-    fprintf(f, "  \"cycles\": %llu,\n  \"cycles_rtl\": %llu,\n",
-            (unsigned long long)c->gold.cycles, (unsigned long long)v->so.cycles);
+    fprintf(f, "  \"cycles\": %llu,\n  \"cycles_unbounded\": %llu,\n  \"cycles_rtl\": %llu,\n",
+            sg_gen_gold_cycles(c), (unsigned long long)c->gold.cycles,
+            (unsigned long long)v->so.cycles);
     fprintf(f, "  \"tokens_total\": %llu,\n", (unsigned long long)c->gold.tokens_total);
     fprintf(f, "  \"build_s\": %.6f,\n  \"cached_build\": %s,\n  \"run_s\": %.6f,\n"
                "  \"cpu_s\": %.6f,\n  \"cycles_per_s\": %.0f,\n",
@@ -398,7 +400,7 @@ static int write_junit(const char *path, const verify_run *v, const verify_opts 
         case 6: snprintf(val, sizeof val, "%d", c->go->skip); break;
         case 7: snprintf(val, sizeof val, "%d", vo->stall); break;
         case 8: snprintf(val, sizeof val, "%ld", vo->seed); break;
-        case 9: snprintf(val, sizeof val, "%llu", (unsigned long long)c->gold.cycles); break;
+        case 9: snprintf(val, sizeof val, "%llu", sg_gen_gold_cycles(c)); break;
         default: snprintf(val, sizeof val, "%llu", (unsigned long long)v->so.cycles); break;
         }
         fprintf(f, "      <property");

@@ -30,7 +30,8 @@ module fv_edge #(
 
   fv_in  #(.Width(Width)) env (.clk_i(clk_i), .rst_ni(rst_ni),
     .valid_i(up_valid_i), .ready_i(up_ready), .data_i(up_data_i));
-  fv_out #(.Width(Width)) chk (.clk_i(clk_i), .rst_ni(rst_ni),
+  // the edge's FIFO falls through: an arriving token is offered at once
+  fv_out #(.Width(Width), .Comb(1)) chk (.clk_i(clk_i), .rst_ni(rst_ni),
     .valid_i(dn_valid), .ready_i(dn_ready_i), .data_i(dn_data));
   fv_order #(.Width(Width), .Cap(Depth)) sb (.clk_i(clk_i), .rst_ni(rst_ni),
     .in_fire_i(up_valid_i && up_ready), .in_data_i(up_data_i),

@@ -42,6 +42,8 @@ q@sam_fifo@fifo_d1@end else if (in_ready_o) begin@end else begin
 q@sam_fifo@fifo_d2@v0_q <= (v0_q && !pop) || v1_q || push;@v0_q <= v1_q || push;
 q@sam_fifo@fifo_d2@d0_q <= v1_q ? d1_q : in_data_i;@d0_q <= in_data_i;
 q@sam_fifo@fifo_d3@if (push) wr_q <= incr(wr_q);@if (in_ready_o) wr_q <= incr(wr_q);
+q@sam_fifo@fifo_d2ft@wire push = in_valid_i && !v1_q && !(pass && out_ready_i);@wire push = in_valid_i && !v1_q;
+q@sam_fifo@fifo_d4ft@assign out_data_o  = pass ? in_data_i : mem_q[rd_q];@assign out_data_o  = mem_q[rd_q];
 q@sam_broadcast@broadcast@taken_q <= in_ready_o ? {NumOutputs{1'b0}} : done_now;@taken_q <= in_ready_o ? {NumOutputs{1'b0}} : taken_q;
 q@sam_broadcast@broadcast@assign in_ready_o  = &done_now;@assign in_ready_o  = |done_now;
 q@sam_join2@join2_isect@v_q <= v_q & ~{out_ref1_ready_i, out_ref0_ready_i, out_crd_ready_i};@v_q <= 3'b000;

@@ -44,6 +44,8 @@ fifo_d1|qi|fv_fifo|Depth=1|20|sam_fifo
 fifo_d2|qi|fv_fifo|Depth=2|20|sam_fifo
 fifo_d3|q|fv_fifo|Depth=3,Width=2|12|sam_fifo
 fifo_d4|q|fv_fifo|Depth=4,Width=2|12|sam_fifo
+fifo_d2ft|qi|fv_fifo|Depth=2,FallThrough=1|20|sam_fifo
+fifo_d4ft|q|fv_fifo|Depth=4,Width=2,FallThrough=1|12|sam_fifo
 broadcast|qi|fv_broadcast||20|sam_broadcast
 join2_isect|q|fv_join2|IsUnion=0|16|sam_join2
 join2_union||fv_join2|IsUnion=1|16|sam_join2

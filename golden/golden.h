@@ -53,6 +53,9 @@ typedef struct golden_opts {
                              * `width`-bit integer, or SG_VT_FP32 /
                              * SG_VT_BF16 with `width` 32 / 16 */
     size_t fifo_depth;      /* cycle engine FIFO depth; 0 = unbounded */
+    const int *edge_depth;  /* cycle engine: per-edge depths (graph edge
+                             * order) overriding fifo_depth, as a generated
+                             * top's FIFOs are sized; NULL = none */
     int skip;               /* ExTensor CAM size T for every intersector fed
                              * by compressed scanners (0 = off); a node's own
                              * sg_node.skip >= 0 overrides it */

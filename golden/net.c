@@ -151,7 +151,8 @@ static int net_alloc(sg_net *net, const sg_graph *g, const golden_opts *o,
     net->n_order = nn;
     size_t lim = net->cyc ? o->fifo_depth : ((size_t)1 << 16);
     for (size_t i = 0; i < ne; i++)
-        sg_q_init(&net->eq[i], g->edges[i].type, net->cyc, lim);
+        sg_q_init(&net->eq[i], g->edges[i].type, net->cyc,
+                  net->cyc && o->edge_depth ? (size_t)o->edge_depth[i] : lim);
     return 0;
 }
 

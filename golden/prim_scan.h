@@ -15,7 +15,11 @@
  *
  * Cycle rules: a reference takes one cycle (the seg read) with no output;
  * then one coordinate per cycle; the closing stop takes one cycle once the
- * next input token is visible.
+ * next input token is visible.  A data reference behind the stop (no
+ * input stop between the two fibers) opens in the stop's cycle, as the
+ * RTL scanners read the next fiber's bounds while the current one is
+ * emitted (rtl/sam_scan_compressed.v's front end, the dense scanner's
+ * dim + 1 cycles per fiber): back-to-back fibers take n + 1 cycles each.
  */
 #ifndef SG_PRIM_SCAN_H
 #define SG_PRIM_SCAN_H
@@ -185,6 +189,11 @@ SCAN_INLINE long scan_tfire(sg_pnode *n, uint64_t *t, uint64_t end, int dense)
             q_tpush(qc, stop, f + 1);
             q_tpush(qr, stop, f + 1);
             s->st = SCAN_IDLE;
+            int64_t a, b;
+            if (x.kind == SG_TK_DATA && scan_fiber(s, x.v, dense, &a, &b)) {
+                q_tpop(in, f);      /* opens in the stop's cycle */
+                scan_open(s, a, b);
+            }
         }
         c = f + 1;
         k++;
@@ -291,6 +300,15 @@ SCAN_INLINE long scan_run(sg_pnode *n, long budget, int dense)
             port_push(orf, stop);
             s->st = SCAN_IDLE;
             fired++;
+            if (stop.v == 0 && q_peek(in).kind == SG_TK_DATA) {
+                /* the next fiber opens in the stop's cycle (see top) */
+                int64_t a, b;
+                sg_tok t = q_peek(in);
+                if (!scan_fiber(s, t.v, dense, &a, &b))
+                    return sg_scan_bad_ref(n, s, t.v, dense);
+                q_pop(in);
+                scan_open(s, a, b);
+            }
             continue;
         }
         default:

@@ -4,13 +4,24 @@
 // registered, in_ready_o = !full || out_ready_i (one combinational ready
 // path), one token per cycle.  Depth 2 is two registers (the head and the
 // one behind it), Depth >= 3 a circular-buffer FIFO; both have in_ready_o =
-// "not full" (from registers), cut every combinational path and sustain one
-// token per cycle, with the same timing.
+// "not full" (from registers), cut every combinational ready path and
+// sustain one token per cycle, with the same timing.
+//
+// FallThrough = 1 (Depth >= 2; what sam_edge uses): a token that arrives
+// while the buffer is empty is offered to the consumer in the same cycle
+// (out_valid_o = in_valid_i, out_data_o = in_data_i) and stored only if
+// the consumer does not take it, so an edge adds no cycle of latency to
+// the producer's output register: a token its producer registers in cycle
+// t can be consumed in cycle t + 1, as in the golden cycle engine.  The
+// ready path stays registered ("not full"); valid and data gain one
+// multiplexer.  FallThrough = 0 registers the head (one more cycle per
+// hop), for buffers inside a primitive.
 `include "sam_token.vh"
 
 module sam_fifo #(
   parameter integer Width = 18,
-  parameter integer Depth = 2
+  parameter integer Depth = 2,
+  parameter integer FallThrough = 0
 ) (
   input  wire             clk_i,
   input  wire             rst_ni,
@@ -47,11 +58,14 @@ module sam_fifo #(
       // goes to the head when it leaves or is empty, else behind it
       reg             v0_q, v1_q;
       reg [Width-1:0] d0_q, d1_q;
-      wire push = in_valid_i && !v1_q;
+      // fall-through: an arriving token meets an empty buffer and a ready
+      // consumer, and passes without being stored
+      wire pass = (FallThrough != 0) && !v0_q && rst_ni;
+      wire push = in_valid_i && !v1_q && !(pass && out_ready_i);
       wire pop  = v0_q && out_ready_i;
       assign in_ready_o  = !v1_q;
-      assign out_valid_o = v0_q;
-      assign out_data_o  = d0_q;
+      assign out_valid_o = v0_q || (pass && in_valid_i);
+      assign out_data_o  = pass ? in_data_i : d0_q;
       always @(posedge clk_i) begin
         if (!rst_ni) begin
           v0_q <= 1'b0;
@@ -72,11 +86,14 @@ module sam_fifo #(
       reg [Width-1:0] mem_q [0:Depth-1];
       reg [PtrW-1:0]  rd_q, wr_q;
       reg [PtrW:0]    cnt_q;
-      wire push = in_valid_i && in_ready_o;
-      wire pop  = out_valid_o && out_ready_i;
+      wire empty = (cnt_q == {(PtrW+1){1'b0}});
+      // fall-through: see g_two
+      wire pass = (FallThrough != 0) && empty && rst_ni;
+      wire push = in_valid_i && in_ready_o && !(pass && out_ready_i);
+      wire pop  = !empty && out_ready_i;
       assign in_ready_o  = (cnt_q != Depth[PtrW:0]);
-      assign out_valid_o = (cnt_q != {(PtrW+1){1'b0}});
-      assign out_data_o  = mem_q[rd_q];
+      assign out_valid_o = !empty || (pass && in_valid_i);
+      assign out_data_o  = pass ? in_data_i : mem_q[rd_q];
       function [PtrW-1:0] incr(input [PtrW-1:0] p);
         incr = (p == Depth[PtrW-1:0] - 1'b1) ? {PtrW{1'b0}} : p + 1'b1;
       endfunction
