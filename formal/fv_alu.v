@@ -1,4 +1,5 @@
-// fv_alu - proof wrapper of sam_alu (ValWidth 4, Op 0, ValType 0).
+// fv_alu - proof wrapper of sam_alu (ValWidth 4, ValType 0, Op set by the
+// driver: 1 add, 0 mul through the pipelined multiplier).
 // Assumes every input stream keeps the contract (fv_in); asserts it on
 // every output stream (fv_out): stall stability, no output valid after reset.
 `include "sam_token.vh"

@@ -55,6 +55,7 @@ q@sam_join2@join2_isect@      v_q <= 3'b111;@      v_q <= {v_q[2], 2'b11};
 @sam_scan_dense@scan_dense@      end else if (out_crd_ready_i) begin@      end else begin
 @sam_reduce@reduce@  wire out_free = !valid_q || out_val_ready_i;@  wire out_free = 1'b1;
 @sam_alu@alu_add@      assign out_free = !valid_q || out_val_ready_i;@      assign out_free = 1'b1;
+@sam_alu@alu_mul@      assign out_free = !v3_q || out_val_ready_i;@      assign out_free = 1'b1;
 @sam_crddrop@crddrop@  wire i_free = !iv_q || out_inner_ready_i;@  wire i_free = 1'b1;
 @sam_write_vals@write_vals@      done_q <= 1'b0;@      done_q <= 1'b1;
 @sam_fifo@edge@          if (push != pop) cnt_q <= push ? cnt_q + 1'b1 : cnt_q - 1'b1;@          if (push) cnt_q <= cnt_q + 1'b1;

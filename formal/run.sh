@@ -59,7 +59,8 @@ crdhold|i|fv_crdhold||16|sam_crdhold sam_broadcast sam_repsiggen sam_repeat
 crdvals|i|fv_crdvals||16|sam_crdvals
 scan_dense|i|fv_scan_dense|CrdWidth=8|16|sam_scan_dense
 scan_compressed|i|fv_scan_compressed||16|sam_scan_compressed sam_fifo
-alu_add|i|fv_alu|Op=0|16|sam_alu sam_val_add
+alu_add|i|fv_alu|Op=1|16|sam_alu sam_val_add
+alu_mul|i|fv_alu|Op=0|16|sam_alu sam_val_add
 reduce|i|fv_reduce||16|sam_reduce sam_val_add
 repsiggen|i|fv_repsiggen||16|sam_repsiggen
 arrayvals|i|fv_arrayvals||16|sam_arrayvals

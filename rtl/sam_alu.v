@@ -2,14 +2,18 @@
 // 0 mul, 1 add, 2 sub (in_val0 - in_val1), 3 max, 4 min (binary), 5 smax
 // (max(a, Const)), 6 smul (a * Const), 7 exp (one input, in_val0 only;
 // real numbers only), 8 div (in_val0 / in_val1, real numbers only).
-// ValWidth-bit wrapping two's complement; N counts as 0.
+// ValWidth-bit wrapping two's complement; N counts as 0.  Integer mul and
+// smul take three cycles (a pipelined multiplier, below), the other
+// integer ops one.
 //
 // Binary ops consume the two inputs pairwise: two numbers give the result,
 // two control tokens give the first one (equal stops, D).  A misaligned pair
 // (control token against a number) consumes only the number and emits 0
 // (mul), the negated number (a lone subtrahend of sub: 0 - b) or the
 // number (other ops), as the golden model does.  One registered
-// output stage, one token per cycle; in ready = !full || out_val_ready_i.
+// output stage (integer add, sub, max, min, smax) or the multiplier's
+// three, one token per cycle; in ready = the output register is free or
+// taken (the whole pipeline moves then).
 //
 // ValType 1 (fp32, ValWidth 32) or 2 (bf16, ValWidth 16): the values are
 // real numbers and every op is the C model's (core/fp.h: sg_fp_mul, add,
@@ -84,9 +88,12 @@ module sam_alu #(
   wire a_wins = !IsFp && (hi_win || (hi_eq && lo_win));
   // The arithmetic result (max/min select with a_wins where the token is
   // built, below).
+  // integer mul and smul: a three-stage pipeline computes the product
+  // (g_int_mul), so the multiplier is off the input's path
+  localparam [0:0] IntMul = !IsFp && ((Op == OpMul) || (Op == OpSmul));
   reg [ValWidth-1:0] res;
   always @(*) begin
-    if (IsFp) res = Zero;  // the fp unit's result replaces it
+    if (IsFp || IntMul) res = Zero;  // the unit's result replaces it
     else case (Op)
       OpAdd:   res = a + b;
       OpSub:   res = a - b;
@@ -139,6 +146,56 @@ module sam_alu #(
       sam_alu_div_needs_valtype_1_or_2 u_bad ();
     end else if (!IsFp && Op == OpExp) begin : g_int_exp
       sam_alu_exp_needs_valtype_1_or_2 u_bad ();
+    end else if (IntMul) begin : g_int_mul
+      // Stage 1 registers the operands, stage 2 three products of their
+      // halves (lo*lo whole; hi*lo and lo*hi only below ValWidth - H bits,
+      // the rest falls off the wrapping product), stage 3 (the output
+      // register) their sum.  The token's tag, whether the product is its
+      // value, and the value that passes otherwise travel beside them.
+      // The whole pipeline moves when its output register is free.
+      localparam integer H = ValWidth / 2;
+      localparam integer HW = ValWidth - H;
+      reg                v1_q, v2_q, v3_q;
+      reg [ValWidth+2:0] s1_q, s2_q;
+      reg [ValWidth-1:0] a1_q, b1_q;
+      localparam [ValWidth-1:0] LoMask = {{HW{1'b0}}, {H{1'b1}}};
+      reg [ValWidth-1:0] p0_q;
+      reg [HW-1:0]       p1_q, p2_q;
+      reg [ValWidth+1:0] data_q;
+      assign out_free = !v3_q || out_val_ready_i;
+      assign out_val_valid_o = v3_q;
+      assign out_val_data_o  = data_q;
+      // the low halves zero-extended (lo * lo fits ValWidth bits: 2H <= ValWidth)
+      wire [ValWidth-1:0] a_lo = a1_q & LoMask, b_lo = b1_q & LoMask;
+      wire [HW-1:0] a_hi = a1_q[ValWidth-1:H], b_hi = b1_q[ValWidth-1:H];
+      wire [ValWidth-1:0] mid = {p1_q + p2_q, {H{1'b0}}};
+      wire [ValWidth-1:0] prod = p0_q + mid;
+      wire unused_lo = ^{a_lo[ValWidth-1:HW], b_lo[ValWidth-1:HW]};
+
+      always @(posedge clk_i) begin
+        if (!rst_ni) begin
+          v1_q <= 1'b0;
+          v2_q <= 1'b0;
+          v3_q <= 1'b0;
+        end else if (out_free) begin
+          v1_q <= fire;
+          v2_q <= v1_q;
+          v3_q <= v2_q;
+        end
+      end
+      // the data registers load whenever the pipeline moves
+      always @(posedge clk_i) begin
+        if (out_free) begin
+          s1_q <= {use_fp, tok};
+          a1_q <= a;
+          b1_q <= b;
+          s2_q <= s1_q;
+          p0_q <= a_lo * b_lo;
+          p1_q <= a_hi * b_lo[HW-1:0];
+          p2_q <= a_lo[HW-1:0] * b_hi;
+          data_q <= {s2_q[ValWidth+1:ValWidth], s2_q[ValWidth+2] ? prod : s2_q[ValWidth-1:0]};
+        end
+      end
     end else if (!IsFp) begin : g_int
       reg                valid_q;
       reg [ValWidth+1:0] data_q;
