@@ -17,8 +17,9 @@
  * when the scanner's CAM lookup was split over two cycles (the jump lands
  * one coordinate later).  All rows were re-recorded when a scanner's next
  * fiber began to open in the cycle of the current fiber's closing stop
- * (golden/prim_scan.h), with the timed and the stepped engines compared
- * against each other (engine_timed_test).
+ * (golden/prim_scan.h), and when an order-1 spacc began to emit a row
+ * before taking the next one (golden/prim_spacc.c), with the timed and
+ * the stepped engines compared against each other (engine_timed_test).
  *
  * The shipped example graphs (examples/) run always; a few custard graphs run
  * when $SHARED/graphs is present (skipped with a message otherwise).
@@ -73,13 +74,13 @@ static const pin pins[] = {
     {"examples/matmul_ijk", 2, 2, 1994ULL, 9949ULL, 0x5fed983da2d03e6eULL, 31ULL, 0x3315763a9a9f0bbaULL, 0},
     {"examples/matmul_ijk", 3, 2, 1925ULL, 9845ULL, 0x2e9fd6195e282396ULL, 686ULL, 0x3315763a9a9f0bbaULL, 0},
     {"examples/matmul_ikj", 0, 1, 0ULL, 16904ULL, 0xabe1699d5a2afebcULL, 0ULL, 0xc3a219cc40da1825ULL, 0},
-    {"examples/matmul_ikj", 1, 1, 1285ULL, 16904ULL, 0xabe1699d5a2afebcULL, 664ULL, 0xc3a219cc40da1825ULL, 0},
-    {"examples/matmul_ikj", 2, 1, 2180ULL, 16904ULL, 0xabe1699d5a2afebcULL, 47ULL, 0xc3a219cc40da1825ULL, 0},
-    {"examples/matmul_ikj", 3, 1, 1287ULL, 16798ULL, 0x9f10d48392efb3b4ULL, 415ULL, 0xc3a219cc40da1825ULL, 0},
+    {"examples/matmul_ikj", 1, 1, 1697ULL, 16904ULL, 0xabe1699d5a2afebcULL, 1639ULL, 0xc3a219cc40da1825ULL, 0},
+    {"examples/matmul_ikj", 2, 1, 2586ULL, 16904ULL, 0xabe1699d5a2afebcULL, 49ULL, 0xc3a219cc40da1825ULL, 0},
+    {"examples/matmul_ikj", 3, 1, 1699ULL, 16798ULL, 0x9f10d48392efb3b4ULL, 1390ULL, 0xc3a219cc40da1825ULL, 0},
     {"examples/matmul_ikj", 0, 2, 0ULL, 2751ULL, 0xc76815557a75b3a2ULL, 0ULL, 0xd23440e0602d4afaULL, 0},
-    {"examples/matmul_ikj", 1, 2, 484ULL, 2751ULL, 0xc76815557a75b3a2ULL, 209ULL, 0xd23440e0602d4afaULL, 0},
-    {"examples/matmul_ikj", 2, 2, 491ULL, 2751ULL, 0xc76815557a75b3a2ULL, 45ULL, 0xd23440e0602d4afaULL, 0},
-    {"examples/matmul_ikj", 3, 2, 291ULL, 2361ULL, 0x204f51c732ce5e36ULL, 94ULL, 0xd23440e0602d4afaULL, 0},
+    {"examples/matmul_ikj", 1, 2, 484ULL, 2751ULL, 0xc76815557a75b3a2ULL, 213ULL, 0xd23440e0602d4afaULL, 0},
+    {"examples/matmul_ikj", 2, 2, 491ULL, 2751ULL, 0xc76815557a75b3a2ULL, 47ULL, 0xd23440e0602d4afaULL, 0},
+    {"examples/matmul_ikj", 3, 2, 291ULL, 2361ULL, 0x204f51c732ce5e36ULL, 99ULL, 0xd23440e0602d4afaULL, 0},
     {"examples/residual", 0, 1, 0ULL, 1394ULL, 0x07c8c467c04da086ULL, 0ULL, 0xc838dd55326c94d7ULL, 0},
     {"examples/residual", 1, 1, 314ULL, 1394ULL, 0x07c8c467c04da086ULL, 394ULL, 0xc838dd55326c94d7ULL, 0},
     {"examples/residual", 2, 1, 314ULL, 1394ULL, 0x07c8c467c04da086ULL, 35ULL, 0xc838dd55326c94d7ULL, 0},
@@ -113,13 +114,13 @@ static const pin pins[] = {
     {"examples/vec_elemmul", 2, 2, 11ULL, 28ULL, 0x071c8719ece79360ULL, 14ULL, 0xcbf29ce484222325ULL, 0},
     {"examples/vec_elemmul", 3, 2, 13ULL, 28ULL, 0x071c8719ece79360ULL, 6ULL, 0xcbf29ce484222325ULL, 0},
     {"custard:matmul_ikj", 0, 1, 0ULL, 16904ULL, 0x78c610f481d6e25eULL, 0ULL, 0xc3a219cc40da1825ULL, 0},
-    {"custard:matmul_ikj", 1, 1, 1285ULL, 16904ULL, 0x78c610f481d6e25eULL, 664ULL, 0xc3a219cc40da1825ULL, 0},
-    {"custard:matmul_ikj", 2, 1, 2180ULL, 16904ULL, 0x78c610f481d6e25eULL, 47ULL, 0xc3a219cc40da1825ULL, 0},
-    {"custard:matmul_ikj", 3, 1, 1287ULL, 16798ULL, 0x3bd7c25156f5dc66ULL, 415ULL, 0xc3a219cc40da1825ULL, 0},
+    {"custard:matmul_ikj", 1, 1, 1697ULL, 16904ULL, 0x78c610f481d6e25eULL, 1639ULL, 0xc3a219cc40da1825ULL, 0},
+    {"custard:matmul_ikj", 2, 1, 2586ULL, 16904ULL, 0x78c610f481d6e25eULL, 49ULL, 0xc3a219cc40da1825ULL, 0},
+    {"custard:matmul_ikj", 3, 1, 1699ULL, 16798ULL, 0x3bd7c25156f5dc66ULL, 1390ULL, 0xc3a219cc40da1825ULL, 0},
     {"custard:matmul_ikj", 0, 2, 0ULL, 2751ULL, 0xe87ce8c211a47848ULL, 0ULL, 0xd23440e0602d4afaULL, 0},
-    {"custard:matmul_ikj", 1, 2, 484ULL, 2751ULL, 0xe87ce8c211a47848ULL, 209ULL, 0xd23440e0602d4afaULL, 0},
-    {"custard:matmul_ikj", 2, 2, 491ULL, 2751ULL, 0xe87ce8c211a47848ULL, 45ULL, 0xd23440e0602d4afaULL, 0},
-    {"custard:matmul_ikj", 3, 2, 291ULL, 2361ULL, 0x311d5aac897350bcULL, 94ULL, 0xd23440e0602d4afaULL, 0},
+    {"custard:matmul_ikj", 1, 2, 484ULL, 2751ULL, 0xe87ce8c211a47848ULL, 213ULL, 0xd23440e0602d4afaULL, 0},
+    {"custard:matmul_ikj", 2, 2, 491ULL, 2751ULL, 0xe87ce8c211a47848ULL, 47ULL, 0xd23440e0602d4afaULL, 0},
+    {"custard:matmul_ikj", 3, 2, 291ULL, 2361ULL, 0x311d5aac897350bcULL, 99ULL, 0xd23440e0602d4afaULL, 0},
     {"custard:matmul_kij", 0, 1, 0ULL, 15640ULL, 0x7f894f2a92ab843cULL, 0ULL, 0xc3a219cc40da1825ULL, 0},
     {"custard:matmul_kij", 1, 1, 1735ULL, 15640ULL, 0x7f894f2a92ab843cULL, 550ULL, 0xc3a219cc40da1825ULL, 0},
     {"custard:matmul_kij", 2, 1, 2627ULL, 15640ULL, 0x7f894f2a92ab843cULL, 43ULL, 0xc3a219cc40da1825ULL, 0},

@@ -18,7 +18,12 @@
  * result is one vector and the inner stops are lowered by one (S0 D).
  *
  * Cycle rule: per cycle one point is taken (or one stop dropped per input)
- * and at most one pending token is emitted per output.
+ * and at most one pending token is emitted per output.  Order 1 emits a
+ * finished row before it takes the next row's second point, as
+ * rtl/sam_spacc.v does with its one workspace: while more than one token
+ * of the row is pending on the inner output, no point is taken (the cycle
+ * that emits the last one takes a point again), so a row of k entries
+ * costs k + 1 cycles beside its points.
  */
 #include <stdlib.h>
 
@@ -167,11 +172,17 @@ static void finish(spacc_st *s, int lowered, int w)
  * pending token per output with room and drains one token from each
  * ignored input (in[3..]) that has one.  Returns 1 when it fired, 0 when
  * the general loop must decide. */
+/* Order 1: a finished row is still going out (see the cycle rule). */
+static inline int spacc_emitting(const spacc_st *s)
+{
+    return s->order == 1 && s->pi.n - s->pi.head > 1;
+}
+
 static inline int spacc_fire1(sg_pnode *n)
 {
     spacc_st *s = n->st;
     sg_q *qo = n->in[0], *qi = n->in[1], *qv = n->in[2];
-    if (s->order != 1 || !s->has_cur || s->finished || !qo)
+    if (s->order != 1 || !s->has_cur || s->finished || !qo || spacc_emitting(s))
         return 0;
     if (!q_avail(qo) || !q_avail(qi) || !q_avail(qv))
         return 0;
@@ -247,6 +258,11 @@ static long spacc_tfire(sg_pnode *n, uint64_t *t, uint64_t end)
             uint64_t f = s1 > s2 ? s1 : s2;
             f = f > s3 ? f : s3;
             f = f > c ? f : c;
+            if (spacc_emitting(s)) {
+                /* the point waits for the cycle of the row's last token */
+                uint64_t r = c + (uint64_t)(s->pi.n - s->pi.head) - 1;
+                f = f > r ? f : r;
+            }
             if (f >= end)
                 break;
             if (pend) {
@@ -403,6 +419,8 @@ static __attribute__((noinline)) long spacc_run(sg_pnode *n, long budget)
             }
         }
         int prog = 0;
+        /* the cycle engine: no point while a row is going out */
+        int hold = budget == 1 && spacc_emitting(s);
         if (budget > 1) {
             /* Functional engine: the pending rows go out at once. */
             prog |= pend_emit_all(&s->pi, &n->out[0]);
@@ -445,7 +463,10 @@ static __attribute__((noinline)) long spacc_run(sg_pnode *n, long budget)
         if (!stop_dropped && (!qo || q_avail(qo)) && q_avail(qi) && q_avail(qv)) {
             sg_tok ti = q_peek(qi), tv = q_peek(qv);
             sg_tok to = qo ? q_peek(qo) : ti.kind == SG_TK_DONE ? ti : sg_data(0);
-            if (to.kind == SG_TK_DATA && ti.kind == SG_TK_DATA &&
+            if (hold && to.kind == SG_TK_DATA && ti.kind == SG_TK_DATA &&
+                tv.kind == SG_TK_DATA) {
+                /* the point waits for the row to leave */
+            } else if (to.kind == SG_TK_DATA && ti.kind == SG_TK_DATA &&
                 tv.kind == SG_TK_DATA) {
                 if (ti.v < 0)
                     return sg_prim_fail(n, "negative inner coordinate %lld", (long long)ti.v);
