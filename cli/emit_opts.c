@@ -106,6 +106,15 @@ int sg_gen_opt(gen_opts *o, sg_opt_id id, const char *a, const char *v, sg_err *
             return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "samgen: %s: unknown mode '%s' "
                            "(none, nodes, edges)", a, v);
         return 1;
+    case SG_OPT_EDGE_FIFO:
+        if (strcmp(v, "fall-through") == 0)
+            o->edge_registered = 0;
+        else if (strcmp(v, "registered") == 0)
+            o->edge_registered = 1;
+        else
+            return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "samgen: %s: unknown kind '%s' "
+                           "(fall-through, registered)", a, v);
+        return 1;
     case SG_OPT_WATCHDOG_CYCLES:
         if (int_arg(a, v, 1, SG_WATCHDOG_MAX, &x, e) < 0)
             return -1;
@@ -325,6 +334,8 @@ int sg_gen_prepare(const gen_opts *o, gen_ctx *c, sg_err *e)
         n += snprintf(optstr + n, sizeof optstr - (size_t)n, " wd=%ld", o->watchdog_cycles);
     if (o->counters != SG_PERF_NONE)
         n += snprintf(optstr + n, sizeof optstr - (size_t)n, " perf=%d", o->counters);
+    if (o->edge_registered)
+        n += snprintf(optstr + n, sizeof optstr - (size_t)n, " regfifo=1");
     h = sg_fnv1a(h, optstr, (size_t)n);
     snprintf(c->hash, sizeof c->hash, "%016llx", (unsigned long long)h);
 
@@ -338,6 +349,7 @@ int sg_gen_prepare(const gen_opts *o, gen_ctx *c, sg_err *e)
     c->eo.dim_default = o->dim;
     c->eo.watchdog_cycles = o->watchdog_cycles;
     c->eo.counters = o->counters;
+    c->eo.edge_registered = o->edge_registered;
     c->eo.mem_size = size_cb;
     c->eo.index_dim = dim_cb;
     c->eo.ctx = c;

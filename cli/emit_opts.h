@@ -23,6 +23,7 @@ typedef struct gen_opts {
     int dim_set;
     long watchdog_cycles;     /* --watchdog-cycles (SG_DEFAULT_WATCHDOG) */
     int counters;             /* --counters: SG_PERF_NONE, _NODES, _EDGES */
+    int edge_registered;      /* --edge-fifo registered */
     double scale;             /* --scale: real values times this (1) */
     int want_streams;         /* keep golden streams (verify) */
     int type_vt;              /* --type (core/value.h), 0: not given */

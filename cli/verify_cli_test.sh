@@ -524,5 +524,20 @@ has "inline scalar fp32: golden stream" "$WORK/smul-fp32/trace/golden/3_out_val_
 has "inline scalar fp32: RTL stream" "$WORK/smul-fp32/trace/rtl/3_out_val__5_in_val0.txt" "1077936128 S0 D"
 has "inline scalar bf16: RTL stream" "$WORK/smul-bf16/trace/rtl/3_out_val__5_in_val0.txt" "16448 S0 D"
 
+# ---- registered edge FIFOs --------------------------------------------------
+# --edge-fifo registered gives every edge's FIFO a registered head: the
+# same streams, one cycle more per hop (spmv: 85 cycles, 76 falling through)
+# shellcheck disable=SC2086
+expect 0 "gen --edge-fifo registered" "$SAMGEN" gen "$G" $T --edge-fifo registered -o "$WORK/regfifo"
+count "registered: every edge's FIFO" "$WORK/regfifo/spmv_top.v" '.FallThrough(0)) u_e' 16
+# shellcheck disable=SC2086
+expect 0 "gen, edges falling through" "$SAMGEN" gen "$G" $T -o "$WORK/ftfifo"
+count "fall-through: no edge with FallThrough 0" "$WORK/ftfifo/spmv_top.v" 'FallThrough(0)' 0
+# shellcheck disable=SC2086
+expect 0 "verify --edge-fifo registered" "$SAMGEN" verify "$G" $T --edge-fifo registered -o "$WORK/regv"
+has "registered: PASS with more RTL cycles" "$WORK/regv/report.json" '"cycles_rtl": 85,'
+expect 2 "--edge-fifo with an unknown kind" "$SAMGEN" gen "$G" --edge-fifo bogus -o "$WORK/bogus"
+has "--edge-fifo bogus: the error" "$WORK/err" "unknown kind 'bogus' (fall-through, registered)"
+
 if [ $fail -ne 0 ]; then echo "verify-cli-test: FAILED"; exit 1; fi
 echo "verify-cli-test: all passed"

@@ -108,7 +108,9 @@ int sg_area_exec(const char *dir, char *const argv[], const char *out_path,
     if (st == 127)
         return sg_errf(e, NULL, 0, "could not run '%s' in %s (is it installed?)",
                        argv[0], dir ? dir : ".");
-    if (st > 128)
+    /* 128 + n is a signal (sg_proc_run); nextpnr's exit status on an
+     * error is 255, not a signal, and is its caller's to report */
+    if (st > 128 && st - 128 < 65)
         return sg_errf(e, NULL, 0, "%s was killed by signal %d", argv[0], st - 128);
     return st;
 }

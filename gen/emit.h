@@ -70,6 +70,8 @@ typedef struct sg_emit_opts {
                                * bit 3 after that many cycles without a
                                * transfer in a run (SG_DEFAULT_WATCHDOG) */
     int counters;             /* SG_PERF_NONE, _NODES or _EDGES */
+    int edge_registered;      /* edge FIFOs with a registered head (sam_edge
+                               * FallThrough 0); 0: they fall through */
     const char *source_hash;  /* hex hash of the input, for the banner */
     const char *root;         /* samgen source root (templates/); NULL = find */
 } sg_emit_opts;

@@ -62,10 +62,12 @@ void sg_emit_node_out_edges(emitter *m, int i)
     for (size_t k = 0; k < m->g->n_edges; k++) {
         if (m->g->edges[k].src != i)
             continue;
-        char desc[320], stall[16] = "";
+        char desc[320], stall[32] = "";
         describe_edge(m, k, desc, sizeof desc);
         if (m->d->edge_skip[k])
             snprintf(stall, sizeof stall, ", .Stall(0)");
+        else if (m->o->edge_registered)
+            snprintf(stall, sizeof stall, ", .FallThrough(0)");
         fprintf(f, "  // e%zu: %s\n", k, desc);
         fprintf(f, "  sam_edge #(.Width(%s), .Depth(%d), .EdgeId(%zu)%s) u_e%zu (\n",
                 sg_emit_kind_wexpr(m->g->edges[k].type, 0), sg_emit_edge_depth(m, k), k, stall, k);

@@ -25,7 +25,8 @@ module sam_edge #(
   parameter integer Width  = 18,
   parameter integer Depth  = 4,
   parameter integer EdgeId = 0,
-  parameter integer Stall  = 1
+  parameter integer Stall  = 1,
+  parameter integer FallThrough = 1   // 0: the FIFO's head is registered
 ) (
   input  wire             clk_i,
   input  wire             rst_ni,
@@ -45,7 +46,7 @@ module sam_edge #(
   wire             fi_valid, fi_ready, fo_valid, fo_ready;
   wire [Width-1:0] fi_data, fo_data;
 
-  sam_fifo #(.Width(Width), .Depth(Depth), .FallThrough(1)) u_fifo (
+  sam_fifo #(.Width(Width), .Depth(Depth), .FallThrough(FallThrough)) u_fifo (
     .clk_i(clk_i), .rst_ni(rst_ni && !clr_i),
     .in_valid_i(fi_valid), .in_ready_o(fi_ready), .in_data_i(fi_data),
     .out_valid_o(fo_valid), .out_ready_i(fo_ready), .out_data_o(fo_data)
