@@ -15,11 +15,12 @@
  *
  * Cycle rules: a reference takes one cycle (the seg read) with no output;
  * then one coordinate per cycle; the closing stop takes one cycle once the
- * next input token is visible.  A data reference behind the stop (no
- * input stop between the two fibers) opens in the stop's cycle, as the
- * RTL scanners read the next fiber's bounds while the current one is
- * emitted (rtl/sam_scan_compressed.v's front end, the dense scanner's
- * dim + 1 cycles per fiber): back-to-back fibers take n + 1 cycles each.
+ * next input token is visible.  A data reference visible behind the fiber
+ * (right behind it, or behind the input stop merged into its closing
+ * stop) opens in the stop's cycle, as the RTL scanners read the next
+ * fiber's bounds while the current one is emitted
+ * (rtl/sam_scan_compressed.v's front end, the dense scanner's dim + 1
+ * cycles per fiber): back-to-back fibers take n + 1 cycles each.
  */
 #ifndef SG_PRIM_SCAN_H
 #define SG_PRIM_SCAN_H
@@ -189,9 +190,15 @@ SCAN_INLINE long scan_tfire(sg_pnode *n, uint64_t *t, uint64_t end, int dense)
             q_tpush(qc, stop, f + 1);
             q_tpush(qr, stop, f + 1);
             s->st = SCAN_IDLE;
+            /* the next reference opens in the stop's cycle when it is
+             * visible then: right behind the fiber, or behind the input
+             * stop merged into this one */
+            if (x.kind == SG_TK_STOP && in->head < in->tail && q_hstamp(in) <= f)
+                x = q_peek(in);
             int64_t a, b;
-            if (x.kind == SG_TK_DATA && scan_fiber(s, x.v, dense, &a, &b)) {
-                q_tpop(in, f);      /* opens in the stop's cycle */
+            if (x.kind == SG_TK_DATA && q_hstamp(in) <= f &&
+                scan_fiber(s, x.v, dense, &a, &b)) {
+                q_tpop(in, f);
                 scan_open(s, a, b);
             }
         }
@@ -300,7 +307,7 @@ SCAN_INLINE long scan_run(sg_pnode *n, long budget, int dense)
             port_push(orf, stop);
             s->st = SCAN_IDLE;
             fired++;
-            if (stop.v == 0 && q_peek(in).kind == SG_TK_DATA) {
+            if (q_avail(in) && q_peek(in).kind == SG_TK_DATA) {
                 /* the next fiber opens in the stop's cycle (see top) */
                 int64_t a, b;
                 sg_tok t = q_peek(in);
