@@ -390,7 +390,9 @@ int sg_gen_gold_hw(gen_ctx *c, char *why, size_t cap, sg_err *e)
     int *d = sg_calloc(ne ? ne : 1, sizeof *d);
     for (size_t k = 0; k < ne; k++) {
         int skip = c->design.edge_skip && c->design.edge_skip[k];
-        d[k] = c->depth && !skip ? c->depth[k] : c->eo.fifo_depth;
+        /* the RTL edge holds its FIFO's tokens and the one in its
+         * producer's output register */
+        d[k] = (c->depth && !skip ? c->depth[k] : c->eo.fifo_depth) + 1;
     }
     golden_opts gop = c->gop;
     gop.keep_streams = 0;

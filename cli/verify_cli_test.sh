@@ -85,7 +85,7 @@ has "pass: stall" "$J" '"stall": 0,'
 has "pass: seed" "$J" '"seed": 1,'
 has "pass: result" "$J" '"result": "pass",'
 has "pass: pass" "$J" '"pass": true,'
-has "pass: golden cycles" "$J" '"cycles": 68,'
+has "pass: golden cycles" "$J" '"cycles": 70,'
 has "pass: rtl cycles" "$J" '"cycles_rtl": 76,'
 has "pass: streams" "$J" '"streams": 19,'
 has "pass: no mismatches" "$J" '"mismatches": 0,'
@@ -167,7 +167,7 @@ F=$WORK/fail
 expect 1 "failing run with -o --max-mismatches 3" \
     "$SAMGEN" verify "$G" $T --sim icarus --rtl-dir "$R" --keep "$WORK/keep-fail" -o "$F" \
     --max-mismatches 3
-has "fail: FAIL line" "$WORK/out" "FAIL spmv: golden 68 cycles, RTL 75 cycles"
+has "fail: FAIL line" "$WORK/out" "FAIL spmv: golden 70 cycles, RTL 75 cycles"
 count "fail: 3 mismatches listed" "$WORK/out" "MISMATCH on stream" 3
 has "fail: first mismatch first" "$WORK/out" \
     "MISMATCH on stream 3_out_crd__5_in_crd0"
@@ -240,17 +240,17 @@ mkdir -p "$D"
 J=$P/report.json
 count "report: 13 nodes" "$J" '{"id": ' 13
 has "report: a scanner's busy and stall cycles" "$J" \
-    '{"id": 3, "kind": "fiberlookup", "busy": 29, "stall": 39, "busy_rtl": 28, "stall_rtl": 23}'
+    '{"id": 3, "kind": "fiberlookup", "busy": 29, "stall": 41, "busy_rtl": 28, "stall_rtl": 23}'
 has "report: a writer without RTL figures" "$J" \
-    '{"id": 11, "kind": "fiberwrite", "busy": 10, "stall": 58, "busy_rtl": null, "stall_rtl": null}'
+    '{"id": 11, "kind": "fiberwrite", "busy": 10, "stall": 60, "busy_rtl": null, "stall_rtl": null}'
 expect 0 "dot --report of the passing run to .gv" \
     "$SAMGEN" dot "$G" --report "$J" -o "$D/pass.gv"
 has "dot pass: legend line" "$D/pass.gv" \
-    'order ij\nverify: PASS  golden 68 cycles, RTL 76 cycles"];'
+    'order ij\nverify: PASS  golden 70 cycles, RTL 76 cycles"];'
 has "dot pass: a node's busy/stall cycles" "$D/pass.gv" \
-    'n3 [label="fiberlookup 3 (j, B mode 1)\nbusy 29 stall 39\nRTL busy 28 stall 23" fillcolor="#4e79a7"'
+    'n3 [label="fiberlookup 3 (j, B mode 1)\nbusy 29 stall 41\nRTL busy 28 stall 23" fillcolor="#4e79a7"'
 has "dot pass: a writer with golden figures only" "$D/pass.gv" \
-    'n11 [label="fiberwrite 11 (x vals)\nbusy 10 stall 58" fillcolor='
+    'n11 [label="fiberwrite 11 (x vals)\nbusy 10 stall 60" fillcolor='
 # each edge's label ends with the token count report.json gives it
 sed -n 's/.*"src": \([0-9]*\), "dst": \([0-9]*\), .*"tokens": \([0-9]*\), "tokens_rtl": \([0-9]*\),.*/\1 \2 \3 \4/p' \
     "$J" >"$D/counts"
@@ -267,11 +267,11 @@ count "dot pass: nothing red" "$D/pass.gv" '"red"' 0
 expect 0 "dot --report of the failing run to .dot" \
     "$SAMGEN" dot "$G" --report "$F/report.json" -o "$D/fail.dot"
 has "dot fail: legend line" "$D/fail.dot" \
-    'verify: FAIL  golden 68 cycles, RTL 75 cycles  first mismatch: 3_out_crd__5_in_crd0 token 26 (red)"];'
+    'verify: FAIL  golden 70 cycles, RTL 75 cycles  first mismatch: 3_out_crd__5_in_crd0 token 26 (red)"];'
 has "dot fail: the first mismatching edge red" "$D/fail.dot" \
     'n3 -> n5 [style=dashed color="red" fontcolor="red" penwidth=2.5 label="out_crd\nin_crd0\n28 tok\nfirst mismatch: token 26"];'
 has "dot fail: its destination red" "$D/fail.dot" \
-    'n5 [label="intersect 5 (j)\nbusy 56 stall 12\nRTL busy 21 stall 32" fillcolor="red" fontcolor="white" color="red" penwidth=3];'
+    'n5 [label="intersect 5 (j)\nbusy 56 stall 14\nRTL busy 21 stall 32" fillcolor="red" fontcolor="white" color="red" penwidth=3];'
 count "dot fail: one edge and one node red" "$D/fail.dot" 'color="red"' 2
 has "dot fail: both counts where they differ" "$D/fail.dot" \
     'n9 -> n11 [style=solid color="#2e7d32" label="out_val\nin_val\n10 tok golden, 9 RTL"];'
@@ -282,7 +282,7 @@ sed 's/"tokens": 21, "tokens_rtl": 21, "status": "pass", "mismatch": null}/"toke
 expect 0 "dot --report of an injected mismatch" "$SAMGEN" dot "$G" --report "$D/inj.json" -o "$D/inj.gv"
 has "dot injected: the first of the failing edges red" "$D/inj.gv" \
     'n5 -> n6 [style=bold color="red" fontcolor="red" penwidth=2.5 label="out_ref0\nin_ref\n21 tok golden, 20 RTL\nfirst mismatch: token 4"];'
-has "dot injected: legend" "$D/inj.gv" 'verify: PASS  golden 68 cycles, RTL 76 cycles  first mismatch: 5_out_ref0__6_in_ref token 4 (red)'
+has "dot injected: legend" "$D/inj.gv" 'verify: PASS  golden 70 cycles, RTL 76 cycles  first mismatch: 5_out_ref0__6_in_ref token 4 (red)'
 # the earliest wrong token is the first mismatch, whatever the edges' order
 sed 's/"stream": "9_out_val__11_in_val", "index": 8, "cycle": 74/"stream": "9_out_val__11_in_val", "index": 8, "cycle": 3/' \
     "$F/report.json" >"$D/early.json"
@@ -291,11 +291,11 @@ expect 0 "dot --report, a later edge failing earlier" \
 has "dot earliest: that edge red" "$D/early.gv" \
     'n9 -> n11 [style=solid color="red" fontcolor="red" penwidth=2.5 label="out_val\nin_val\n10 tok golden, 9 RTL\nfirst mismatch: token 8"];'
 count "dot earliest: only it and its destination red" "$D/early.gv" 'color="red"' 2
-has "dot earliest: its destination red" "$D/early.gv" 'n11 [label="fiberwrite 11 (x vals)\nbusy 10 stall 58" fillcolor="red"'
+has "dot earliest: its destination red" "$D/early.gv" 'n11 [label="fiberwrite 11 (x vals)\nbusy 10 stall 60" fillcolor="red"'
 # the report's text does not break out of the DOT string
 sed 's/"result": "fail"/"result": "f\\"a\\\\il"/' "$F/report.json" >"$D/quote.json"
 expect 0 "dot --report, a result with a quote" "$SAMGEN" dot "$G" --report "$D/quote.json" -o "$D/quote.gv"
-has "dot quote: only plain characters copied" "$D/quote.gv" 'verify: F?A?IL  golden 68 cycles'
+has "dot quote: only plain characters copied" "$D/quote.gv" 'verify: F?A?IL  golden 70 cycles'
 if command -v dot >/dev/null 2>&1; then
     expect 0 "dot --report to .svg" "$SAMGEN" dot "$G" --report "$F/report.json" -o "$D/fail.svg"
     has "dot svg: the first mismatch's label" "$D/fail.svg" "first mismatch: token 26"

@@ -507,6 +507,9 @@ void sg_prim_arrayvals_init(sg_pnode *n, const int64_t *vals, size_t nvals);
 
 /* ALU: op is an sg_alu_op of graph/graph.h. */
 void sg_prim_alu_init(sg_pnode *n, int op, int64_t cnst);
+/* Cycles from an ALU taking its operands to its result being visible, as
+ * rtl/sam_alu.v has them for op (SG_ALU_*) on values of type vt. */
+int sg_alu_latency(int op, int vt);
 void sg_prim_reduce_init(sg_pnode *n, int skip_empty);
 
 /* Sparse accumulators: in[0] outer crd (NULL = no outer index: the result is

@@ -9,7 +9,11 @@
  * give D.  A value against a stop reproduces the reference (mul emits 0, add
  * and sub emit the value, only the value is consumed); different stops, a
  * lone D and N are malformed streams.  One-input ops map values and pass
- * stops and D.  Cycle rule: one output per cycle.
+ * stops and D.  Cycle rule: one output per cycle, with the RTL's latency
+ * (sg_alu_latency): an op of latency L > 1 holds its tokens in L - 1
+ * stages before the output, which all move in a cycle in which the oldest
+ * can leave (or is empty) and all hold otherwise, as rtl/sam_alu.v's
+ * pipelines do; the functional engine has no latency.
  */
 #include <stdlib.h>
 
@@ -18,10 +22,34 @@
 #include "core/tensor.h"
 #include "core/value.h"
 
+#define ALU_LAT_MAX 17
+
 typedef struct alu_st {
     int op;
     int64_t c;
+    int lat;                    /* sg_alu_latency */
+    long (*fire0)(sg_pnode *, long);    /* the op without latency */
+    int npipe;                  /* tokens in the stages */
+    int got_done;               /* D is in the stages */
+    unsigned char pv[ALU_LAT_MAX];
+    sg_tok pipe[ALU_LAT_MAX];   /* [0] newest .. [lat - 2] oldest */
 } alu_st;
+
+int sg_alu_latency(int op, int vt)
+{
+    /* rtl/sam_alu.v: integers one output register, mul and smul a
+     * three-stage multiplier; real numbers its units' Lat */
+    int mul = op == SG_ALU_MUL || op == SG_ALU_SMUL;
+    if (!sg_vt_is_fp(vt))
+        return mul ? 3 : 1;
+    switch (op) {
+    case SG_ALU_ADD: case SG_ALU_SUB: return 14;
+    case SG_ALU_MAX: case SG_ALU_MIN: case SG_ALU_SMAX: return 2;
+    case SG_ALU_DIV: return vt == SG_VT_BF16 ? 9 : 17;
+    case SG_ALU_EXP: return 10;
+    default: return 5;
+    }
+}
 
 /* op(a, b) on values of type vt (core/value.h: W for integers). */
 static int64_t alu_apply(int op, int64_t a, int64_t b, int vt)
@@ -37,24 +65,30 @@ static int64_t alu_apply(int op, int64_t a, int64_t b, int vt)
     }
 }
 
+/* The one-input rule: the output token for the head of in[0], popped. */
+static sg_tok alu1_tok(sg_pnode *n, sg_tok t)
+{
+    const alu_st *s = n->st;
+    if (t.kind == SG_TK_DATA) {
+        if (s->op == SG_ALU_SMAX)
+            t.v = sg_val_max(n->vt, t.v, s->c);
+        else if (s->op == SG_ALU_EXP)
+            t.v = sg_val_fp_exp(n->vt, t.v);
+        else
+            t.v = alu_apply(SG_ALU_MUL, t.v, s->c, n->vt);
+    }
+    return t;
+}
+
 static long alu1_fire(sg_pnode *n, long budget)
 {
-    alu_st *s = n->st;
     sg_q *in = n->in[0];
     sg_port *o = &n->out[0];
     long fired = 0;
     while (fired < budget && q_avail(in) && port_room(o)) {
-        sg_tok t = q_pop(in);
-        if (t.kind == SG_TK_DATA) {
-            if (s->op == SG_ALU_SMAX)
-                t.v = sg_val_max(n->vt, t.v, s->c);
-            else if (s->op == SG_ALU_EXP)
-                t.v = sg_val_fp_exp(n->vt, t.v);
-            else
-                t.v = alu_apply(SG_ALU_MUL, t.v, s->c, n->vt);
-        } else if (t.kind == SG_TK_EMPTY) {
+        if (q_peek(in).kind == SG_TK_EMPTY)
             return sg_prim_fail(n, "N token on a value stream");
-        }
+        sg_tok t = alu1_tok(n, q_pop(in));
         port_push(o, t);
         fired++;
         if (t.kind == SG_TK_DONE) {
@@ -120,8 +154,10 @@ static long alu2_batch(const sg_pnode *n, sg_q *a, sg_q *b, sg_q *qo, long max)
 static inline __attribute__((always_inline)) long
 alu2_tloop(sg_pnode *n, uint64_t *t, uint64_t end, int op)
 {
-    if (n->out[0].n != 1)
-        return 0;
+    const alu_st *s = n->st;
+    if (n->out[0].n != 1 || s->npipe)
+        return 0;                   /* the stages go first (alu_pipe_fire) */
+    uint64_t lat = (uint64_t)s->lat;
     sg_q *qa = n->in[0], *qb = n->in[1], *qo = n->out[0].q[0];
     uint64_t km = qa->tail - qa->head, kb = qb->tail - qb->head;
     q_reserve(qo, km + kb);         /* a firing takes one token at least */
@@ -142,25 +178,25 @@ alu2_tloop(sg_pnode *n, uint64_t *t, uint64_t end, int op)
                 break;
             tq_pop(&a, f);
             tq_pop(&b, f);
-            tq_push(&o, sg_data(alu_apply(op, x.v, y.v, w)), f + 1);
+            tq_push(&o, sg_data(alu_apply(op, x.v, y.v, w)), f + lat);
         } else if (x.kind == SG_TK_DATA && y.kind == SG_TK_STOP) {
             if (f >= end)
                 break;
             tq_pop(&a, f);
-            tq_push(&o, sg_data(op == SG_ALU_MUL ? 0 : x.v), f + 1);
+            tq_push(&o, sg_data(op == SG_ALU_MUL ? 0 : x.v), f + lat);
         } else if (y.kind == SG_TK_DATA && x.kind == SG_TK_STOP) {
             if (f >= end)
                 break;
             tq_pop(&b, f);
             tq_push(&o, sg_data(op == SG_ALU_MUL ? 0 :
                                 op == SG_ALU_SUB ? sg_val_neg(w, y.v) : y.v),
-                    f + 1);
+                    f + lat);
         } else if (x.kind == SG_TK_STOP && y.kind == SG_TK_STOP && x.v == y.v) {
             if (f >= end)
                 break;
             tq_pop(&a, f);
             tq_pop(&b, f);
-            tq_push(&o, x, f + 1);
+            tq_push(&o, x, f + lat);
         } else {
             blk = 0;                /* D, N or operands out of step */
             break;
@@ -191,10 +227,42 @@ static long alu2_fire(sg_pnode *n, long budget)
     return alu2_run(n, budget);
 }
 
+/* The two-input rule: the output token for the two heads (both
+ * visible), popping what it consumes; 0, or -1 on a malformed stream. */
+static int alu2_take(sg_pnode *n, sg_tok *out)
+{
+    const alu_st *s = n->st;
+    sg_q *a = n->in[0], *b = n->in[1];
+    sg_tok x = q_peek(a), y = q_peek(b);
+    if (x.kind == SG_TK_EMPTY || y.kind == SG_TK_EMPTY)
+        return (int)sg_prim_fail(n, "N token on a value stream");
+    if (x.kind == SG_TK_DATA && y.kind == SG_TK_DATA) {
+        *out = sg_data(alu_apply(s->op, x.v, y.v, n->vt));
+        q_pop(a);
+        q_pop(b);
+    } else if (x.kind == SG_TK_DATA && y.kind == SG_TK_STOP) {
+        *out = sg_data(s->op == SG_ALU_MUL ? 0 : x.v);
+        q_pop(a);
+    } else if (y.kind == SG_TK_DATA && x.kind == SG_TK_STOP) {
+        *out = sg_data(s->op == SG_ALU_MUL ? 0 :
+                       s->op == SG_ALU_SUB ? sg_val_neg(n->vt, y.v) : y.v);
+        q_pop(b);
+    } else if (sg_tok_eq(x, y)) {
+        *out = x;
+        q_pop(a);
+        q_pop(b);
+    } else {
+        char bx[24], by[24];
+        sg_tok_format(x, SG_ST_VAL, bx);
+        sg_tok_format(y, SG_ST_VAL, by);
+        return (int)sg_prim_fail(n, "operands out of step: %s on input 0, %s on input 1", bx, by);
+    }
+    return 0;
+}
+
 /* The general rule, any budget. */
 static __attribute__((noinline)) long alu2_run(sg_pnode *n, long budget)
 {
-    alu_st *s = n->st;
     sg_q *a = n->in[0], *b = n->in[1];
     sg_port *o = &n->out[0];
     long fired = 0;
@@ -204,34 +272,13 @@ static __attribute__((noinline)) long alu2_run(sg_pnode *n, long budget)
     if (qo)
         fired = alu2_batch(n, a, b, qo, budget);
     while (fired < budget && q_avail(a) && q_avail(b) && port_room(o)) {
-        sg_tok x = q_peek(a), y = q_peek(b);
-        if (x.kind == SG_TK_EMPTY || y.kind == SG_TK_EMPTY)
-            return sg_prim_fail(n, "N token on a value stream");
-        if (x.kind == SG_TK_DATA && y.kind == SG_TK_DATA) {
-            port_push(o, sg_data(alu_apply(s->op, x.v, y.v, n->vt)));
-            q_pop(a);
-            q_pop(b);
-        } else if (x.kind == SG_TK_DATA && y.kind == SG_TK_STOP) {
-            port_push(o, sg_data(s->op == SG_ALU_MUL ? 0 : x.v));
-            q_pop(a);
-        } else if (y.kind == SG_TK_DATA && x.kind == SG_TK_STOP) {
-            port_push(o, sg_data(s->op == SG_ALU_MUL ? 0 :
-                                 s->op == SG_ALU_SUB ? sg_val_neg(n->vt, y.v)
-                                                     : y.v));
-            q_pop(b);
-        } else if (sg_tok_eq(x, y)) {
-            port_push(o, x);
-            q_pop(a);
-            q_pop(b);
-            if (x.kind == SG_TK_DONE) {
-                n->done = 1;
-                return fired + 1;
-            }
-        } else {
-            char bx[24], by[24];
-            sg_tok_format(x, SG_ST_VAL, bx);
-            sg_tok_format(y, SG_ST_VAL, by);
-            return sg_prim_fail(n, "operands out of step: %s on input 0, %s on input 1", bx, by);
+        sg_tok t;
+        if (alu2_take(n, &t) < 0)
+            return -1;
+        port_push(o, t);
+        if (t.kind == SG_TK_DONE) {
+            n->done = 1;
+            return fired + 1;
         }
         fired++;
         if (qo && fired < budget)
@@ -240,14 +287,79 @@ static __attribute__((noinline)) long alu2_run(sg_pnode *n, long budget)
     return fired;
 }
 
+/* A cycle of alu_pipe_fire in which the stages moved but no operand was
+ * taken: progress (the engine steps the node again), not a firing (a
+ * firing takes operands, as in the timed mode): the engine adds the 1 this
+ * returns to n->firings, which this takes back. */
+static long alu_pipe_moved(sg_pnode *n)
+{
+    n->firings--;
+    return 1;
+}
+
+/* An op of latency > 1 in the cycle engine: one cycle of its stages.  The
+ * oldest token leaves when the output has room, and then (or when it is
+ * empty) every stage moves and the newest takes the next output token of
+ * the rule; otherwise everything holds.  The functional engine (budget > 1
+ * with empty stages) runs the op without latency. */
+static long alu_pipe_fire(sg_pnode *n, long budget)
+{
+    alu_st *s = n->st;
+    if (budget > 1 && s->npipe == 0)
+        return s->fire0(n, budget);
+    sg_port *o = &n->out[0];
+    int last = s->lat - 2;
+    if (s->pv[last] && !port_room(o))
+        return 0;
+    int moved = 0;
+    if (s->pv[last]) {
+        sg_tok t = s->pipe[last];
+        port_push(o, t);
+        s->pv[last] = 0;
+        s->npipe--;
+        moved = 1;
+        if (t.kind == SG_TK_DONE) {
+            n->done = 1;
+            return alu_pipe_moved(n);
+        }
+    }
+    for (int i = last; i > 0; i--) {
+        s->pipe[i] = s->pipe[i - 1];
+        s->pv[i] = s->pv[i - 1];
+    }
+    s->pv[0] = 0;
+    moved |= s->npipe > 0;          /* the stages moved their tokens */
+    if (s->got_done)
+        return moved ? alu_pipe_moved(n) : 0;
+    sg_tok t;
+    int one = s->fire0 == alu1_fire;
+    if (one ? !q_avail(n->in[0]) : !q_avail(n->in[0]) || !q_avail(n->in[1]))
+        return moved ? alu_pipe_moved(n) : 0;
+    if (one) {
+        if (q_peek(n->in[0]).kind == SG_TK_EMPTY)
+            return sg_prim_fail(n, "N token on a value stream");
+        t = alu1_tok(n, q_pop(n->in[0]));
+    } else if (alu2_take(n, &t) < 0) {
+        return -1;
+    }
+    s->pipe[0] = t;
+    s->pv[0] = 1;
+    s->npipe++;
+    s->got_done = t.kind == SG_TK_DONE;
+    return 1;
+}
+
+
 void sg_prim_alu_init(sg_pnode *n, int op, int64_t cnst)
 {
     alu_st *s = sg_calloc(1, sizeof *s);
     s->op = op;
     s->c = cnst;
+    s->lat = sg_alu_latency(op, n->vt);
     n->st = s;
-    n->fire = (op == SG_ALU_SMAX || op == SG_ALU_SMUL || op == SG_ALU_EXP) ? alu1_fire
-                                                                            : alu2_fire;
+    s->fire0 = (op == SG_ALU_SMAX || op == SG_ALU_SMUL || op == SG_ALU_EXP) ? alu1_fire
+                                                                             : alu2_fire;
+    n->fire = s->lat > 1 ? alu_pipe_fire : s->fire0;
     n->tmap = n->fire == alu1_fire;
-    n->tfire = n->fire == alu2_fire ? alu2_tfire : NULL;
+    n->tfire = s->fire0 == alu2_fire ? alu2_tfire : NULL;
 }
