@@ -158,19 +158,25 @@ module sam_alu #(
       reg                v1_q, v2_q, v3_q;
       reg [ValWidth+2:0] s1_q, s2_q;
       reg [ValWidth-1:0] a1_q, b1_q;
-      localparam [ValWidth-1:0] LoMask = {{HW{1'b0}}, {H{1'b1}}};
       reg [ValWidth-1:0] p0_q;
       reg [HW-1:0]       p1_q, p2_q;
       reg [ValWidth+1:0] data_q;
       assign out_free = !v3_q || out_val_ready_i;
       assign out_val_valid_o = v3_q;
       assign out_val_data_o  = data_q;
-      // the low halves zero-extended (lo * lo fits ValWidth bits: 2H <= ValWidth)
-      wire [ValWidth-1:0] a_lo = a1_q & LoMask, b_lo = b1_q & LoMask;
+      // the halves, the low ones zero-extended to the high ones' width
+      // (lo * lo fits ValWidth bits: 2H <= ValWidth); each product's
+      // operands are only as wide as they are, so synthesis maps three
+      // half-width multipliers (or DSP blocks)
+      wire [H-1:0]  a_l = a1_q[H-1:0], b_l = b1_q[H-1:0];
       wire [HW-1:0] a_hi = a1_q[ValWidth-1:H], b_hi = b1_q[ValWidth-1:H];
-      wire [ValWidth-1:0] mid = {p1_q + p2_q, {H{1'b0}}};
-      wire [ValWidth-1:0] prod = p0_q + mid;
-      wire unused_lo = ^{a_lo[ValWidth-1:HW], b_lo[ValWidth-1:HW]};
+      wire [ValWidth-1:0] a_lx = {{HW{1'b0}}, a_l}, b_lx = {{HW{1'b0}}, b_l};
+      wire [HW-1:0] a_lo = a_lx[HW-1:0], b_lo = b_lx[HW-1:0];
+      wire unused_lx = ^{a_lx[ValWidth-1:HW], b_lx[ValWidth-1:HW]};
+      // the cross products only reach the upper half: the low half of the
+      // product is lo * lo's, the upper one a HW-bit sum of three
+      wire [HW-1:0] up = p0_q[ValWidth-1:H] + p1_q + p2_q;
+      wire [ValWidth-1:0] prod = {up, p0_q[H-1:0]};
 
       always @(posedge clk_i) begin
         if (!rst_ni) begin
@@ -190,9 +196,9 @@ module sam_alu #(
           a1_q <= a;
           b1_q <= b;
           s2_q <= s1_q;
-          p0_q <= a_lo * b_lo;
-          p1_q <= a_hi * b_lo[HW-1:0];
-          p2_q <= a_lo[HW-1:0] * b_hi;
+          p0_q <= a_lx * b_lx;
+          p1_q <= a_hi * b_lo;
+          p2_q <= a_lo * b_hi;
           data_q <= {s2_q[ValWidth+1:ValWidth], s2_q[ValWidth+2] ? prod : s2_q[ValWidth-1:0]};
         end
       end
