@@ -130,9 +130,13 @@ void sg_emit_errors(emitter *m)
         if (d->mem[i].is_output)
             fprintf(f, " | m%d_wr_en", d->mem[i].sel);
     fprintf(f, ";\n");
+    fprintf(f, "  // registered: the OR over every edge's handshake ends at a flip-flop,\n");
+    fprintf(f, "  // off the paths into the counter (the count restarts a cycle later)\n");
+    fprintf(f, "  reg hw_moved_q;\n");
+    fprintf(f, "  always @(posedge clk_i) hw_moved_q <= hw_moved;\n");
     fprintf(f, "  reg [WdBits-1:0] hw_idle_q;\n");
     fprintf(f, "  always @(posedge clk_i) begin\n");
-    fprintf(f, "    if (!rst_ni || !busy || hw_moved) hw_idle_q <= {WdBits{1'b0}};\n");
+    fprintf(f, "    if (!rst_ni || !busy || hw_moved_q) hw_idle_q <= {WdBits{1'b0}};\n");
     fprintf(f, "    else if (hw_idle_q != WdLimit) hw_idle_q <= hw_idle_q + 1'b1;\n");
     fprintf(f, "  end\n");
     fprintf(f, "  wire err_wd = hw_idle_q == WdLimit;\n");
