@@ -524,7 +524,8 @@ static void test_errors(void **state)
                        "               || (host_sel_i == 8'd6 && !m6_host_oob);\n",
                        "  wire err_host = host_en && host_we_i && !host_ok;",
                        "  wire hw_moved = (|edge_moved) | m3_wr_en | m4_wr_en | m6_wr_en;\n",
-                       "    if (!rst_ni || !busy || hw_moved) hw_idle_q <= {WdBits{1'b0}};\n",
+                       "  always @(posedge clk_i) hw_moved_q <= hw_moved;\n",
+                       "    if (!rst_ni || !busy || hw_moved_q) hw_idle_q <= {WdBits{1'b0}};\n",
                        "    err_q <= (err_clr ? 4'd0 : err_q) | {err_wd, err_host, err_acc, err_wr};\n",
                        "  assign error_o = err_q;\n");
     assert_null(strstr(t, "m2_wr_oob"));
