@@ -145,7 +145,7 @@ EOF
              "--param Depth=99999999999|sam_fifo Depth: 99999999999 is out of range 0..65536" \
              "--param Width=0|sam_fifo Width: 0 is out of range 1..64" \
              "--sweep Depth=2,4,x|sam_fifo Depth: expected an integer in 0..65536, got 'x'" \
-             "--param Nope=3|sam_fifo has no parameter 'Nope' (its parameters: Width, Depth)"; do
+             "--param Nope=3|sam_fifo has no parameter 'Nope' (its parameters: Width, Depth, FallThrough)"; do
         args=${c%%|*}; want="samgen area: ${c#*|}"
         rm -rf "$WORK/param"
         # shellcheck disable=SC2086
@@ -175,14 +175,14 @@ EOF
     rc=$?
     if [ $rc -eq 0 ] &&
        grep -q '^u_m9_n7_fiberwrite_x_vals_vals  *sam_ram #(AddrWidth=10, Depth=1024, InitFile="", Width=32) *memory ' "$WORK/names.txt" &&
-       grep -q '^u_e0  *sam_edge #(Depth=4, EdgeId=0, Stall=1, Width=18) *fifo ' "$WORK/names.txt" &&
+       grep -q '^u_e0  *sam_edge #(Depth=4, EdgeId=0, FallThrough=1, Stall=1, Width=18) *fifo ' "$WORK/names.txt" &&
        ! grep -q '(#)' "$WORK/names.txt"; then
         ok "area table: full instance names and parameter values"
     else bad "area table: exit $rc, $(grep -c '' "$WORK/names.txt") lines, see $WORK/names.txt"; fi
     area names-json "$g" -q
     if [ $rc -eq 0 ] &&
        grep -q '"name": "u_m9_n7_fiberwrite_x_vals_vals", "module": "[^"]*", "params": {"AddrWidth": 10, "Depth": 1024, "InitFile": "", "Width": 32}, "family": "memory"' "$WORK/names-json.json" &&
-       grep -q '"name": "u_e0", "module": "sam_edge(#)", "params": {"Depth": 4, "EdgeId": 0, "Stall": 1, "Width": 18}, "family": "fifo"' "$WORK/names-json.json" &&
+       grep -q '"name": "u_e0", "module": "sam_edge(#)", "params": {"Depth": 4, "EdgeId": 0, "FallThrough": 1, "Stall": 1, "Width": 18}, "family": "fifo"' "$WORK/names-json.json" &&
        grep -q '"name": "(top)", "module": "vec_elemmul_top", "params": {}, "family": "glue"' "$WORK/names-json.json"; then
         ok "area --json: full instance names and a params object"
     else bad "area --json: exit $rc, see $WORK/names-json.json"; fi
