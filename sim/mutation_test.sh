@@ -75,7 +75,9 @@ check stop-level --rtl-dir "$out/rtl_stop"
 
 # 3. drop a token inside the FIFOs.
 mkdir -p "$out/rtl_drop"; cp "$root"/rtl/*.v "$root"/rtl/*.vh "$out/rtl_drop/"
-sed -i "s/wire push = in_valid_i \&\& in_ready_o;/wire push = in_valid_i \&\& in_ready_o \&\& !(Width == 18 \&\& in_data_i == 18'd2);/" \
+# (the edges' FIFOs fall through: the token is neither stored nor offered)
+sed -i -e "s/wire push = in_valid_i \&\& in_ready_o \&\& !(pass \&\& out_ready_i);/wire push = in_valid_i \&\& in_ready_o \&\& !(pass \&\& out_ready_i) \&\& !(Width == 18 \&\& in_data_i == 18'd2);/" \
+    -e "s/assign out_valid_o = !empty || (pass \&\& in_valid_i);/assign out_valid_o = !empty || (pass \&\& in_valid_i \&\& !(Width == 18 \&\& in_data_i == 18'd2));/" \
     "$out/rtl_drop/sam_fifo.v"
 cmp -s "$root/rtl/sam_fifo.v" "$out/rtl_drop/sam_fifo.v" &&
     { echo "mutation drop-token: edit did not apply"; exit 1; }
