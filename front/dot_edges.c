@@ -124,7 +124,7 @@ static int bind_in(const sg_graph *g, int ni, const sg_edge *e, int *seq)
     case SG_NK_CRDHOLD:
         return tag_outer_inner(n, e);
     case SG_NK_LOCATE:
-        return e->type == SG_ST_REF ? 1 : 0;
+        return e->type == SG_ST_REF ? 0 : 1;
     case SG_NK_UNKNOWN:
         return (*seq)++;
     default:

@@ -69,7 +69,7 @@ int sg_emit_plan_memories(emitter *m, sg_err *e)
             return sg_errc(e, SG_EXIT_USAGE, g->path, n->line,
                            "more than 255 memories: the host select is 8 bits");
         if ((n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_DENSE) ||
-            m->pos_lvl[i] >= 0) {
+            n->kind == SG_NK_LOCATE || m->pos_lvl[i] >= 0) {
             sg_grow((void **)&d->dim, &m->cap_dim, d->n_dim + 1, sizeof *d->dim);
             d->dim[d->n_dim].node = (int)i;
             d->dim[d->n_dim].addr = (int)d->n_dim;
@@ -182,7 +182,7 @@ void sg_emit_memories(emitter *m)
         emit_ram(m, &m->d->mem[i]);
     if (m->d->n_dim) {
         int ha = sg_emit_host_addr_width(m);
-        fprintf(f, "\n  // ---- dense dimensions: host select 0, one register per dense scanner\n");
+        fprintf(f, "\n  // ---- dense dimensions: host select 0, one register per dense scanner, locator and positional writer\n");
         fprintf(f, "  //      and per positional dense output level ----\n");
         for (size_t i = 0; i < m->d->n_dim; i++) {
             const sg_emit_dim *dm = &m->d->dim[i];

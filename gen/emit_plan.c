@@ -123,7 +123,7 @@ const char *sg_emit_rtl_out(const sg_node *n, int p, char *buf)
 
 int sg_emit_is_root(const sg_node *n)
 {
-    return (n->kind == SG_NK_FIBERLOOKUP || n->kind == SG_NK_REPEAT) && n->root;
+    return sg_graph_is_rooted(n);
 }
 
 /* An order-1 sparse accumulator without an outer input (no in1: the result
@@ -190,6 +190,12 @@ static int rtl_module(const sg_node *n, const sg_emit_opts *o, long inner,
         return 0;
     case SG_NK_REPEAT:
         strcpy(mod, "sam_repeat");
+        snprintf(par, cap, ".CrdWidth(CrdWidth)");
+        return 0;
+    case SG_NK_LOCATE:
+        if (n->format != SG_LVL_DENSE)
+            return -1;
+        strcpy(mod, "sam_locate");
         snprintf(par, cap, ".CrdWidth(CrdWidth)");
         return 0;
     case SG_NK_BROADCAST:

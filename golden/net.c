@@ -203,14 +203,14 @@ static int net_wire(sg_net *net, const golden_opts *o, sg_err *e)
     return 0;
 }
 
-/* Node v's root reference "0 D" (root scanners and repeats); every input
+/* Node v's root reference "0 D" (sg_graph_is_rooted); every input
  * port that is not optional must be connected. */
 static int net_node_inputs(sg_net *net, size_t v, sg_err *e)
 {
     const sg_graph *g = net->g;
     const sg_node *gn = &g->nodes[v];
     sg_pnode *pn = &net->node[v];
-    if ((gn->kind == SG_NK_FIBERLOOKUP || gn->kind == SG_NK_REPEAT) && gn->root) {
+    if (sg_graph_is_rooted(gn)) {
         sg_q *q = new_xq(net, SG_ST_REF);
         q_push(q, sg_data(0));
         q_push(q, sg_done());
@@ -229,9 +229,9 @@ static int net_node_inputs(sg_net *net, size_t v, sg_err *e)
     return 0;
 }
 
-/* A scanner over the level of its bound tensor (cam: its CAM size). */
-static int net_scanner_init(sg_net *net, size_t v, bound *bt, int nbt,
-                            int cam, sg_err *e)
+/* The level of node v's bound tensor that v reads (its mode), in *lv. */
+static int net_level(sg_net *net, size_t v, bound *bt, int nbt, const sg_level **lv,
+                     sg_err *e)
 {
     const sg_graph *g = net->g;
     const sg_node *gn = &g->nodes[v];
@@ -247,7 +247,35 @@ static int net_scanner_init(sg_net *net, size_t v, bound *bt, int nbt,
     if (l < 0)
         return sg_errf(e, g->path, gn->line, "node %s: tensor %s has no mode %d",
                        pn->name, gn->tensor, gn->mode);
-    const sg_level *lv = &b->ft.lvl[l];
+    *lv = &b->ft.lvl[l];
+    if (gn->format && gn->format != (*lv)->fmt)
+        return sg_errf(e, g->path, gn->line, "node %s: level format differs from the "
+                       "tensor's declared format", pn->name);
+    return 0;
+}
+
+/* A locator into the dense level of its bound tensor. */
+static int net_locate_init(sg_net *net, size_t v, bound *bt, int nbt, sg_err *e)
+{
+    const sg_level *lv;
+    if (net_level(net, v, bt, nbt, &lv, e) < 0)
+        return -1;
+    if (lv->fmt != SG_LVL_DENSE)
+        return sg_errf(e, net->g->path, net->g->nodes[v].line,
+                       "node %s: locates into a compressed level (only dense levels "
+                       "can be located into)", net->node[v].name);
+    sg_prim_locate_init(&net->node[v], lv->dim);
+    return 0;
+}
+
+/* A scanner over the level of its bound tensor (cam: its CAM size). */
+static int net_scanner_init(sg_net *net, size_t v, bound *bt, int nbt,
+                            int cam, sg_err *e)
+{
+    sg_pnode *pn = &net->node[v];
+    const sg_level *lv;
+    if (net_level(net, v, bt, nbt, &lv, e) < 0)
+        return -1;
     prim_scan_cfg c;
     memset(&c, 0, sizeof c);
     c.dense = lv->fmt == SG_LVL_DENSE;
@@ -257,9 +285,6 @@ static int net_scanner_init(sg_net *net, size_t v, bound *bt, int nbt,
     c.crd = lv->crd;
     c.ncrd = lv->ncrd;
     c.cam = cam;
-    if (gn->format && gn->format != lv->fmt)
-        return sg_errf(e, g->path, gn->line, "node %s: level format differs from the "
-                       "tensor's declared format", pn->name);
     sg_prim_scan_init(pn, &c);
     return 0;
 }
@@ -275,6 +300,8 @@ static int net_node_init(sg_net *net, size_t v, bound *bt, int nbt,
     switch (gn->kind) {
     case SG_NK_FIBERLOOKUP:
         return net_scanner_init(net, v, bt, nbt, cam[v], e);
+    case SG_NK_LOCATE:
+        return net_locate_init(net, v, bt, nbt, e);
     case SG_NK_FIBERWRITE:
         if (gn->is_vals)
             sg_prim_write_vals_init(pn);

@@ -500,6 +500,10 @@ uint64_t sg_prim_scan_skips(const sg_pnode *n);
 struct sg_skc_scan *sg_prim_scan_skip_core(sg_pnode *n);
 void sg_prim_skip_fuse(sg_pnode *node, size_t nn);
 
+/* Locator into a dense level of dimension dim: in[0] the located tensor's
+ * parent reference (one per fiber), in[1] crd; out[0] ref. */
+void sg_prim_locate_init(sg_pnode *n, int64_t dim);
+
 void sg_prim_repsiggen_init(sg_pnode *n);
 void sg_prim_repeat_init(sg_pnode *n);
 void sg_prim_broadcast_init(sg_pnode *n);

@@ -119,8 +119,6 @@ int sg_golden_check_executable(const sg_graph *g, sg_err *e)
         switch (n->kind) {
         case SG_NK_UNKNOWN:
             return sg_errf(e, p, n->line, "not executable: node %s has unknown type '%s'", d, n->type);
-        case SG_NK_LOCATE:
-            return sg_errf(e, p, n->line, "not executable: node %s (locate) is not modelled", d);
         case SG_NK_INTERSECT:
         case SG_NK_UNION:
             if (n->n_operands < 2 || n->n_operands > 3)

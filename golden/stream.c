@@ -34,6 +34,7 @@ static const prim_desc descs[] = {
      {"out_crd", "out_ref1", "out_ref2", "out_ref3"}, {NULL}, 1},
     {"repsiggen", {"in_crd"}, {"out_repsig"}, {NULL}, 0},
     {"repeat", {"in_ref", "in_repsig"}, {"out_ref"}, {NULL}, 0},
+    {"locate", {"in_ref", "in_crd"}, {"out_ref"}, {"param_dim"}, 0},
     {"arrayvals", {"in_ref"}, {"out_val"}, {"arr_vals"}, 0},
     {"mul", {"in_val1", "in_val2"}, {"out_val"}, ALU_EXTRA, 0},
     {"add", {"in_val1", "in_val2"}, {"out_val"}, ALU_EXTRA, 0},
@@ -55,7 +56,7 @@ static const prim_desc descs[] = {
 
 static const char *const prim_names[NDESC + 1] = {
     "scan_compressed", "scan_dense", "intersect", "union", "repsiggen",
-    "repeat", "arrayvals", "mul", "add", "sub", "max", "min", "reduce",
+    "repeat", "locate", "arrayvals", "mul", "add", "sub", "max", "min", "reduce",
     "spacc", "vectorreducer", "crddrop", "crdhold",
     "write_level", "write_vals", NULL
 };
@@ -477,6 +478,13 @@ static int stream_run(const char *prim, const sg_stream_file *in, int width,
         sg_prim_repsiggen_init(&n);
     } else if (!strcmp(prim, "repeat")) {
         sg_prim_repeat_init(&n);
+    } else if (!strcmp(prim, "locate")) {
+        int64_t dim;
+        if (param(in, "param_dim", 0, &dim) < 0) {
+            sg_errc(e, SG_EXIT_USAGE, in->path, 0, "param_dim must be one number");
+            goto out;
+        }
+        sg_prim_locate_init(&n, dim);
     } else if (!strcmp(prim, "arrayvals")) {
         if (get_arr(in, "arr_vals", &a1, &n1, e) < 0)
             goto out;

@@ -21,6 +21,7 @@ static int out_depth(const sg_graph *g, const int *edepth, int v, int p)
         d = in_depth(g, edepth, v, 0);
         return d < 0 ? -1 : d + 1;
     case SG_NK_REPEAT:
+    case SG_NK_LOCATE:
         return in_depth(g, edepth, v, 1);
     case SG_NK_REDUCE:
     case SG_NK_VECTORREDUCER:

@@ -425,6 +425,12 @@ void sg_diags_free(sg_diags *d)
 
 /* ---- index order --------------------------------------------------------- */
 
+int sg_graph_is_rooted(const sg_node *n)
+{
+    return (n->kind == SG_NK_FIBERLOOKUP || n->kind == SG_NK_REPEAT ||
+            n->kind == SG_NK_LOCATE) && n->root;
+}
+
 static int is_level_node(const sg_node *n)
 {
     return n->kind == SG_NK_FIBERLOOKUP || n->kind == SG_NK_REPEAT;

@@ -217,6 +217,10 @@ int sg_graph_sub_swapped(const sg_graph *g, int node);
  * value stream (inner=val/vals, or vals=true): a value dropper/holder.  The
  * golden model and the generator both follow this one test. */
 int sg_graph_inner_is_vals(const sg_node *n);
+/* 1 when n takes the root reference "0 D" on its port 0 instead of an
+ * edge: a scanner, repeat or locator with root=true.  The golden model
+ * and the generator both follow this one test. */
+int sg_graph_is_rooted(const sg_node *n);
 /* Topological order of node indices into order[n_nodes]: 0, or -1 on a
  * cycle (order then holds only the nodes outside cycles). */
 int sg_graph_topo_order(const sg_graph *g, int *order);

@@ -50,7 +50,7 @@ static int needs_index(sg_node_kind k)
 {
     return k == SG_NK_FIBERLOOKUP || k == SG_NK_REPSIGGEN ||
            k == SG_NK_REPEAT || k == SG_NK_INTERSECT || k == SG_NK_UNION ||
-           k == SG_NK_VECTORREDUCER;
+           k == SG_NK_VECTORREDUCER || k == SG_NK_LOCATE;
 }
 
 static void check_nodes(ck *c)
@@ -73,16 +73,20 @@ static void check_nodes(ck *c)
         if (n->kind == SG_NK_FIBERWRITE && !n->is_vals && !n->index)
             err(c, n->line, ni, "%s: no index variable", DESC(n, b));
         if ((n->kind == SG_NK_FIBERLOOKUP || n->kind == SG_NK_FIBERWRITE ||
-             n->kind == SG_NK_ARRAYVALS || n->kind == SG_NK_REPEAT) &&
+             n->kind == SG_NK_ARRAYVALS || n->kind == SG_NK_REPEAT ||
+             n->kind == SG_NK_LOCATE) &&
             !n->tensor[0])
             err(c, n->line, ni, "%s: no tensor", DESC(n, b));
-        if ((n->kind == SG_NK_FIBERLOOKUP ||
+        if ((n->kind == SG_NK_FIBERLOOKUP || n->kind == SG_NK_LOCATE ||
              (n->kind == SG_NK_FIBERWRITE && !n->is_vals))) {
             if (n->mode < 0)
                 err(c, n->line, ni, "%s: no mode", DESC(n, b));
             if (!n->format)
                 err(c, n->line, ni, "%s: no level format", DESC(n, b));
         }
+        if (n->kind == SG_NK_LOCATE && n->format && n->format != SG_LVL_DENSE)
+            err(c, n->line, ni, "%s: locates into a compressed level (only a dense "
+                "level can be located into)", DESC(n, b));
         if ((n->kind == SG_NK_CRDDROP || n->kind == SG_NK_CRDHOLD) &&
             (!n->outer || !n->inner))
             err(c, n->line, ni, "%s: needs both outer and inner", DESC(n, b));
@@ -105,7 +109,8 @@ static int in_required(const sg_node *n, int p)
 {
     switch (n->kind) {
     case SG_NK_FIBERLOOKUP: return p == 0 && !n->root;
-    case SG_NK_REPEAT: return p == 1 || !n->root;
+    case SG_NK_REPEAT:
+    case SG_NK_LOCATE: return p == 1 || !n->root;
     case SG_NK_SPACC: return p == 1 || p == 2 || (p == 0 && n->in1);
     case SG_NK_UNKNOWN: return 0;
     default: return 1;
@@ -213,8 +218,7 @@ static void check_node_ports(ck *c, const port_counts *pc, size_t i)
             err(c, n->line, (int)i, "%s: input %s is not connected",
                 DESC(n, b1), sg_graph_port_name(n, 1, p, pb));
     }
-    if ((n->kind == SG_NK_FIBERLOOKUP || n->kind == SG_NK_REPEAT) &&
-        n->root && pc->in_n[pc->in_off[i]] > 0)
+    if (sg_graph_is_rooted(n) && pc->in_n[pc->in_off[i]] > 0)
         err(c, n->line, (int)i,
             "%s: root=true but it has a ref input", DESC(n, b1));
     for (int p = 0; p < n->n_out; p++)
@@ -424,6 +428,10 @@ static void check_indices(ck *c)
             if (e->dst_port == 1)
                 want_index(c, (int)i, d->index, "its repsig input");
             break;
+        case SG_NK_LOCATE:
+            if (e->dst_port == 1)
+                want_index(c, (int)i, d->index, "its crd input");
+            break;
         case SG_NK_CRDDROP:
         case SG_NK_CRDHOLD:
             if (e->type == SG_ST_CRD)
@@ -454,12 +462,11 @@ static void check_rtl(ck *c)
     char b[128];
     for (size_t i = 0; i < g->n_nodes; i++) {
         const sg_node *n = &g->nodes[i];
-        const char *why = NULL;
-        if (n->kind == SG_NK_LOCATE)
-            why = "locate";
-        if (why)
+        /* rtl/sam_join.v joins two or three operands (gen/emit_plan.c) */
+        if ((n->kind == SG_NK_INTERSECT || n->kind == SG_NK_UNION) && n->n_operands > 3)
             sg_diag_add(c->d, SG_DIAG_UNSUPPORTED_RTL, n->line, (int)i,
-                        "%s: %s is not supported in RTL yet", DESC(n, b), why);
+                        "%s: a join of %d operands is not supported in RTL (at most 3)",
+                        DESC(n, b), n->n_operands);
     }
 }
 

@@ -15,7 +15,7 @@ GEN_OUT=$fig CASES=1 SIZE=${SIZE:-400} SEED=7 BUILD=$BUILD sh testbenches/gen_ca
 {
   echo "| bench | case | tokens, longest input stream | tokens, longest output stream | cycles | cycles per token of the busiest stream |"
   echo "|---|---|---|---|---|---|"
-  for b in scan_compressed scan_dense repsiggen repeat arrayvals intersect union intersect3 union3 \
+  for b in scan_compressed scan_dense repsiggen repeat locate arrayvals intersect union intersect3 union3 \
            alu reduce crddrop crdhold crddrop_vals crdhold_vals write_compressed write_vals write_vals_pos write_dense_pos spacc spacc_order2 vectorreducer fifo; do
     ONLY_GEN=1 GEN=$fig BUILD=$BUILD sh testbenches/run_bench.sh icarus "$b" 2>&1 |
       grep '^PASS' | grep 'stall=0' | while read -r _ _ _ name rest; do

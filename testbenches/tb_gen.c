@@ -314,6 +314,25 @@ static int gen_outer_inner(bench *b)
     return 0;
 }
 
+/* A locator's streams: base references (one per fiber of the coordinate
+ * stream, some N) and sorted coordinates below the dense dimension. */
+static int gen_locate(bench *b)
+{
+    shape s = {0}, c = {0};
+    top_shape(b, &s, b->k, 4, 0);
+    size_t pos = 0;
+    child_shape(&s, &pos, b->k + 1, &c, &b->r, 4, 0);
+    /* at most 4 coordinates a fiber, steps of 1..3: all below 12 */
+    fprintf(b->o.f, "param_dim: %d\n", rint_(&b->r, 12, 40));
+    leafctx lp = {.r = {b->seed2}, .mode = L_VAL, .lo = 0, .hi = 50, .pct_n = 5};
+    leafctx lch = {.r = {b->seed2 ^ 77}, .mode = L_SORTED_CRD};
+    stream(&b->o, "in_ref", &s, b->k + 1, leaf_rand, &lp);
+    stream(&b->o, "in_crd", &c, b->k + 2, leaf_rand, &lch);
+    free(s.n);
+    free(c.n);
+    return 0;
+}
+
 /* The value forms of crddrop and crdhold: coordinates and their values,
  * same shape. */
 static int gen_crd_vals(bench *b)
@@ -598,6 +617,7 @@ static const struct bench_entry {
     {"write_compressed", 0, gen_one_stream},
     {"write_vals", 0, gen_one_stream},
     {"repeat", 0, gen_outer_inner},
+    {"locate", 0, gen_locate},
     {"crddrop", 0, gen_outer_inner},
     {"crdhold", 0, gen_outer_inner},
     {"crddrop_vals", 0, gen_crd_vals},

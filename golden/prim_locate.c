@@ -1,0 +1,113 @@
+/*
+ * prim_locate.c - locator over a dense level (locate, SAM paper
+ * definition 4.1, for a level that holds every coordinate).
+ *
+ * in[0] base: the located tensor's reference at the parent level, one per
+ * fiber of the coordinate stream (the root reference "0 D" for
+ * root=true); in[1] crd: the coordinates of the iterated operand; out[0]
+ * ref: the located references, one token per crd token.
+ *
+ * A fiber's first token (a coordinate, or the stop of an empty fiber)
+ * takes the fiber's base b.  A coordinate c gives b * dim + c (N when b is
+ * N: the located tensor has no such fiber, and arrayvals reads N as 0).  A
+ * stop Sk (k >= 1) also closes the base stream's fiber: it takes the base
+ * stream's S(k-1) and emits Sk; S0 emits S0.  D pairs with D.  A dense
+ * level holds every coordinate below dim, so nothing is ever dropped; a
+ * coordinate at or above dim is a malformed stream.
+ *
+ * Cycle rule: one output token per cycle.  At most one token is taken
+ * from each input per cycle, so an empty fiber that also closes a parent
+ * fiber (its base, then the base's stop) costs one extra cycle, as in
+ * rtl/sam_locate.v.
+ */
+#include <stdlib.h>
+
+#include "golden/prim.h"
+
+typedef struct locate_st {
+    int have;                   /* the current fiber's base is taken */
+    sg_tok b;
+    int64_t dim;
+} locate_st;
+
+static long locate_fire(sg_pnode *n, long budget)
+{
+    locate_st *s = n->st;
+    sg_q *base = n->in[0], *crd = n->in[1];
+    sg_port *o = &n->out[0];
+    long fired = 0;
+    while (fired < budget && !n->done) {
+        if (!q_avail(crd) || !port_room(o))
+            return fired;
+        sg_tok c = q_peek(crd);
+        int took = 0;
+        if (!s->have && c.kind != SG_TK_DONE) {
+            if (!q_avail(base))
+                return fired;
+            sg_tok b = q_peek(base);
+            if (b.kind == SG_TK_DATA || b.kind == SG_TK_EMPTY) {
+                q_pop(base);
+                s->b = b;
+                s->have = 1;
+                took = 1;
+            } else if (c.kind == SG_TK_DATA) {
+                return sg_prim_fail(n, "coordinate %lld has no base reference (the base "
+                                    "stream has %s)", (long long)c.v,
+                                    b.kind == SG_TK_STOP ? "a stop" : "D");
+            }
+        }
+        if (c.kind == SG_TK_DATA) {
+            if (c.v < 0 || c.v >= s->dim)
+                return sg_prim_fail(n, "coordinate %lld outside the located dense level "
+                                    "(dimension %lld)", (long long)c.v,
+                                    (long long)s->dim);
+            q_pop(crd);
+            port_push(o, s->b.kind == SG_TK_EMPTY ? s->b
+                                                  : sg_data(s->b.v * s->dim + c.v));
+        } else if (c.kind == SG_TK_STOP) {
+            if (c.v >= 1) {
+                if (took)
+                    return fired + 1;       /* the base's stop next cycle */
+                if (!q_avail(base))
+                    return fired;
+                sg_tok b = q_peek(base);
+                if (b.kind != SG_TK_STOP || b.v != c.v - 1)
+                    return sg_prim_fail(n, "coordinate stop S%lld does not match the base "
+                                        "stream (S%lld expected, %s found)", (long long)c.v,
+                                        (long long)c.v - 1,
+                                        b.kind == SG_TK_STOP ? "another stop"
+                                        : b.kind == SG_TK_DONE ? "D" : "a reference");
+                q_pop(base);
+            } else if (!s->have) {
+                return sg_prim_fail(n, "an S0 without a base reference (the base stream "
+                                    "has a stop or D)");
+            }
+            q_pop(crd);
+            port_push(o, c);
+            s->have = 0;
+        } else if (c.kind == SG_TK_DONE) {
+            if (s->have)
+                return sg_prim_fail(n, "coordinate stream ended (D) inside a fiber");
+            if (!q_avail(base))
+                return fired;
+            if (q_peek(base).kind != SG_TK_DONE)
+                return sg_prim_fail(n, "coordinate stream ended (D) before the base stream");
+            q_pop(base);
+            q_pop(crd);
+            port_push(o, c);
+            n->done = 1;
+        } else {
+            return sg_prim_fail(n, "N in a coordinate stream");
+        }
+        fired++;
+    }
+    return fired;
+}
+
+void sg_prim_locate_init(sg_pnode *n, int64_t dim)
+{
+    locate_st *s = sg_calloc(1, sizeof *s);
+    s->dim = dim;
+    n->st = s;
+    n->fire = locate_fire;
+}
