@@ -52,7 +52,7 @@ int main(void)
         for (int r = 0; r < reps; r++) {
             sg_graph g;
             sg_err e;
-            if (sg_einsum_compile(c->expr, c->f, nf, c->s, c->name, &g, &e)) {
+            if (sg_einsum_compile(c->expr, c->f, nf, &c->s, c->s ? 1 : 0, c->name, &g, &e)) {
                 fprintf(stderr, "%s: %s\n", c->name, e.msg);
                 return 1;
             }

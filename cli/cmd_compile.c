@@ -43,7 +43,9 @@ const char sg_cmd_compile_notes[] =
 typedef struct compile_opts {
     const char **formats;     /* -f flags, nf of them */
     int nf;
-    const char *schedule, *out;
+    const char **schedules;   /* -s flags, ns of them */
+    int ns;
+    const char *out;
     const char *expr;
 } compile_opts;
 
@@ -58,7 +60,7 @@ static int on_opt(void *ctx, sg_opt_id id, const char *spelled, const char *arg)
         co->expr = arg;
         return 0;
     case SG_OPT_TENSOR_FORMAT: co->formats[co->nf++] = arg; return 0;
-    case SG_OPT_SCHEDULE: co->schedule = arg; return 0;
+    case SG_OPT_SCHEDULE: co->schedules[co->ns++] = arg; return 0;
     case SG_OPT_OUT: co->out = arg; return 0;
     default:
         return sg_cli_usage_error("compile", "unknown option '%s'", spelled);
@@ -67,7 +69,8 @@ static int on_opt(void *ctx, sg_opt_id id, const char *spelled, const char *arg)
 
 int sg_cmd_compile(int argc, char **argv)
 {
-    compile_opts co = {sg_calloc((size_t)argc + 1, sizeof *co.formats), 0, NULL, "-", NULL};
+    compile_opts co = {sg_calloc((size_t)argc + 1, sizeof *co.formats), 0,
+                       sg_calloc((size_t)argc + 1, sizeof *co.schedules), 0, "-", NULL};
     int rc = sg_opt_parse("compile", argc, argv, on_opt, &co);
     if (rc != 0) {
         rc = rc < 0 ? SG_EXIT_OK : rc;
@@ -106,7 +109,7 @@ int sg_cmd_compile(int argc, char **argv)
     sg_err e;
     sg_err_clear(&e);
     sg_graph g;
-    if (sg_einsum_compile(expr, co.formats, co.nf, co.schedule, name, &g, &e)) {
+    if (sg_einsum_compile(expr, co.formats, co.nf, co.schedules, co.ns, name, &g, &e)) {
         fprintf(stderr, "samgen compile: %s\n", e.msg);
         rc = e.code ? e.code : SG_EXIT_USAGE;
         goto done;
@@ -120,5 +123,6 @@ int sg_cmd_compile(int argc, char **argv)
     rc = SG_EXIT_OK;
 done:
     free(co.formats);
+    free(co.schedules);
     return rc;
 }

@@ -8,7 +8,7 @@
  *
  *   sg_einsum_parse          the expression: X(i,j) = B(i,k)*C(k,j) - 2*d(i) ...
  *   sg_einsum_set_format     one -f flag: "X:ss", "C:ss:1,0", "b:" (scalar)
- *   sg_einsum_set_schedule   the -s flag: "reorder(i,k,j)"
+ *   sg_einsum_set_schedule   one -s flag: "reorder(i,k,j)", "locate(j)", "intersect(j)"
  *   sg_einsum_finish         defaults (compressed levels, the loop order), checks
  *   sg_einsum_lower          the graph (front/einsum_lower.c)
  *
@@ -76,6 +76,14 @@ typedef struct sg_einsum {
     int n_index;
     char order[SG_EINSUM_MAX_INDEX + 1];   /* loop order ("" until set/finished) */
     int has_order;                 /* given by -s */
+    char locate[SG_EINSUM_MAX_INDEX + 1];  /* -s locate(...): indices where a
+                                            * dense operand must be located
+                                            * into (the default wherever a
+                                            * dense operand meets a
+                                            * compressed one) */
+    char coiter[SG_EINSUM_MAX_INDEX + 1];  /* -s intersect(...): indices where
+                                            * dense and compressed operands
+                                            * are coiterated instead */
 } sg_einsum;
 
 /* ---- API ---------------------------------------------------------------- */
@@ -91,8 +99,14 @@ int sg_einsum_parse(const char *text, sg_einsum *es, sg_err *e);
  * differs from the tensor's order, or a bad mode order. */
 int sg_einsum_set_format(sg_einsum *es, const char *flag, sg_err *e);
 
-/* Apply the schedule "reorder(i,k,j)" (leading '=' accepted): the loop
- * order, which must name every index variable exactly once. */
+/* Apply one schedule directive (leading '=' accepted): "reorder(i,k,j)",
+ * the loop order, which must name every index variable exactly once (one
+ * reorder per problem); "locate(j,...)", at these indices a dense operand
+ * that meets a compressed one in a product is located into (a locate node
+ * per dense operand, no intersect with it), which is also the default and
+ * makes compilation fail where no dense operand meets a compressed one;
+ * "intersect(j,...)", at these indices dense and compressed operands are
+ * coiterated by an intersect as Custard does. */
 int sg_einsum_set_schedule(sg_einsum *es, const char *flag, sg_err *e);
 
 /* Fill defaults and check the whole problem: tensors without a -f flag get
@@ -110,11 +124,11 @@ int sg_einsum_finish(sg_einsum *es, sg_err *e);
 int sg_einsum_lower(const sg_einsum *es, const char *name, sg_graph *g,
                  sg_err *e);
 
-/* All of the above in one call: formats[0..nf-1] are -f flags, schedule may
- * be NULL. */
+/* All of the above in one call: formats[0..nf-1] are -f flags,
+ * schedules[0..ns-1] -s flags. */
 int sg_einsum_compile(const char *expr, const char *const *formats, int nf,
-                   const char *schedule, const char *name, sg_graph *g,
-                   sg_err *e);
+                   const char *const *schedules, int ns, const char *name,
+                   sg_graph *g, sg_err *e);
 
 /* "WHAT 'TEXT', column COL: message" in e, exit code 2; returns -1.  The
  * one error form of the expression and flag readers. */

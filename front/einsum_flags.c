@@ -102,6 +102,11 @@ int sg_einsum_set_format(sg_einsum *es, const char *flag, sg_err *e)
 
 /* ---- schedule ----------------------------------------------------------- */
 
+/* The directives of -s: reorder(...) gives the loop order; locate(...)
+ * and intersect(...) say how a dense operand meets a compressed one at
+ * each index listed (located into, or coiterated). */
+static const char *const directives[] = {"reorder", "locate", "intersect"};
+
 int sg_einsum_set_schedule(sg_einsum *es, const char *flag, sg_err *e)
 {
     const char *f = flag ? flag : "";
@@ -111,15 +116,21 @@ int sg_einsum_set_schedule(sg_einsum *es, const char *flag, sg_err *e)
         base = 1;
     }
     const char *what = "schedule";
-    const char *kw = "reorder(";
     size_t p = 0;
     while (f[p] == ' ')
         p++;
-    if (strncmp(f + p, kw, strlen(kw)) != 0)
+    int d = -1;
+    for (int k = 0; k < 3 && d < 0; k++) {
+        size_t kl = strlen(directives[k]);
+        if (strncmp(f + p, directives[k], kl) == 0 && f[p + kl] == '(') {
+            d = k;
+            p += kl + 1;
+        }
+    }
+    if (d < 0)
         return sg_einsum_perr(e, what, flag, base + (int)p + 1,
-                    "expected reorder(i,j,...)");
-    p += strlen(kw);
-    char order[SG_EINSUM_MAX_INDEX + 1] = "";
+                    "expected reorder(i,j,...), locate(i,...) or intersect(i,...)");
+    char list[SG_EINSUM_MAX_INDEX + 1] = "";
     int n = 0;
     for (;;) {
         while (f[p] == ' ')
@@ -134,10 +145,13 @@ int sg_einsum_set_schedule(sg_einsum *es, const char *flag, sg_err *e)
         if (!strchr(es->index, v))
             return sg_einsum_perr(e, what, flag, c, "'%c' is not an index variable of "
                         "the expression (it has %s)", v, es->index);
-        if (strchr(order, v))
+        if (strchr(list, v))
             return sg_einsum_perr(e, what, flag, c, "index '%c' appears twice", v);
-        order[n++] = v;
-        order[n] = '\0';
+        if (d > 0 && strchr(d == 1 ? es->coiter : es->locate, v))
+            return sg_einsum_perr(e, what, flag, c, "index '%c' is already %s", v,
+                        d == 1 ? "coiterated (intersect)" : "located (locate)");
+        list[n++] = v;
+        list[n] = '\0';
         while (f[p] == ' ')
             p++;
         if (f[p] == ',') {
@@ -154,13 +168,22 @@ int sg_einsum_set_schedule(sg_einsum *es, const char *flag, sg_err *e)
         p++;
     if (f[p])
         return sg_einsum_perr(e, what, flag, base + (int)p + 1,
-                    "unexpected text after reorder(...)");
-    for (int k = 0; k < es->n_index; k++)
-        if (!strchr(order, es->index[k]))
-            return sg_einsum_perr(e, what, flag, close, "the loop order misses index "
-                        "'%c'", es->index[k]);
-    memcpy(es->order, order, sizeof order);
-    es->has_order = 1;
+                    "unexpected text after %s(...)", directives[d]);
+    if (d == 0) {
+        if (es->has_order)
+            return sg_einsum_perr(e, what, flag, 1, "a second reorder(...) (the loop "
+                        "order is '%s')", es->order);
+        for (int k = 0; k < es->n_index; k++)
+            if (!strchr(list, es->index[k]))
+                return sg_einsum_perr(e, what, flag, close, "the loop order misses index "
+                            "'%c'", es->index[k]);
+        memcpy(es->order, list, sizeof list);
+        es->has_order = 1;
+    } else {
+        char *to = d == 1 ? es->locate : es->coiter;
+        size_t have = strlen(to);
+        memcpy(to + have, list, (size_t)n + 1);
+    }
     return 0;
 }
 
@@ -262,8 +285,8 @@ int sg_einsum_finish(sg_einsum *es, sg_err *e)
 /* ---- one call ------------------------------------------------------------ */
 
 int sg_einsum_compile(const char *expr, const char *const *formats, int nf,
-                   const char *schedule, const char *name, sg_graph *g,
-                   sg_err *e)
+                   const char *const *schedules, int ns, const char *name,
+                   sg_graph *g, sg_err *e)
 {
     sg_einsum *es = sg_malloc(sizeof *es);
     int rc = -1;
@@ -273,8 +296,9 @@ int sg_einsum_compile(const char *expr, const char *const *formats, int nf,
     for (int k = 0; k < nf; k++)
         if (sg_einsum_set_format(es, formats[k], e))
             goto done;
-    if (schedule && sg_einsum_set_schedule(es, schedule, e))
-        goto done;
+    for (int k = 0; k < ns; k++)
+        if (sg_einsum_set_schedule(es, schedules[k], e))
+            goto done;
     if (sg_einsum_finish(es, e))
         goto done;
     rc = sg_einsum_lower(es, name, g, e);

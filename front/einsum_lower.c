@@ -104,16 +104,72 @@ static void repeat_absent(lw *c, int p, const int *scan)
     }
 }
 
-/* Loop position p: a scanner per tensor with its index, an intersect per
- * product, a union over the terms, repeats for the tensors without it. */
+/* Is the next level of tensor k dense? */
+static int next_dense(const lw *c, int k)
+{
+    const sg_einsum_tensor *t = &c->es->in[k];
+    return c->lvl[k] < t->order && t->fmt.level[c->lvl[k]] == SG_LVL_DENSE;
+}
+
+/* At loop position p, mark in loc[] the tensors located into rather than
+ * scanned: within a product, the tensors with v whose level is dense when
+ * the product also has a tensor with v whose level is compressed (that one
+ * is iterated, the dense ones are looked up by its coordinates), unless
+ * intersect(v) asks for coiteration.  locate(v) fails where nothing can be
+ * located. */
+static int plan_locate(lw *c, int p, int *loc)
+{
+    const sg_einsum *es = c->es;
+    char v = c->L[p];
+    int any = 0;
+    for (int k = 0; k < es->n_in; k++)
+        loc[k] = 0;
+    if (!strchr(es->coiter, v)) {
+        for (int t = 0; t < es->n_terms; t++) {
+            int sparse = 0;
+            for (int k = 0; k < es->n_in; k++)
+                if (c->term_of[k] == t && tensor_has(&es->in[k], v) && !next_dense(c, k))
+                    sparse = 1;
+            for (int k = 0; k < es->n_in && sparse; k++)
+                if (c->term_of[k] == t && tensor_has(&es->in[k], v) && next_dense(c, k))
+                    loc[k] = any = 1;
+        }
+    }
+    if (!any && strchr(es->locate, v))
+        return lerr(c, "locate(%c): no dense operand meets a compressed one at index "
+                    "'%c' within a product", v, v);
+    return 0;
+}
+
+/* A locator into the dense level of tensor k over index v, driven by the
+ * coordinates crd of the operands iterated there; returns the node. */
+static int new_locate(lw *c, int k, char v, strm crd)
+{
+    const sg_einsum_tensor *t = &c->es->in[k];
+    int l = c->lvl[k]++;
+    sg_node n;
+    sg_lw_level_node(&n, SG_NK_LOCATE, t, l, v);
+    n.root = c->ref[k].node < 0;
+    int id = sg_lw_node_add(c, &n);
+    if (!n.root)
+        sg_lw_use_ref(c, c->ref[k], id, 0);
+    sg_lw_use_add(c, crd, id, 1, SG_ST_CRD, "%s", "");
+    return id;
+}
+
+/* Loop position p: a scanner per tensor with its index (or a locator into
+ * it, plan_locate), an intersect per product, a union over the terms,
+ * repeats for the tensors without it. */
 static int iterate_index(lw *c, int p)
 {
     const sg_einsum *es = c->es;
     char v = c->L[p];
-    int scan[SG_EINSUM_MAX_TENSORS];
+    int scan[SG_EINSUM_MAX_TENSORS], loc[SG_EINSUM_MAX_TENSORS];
+    if (plan_locate(c, p, loc))
+        return -1;
     for (int k = 0; k < es->n_in; k++) {
         scan[k] = -1;
-        if (tensor_has(&es->in[k], v))
+        if (tensor_has(&es->in[k], v) && !loc[k])
             scan[k] = sg_lw_new_scanner(c, k, v);
     }
     /* Per term: the product's merge (intersect of its tensors with v). */
@@ -153,6 +209,11 @@ static int iterate_index(lw *c, int p)
             tcrd[t] = sg_lw_join_ops(c, SG_NK_INTERSECT, v, nk, ks, kc, kr, nref);
             isect = 1;
         }
+        for (int k = 0; k < es->n_in; k++)
+            if (c->term_of[k] == t && loc[k]) {
+                scan[k] = new_locate(c, k, v, tcrd[t]);
+                nref[k] = (strm){scan[k], 0};
+            }
         nterms++;
         lastterm = t;
     }

@@ -21,12 +21,13 @@ static int compile_line(const char *line, const char *name, sg_graph *g,
     snprintf(buf, sizeof buf, "%s", line);
     const char *fl[16];
     int nf = 0;
-    const char *sched = NULL, *expr = NULL;
+    const char *sched[8], *expr = NULL;
+    int ns = 0;
     for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
         if (strncmp(t, "-f", 2) == 0)
             fl[nf++] = t + 2;
         else if (strncmp(t, "-s", 2) == 0)
-            sched = t + 2;
+            sched[ns++] = t + 2;
         else
             expr = t;
     }
@@ -37,12 +38,13 @@ static int compile_line(const char *line, const char *name, sg_graph *g,
         for (int k = 0; k < nf; k++)
             if (sg_einsum_set_format(es_out, fl[k], e))
                 return -1;
-        if (sched && sg_einsum_set_schedule(es_out, sched, e))
-            return -1;
+        for (int k = 0; k < ns; k++)
+            if (sg_einsum_set_schedule(es_out, sched[k], e))
+                return -1;
         if (sg_einsum_finish(es_out, e))
             return -1;
     }
-    return sg_einsum_compile(expr, fl, nf, sched, name, g, e);
+    return sg_einsum_compile(expr, fl, nf, sched, ns, name, g, e);
 }
 
 static const sg_node *find_kind(const sg_graph *g, sg_node_kind k)
@@ -84,7 +86,9 @@ static const kernel kernels[] = {
     {"tensor3_innerprod", NULL, "x=B(i,j,k)*C(i,j,k) -f=B:sss -f=C:sss"},
     {"tensor3_ttv", NULL, "X(i,j)=B(i,j,k)*c(k) -f=X:ss -f=B:sss -f=c:s"},
     {"tensor3_ttm", NULL, "X(i,j,k)=B(i,j,l)*C(k,l) -f=X:sss -f=B:sss -f=C:ss"},
-    {"mat_sddmm", NULL, "X(i,j)=B(i,j)*C(i,k)*D(k,j) -f=X:ss -f=B:ss -f=C:dd -f=D:dd:1,0 -s=reorder(i,j,k)"},
+    /* Custard coiterates the dense C and D with B; samgen's default locates
+     * into them (locate nodes instead of the intersects at i and j) */
+    {"mat_sddmm", NULL, "X(i,j)=B(i,j)*C(i,k)*D(k,j) -f=X:ss -f=B:ss -f=C:dd -f=D:dd:1,0 -s=reorder(i,j,k) -s=intersect(i,j)"},
     {"mat_mattransmul", "mat_mattransmul_HAND", "x(i)=b*C(j,i)*d(j)+e*f(i) -f=x:s -f=C:ss:1,0 -f=d:s -f=f:s"},
     {"mat_residual", "mat_residual_HAND", "x(i)=b(i)-C(i,j)*d(j) -f=x:s -f=C:ss -f=b:s -f=d:s"},
     {"mat_elemadd3", NULL, "X(i,j)=B(i,j)+C(i,j)+D(i,j) -f=X:ss -f=B:ss -f=C:ss -f=D:ss"},
@@ -127,6 +131,15 @@ static const char *const extra_lines[] = {
     "x(i)=B(i,j)*c(j) -fB:ds -fc:d",
     "X(i,j)=B(i,j) -fX:ss:1,0",
     "x(i)=B(j,i)*c(j) -fB:ss:1,0",
+    /* locators (the default where a dense operand meets a compressed one)
+     * and the coiteration asked for instead */
+    "x(i)=B(i,j)*c(j) -fB:ds -fc:d -s=intersect(j)",
+    "X(i,j)=B(i,j)*C(i,j) -fB:ss -fC:dd",
+    "X(i,j)=B(i,j)*C(i,j) -fB:ss -fC:dd -s=intersect(j)",
+    "X(i,j)=B(i,j)*C(i,k)*D(k,j) -fX:ss -fB:ss -fC:dd -fD:dd:1,0 -s=reorder(i,j,k)",
+    "x(i)=b(i)*c(i)+d(i) -fc:d",
+    "x(i)=B(i,j)*c(j)*d(j)+e(i) -fc:d -fd:d",
+    "X(i,j)=B(i,k)*C(k,j) -fC:dd -s=reorder(i,k,j)",
 };
 
 #endif

@@ -9,7 +9,9 @@
  *
  * A fiber's first token (a coordinate, or the stop of an empty fiber)
  * takes the fiber's base b.  A coordinate c gives b * dim + c (N when b is
- * N: the located tensor has no such fiber, and arrayvals reads N as 0).  A
+ * N: the located tensor has no such fiber, and arrayvals reads N as 0); a
+ * coordinate N (the fiber of an operand absent from a union above) gives
+ * N.  A
  * stop Sk (k >= 1) also closes the base stream's fiber: it takes the base
  * stream's S(k-1) and emits Sk; S0 emits S0.  D pairs with D.  A dense
  * level holds every coordinate below dim, so nothing is ever dropped; a
@@ -50,13 +52,16 @@ static long locate_fire(sg_pnode *n, long budget)
                 s->b = b;
                 s->have = 1;
                 took = 1;
-            } else if (c.kind == SG_TK_DATA) {
-                return sg_prim_fail(n, "coordinate %lld has no base reference (the base "
-                                    "stream has %s)", (long long)c.v,
+            } else if (c.kind == SG_TK_DATA || c.kind == SG_TK_EMPTY) {
+                return sg_prim_fail(n, "a coordinate has no base reference (the base "
+                                    "stream has %s)",
                                     b.kind == SG_TK_STOP ? "a stop" : "D");
             }
         }
-        if (c.kind == SG_TK_DATA) {
+        if (c.kind == SG_TK_EMPTY) {
+            q_pop(crd);
+            port_push(o, c);
+        } else if (c.kind == SG_TK_DATA) {
             if (c.v < 0 || c.v >= s->dim)
                 return sg_prim_fail(n, "coordinate %lld outside the located dense level "
                                     "(dimension %lld)", (long long)c.v,
@@ -96,8 +101,6 @@ static long locate_fire(sg_pnode *n, long budget)
             q_pop(crd);
             port_push(o, c);
             n->done = 1;
-        } else {
-            return sg_prim_fail(n, "N in a coordinate stream");
         }
         fired++;
     }

@@ -135,6 +135,10 @@ const char *sg_graph_node_desc(const sg_node *n, char *buf, size_t cap)
         snprintf(extra, sizeof extra, " (%c, %s)", n->index ? n->index : '?',
                  n->tensor);
         break;
+    case SG_NK_LOCATE:
+        snprintf(extra, sizeof extra, " (%c, %s mode %d)", n->index ? n->index : '?',
+                 n->tensor, n->mode);
+        break;
     case SG_NK_ARRAYVALS:
         snprintf(extra, sizeof extra, " (%s)", n->tensor);
         break;

@@ -173,6 +173,12 @@ static void node_attrs(const sg_node *n, attrs *a)
         crd_attrs(n, a);
         break;
     case SG_NK_LOCATE:
+        put_idx(a, "index", n->index);
+        put(a, "tensor", n->tensor);
+        put_int(a, "mode", n->mode);
+        put_format(a, n);
+        put(a, "root", n->root ? "true" : "false");
+        break;
     case SG_NK_UNKNOWN:
     default:
         put_idx(a, "index", n->index);
@@ -241,6 +247,11 @@ static void node_look(const sg_node *n, char *label, size_t cap,
     case SG_NK_REPEAT:
         snprintf(label, cap, "Repeat %s: %s", idx, n->tensor);
         *color = "cyan2";
+        break;
+    case SG_NK_LOCATE:
+        snprintf(label, cap, "Locate %s: %s%d\\n%s", idx, n->tensor, n->mode,
+                 n->format == SG_LVL_DENSE ? "dense" : "compressed");
+        *color = "green4";
         break;
     case SG_NK_BROADCAST:
         label[0] = 0;

@@ -4,8 +4,7 @@
 // per coordinate fiber; the root reference 0 when root=true).
 //
 // A fiber's first token (a coordinate, or the stop of an empty fiber) takes
-// the fiber's base b from in_ref; N as base gives N for the fiber's
-// coordinates.  A stop Sk with k >= 1 also takes the base stream's S(k-1);
+// the fiber's base b from in_ref; N as base, or N as coordinate, gives N.  A stop Sk with k >= 1 also takes the base stream's S(k-1);
 // the stop (or D, paired with the base's D) is emitted as it came.  A dense
 // level holds every coordinate, so nothing is dropped (golden/prim_locate.c
 // has the same rule and reports a coordinate at or above dim).
@@ -38,8 +37,8 @@ module sam_locate #(
   localparam integer Q = CrdWidth / 4;
   localparam integer W1 = CrdWidth - Q, W2 = CrdWidth - 2 * Q, W3 = CrdWidth - 3 * Q;
   // reference commands: a token as it is, b*dim + c (sets the base),
-  // base + c
-  localparam [1:0] RLit = 2'd0, RBase = 2'd1, ROff = 2'd2;
+  // base + c, N (sets the base: a fiber that starts with a coordinate N)
+  localparam [1:0] RLit = 2'd0, RBase = 2'd1, ROff = 2'd2, RBaseN = 2'd3;
 
   reg have_q, have_d;       // the current fiber's base is taken
   reg none_q, none_d;       // ... and it is N
@@ -78,19 +77,22 @@ module sam_locate #(
     emit_ref = in_crd_data_i;
     if (in_crd_valid_i && r1_free) begin
       case (crd_tag)
-        `SG_TK_DATA: begin
+        `SG_TK_DATA, `SG_TK_EMPTY: begin
+          // a coordinate N (an operand absent from a union above) gives N
           if (have_q) begin
             in_crd_ready_o = 1'b1;
             emit = 1'b1;
-            emit_rk = none_q ? RLit : ROff;
-            emit_ref = none_q ? {`SG_TK_EMPTY, Zero} : in_crd_data_i;
+            emit_rk = (none_q || crd_tag == `SG_TK_EMPTY) ? RLit : ROff;
+            emit_ref = (none_q || crd_tag == `SG_TK_EMPTY) ? {`SG_TK_EMPTY, Zero}
+                                                          : in_crd_data_i;
           end else if (in_ref_valid_i) begin
             in_ref_ready_o = 1'b1;
             in_crd_ready_o = 1'b1;
             emit = 1'b1;
             have_d = 1'b1;
             none_d = base_tag != `SG_TK_DATA;
-            emit_rk = (base_tag == `SG_TK_DATA) ? RBase : RLit;
+            emit_rk = (base_tag != `SG_TK_DATA) ? RLit :
+                      (crd_tag == `SG_TK_DATA) ? RBase : RBaseN;
             emit_ref = (base_tag == `SG_TK_DATA) ? in_ref_data_i : {`SG_TK_EMPTY, Zero};
           end
         end
@@ -141,7 +143,8 @@ module sam_locate #(
   // output register input
   wire [CrdWidth-1:0] prod = s01_q + {t23_q, {(2*Q){1'b0}}};
   wire [CrdWidth+1:0] r3_tok = (r3_k_q == RBase) ? {`SG_TK_DATA, prod + c3_q} :
-                               (r3_k_q == ROff) ? {`SG_TK_DATA, base_q + c3_q} : r3_q;
+                               (r3_k_q == ROff) ? {`SG_TK_DATA, base_q + c3_q} :
+                               (r3_k_q == RBaseN) ? {`SG_TK_EMPTY, Zero} : r3_q;
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
@@ -198,7 +201,7 @@ module sam_locate #(
       if (out_free) begin
         ref_v_q <= r3_v_q;
         ref_q <= r3_tok;
-        if (r3_v_q && r3_k_q == RBase) base_q <= prod;
+        if (r3_v_q && (r3_k_q == RBase || r3_k_q == RBaseN)) base_q <= prod;
       end
     end
   end

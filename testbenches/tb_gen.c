@@ -315,7 +315,8 @@ static int gen_outer_inner(bench *b)
 }
 
 /* A locator's streams: base references (one per fiber of the coordinate
- * stream, some N) and sorted coordinates below the dense dimension. */
+ * stream, some N) and sorted coordinates below the dense dimension (some
+ * N). */
 static int gen_locate(bench *b)
 {
     shape s = {0}, c = {0};
@@ -325,7 +326,7 @@ static int gen_locate(bench *b)
     /* at most 4 coordinates a fiber, steps of 1..3: all below 12 */
     fprintf(b->o.f, "param_dim: %d\n", rint_(&b->r, 12, 40));
     leafctx lp = {.r = {b->seed2}, .mode = L_VAL, .lo = 0, .hi = 50, .pct_n = 5};
-    leafctx lch = {.r = {b->seed2 ^ 77}, .mode = L_SORTED_CRD};
+    leafctx lch = {.r = {b->seed2 ^ 77}, .mode = L_SORTED_CRD, .pct_n = 3};
     stream(&b->o, "in_ref", &s, b->k + 1, leaf_rand, &lp);
     stream(&b->o, "in_crd", &c, b->k + 2, leaf_rand, &lch);
     free(s.n);
