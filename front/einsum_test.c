@@ -56,7 +56,14 @@ static const bad_case bad_cases[] = {
     {"X(i,j)=B(i,k)*C(k,j) -s=reorder(i,j)", "'=reorder(i,j)', column 13: the loop order misses index 'k'"},
     {"X(i,j)=B(i,k)*C(k,j) -sreorder(i,q,k,j)", "column 11: 'q' is not an index variable"},
     {"X(i,j)=B(i,k)*C(k,j) -sreorder(i,i,k,j)", "column 11: index 'i' appears twice"},
-    {"X(i,j)=B(i,k)*C(k,j) -sorder(i,j,k)", "column 1: expected reorder("},
+    {"X(i,j)=B(i,k)*C(k,j) -sorder(i,j,k)", "column 1: expected reorder(i,j,...), locate(i,...) or intersect(i,...)"},
+    {"X(i,j)=B(i,k)*C(k,j) -sreorder(i,k,j) -sreorder(i,j,k)", "column 1: a second reorder(...) (the loop order is 'ikj')"},
+    /* locate and intersect */
+    {"x(i)=B(i,j)*c(j) -slocate(j)", "locate(j): no dense operand meets a compressed one at index 'j'"},
+    {"x(i)=B(i,j)*c(j) -fc:d -slocate(j) -sintersect(j)", "'intersect(j)', column 11: index 'j' is already located (locate)"},
+    {"x(i)=B(i,j)*c(j) -fc:d -sintersect(j) -slocate(j)", "'locate(j)', column 8: index 'j' is already coiterated (intersect)"},
+    {"x(i)=B(i,j)*c(j) -slocate(q)", "'locate(q)', column 8: 'q' is not an index variable"},
+    {"x(i)=B(i,j)*c(j) -slocate(j", "'locate(j', column 9: expected ',' or ')'"},
     {"X(i,j)=B(i,k)*C(k,j) -fB:ss:1,0 -sreorder(i,k,j)", "visits 'i' before 'k', but B stores 'k' above 'i'"},
     /* syntax */
     {"X(i,j)=B(i,k)*", "column 15: expected a tensor name, found the end"},
@@ -109,6 +116,53 @@ static void test_bad_input(void **state)
 }
 
 /* ---- structure ------------------------------------------------------------ */
+
+/* Locators: the default where a dense operand meets a compressed one in a
+ * product, coiteration with -s intersect(...), nothing located between
+ * dense operands or across the terms of a sum. */
+static void test_locate(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *line;
+        int locate, intersect, crddrop;
+    } cases[] = {
+        /* SpMV with a dense vector: a locate at j, no intersect */
+        {"x(i)=B(i,j)*c(j) -fc:d", 1, 0, 0},
+        {"x(i)=B(i,j)*c(j) -fc:d -slocate(j)", 1, 0, 0},
+        {"x(i)=B(i,j)*c(j) -fc:d -sintersect(j)", 0, 1, 0},
+        /* SDDMM with dense C and D: located at i and j, C and D coiterated
+         * at k (both dense); coiterated at j, the intersect may leave an
+         * i without j, and a crddrop removes it */
+        {"X(i,j)=B(i,j)*C(i,k)*D(k,j) -fX:ss -fB:ss -fC:dd -fD:dd:1,0 -sreorder(i,j,k)", 2, 1, 0},
+        {"X(i,j)=B(i,j)*C(i,k)*D(k,j) -fX:ss -fB:ss -fC:dd -fD:dd:1,0 -sreorder(i,j,k) "
+         "-sintersect(i,j)", 0, 3, 1},
+        /* elementwise with a dense operand: no coordinate is dropped, so no
+         * crddrop; coiterated, the intersect at j needs one */
+        {"X(i,j)=B(i,j)*C(i,j) -fC:dd", 2, 0, 0},
+        {"X(i,j)=B(i,j)*C(i,j) -fC:dd -sintersect(i,j)", 0, 2, 1},
+        /* a sum: the dense term is unioned, not located */
+        {"x(i)=b(i)+c(i) -fc:d", 0, 0, 0},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        sg_graph g;
+        sg_err e;
+        if (compile_line(cases[k].line, "loc", &g, &e, NULL))
+            fail_msg("%s: %s", cases[k].line, e.msg);
+        if (count_kind(&g, SG_NK_LOCATE) != cases[k].locate ||
+            count_kind(&g, SG_NK_INTERSECT) != cases[k].intersect ||
+            count_kind(&g, SG_NK_CRDDROP) != cases[k].crddrop)
+            fail_msg("%s: %d locate, %d intersect, %d crddrop", cases[k].line,
+                     count_kind(&g, SG_NK_LOCATE), count_kind(&g, SG_NK_INTERSECT),
+                     count_kind(&g, SG_NK_CRDDROP));
+        for (size_t i = 0; i < g.n_nodes; i++) {
+            const sg_node *n = &g.nodes[i];
+            if (n->kind == SG_NK_LOCATE)
+                assert_int_equal(n->format, SG_LVL_DENSE);
+        }
+        sg_graph_free(&g);
+    }
+}
 
 static void test_default_order(void **state)
 {
@@ -411,6 +465,7 @@ int main(void)
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_default_order),
         cmocka_unit_test(test_structure),
+        cmocka_unit_test(test_locate),
         cmocka_unit_test(test_parentheses),
         cmocka_unit_test(test_roundtrips),
         cmocka_unit_test(test_custard_counts),
