@@ -8,13 +8,16 @@
 // the stop (or D, paired with the base's D) is emitted as it came.  A dense
 // level holds every coordinate, so nothing is dropped (golden/prim_locate.c
 // has the same rule and reports a coordinate at or above dim).
-// Timing: one output token per coordinate token, one token per cycle; an
-// empty fiber that also closes a parent fiber takes its base and the base's
-// stop in two cycles.  The reference goes through the same three-stage
-// multiply pipeline as sam_scan_dense's (four products of a quarter of b,
-// two sums, their sum plus c), so the output trails the input by four
-// cycles and the multiplier is off the control path; in_*_ready_o depend on
-// out_ref_ready_i.
+// Timing: one output token per coordinate token, one token per cycle, from
+// an output register (one cycle after the coordinate, as the other
+// primitives); an empty fiber that also closes a parent fiber takes its
+// base and the base's stop in two cycles.  The base stream runs ahead
+// through a three-stage pipeline that computes b*dim (four products of a
+// quarter of b, two sums, their sum: sam_scan_dense's multiplier) into a
+// two-entry sam_fifo, so the product of a fiber's base is ready when the
+// fiber starts and the output is b*dim + c, one adder; the multiplier is
+// off the control path.  in_crd_ready_o depends on out_ref_ready_i;
+// in_ref_ready_o on registers only.
 `include "sam_token.vh"
 
 module sam_locate #(
@@ -24,7 +27,7 @@ module sam_locate #(
   input  wire                rst_ni,
   input  wire [CrdWidth-1:0] dim_i,
   input  wire                in_ref_valid_i,
-  output reg                 in_ref_ready_o,
+  output wire                in_ref_ready_o,
   input  wire [CrdWidth+1:0] in_ref_data_i,
   input  wire                in_crd_valid_i,
   output reg                 in_crd_ready_o,
@@ -36,70 +39,91 @@ module sam_locate #(
   localparam [CrdWidth-1:0] Zero = {CrdWidth{1'b0}};
   localparam integer Q = CrdWidth / 4;
   localparam integer W1 = CrdWidth - Q, W2 = CrdWidth - 2 * Q, W3 = CrdWidth - 3 * Q;
-  // reference commands: a token as it is, b*dim + c (sets the base),
-  // base + c, N (sets the base: a fiber that starts with a coordinate N)
-  localparam [1:0] RLit = 2'd0, RBase = 2'd1, ROff = 2'd2, RBaseN = 2'd3;
 
-  reg have_q, have_d;       // the current fiber's base is taken
-  reg none_q, none_d;       // ... and it is N
-
-  reg                emit;
-  reg [1:0]          emit_rk;
-  reg [CrdWidth+1:0] emit_ref;
-
-  reg                r1_v_q, r2_v_q, r3_v_q, ref_v_q;
-  reg [1:0]          r1_k_q, r2_k_q, r3_k_q;
-  reg [CrdWidth+1:0] r1_q, r2_q, r3_q, ref_q;
-  reg [CrdWidth-1:0] c1_q, c2_q, c3_q;
+  // ---- base pipeline: b -> b*dim (other tokens pass as they are)
+  reg                b1_v_q, b2_v_q, b3_v_q;
+  reg [CrdWidth+1:0] b1_q;
+  reg [1:0]          b2_t_q, b3_t_q;  // later stages keep the tag; the value
+                                      // is in the products
   reg [CrdWidth-1:0] q0_q, s01_q;
   reg [W1-1:0]       q1_q;
   reg [W2-1:0]       q2_q, t23_q;
   reg [W3-1:0]       q3_q;
-  reg [CrdWidth-1:0] base_q;
-  wire out_free = !ref_v_q || out_ref_ready_i;
-  wire r3_free  = !r3_v_q || out_free;
-  wire r2_free  = !r2_v_q || r3_free;
-  wire r1_free  = !r1_v_q || r2_free;
+  reg                base_take;     // the control takes the base head
+  wire               bq_ready;      // the head buffer has room (registered)
+  wire b3_free = !b3_v_q || bq_ready;
+  wire b2_free = !b2_v_q || b3_free;
+  wire b1_free = !b1_v_q || b2_free;
+  assign in_ref_ready_o = b1_free;
+
+  wire [CrdWidth-1:0] b1_val = b1_q[CrdWidth-1:0];
+  wire [CrdWidth-1:0] p0 = b1_val[Q-1:0] * dim_i;
+  wire [W1-1:0]       p1 = b1_val[2*Q-1:Q] * dim_i[W1-1:0];
+  wire [W2-1:0]       p2 = b1_val[3*Q-1:2*Q] * dim_i[W2-1:0];
+  wire [W3-1:0]       p3 = b1_val[CrdWidth-1:3*Q] * dim_i[W3-1:0];
+  wire [CrdWidth-1:0] s01 = q0_q + {q1_q, {Q{1'b0}}};
+  wire [W2-1:0]       t23 = q2_q + {q3_q, {Q{1'b0}}};
+  wire [CrdWidth-1:0] prod = s01_q + {t23_q, {(2*Q){1'b0}}};
+
+  // the base stream's head as the control sees it (b*dim for a reference),
+  // from a two-entry buffer whose ready is registered: taking the head does
+  // not reach back into the pipeline's enables in the same cycle
+  wire                base_valid;
+  wire [CrdWidth+1:0] base_head;
+  sam_fifo #(.Width(CrdWidth + 2), .Depth(2)) u_base (
+    .clk_i(clk_i), .rst_ni(rst_ni),
+    .in_valid_i(b3_v_q), .in_ready_o(bq_ready), .in_data_i({b3_t_q, prod}),
+    .out_valid_o(base_valid), .out_ready_i(base_take), .out_data_o(base_head));
+  wire [1:0]          base_tag = base_head[CrdWidth+1:CrdWidth];
+  wire [CrdWidth-1:0] base_bd = base_head[CrdWidth-1:0];
+  wire base_is_ref = (base_tag == `SG_TK_DATA) || (base_tag == `SG_TK_EMPTY);
+
+  // ---- control
+  reg                have_q, have_d;   // the current fiber's base is taken
+  reg                none_q, none_d;   // ... and it is N
+  reg [CrdWidth-1:0] bd_q, bd_d;       // ... its b*dim
+  reg                out_v_q;
+  reg [CrdWidth+1:0] out_q;
+  reg                emit;
+  reg [CrdWidth+1:0] emit_tok;
+  wire emit_rdy = !out_v_q || out_ref_ready_i;
 
   wire [1:0]          crd_tag = in_crd_data_i[CrdWidth+1:CrdWidth];
   wire [CrdWidth-1:0] crd_val = in_crd_data_i[CrdWidth-1:0];
-  wire [1:0]          base_tag = in_ref_data_i[CrdWidth+1:CrdWidth];
-  wire base_is_ref = (base_tag == `SG_TK_DATA) || (base_tag == `SG_TK_EMPTY);
   wire stop_outer = (crd_tag == `SG_TK_STOP) && (crd_val != Zero);
 
   always @(*) begin
     have_d = have_q;
     none_d = none_q;
-    in_ref_ready_o = 1'b0;
+    bd_d = bd_q;
+    base_take = 1'b0;
     in_crd_ready_o = 1'b0;
     emit = 1'b0;
-    emit_rk = RLit;
-    emit_ref = in_crd_data_i;
-    if (in_crd_valid_i && r1_free) begin
+    emit_tok = in_crd_data_i;
+    if (in_crd_valid_i && emit_rdy) begin
       case (crd_tag)
         `SG_TK_DATA, `SG_TK_EMPTY: begin
           // a coordinate N (an operand absent from a union above) gives N
           if (have_q) begin
             in_crd_ready_o = 1'b1;
             emit = 1'b1;
-            emit_rk = (none_q || crd_tag == `SG_TK_EMPTY) ? RLit : ROff;
-            emit_ref = (none_q || crd_tag == `SG_TK_EMPTY) ? {`SG_TK_EMPTY, Zero}
-                                                          : in_crd_data_i;
-          end else if (in_ref_valid_i) begin
-            in_ref_ready_o = 1'b1;
+            emit_tok = (none_q || crd_tag == `SG_TK_EMPTY) ? {`SG_TK_EMPTY, Zero}
+                                                          : {`SG_TK_DATA, bd_q + crd_val};
+          end else if (base_valid) begin
+            base_take = 1'b1;
             in_crd_ready_o = 1'b1;
             emit = 1'b1;
             have_d = 1'b1;
             none_d = base_tag != `SG_TK_DATA;
-            emit_rk = (base_tag != `SG_TK_DATA) ? RLit :
-                      (crd_tag == `SG_TK_DATA) ? RBase : RBaseN;
-            emit_ref = (base_tag == `SG_TK_DATA) ? in_ref_data_i : {`SG_TK_EMPTY, Zero};
+            bd_d = base_bd;
+            emit_tok = (base_tag != `SG_TK_DATA || crd_tag == `SG_TK_EMPTY)
+                       ? {`SG_TK_EMPTY, Zero} : {`SG_TK_DATA, base_bd + crd_val};
           end
         end
         `SG_TK_STOP: begin
           if (!have_q) begin
-            if (in_ref_valid_i) begin
-              in_ref_ready_o = 1'b1;
+            if (base_valid) begin
+              base_take = 1'b1;
               if (!base_is_ref || !stop_outer) begin
                 // an empty parent fiber (the base's stop), or an empty
                 // fiber closed by S0: both inputs at once
@@ -112,16 +136,16 @@ module sam_locate #(
                 none_d = 1'b0;
               end
             end
-          end else if (!stop_outer || in_ref_valid_i) begin
-            in_ref_ready_o = stop_outer;
+          end else if (!stop_outer || base_valid) begin
+            base_take = stop_outer;
             in_crd_ready_o = 1'b1;
             emit = 1'b1;
             have_d = 1'b0;
           end
         end
         default: begin  // D pairs with the base's D
-          if (in_ref_valid_i) begin
-            in_ref_ready_o = 1'b1;
+          if (base_valid) begin
+            base_take = 1'b1;
             in_crd_ready_o = 1'b1;
             emit = 1'b1;
             have_d = 1'b0;
@@ -131,81 +155,56 @@ module sam_locate #(
     end
   end
 
-  // stage 2 inputs: the four truncated products of b and dim
-  wire [CrdWidth-1:0] r1_val = r1_q[CrdWidth-1:0];
-  wire [CrdWidth-1:0] p0 = r1_val[Q-1:0] * dim_i;
-  wire [W1-1:0]       p1 = r1_val[2*Q-1:Q] * dim_i[W1-1:0];
-  wire [W2-1:0]       p2 = r1_val[3*Q-1:2*Q] * dim_i[W2-1:0];
-  wire [W3-1:0]       p3 = r1_val[CrdWidth-1:3*Q] * dim_i[W3-1:0];
-  // stage 3 inputs: p0 + p1 << Q and (p2 + p3 << Q) << 2Q
-  wire [CrdWidth-1:0] s01 = q0_q + {q1_q, {Q{1'b0}}};
-  wire [W2-1:0]       t23 = q2_q + {q3_q, {Q{1'b0}}};
-  // output register input
-  wire [CrdWidth-1:0] prod = s01_q + {t23_q, {(2*Q){1'b0}}};
-  wire [CrdWidth+1:0] r3_tok = (r3_k_q == RBase) ? {`SG_TK_DATA, prod + c3_q} :
-                               (r3_k_q == ROff) ? {`SG_TK_DATA, base_q + c3_q} :
-                               (r3_k_q == RBaseN) ? {`SG_TK_EMPTY, Zero} : r3_q;
-
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      have_q <= 1'b0;
-      none_q <= 1'b0;
-      r1_v_q <= 1'b0;
-      r2_v_q <= 1'b0;
-      r3_v_q <= 1'b0;
-      ref_v_q <= 1'b0;
-      r1_k_q <= RLit;
-      r2_k_q <= RLit;
-      r3_k_q <= RLit;
-      r1_q <= {`SG_TK_DATA, Zero};
-      r2_q <= {`SG_TK_DATA, Zero};
-      r3_q <= {`SG_TK_DATA, Zero};
-      ref_q <= {`SG_TK_DATA, Zero};
-      c1_q <= Zero;
-      c2_q <= Zero;
-      c3_q <= Zero;
+      b1_v_q <= 1'b0;
+      b2_v_q <= 1'b0;
+      b3_v_q <= 1'b0;
+      b1_q <= {`SG_TK_DATA, Zero};
+      b2_t_q <= `SG_TK_DATA;
+      b3_t_q <= `SG_TK_DATA;
       q0_q <= Zero;
       q1_q <= {W1{1'b0}};
       q2_q <= {W2{1'b0}};
       q3_q <= {W3{1'b0}};
       s01_q <= Zero;
       t23_q <= {W2{1'b0}};
-      base_q <= Zero;
+      have_q <= 1'b0;
+      none_q <= 1'b0;
+      bd_q <= Zero;
+      out_v_q <= 1'b0;
+      out_q <= {`SG_TK_DATA, Zero};
     end else begin
-      have_q <= have_d;
-      none_q <= none_d;
-      if (r1_free) begin
-        r1_v_q <= emit;
-        r1_k_q <= emit_rk;
-        r1_q <= emit_ref;
-        c1_q <= crd_val;
+      if (b1_free) begin
+        b1_v_q <= in_ref_valid_i;
+        b1_q <= in_ref_data_i;
       end
-      if (r2_free) begin
-        r2_v_q <= r1_v_q;
-        r2_k_q <= r1_k_q;
-        r2_q <= r1_q;
-        c2_q <= c1_q;
+      if (b2_free) begin
+        b2_v_q <= b1_v_q;
+        b2_t_q <= b1_q[CrdWidth+1:CrdWidth];
         q0_q <= p0;
         q1_q <= p1;
         q2_q <= p2;
         q3_q <= p3;
       end
-      if (r3_free) begin
-        r3_v_q <= r2_v_q;
-        r3_k_q <= r2_k_q;
-        r3_q <= r2_q;
-        c3_q <= c2_q;
+      if (b3_free) begin
+        b3_v_q <= b2_v_q;
+        b3_t_q <= b2_t_q;
         s01_q <= s01;
         t23_q <= t23;
       end
-      if (out_free) begin
-        ref_v_q <= r3_v_q;
-        ref_q <= r3_tok;
-        if (r3_v_q && (r3_k_q == RBase || r3_k_q == RBaseN)) base_q <= prod;
+      have_q <= have_d;
+      none_q <= none_d;
+      bd_q <= bd_d;
+      if (emit) begin
+        out_v_q <= 1'b1;
+        out_q <= emit_tok;
+      end else if (out_ref_ready_i) begin
+        out_v_q <= 1'b0;
       end
     end
   end
 
-  assign out_ref_valid_o = ref_v_q;
-  assign out_ref_data_o  = ref_q;
+  assign out_ref_valid_o = out_v_q;
+  assign out_ref_data_o  = out_q;
 endmodule

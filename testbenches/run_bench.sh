@@ -43,7 +43,7 @@ case $BENCH in
     map="in_ref=in_ref out_crd=out_crd out_ref=out_ref param_dim=param_dim" ;;
   repsiggen) own repsiggen; map="in_crd=in_crd out_repsig=out_repsig" ;;
   repeat) own repeat; map="in_ref=in_ref in_repsig=in_repsig out_ref=out_ref" ;;
-  locate) own locate; map="in_ref=in_ref in_crd=in_crd out_ref=out_ref param_dim=param_dim" ;;
+  locate) own locate sam_fifo; map="in_ref=in_ref in_crd=in_crd out_ref=out_ref param_dim=param_dim" ;;
   arrayvals) own arrayvals sam_ram; map="in_ref=in_ref out_val=out_val arr_vals=arr_vals" ;;
   intersect|union|intersect3|union3)
     top=tb_join; rtl="sam_join sam_join2 sam_broadcast"
