@@ -52,6 +52,7 @@ q@sam_join2@join2_isect@      v_q <= 3'b111;@      v_q <= {v_q[2], 2'b11};
 @sam_pipe_valid@pipe_valid@assign adv_o       = !v_q[Stages-1] || out_ready_i;@assign adv_o       = 1'b1;
 @sam_pipe_valid@pipe_valid@if (!rst_ni) v_q <= {Stages{1'b0}};@if (!rst_ni) v_q <= {Stages{1'b1}};
 @sam_repeat@repeat@      end else if (out_ref_ready_i) begin@      end else begin
+@sam_locate@locate@      end else if (out_ref_ready_i) begin@      end else begin
 @sam_scan_dense@scan_dense@      end else if (out_crd_ready_i) begin@      end else begin
 @sam_reduce@reduce@  wire out_free = !valid_q || out_val_ready_i;@  wire out_free = 1'b1;
 @sam_alu@alu_add@      assign out_free = !valid_q || out_val_ready_i;@      assign out_free = 1'b1;
