@@ -56,7 +56,8 @@ typedef struct family {
 static family node_family(const sg_node *n)
 {
     switch (n->kind) {
-    case SG_NK_FIBERLOOKUP: return (family){"#4e79a7", "white"};
+    case SG_NK_FIBERLOOKUP:
+    case SG_NK_LOCATE: return (family){"#4e79a7", "white"};
     case SG_NK_FIBERWRITE: return (family){"#59a14f", "white"};
     case SG_NK_ARRAYVALS: return (family){"#8cd17d", "black"};
     case SG_NK_REPSIGGEN:

@@ -155,6 +155,7 @@ const char *sg_area_family(const char *base)
         {"union", "union"},
         {"scan", "scanner"},
         {"fiberlookup", "scanner"},
+        {"locate", "scanner"},           /* a locator replaces a scanner */
         {"fifo", "fifo"},
         {"sam_edge", "fifo"},            /* an edge: its FIFO (the tap is
                                           * simulation only) */

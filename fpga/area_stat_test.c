@@ -198,6 +198,7 @@ static const char *const module_families[][2] = {
     {"sam_scan_skip_core", "skip-scanner"},
     {"sam_intersect_skip", "intersect"},
     {"sam_scan_compressed", "scanner"},
+    {"sam_locate", "scanner"},
     {"sam_write_vals", "writer"},
     {"sam_ram", "memory"},
     {"sam_edge", "fifo"},
