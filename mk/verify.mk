@@ -30,6 +30,8 @@
 #   make gen-lint         every custard graph's top is lint-clean (both
 #                         views) and generated deterministically
 #   make bench-verify     RTL vs golden vs SAM-simulator cycles, sim speed
+#   make bench-locate     located vs coiterated SDDMM (the SAM paper's Figure 11
+#                         setup) and SpMV with a dense vector, RTL cycles
 #   make skip-verify      verify --skip T (ExTensor skipping) on the kernels
 #                         that intersect compressed levels, a few T each
 #   make skip-verify-full every T in {1,2,4,8,32}, with and without stalls
@@ -103,7 +105,7 @@ skip-verify-full: $(SAMGEN)
 	@sh sim/skip_verify.sh $(abspath $(SAMGEN)) $(REGRESS_DIR)/skip-full full \
 	  $(REGRESS_GRAPHS) $(SKIP_FULL_KERNELS)
 
-.PHONY: regress regress-quick regress-cases-quick regress-cases-full mutation-test bench-verify gen-lint
+.PHONY: regress regress-quick regress-cases-quick regress-cases-full mutation-test bench-verify bench-locate gen-lint
 
 regress-quick: $(SAMGEN)
 	@rm -rf $(REGRESS_DIR)/quick
@@ -134,9 +136,12 @@ gen-lint: $(SAMGEN)
 bench-verify: $(SAMGEN)
 	@sh bench/bench_verify $(abspath $(SAMGEN)) $(BUILD)/bench-verify
 
+bench-locate: $(SAMGEN)
+	@sh bench/bench_locate $(abspath $(SAMGEN)) $(BUILD)/bench-locate
+
 TEST_SUITES += gen-lint regress-quick mutation-test skip-verify
 EXTENDED_SUITES += regress skip-verify-full
-BENCH_TARGETS += bench-verify
+BENCH_TARGETS += bench-verify bench-locate
 
 # samgen verify's reports (-o DIR, --trace, --max-mismatches) on the
 # examples with Icarus: needs no shared data.
