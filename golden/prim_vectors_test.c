@@ -405,6 +405,21 @@ static void test_repeat_reduce_alu(void **state)
     check("mul", "in_val1: 1 N S0 D\nin_val2: 2 3 S0 D\n", "out_val", "error");
     check("arrayvals", "arr_vals: 1 2 3 4 5 6\nin_ref: 0 1 S0 2 3 S0 N S0 4 5 S1 D\n",
           "out_val", "1 2 S0 3 4 S0 0 S0 5 6 S1 D");
+    /* locate: b*dim + c per coordinate, the base taken per fiber, N base or
+     * N coordinate gives N, an outer stop pairs with the base's stop */
+    check("locate", "param_dim: 5\nin_ref: 2 N S0 3 S1 1 S1 D\n"
+          "in_crd: 0 3 S0 1 4 S1 S2 0 2 S2 D\n", "out_ref", "10 13 S0 N N S1 S2 5 7 S2 D");
+    check("locate", "param_dim: 7\nin_ref: 2 S0 S1 4 1 S1 D\nin_crd: 0 6 S1 S2 S0 3 S2 D\n",
+          "out_ref", "14 20 S1 S2 S0 10 S2 D");
+    check("locate", "param_dim: 4\nin_ref: 3 N 1 S0 D\nin_crd: N S0 N S0 N 2 S1 D\n",
+          "out_ref", "N S0 N S0 N 6 S1 D");
+    /* a root locate: one base for the whole stream */
+    check("locate", "param_dim: 9\nin_ref: 0 D\nin_crd: 1 4 8 S0 D\n", "out_ref", "1 4 8 S0 D");
+    /* malformed: a coordinate beyond the dense level, stops that disagree,
+     * a base stream that ends early */
+    check("locate", "param_dim: 4\nin_ref: 0 D\nin_crd: 1 4 S0 D\n", "out_ref", "error");
+    check("locate", "param_dim: 4\nin_ref: 0 S0 D\nin_crd: 1 S2 D\n", "out_ref", "error");
+    check("locate", "param_dim: 4\nin_ref: 0 D\nin_crd: 1 S0 2 S1 D\n", "out_ref", "error");
 }
 
 static void test_accumulators(void **state)
