@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "fuzz_common.h"
+#include "front/dot.h"
 #include "front/einsum.h"
 #include "graph/graph.h"
 
