@@ -125,6 +125,14 @@ expect 0 "gen: dense tensors sized by --dim" "$SAMGEN" gen "$EX/sddmm.gv" \
     --max-nnz 20 --dim 8 -o "$WORK/g-dense"
 has "gen: dense C vals take 8 x 8 words" "$WORK/g-dense/sddmm_top.v" "input  C vals, 32 x 64"
 has "gen: compressed B vals take --max-nnz words" "$WORK/g-dense/sddmm_top.v" "input  B vals, 32 x 32"
+# a top level has one fiber: its seg is 2 words, the level below it
+# --max-nnz + 1 (rounded up to a power of two); bound or not
+has "gen: a top level's seg is 2 words" "$WORK/g-dense/sddmm_top.v" "input  B mode 0 seg, 16 x 2"
+has "gen: an output's top-level seg is 2 words" "$WORK/g-dense/sddmm_top.v" "output X mode 0 seg, 16 x 2"
+has "gen: the level below takes --max-nnz + 1" "$WORK/g-dense/sddmm_top.v" "input  B mode 1 seg, 16 x 32"
+expect 0 "gen: no tensors bound" "$SAMGEN" gen "$EX/sddmm.gv" -o "$WORK/g-unbound"
+has "gen: unbound, a top level's seg is 2 words" "$WORK/g-unbound/sddmm_top.v" "input  B mode 0 seg, 16 x 2"
+has "gen: unbound, the level below takes 1025 words" "$WORK/g-unbound/sddmm_top.v" "input  B mode 1 seg, 16 x 2048"
 
 # ---- a real build (Verilator) ------------------------------------------------------
 if command -v verilator >/dev/null 2>&1; then

@@ -152,13 +152,27 @@ static const char *bound_path(const gen_ctx *c, const char *tensor)
     return NULL;
 }
 
+/* Is node n (a compressed scanner or level writer) over its tensor's top
+ * level?  Then its seg array holds the root fiber's two bounds, whatever
+ * the input. */
+static int top_level(const sg_graph *g, const sg_node *n)
+{
+    const sg_tensor_decl *td = sg_graph_tensor(g, n->tensor);
+    if (td && td->fmt.order > 0)
+        return td->fmt.mode[0] == n->mode;
+    return n->kind == SG_NK_FIBERLOOKUP && n->root;
+}
+
 /* Sizes: the bound tensor's, raised to --max-nnz when given (so that one
  * build serves many inputs).  With refuse_over a larger input is noted in
- * c->over instead (sg_gen_prepare then fails). */
+ * c->over instead (sg_gen_prepare then fails).  A top level's seg array
+ * is 2 words in every case. */
 static long size_cb(void *ctx, const sg_node *n, sg_arr_kind a)
 {
     gen_ctx *c = ctx;
     long s = sg_binds_mem_size((void *)&c->go->binds, n, a);
+    if (a == SG_ARR_SEG && top_level(&c->g, n))
+        return s > 2 ? s : 2;
     if (c->go->max_nnz_set || s < 0) {
         long floor = c->go->max_nnz + (a == SG_ARR_SEG ? 1 : 0);
         long cap = sg_binds_mem_cap(&c->go->binds, n, a, c->go->max_nnz,
