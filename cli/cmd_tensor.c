@@ -20,6 +20,7 @@
 #include "cli/opt.h"
 #include "core/intparse.h"
 #include "core/tensor.h"
+#include "core/tile.h"
 #include "core/value.h"
 
 const char sg_cmd_tensor_usage[] =
@@ -43,6 +44,7 @@ typedef struct topts {
     sg_gen_opts go;
     int have_shape;
     const char *max_value_arg;   /* --max-value as given */
+    const char *tile;            /* --tile as given */
     int type_vt;                 /* --type, 0: not given */
     char width_opt[48];          /* "--width W" when given */
     char given[SG_OPT__COUNT][32];   /* each option as spelled, when given */
@@ -59,7 +61,7 @@ static const sg_opt_id gen_takes[] = {
     SG_OPT_MAX_VALUE, SG_OPT__COUNT};
 static const sg_opt_id info_takes[] = {
     SG_OPT_IN_NAME, SG_OPT_IN_FORMAT, SG_OPT_WIDTH_VAL, SG_OPT_TYPE, SG_OPT_SCALE,
-    SG_OPT_SUM_DUPLICATES, SG_OPT__COUNT};
+    SG_OPT_SUM_DUPLICATES, SG_OPT_TILE, SG_OPT__COUNT};
 
 static int do_convert(const char *cmd, topts *o);
 static int do_gen(const char *cmd, topts *o);
@@ -171,6 +173,7 @@ static int on_opt(void *ctx, sg_opt_id id, const char *key, const char *val)
         o->ro.format = val;
         return 0;
     case SG_OPT_OUT: o->out = val; return 0;
+    case SG_OPT_TILE: o->tile = val; return 0;
     case SG_OPT_WIDTH_VAL:
         if (parse_i64(cmd, key, val, 1, 64, &v))
             return SG_EXIT_USAGE;
@@ -397,6 +400,99 @@ static int do_gen(const char *cmd, topts *o)
     return rc;
 }
 
+/* --tile SIZES for a tensor of the given order: "32" (every mode),
+ * "32x8" or "i:32,k:8" (one per mode; the names only label the output).
+ * Returns 0, or the exit code of the usage error it printed. */
+static int parse_tile(const char *cmd, const char *s, int order, int64_t *tile,
+                      char names[][8])
+{
+    int n = 0;
+    const char *p = s;
+    for (;;) {
+        if (n == SG_MAX_ORDER)
+            return sg_cli_usage_error(cmd, "--tile '%s': more than %d sizes", s,
+                                      SG_MAX_ORDER);
+        names[n][0] = '\0';
+        const char *colon = strchr(p, ':');
+        const char *sep = p + strcspn(p, ",x");
+        if (colon && colon < sep) {
+            size_t len = (size_t)(colon - p);
+            if (len == 0 || len >= sizeof names[n])
+                return sg_cli_usage_error(cmd, "--tile '%s': bad index name before ':'", s);
+            memcpy(names[n], p, len);
+            names[n][len] = '\0';
+            p = colon + 1;
+            sep = p + strcspn(p, ",x");
+        }
+        char num[24];
+        size_t len = (size_t)(sep - p);
+        if (len == 0 || len >= sizeof num)
+            return sg_cli_usage_error(cmd, "--tile '%s': expected a tile size at "
+                                      "column %d", s, (int)(p - s) + 1);
+        memcpy(num, p, len);
+        num[len] = '\0';
+        int64_t v;
+        if (parse_i64(cmd, "--tile", num, 1, INT64_MAX, &v))
+            return SG_EXIT_USAGE;
+        tile[n++] = v;
+        if (!*sep)
+            break;
+        p = sep + 1;
+    }
+    if (n == 1) {
+        names[0][0] = '\0';        /* one size for every mode: no names */
+        for (int k = 1; k < order && k < SG_MAX_ORDER; k++) {
+            tile[k] = tile[0];
+            names[k][0] = '\0';
+        }
+    } else if (n != order)
+        return sg_cli_usage_error(cmd, "--tile '%s': %d sizes for a tensor of order %d "
+                                  "(one per mode, or one for all)", s, n, order);
+    return 0;
+}
+
+/* The tile figures of tensor info for --tile, computed before anything is
+ * printed (a bad --tile prints nothing but its error).  Returns 0, or the
+ * exit code of the usage error it printed. */
+static int tile_stats(const char *cmd, const topts *o, const sg_coo *t,
+                      sg_tile_stats *st, char names[][8])
+{
+    if (t->order < 1)
+        return sg_cli_usage_error(cmd, "--tile: a scalar has no tiles");
+    int64_t tile[SG_MAX_ORDER];
+    int rc = parse_tile(cmd, o->tile, t->order, tile, names);
+    if (rc)
+        return rc;
+    sg_err e;
+    sg_err_clear(&e);
+    if (sg_tile_stats_of(t, tile, st, &e) < 0)
+        return sg_cli_usage_error(cmd, "--tile '%s': %s", o->tile, e.msg);
+    return 0;
+}
+
+static void print_tiles(const sg_tile_stats *st, char names[][8])
+{
+    printf("tiles:   ");
+    for (int k = 0; k < st->order; k++)
+        printf("%s%s%s%lld", k ? " x " : "", names[k], names[k][0] ? " " : "",
+               (long long)st->tile[k]);
+    printf(" -> a grid of ");
+    for (int k = 0; k < st->order; k++)
+        printf("%s%lld", k ? " x " : "", (long long)st->grid[k]);
+    printf(" = %llu tiles\n", (unsigned long long)st->tiles);
+    double frac = st->tiles ? (double)st->occupied / (double)st->tiles : 0.0;
+    printf("occupied tiles: %zu (%.4g%%), empty %.4g%%\n", st->occupied, 100 * frac,
+           st->tiles ? 100 * (1 - frac) : 0.0);
+    if (st->occupied) {
+        printf("nnz per occupied tile: min %zu, max %zu, mean %.2f, stddev %.2f; the "
+               "fullest at tile (", st->nnz_min, st->nnz_max, st->nnz_mean,
+               st->nnz_stddev);
+        for (int k = 0; k < st->order; k++)
+            printf("%s%lld", k ? "," : "", (long long)st->max_at[k]);
+        printf(")\n");
+    }
+}
+
 static int do_info(const char *cmd, topts *o)
 {
     if (o->npos != 1)
@@ -405,6 +501,12 @@ static int do_info(const char *cmd, topts *o)
     sg_coo t;
     if ((rc = read_in(cmd, o, &t)) >= 0)
         return rc;
+    sg_tile_stats st;
+    char names[SG_MAX_ORDER][8];
+    if (o->tile && (rc = tile_stats(cmd, o, &t, &st, names)) != 0) {
+        sg_coo_free(&t);
+        return rc;
+    }
     printf("file:    %s\n", o->pos[0]);
     printf("order:   %d\n", t.order);
     printf("shape:   ");
@@ -446,6 +548,8 @@ static int do_info(const char *cmd, topts *o)
                mn, mx, mean, var > 0 ? sqrt(var) : 0.0, empty, rows);
         free(cnt);
     }
+    if (o->tile)
+        print_tiles(&st, names);
     sg_coo_free(&t);
     return SG_EXIT_OK;
 }

@@ -91,6 +91,25 @@ run_ok "gen 3-d runs dir" "$SAMGEN" tensor gen --shape 4x5x64 --density 0.2 \
 run_ok "gen blocks" "$SAMGEN" tensor gen --shape 2000 --density 0.2 --pattern blocks \
     --run-length 20 --seed 1 -o gb.tns
 run_ok "info vector" "$SAMGEN" tensor info gb.tns
+# tiles: m.mtx (4 x 4, entries at (0,0) (3,0) (2,1) (0,2) (3,3)) in 2 x 2
+# tiles: (0,0) holds one, (1,0) two, (0,1) one, (1,1) one: all four occupied
+run_ok "info --tile" "$SAMGEN" tensor info m.mtx --tile 2
+grep -q '^tiles:   2 x 2 -> a grid of 2 x 2 = 4 tiles$' out.txt &&
+    grep -q '^occupied tiles: 4 (100%), empty 0%$' out.txt &&
+    grep -q '^nnz per occupied tile: min 1, max 2, mean 1.25, stddev 0.43; the fullest at tile (1,0)$' out.txt &&
+    ok || bad "info --tile 2: $(cat out.txt)"
+run_ok "info --tile named, per mode" "$SAMGEN" tensor info m.mtx --tile i:4,j:1
+grep -q '^tiles:   i 4 x j 1 -> a grid of 1 x 4 = 4 tiles$' out.txt &&
+    grep -q '^nnz per occupied tile: min 1, max 2, mean 1.25' out.txt &&
+    ok || bad "info --tile i:4,j:1: $(cat out.txt)"
+# in 3 x 3 tiles (edge tiles partial): (0,0) holds three, (1,0) and (1,1)
+# one each, (0,1) none
+run_ok "info --tile 3x3" "$SAMGEN" tensor info m.mtx --tile 3x3
+grep -q '^occupied tiles: 3 (75%), empty 25%$' out.txt &&
+    grep -q 'max 3, mean 1.67, stddev 0.94; the fullest at tile (0,0)$' out.txt &&
+    ok || bad "info --tile 3x3: $(cat out.txt)"
+run_ok "info --tile on blocks" "$SAMGEN" tensor info gb.tns --tile 100
+grep -q '^tiles:   100 -> a grid of 20 = 20 tiles$' out.txt && ok || bad "info --tile 100: $(cat out.txt)"
 
 # ---- bad input --------------------------------------------------------------
 printf '%%%%MatrixMarket matrix coordinate real general\n3 3 2\n1 1 1\n' >trunc.mtx
@@ -133,6 +152,14 @@ expect_err "info takes no gen option" "samgen tensor: --density does not apply t
 expect_err "convert takes no -o" "samgen tensor: -o does not apply to 'tensor convert' (only to gen)" o13b.tns \
     "$SAMGEN" tensor convert m.mtx o13a.tns -o o13b.tns
 [ ! -e o13a.tns ] && ok "convert refused: nothing written" || bad "convert refused but wrote o13a.tns"
+expect_err "tile count" "samgen tensor: --tile '2,2,2': 3 sizes for a tensor of order 2 (one per mode, or one for all)" "" \
+    "$SAMGEN" tensor info m.mtx --tile 2,2,2
+expect_err "tile size" "samgen tensor: --tile: 0 is out of range 1..9223372036854775807" "" \
+    "$SAMGEN" tensor info m.mtx --tile 2x0
+expect_err "tile syntax" "samgen tensor: --tile 'i:': expected a tile size at column 3" "" \
+    "$SAMGEN" tensor info m.mtx --tile i:
+expect_err "convert takes no --tile" "samgen tensor: --tile does not apply to 'tensor convert' (only to info)" o13d.tns \
+    "$SAMGEN" tensor convert m.mtx o13d.tns --tile 2
 expect_err "gen takes no input option" "samgen tensor: --in-format does not apply to 'tensor gen' (only to convert, info)" o13c.tns \
     "$SAMGEN" tensor gen --shape 4 -o o13c.tns --in-format s0
 expect_err "bad density" "samgen tensor: --density: expected a number in 0..1, got '2'" "" \

@@ -1,0 +1,85 @@
+/*
+ * tile.c - tile occupancy of a COO tensor (core/tile.h).
+ *
+ * Each entry's tile is numbered in the mixed radix of the grid (mode 0
+ * most significant); sorting the numbers groups the entries of a tile, and
+ * the runs give the counts.  Sorting costs O(nnz log nnz) and one word per
+ * entry, however many tiles the grid has.
+ */
+#include "core/tile.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+int sg_tile_stats_of(const sg_coo *t, const int64_t *tile, sg_tile_stats *st,
+                     sg_err *e)
+{
+    memset(st, 0, sizeof *st);
+    if (t->order < 1)
+        return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "a scalar has no tiles");
+    st->order = t->order;
+    uint64_t tiles = 1;
+    const uint64_t lim = UINT64_C(1) << 62;
+    for (int k = 0; k < t->order; k++) {
+        if (tile[k] < 1)
+            return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "tile size %lld along mode %d "
+                           "(at least 1)", (long long)tile[k], k);
+        st->tile[k] = tile[k];
+        st->grid[k] = t->shape[k] > 0 ? (t->shape[k] + tile[k] - 1) / tile[k] : 0;
+        uint64_t g = (uint64_t)st->grid[k];
+        if (g && tiles > lim / g)
+            return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "more than 2^62 tiles (mode %d "
+                           "has %lld); use larger tiles", k, (long long)g);
+        tiles *= g;
+    }
+    st->tiles = tiles;
+    if (t->nnz == 0)
+        return 0;
+    uint64_t *key = malloc(t->nnz * sizeof *key);
+    if (!key)
+        return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "out of memory for %zu tile numbers",
+                       t->nnz);
+    for (size_t i = 0; i < t->nnz; i++) {
+        uint64_t x = 0;
+        for (int k = 0; k < t->order; k++)
+            x = x * (uint64_t)st->grid[k] +
+                (uint64_t)(t->crd[i * (size_t)t->order + (size_t)k] / tile[k]);
+        key[i] = x;
+    }
+    qsort(key, t->nnz, sizeof *key, cmp_u64);
+    double sum = 0, sq = 0;
+    st->nnz_min = (size_t)-1;
+    uint64_t max_key = 0;
+    for (size_t i = 0; i < t->nnz;) {
+        size_t j = i;
+        while (j < t->nnz && key[j] == key[i])
+            j++;
+        size_t n = j - i;
+        st->occupied++;
+        if (n < st->nnz_min)
+            st->nnz_min = n;
+        if (n > st->nnz_max) {
+            st->nnz_max = n;
+            max_key = key[i];
+        }
+        sum += (double)n;
+        sq += (double)n * (double)n;
+        i = j;
+    }
+    for (int k = t->order - 1; k >= 0; k--) {
+        st->max_at[k] = (int64_t)(max_key % (uint64_t)st->grid[k]);
+        max_key /= (uint64_t)st->grid[k];
+    }
+    st->nnz_mean = sum / (double)st->occupied;
+    double var = sq / (double)st->occupied - st->nnz_mean * st->nnz_mean;
+    st->nnz_stddev = var > 0 ? sqrt(var) : 0;
+    free(key);
+    return 0;
+}

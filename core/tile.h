@@ -1,0 +1,39 @@
+/*
+ * tile.h - how a tensor falls into tiles: the occupancy figures of
+ * ExTensor-style tiling (samgen tensor info --tile).
+ *
+ * A tensor of shape S cut into tiles of T[k] coordinates along each mode
+ * k has ceil(S[k] / T[k]) tiles along it; a tile is occupied when it
+ * holds at least one stored entry.  A compressed outer level of a tiled
+ * format stores nothing for the empty tiles, and a tile-level intersection
+ * never fetches them, so the empty fraction is what tiling can eliminate.
+ */
+#ifndef SG_TILE_H
+#define SG_TILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/err.h"
+#include "core/tensor.h"
+
+typedef struct sg_tile_stats {
+    int order;
+    int64_t tile[SG_MAX_ORDER];    /* tile size along each mode */
+    int64_t grid[SG_MAX_ORDER];    /* tiles along each mode */
+    uint64_t tiles;                /* all tiles: the product of grid */
+    size_t occupied;               /* tiles holding an entry */
+    size_t nnz_min, nnz_max;       /* entries of an occupied tile */
+    double nnz_mean, nnz_stddev;
+    int64_t max_at[SG_MAX_ORDER];  /* the first fullest tile's position in
+                                    * the grid */
+} sg_tile_stats;
+
+/* The tile figures of t for tile sizes tile[0..order-1] (each >= 1).
+ * Returns 0, or -1 with e set (code SG_EXIT_USAGE) when the tensor is a
+ * scalar or the grid has more than 2^62 tiles.  Memory: one word per
+ * entry, for the time of the call. */
+int sg_tile_stats_of(const sg_coo *t, const int64_t *tile, sg_tile_stats *st,
+                     sg_err *e);
+
+#endif

@@ -1,0 +1,139 @@
+/*
+ * tile_test.c - tile occupancy: counts per tile against a brute-force
+ * count over every tile, edge tiles, empty tensors, refusals.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/tile.h"
+
+/* A 7 x 10 matrix in tiles of 3 x 4: a 3 x 3 grid whose last row and
+ * column are partial tiles. */
+static void test_matrix(void **state)
+{
+    (void)state;
+    int64_t shape[2] = {7, 10};
+    sg_coo t;
+    sg_coo_init(&t, 2, shape);
+    /* tile (0,0): 3 entries; (0,2): 1 (column 9, the partial column);
+     * (2,1): 2 (row 6, the partial row) */
+    int64_t e[][2] = {{0, 0}, {1, 3}, {2, 2}, {0, 9}, {6, 4}, {6, 7}};
+    for (int i = 0; i < 6; i++)
+        sg_coo_push(&t, e[i], i + 1);
+    int64_t tile[2] = {3, 4};
+    sg_tile_stats st;
+    sg_err err;
+    assert_int_equal(sg_tile_stats_of(&t, tile, &st, &err), 0);
+    assert_int_equal(st.grid[0], 3);
+    assert_int_equal(st.grid[1], 3);
+    assert_int_equal(st.tiles, 9);
+    assert_int_equal(st.occupied, 3);
+    assert_int_equal(st.nnz_min, 1);
+    assert_int_equal(st.nnz_max, 3);
+    assert_int_equal(st.max_at[0], 0);
+    assert_int_equal(st.max_at[1], 0);
+    assert_true(fabs(st.nnz_mean - 2.0) < 1e-12);
+    assert_true(fabs(st.nnz_stddev - sqrt(2.0 / 3.0)) < 1e-12);
+    sg_coo_free(&t);
+}
+
+/* Random 3-tensors: the occupied count and the extremes equal a count
+ * over a dense grid of counters. */
+static void test_random_against_dense(void **state)
+{
+    (void)state;
+    uint64_t s = 12345;
+    for (int round = 0; round < 20; round++) {
+        int64_t shape[3], tile[3];
+        for (int k = 0; k < 3; k++) {
+            s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+            shape[k] = 1 + (int64_t)((s >> 33) % 20);
+            s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+            tile[k] = 1 + (int64_t)((s >> 33) % 6);
+        }
+        sg_coo t;
+        sg_coo_init(&t, 3, shape);
+        int64_t g[3];
+        size_t ncell = 1;
+        for (int k = 0; k < 3; k++) {
+            g[k] = (shape[k] + tile[k] - 1) / tile[k];
+            ncell *= (size_t)g[k];
+        }
+        size_t *cnt = calloc(ncell, sizeof *cnt);
+        char *seen = calloc((size_t)(shape[0] * shape[1] * shape[2]), 1);
+        for (int i = 0; i < 60; i++) {
+            int64_t c[3];
+            for (int k = 0; k < 3; k++) {
+                s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+                c[k] = (int64_t)((s >> 33) % (uint64_t)shape[k]);
+            }
+            size_t lin = (size_t)((c[0] * shape[1] + c[1]) * shape[2] + c[2]);
+            if (seen[lin])
+                continue;
+            seen[lin] = 1;
+            sg_coo_push(&t, c, 1);
+            cnt[(size_t)((c[0] / tile[0] * g[1] + c[1] / tile[1]) * g[2] + c[2] / tile[2])]++;
+        }
+        size_t occ = 0, mn = (size_t)-1, mx = 0;
+        for (size_t i = 0; i < ncell; i++)
+            if (cnt[i]) {
+                occ++;
+                mn = cnt[i] < mn ? cnt[i] : mn;
+                mx = cnt[i] > mx ? cnt[i] : mx;
+            }
+        sg_tile_stats st;
+        sg_err err;
+        assert_int_equal(sg_tile_stats_of(&t, tile, &st, &err), 0);
+        assert_int_equal(st.tiles, ncell);
+        assert_int_equal(st.occupied, occ);
+        assert_int_equal(st.nnz_min, mn);
+        assert_int_equal(st.nnz_max, mx);
+        size_t at = (size_t)((st.max_at[0] * g[1] + st.max_at[1]) * g[2] + st.max_at[2]);
+        assert_int_equal(cnt[at], mx);
+        free(cnt);
+        free(seen);
+        sg_coo_free(&t);
+    }
+}
+
+static void test_empty_and_refusals(void **state)
+{
+    (void)state;
+    int64_t shape[2] = {5, 5}, tile[2] = {2, 2};
+    sg_coo t;
+    sg_coo_init(&t, 2, shape);
+    sg_tile_stats st;
+    sg_err err;
+    assert_int_equal(sg_tile_stats_of(&t, tile, &st, &err), 0);
+    assert_int_equal(st.tiles, 9);
+    assert_int_equal(st.occupied, 0);
+    int64_t zero[2] = {2, 0};
+    assert_int_equal(sg_tile_stats_of(&t, zero, &st, &err), -1);
+    assert_int_equal(err.code, SG_EXIT_USAGE);
+    assert_non_null(strstr(err.msg, "tile size 0 along mode 1"));
+    sg_coo_free(&t);
+    /* a grid beyond 2^62 tiles is refused, not overflowed */
+    int64_t big[3] = {INT64_C(1) << 31, INT64_C(1) << 31, INT64_C(1) << 31};
+    int64_t one[3] = {1, 1, 1};
+    sg_coo_init(&t, 3, big);
+    assert_int_equal(sg_tile_stats_of(&t, one, &st, &err), -1);
+    assert_non_null(strstr(err.msg, "more than 2^62 tiles"));
+    sg_coo_free(&t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_matrix),
+        cmocka_unit_test(test_random_against_dense),
+        cmocka_unit_test(test_empty_and_refusals),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
