@@ -54,7 +54,7 @@ typedef struct topts {
  * tensor); anything else is refused rather than silently ignored. */
 static const sg_opt_id convert_takes[] = {
     SG_OPT_FORMAT, SG_OPT_NAME, SG_OPT_IN_NAME, SG_OPT_IN_FORMAT, SG_OPT_WIDTH_VAL,
-    SG_OPT_TYPE, SG_OPT_SCALE, SG_OPT_SUM_DUPLICATES, SG_OPT__COUNT};
+    SG_OPT_TYPE, SG_OPT_SCALE, SG_OPT_SUM_DUPLICATES, SG_OPT_TILE, SG_OPT__COUNT};
 static const sg_opt_id gen_takes[] = {
     SG_OPT_OUT, SG_OPT_FORMAT, SG_OPT_NAME, SG_OPT_WIDTH_VAL, SG_OPT_SHAPE,
     SG_OPT_DENSITY, SG_OPT_PATTERN, SG_OPT_SEED, SG_OPT_RUN_LENGTH, SG_OPT_PHASE,
@@ -64,6 +64,8 @@ static const sg_opt_id info_takes[] = {
     SG_OPT_SUM_DUPLICATES, SG_OPT_TILE, SG_OPT__COUNT};
 
 static int do_convert(const char *cmd, topts *o);
+static int parse_tile(const char *cmd, const char *s, int order, int64_t *tile,
+                      char names[][8]);
 static int do_gen(const char *cmd, topts *o);
 static int do_info(const char *cmd, topts *o);
 
@@ -367,6 +369,24 @@ static int do_convert(const char *cmd, topts *o)
     sg_coo t;
     if ((rc = read_in(cmd, o, &t)) >= 0)
         return rc;
+    if (o->tile) {
+        /* the tiled tensor: order 2n, tile coordinates then coordinates
+         * within the tile (core/tile.h) */
+        int64_t tile[SG_MAX_ORDER];
+        char names[SG_MAX_ORDER][8];
+        sg_coo tt;
+        sg_err e;
+        sg_err_clear(&e);
+        if (t.order < 1)
+            rc = sg_cli_usage_error(cmd, "--tile: a scalar has no tiles");
+        else if ((rc = parse_tile(cmd, o->tile, t.order, tile, names)) == 0 &&
+                 sg_tile_coo(&t, tile, &tt, &e) < 0)
+            rc = sg_cli_usage_error(cmd, "--tile '%s': %s", o->tile, e.msg);
+        sg_coo_free(&t);
+        if (rc)
+            return rc;
+        t = tt;
+    }
     const char *dflt = o->in_name ? o->in_name : "B";
     rc = write_out(cmd, o, o->pos[1], &t, dflt);
     sg_coo_free(&t);

@@ -108,6 +108,17 @@ run_ok "info --tile 3x3" "$SAMGEN" tensor info m.mtx --tile 3x3
 grep -q '^occupied tiles: 3 (75%), empty 25%$' out.txt &&
     grep -q 'max 3, mean 1.67, stddev 0.94; the fullest at tile (0,0)$' out.txt &&
     ok || bad "info --tile 3x3: $(cat out.txt)"
+# convert --tile: order 4, (tile row, tile col, row in tile, col in tile)
+run_ok "convert --tile" "$SAMGEN" tensor convert m.mtx mt.tns --tile 2
+printf '# shape 2 2 2 2\n1 1 1 1 1\n1 2 1 1 2\n2 1 1 2 3\n2 1 2 1 4\n2 2 2 2 5\n' >want
+same "convert --tile 2" mt.tns want
+run_ok "convert --tile to a directory, T-sd" "$SAMGEN" tensor convert m.mtx mtd --tile 2 --format ssdd0123
+printf '0\n1\n' >want; same "tiled top level: the occupied tile rows" mtd/tensor_B_mode_0_crd want
+printf '2\n2\n2\n2\n' >want; same "tiled shape" mtd/tensor_B_mode_shape want
+run_ok "convert --tile 3x4 (partial tiles)" "$SAMGEN" tensor convert m.mtx mt3.tns --tile 3x4
+head -1 mt3.tns | grep -qx '# shape 2 1 3 4' && ok || bad "--tile 3x4 shape: $(head -1 mt3.tns)"
+expect_err "tiled format order" "samgen tensor: --format ss01 is for order 2 but the tensor has order 4" mt4 \
+    "$SAMGEN" tensor convert m.mtx mt4 --tile 2 --format ss01
 run_ok "info --tile on blocks" "$SAMGEN" tensor info gb.tns --tile 100
 grep -q '^tiles:   100 -> a grid of 20 = 20 tiles$' out.txt && ok || bad "info --tile 100: $(cat out.txt)"
 
@@ -158,8 +169,8 @@ expect_err "tile size" "samgen tensor: --tile: 0 is out of range 1..922337203685
     "$SAMGEN" tensor info m.mtx --tile 2x0
 expect_err "tile syntax" "samgen tensor: --tile 'i:': expected a tile size at column 3" "" \
     "$SAMGEN" tensor info m.mtx --tile i:
-expect_err "convert takes no --tile" "samgen tensor: --tile does not apply to 'tensor convert' (only to info)" o13d.tns \
-    "$SAMGEN" tensor convert m.mtx o13d.tns --tile 2
+expect_err "gen takes no --tile" "samgen tensor: --tile does not apply to 'tensor gen' (only to convert, info)" o13d.tns \
+    "$SAMGEN" tensor gen --shape 4 -o o13d.tns --tile 2
 expect_err "gen takes no input option" "samgen tensor: --in-format does not apply to 'tensor gen' (only to convert, info)" o13c.tns \
     "$SAMGEN" tensor gen --shape 4 -o o13c.tns --in-format s0
 expect_err "bad density" "samgen tensor: --density: expected a number in 0..1, got '2'" "" \

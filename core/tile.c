@@ -83,3 +83,56 @@ int sg_tile_stats_of(const sg_coo *t, const int64_t *tile, sg_tile_stats *st,
     free(key);
     return 0;
 }
+
+int sg_tile_coo(const sg_coo *t, const int64_t *tile, sg_coo *out, sg_err *e)
+{
+    memset(out, 0, sizeof *out);
+    int n = t->order;
+    if (n < 1)
+        return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "a scalar has no tiles");
+    if (2 * n > SG_MAX_ORDER)
+        return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "a tensor of order %d tiles into order "
+                       "%d, more than %d", n, 2 * n, SG_MAX_ORDER);
+    int64_t shape[SG_MAX_ORDER];
+    for (int k = 0; k < n; k++) {
+        if (tile[k] < 1)
+            return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "tile size %lld along mode %d "
+                           "(at least 1)", (long long)tile[k], k);
+        shape[k] = t->shape[k] > 0 ? (t->shape[k] + tile[k] - 1) / tile[k] : 0;
+        shape[n + k] = tile[k];
+    }
+    sg_coo_init(out, 2 * n, shape);
+    out->vt = t->vt;
+    for (size_t i = 0; i < t->nnz; i++) {
+        int64_t c[SG_MAX_ORDER];
+        const int64_t *x = t->crd + i * (size_t)n;
+        for (int k = 0; k < n; k++) {
+            c[k] = x[k] / tile[k];
+            c[n + k] = x[k] % tile[k];
+        }
+        sg_coo_push(out, c, t->val[i]);
+    }
+    return 0;
+}
+
+int sg_untile_coo(const sg_coo *t, const int64_t *shape, sg_coo *out, sg_err *e)
+{
+    memset(out, 0, sizeof *out);
+    if (t->order < 2 || t->order % 2)
+        return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "a tiled tensor has an even order "
+                       "of at least 2 (this one has %d)", t->order);
+    int n = t->order / 2;
+    int64_t sh[SG_MAX_ORDER];
+    for (int k = 0; k < n; k++)
+        sh[k] = shape ? shape[k] : t->shape[k] * t->shape[n + k];
+    sg_coo_init(out, n, sh);
+    out->vt = t->vt;
+    for (size_t i = 0; i < t->nnz; i++) {
+        int64_t c[SG_MAX_ORDER];
+        const int64_t *x = t->crd + i * (size_t)t->order;
+        for (int k = 0; k < n; k++)
+            c[k] = x[k] * t->shape[n + k] + x[n + k];
+        sg_coo_push(out, c, t->val[i]);
+    }
+    return 0;
+}

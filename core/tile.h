@@ -36,4 +36,18 @@ typedef struct sg_tile_stats {
 int sg_tile_stats_of(const sg_coo *t, const int64_t *tile, sg_tile_stats *st,
                      sg_err *e);
 
+/* The tiled tensor of t (order n): order 2n, modes 0..n-1 the tile
+ * coordinates c[k] / tile[k], modes n..2n-1 the coordinates within the
+ * tile c[k] % tile[k]; shape grid..., tile...; values as they are (the
+ * type carried over).  ExTensor's T-[uc]+ layouts are this tensor stored
+ * with a level format per mode.  out is initialised here; returns 0, or -1
+ * with e set (code SG_EXIT_USAGE) for a scalar, a tile size below 1 or an
+ * order above SG_MAX_ORDER / 2. */
+int sg_tile_coo(const sg_coo *t, const int64_t *tile, sg_coo *out, sg_err *e);
+
+/* The inverse: the order-n tensor of a tiled tensor of order 2n whose
+ * inner modes have the shape of the tiles (logical shape: the product,
+ * clipped to shape[] when given, else the full grid). */
+int sg_untile_coo(const sg_coo *t, const int64_t *shape, sg_coo *out, sg_err *e);
+
 #endif

@@ -128,12 +128,61 @@ static void test_empty_and_refusals(void **state)
     sg_coo_free(&t);
 }
 
+/* Tiling a tensor and untiling it again gives it back, entry for entry;
+ * the tiled coordinates are (c / T, c % T). */
+static void test_tile_roundtrip(void **state)
+{
+    (void)state;
+    int64_t shape[2] = {7, 10};
+    sg_coo t;
+    sg_coo_init(&t, 2, shape);
+    int64_t e[][2] = {{0, 0}, {1, 3}, {2, 2}, {0, 9}, {6, 4}, {6, 7}};
+    for (int i = 0; i < 6; i++)
+        sg_coo_push(&t, e[i], 10 + i);
+    int64_t tile[2] = {3, 4};
+    sg_coo tt, back;
+    sg_err err;
+    assert_int_equal(sg_tile_coo(&t, tile, &tt, &err), 0);
+    assert_int_equal(tt.order, 4);
+    int64_t want_shape[4] = {3, 3, 3, 4};
+    for (int k = 0; k < 4; k++)
+        assert_int_equal(tt.shape[k], want_shape[k]);
+    /* (6,7) -> tile (2,1), within (0,3) */
+    assert_int_equal(tt.crd[5 * 4 + 0], 2);
+    assert_int_equal(tt.crd[5 * 4 + 1], 1);
+    assert_int_equal(tt.crd[5 * 4 + 2], 0);
+    assert_int_equal(tt.crd[5 * 4 + 3], 3);
+    assert_int_equal(sg_untile_coo(&tt, shape, &back, &err), 0);
+    assert_int_equal(back.order, 2);
+    assert_int_equal(back.nnz, t.nnz);
+    for (size_t i = 0; i < t.nnz; i++) {
+        assert_int_equal(back.crd[2 * i], t.crd[2 * i]);
+        assert_int_equal(back.crd[2 * i + 1], t.crd[2 * i + 1]);
+        assert_int_equal(back.val[i], t.val[i]);
+    }
+    assert_int_equal(back.shape[0], 7);
+    assert_int_equal(back.shape[1], 10);
+    sg_coo_free(&back);
+    sg_coo_free(&tt);
+    /* order 5 would tile into order 10 */
+    int64_t s5[5] = {2, 2, 2, 2, 2}, t5[5] = {1, 1, 1, 1, 1};
+    sg_coo t5c;
+    sg_coo_init(&t5c, 5, s5);
+    assert_int_equal(sg_tile_coo(&t5c, t5, &tt, &err), -1);
+    assert_non_null(strstr(err.msg, "tiles into order 10, more than 8"));
+    assert_int_equal(sg_untile_coo(&t5c, NULL, &back, &err), -1);   /* order 5: odd */
+    assert_non_null(strstr(err.msg, "even order"));
+    sg_coo_free(&t5c);
+    sg_coo_free(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_matrix),
         cmocka_unit_test(test_random_against_dense),
         cmocka_unit_test(test_empty_and_refusals),
+        cmocka_unit_test(test_tile_roundtrip),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
