@@ -29,6 +29,8 @@
 #                         HOME; Verilator when installed)
 #   make gen-lint         every custard graph's top is lint-clean (both
 #                         views) and generated deterministically
+#   make regress-real     the matrix kernels on every real matrix within a budget
+#                         (REGRESS_REAL_BUDGET entries, REGRESS_REAL_TOKENS tokens)
 #   make bench-verify     RTL vs golden vs SAM-simulator cycles, sim speed
 #   make bench-locate     located vs coiterated SDDMM (the SAM paper's Figure 11
 #                         setup) and SpMV with a dense vector, RTL cycles
@@ -105,7 +107,7 @@ skip-verify-full: $(SAMGEN)
 	@sh sim/skip_verify.sh $(abspath $(SAMGEN)) $(REGRESS_DIR)/skip-full full \
 	  $(REGRESS_GRAPHS) $(SKIP_FULL_KERNELS)
 
-.PHONY: regress regress-quick regress-cases-quick regress-cases-full mutation-test bench-verify bench-locate gen-lint
+.PHONY: regress regress-quick regress-cases-quick regress-cases-full regress-real mutation-test bench-verify bench-locate gen-lint
 
 regress-quick: $(SAMGEN)
 	@rm -rf $(REGRESS_DIR)/quick
@@ -135,6 +137,18 @@ gen-lint: $(SAMGEN)
 
 bench-verify: $(SAMGEN)
 	@sh bench/bench_verify $(abspath $(SAMGEN)) $(BUILD)/bench-verify
+
+# The matrix kernels on every real matrix of $(SHARED)/data/mtx that fits
+# the budget (sim/regress_real.sh): results, skipped cases with the reason,
+# JSON and JUnit under $(REGRESS_DIR)/real.
+REGRESS_REAL_BUDGET ?= 100000
+REGRESS_REAL_TOKENS ?= 20000000
+REGRESS_REAL_ALL_KERNELS := mat_elemadd mat_elemmul mat_vecmul_ij mat_vecmul_ji \
+  matmul_ijk matmul_ikj matmul_kij mat_sddmm mat_residual_HAND mat_mattransmul_HAND
+regress-real: $(SAMGEN)
+	@SHARED=$(SHARED) TOKEN_BUDGET=$(REGRESS_REAL_TOKENS) sh sim/regress_real.sh \
+	  $(abspath $(SAMGEN)) $(REGRESS_DIR)/real $(REGRESS_REAL_BUDGET) $(REGRESS_JOBS) \
+	  $(REGRESS_REAL_ALL_KERNELS)
 
 bench-locate: $(SAMGEN)
 	@sh bench/bench_locate $(abspath $(SAMGEN)) $(BUILD)/bench-locate
