@@ -54,11 +54,11 @@ join3_union|i|fv_join|IsUnion=1|12|sam_join sam_join2 sam_broadcast
 pipe_valid|i|fv_pipe_valid||16|sam_pipe_valid sam_pipe_delay
 edge||fv_edge|Depth=3|12|sam_edge sam_fifo
 repeat|i|fv_repeat||16|sam_repeat
-locate|i|fv_locate||16|sam_locate sam_fifo
+locate|i|fv_locate||16|sam_locate sam_fifo sam_mul_dim
 crddrop|i|fv_crddrop||16|sam_crddrop
 crdhold|i|fv_crdhold||16|sam_crdhold sam_broadcast sam_repsiggen sam_repeat
 crdvals|i|fv_crdvals||16|sam_crdvals
-scan_dense|i|fv_scan_dense|CrdWidth=8|16|sam_scan_dense
+scan_dense|i|fv_scan_dense|CrdWidth=8|16|sam_scan_dense sam_mul_dim
 scan_compressed|i|fv_scan_compressed||16|sam_scan_compressed sam_fifo
 alu_add|i|fv_alu|Op=1|16|sam_alu sam_val_add
 alu_mul|i|fv_alu|Op=0|16|sam_alu sam_val_add

@@ -13,7 +13,7 @@
 // primitives); an empty fiber that also closes a parent fiber takes its
 // base and the base's stop in two cycles.  The base stream runs ahead
 // through a three-stage pipeline that computes b*dim (four products of a
-// quarter of b, two sums, their sum: sam_scan_dense's multiplier) into a
+// quarter of b, two sums, their sum: sam_mul_dim, as sam_scan_dense's) into a
 // two-entry sam_fifo, so the product of a fiber's base is ready when the
 // fiber starts and the output is b*dim + c, one adder; the multiplier is
 // off the control path.  in_crd_ready_o depends on out_ref_ready_i;
@@ -37,18 +37,12 @@ module sam_locate #(
   output wire [CrdWidth+1:0] out_ref_data_o
 );
   localparam [CrdWidth-1:0] Zero = {CrdWidth{1'b0}};
-  localparam integer Q = CrdWidth / 4;
-  localparam integer W1 = CrdWidth - Q, W2 = CrdWidth - 2 * Q, W3 = CrdWidth - 3 * Q;
 
   // ---- base pipeline: b -> b*dim (other tokens pass as they are)
   reg                b1_v_q, b2_v_q, b3_v_q;
   reg [CrdWidth+1:0] b1_q;
   reg [1:0]          b2_t_q, b3_t_q;  // later stages keep the tag; the value
                                       // is in the products
-  reg [CrdWidth-1:0] q0_q, s01_q;
-  reg [W1-1:0]       q1_q;
-  reg [W2-1:0]       q2_q, t23_q;
-  reg [W3-1:0]       q3_q;
   reg                base_take;     // the control takes the base head
   wire               bq_ready;      // the head buffer has room (registered)
   wire b3_free = !b3_v_q || bq_ready;
@@ -56,14 +50,10 @@ module sam_locate #(
   wire b1_free = !b1_v_q || b2_free;
   assign in_ref_ready_o = b1_free;
 
-  wire [CrdWidth-1:0] b1_val = b1_q[CrdWidth-1:0];
-  wire [CrdWidth-1:0] p0 = b1_val[Q-1:0] * dim_i;
-  wire [W1-1:0]       p1 = b1_val[2*Q-1:Q] * dim_i[W1-1:0];
-  wire [W2-1:0]       p2 = b1_val[3*Q-1:2*Q] * dim_i[W2-1:0];
-  wire [W3-1:0]       p3 = b1_val[CrdWidth-1:3*Q] * dim_i[W3-1:0];
-  wire [CrdWidth-1:0] s01 = q0_q + {q1_q, {Q{1'b0}}};
-  wire [W2-1:0]       t23 = q2_q + {q3_q, {Q{1'b0}}};
-  wire [CrdWidth-1:0] prod = s01_q + {t23_q, {(2*Q){1'b0}}};
+  wire [CrdWidth-1:0] prod;
+  sam_mul_dim #(.Width(CrdWidth)) u_mul (
+    .clk_i(clk_i), .rst_ni(rst_ni), .en1_i(b2_free), .en2_i(b3_free),
+    .a_i(b1_q[CrdWidth-1:0]), .dim_i(dim_i), .prod_o(prod));
 
   // the base stream's head as the control sees it (b*dim for a reference),
   // from a two-entry buffer whose ready is registered: taking the head does
@@ -163,12 +153,6 @@ module sam_locate #(
       b1_q <= {`SG_TK_DATA, Zero};
       b2_t_q <= `SG_TK_DATA;
       b3_t_q <= `SG_TK_DATA;
-      q0_q <= Zero;
-      q1_q <= {W1{1'b0}};
-      q2_q <= {W2{1'b0}};
-      q3_q <= {W3{1'b0}};
-      s01_q <= Zero;
-      t23_q <= {W2{1'b0}};
       have_q <= 1'b0;
       none_q <= 1'b0;
       bd_q <= Zero;
@@ -182,16 +166,10 @@ module sam_locate #(
       if (b2_free) begin
         b2_v_q <= b1_v_q;
         b2_t_q <= b1_q[CrdWidth+1:CrdWidth];
-        q0_q <= p0;
-        q1_q <= p1;
-        q2_q <= p2;
-        q3_q <= p3;
       end
       if (b3_free) begin
         b3_v_q <= b2_v_q;
         b3_t_q <= b2_t_q;
-        s01_q <= s01;
-        t23_q <= t23;
       end
       have_q <= have_d;
       none_q <= none_d;

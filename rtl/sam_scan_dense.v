@@ -7,9 +7,9 @@
 // Timing: dim + 1 cycles per fiber, one output token per cycle (dim = 0:
 // two cycles for the stop).  The coordinate stream leaves from the control
 // logic's output register; the reference stream goes through a three-stage
-// pipeline that computes r*dim (four products of a quarter of r, two sums,
-// their sum) and base + c, so it trails the coordinates by three cycles and
-// the multiplier is off the control path.
+// pipeline that computes r*dim (sam_mul_dim: four products of a quarter of
+// r, two sums, their sum) and base + c, so it trails the coordinates by
+// three cycles and the multiplier is off the control path.
 `include "sam_token.vh"
 
 module sam_scan_dense #(
@@ -31,10 +31,6 @@ module sam_scan_dense #(
   localparam [1:0] StHead = 2'd0, StRun = 2'd1, StClose = 2'd2, StDone = 2'd3;
   localparam [CrdWidth-1:0] One = {{(CrdWidth-1){1'b0}}, 1'b1};
   localparam [CrdWidth-1:0] Zero = {CrdWidth{1'b0}};
-  // r*dim from quarters of r: bits [Q-1:0], [2Q-1:Q], [3Q-1:2Q], [CW-1:3Q];
-  // part k only needs the low CW - kQ bits of its product
-  localparam integer Q = CrdWidth / 4;
-  localparam integer W1 = CrdWidth - Q, W2 = CrdWidth - 2 * Q, W3 = CrdWidth - 3 * Q;
   // reference commands: a token as it is, r*dim (sets the base), base + c
   localparam [1:0] RLit = 2'd0, RBase = 2'd1, ROff = 2'd2;
 
@@ -53,10 +49,6 @@ module sam_scan_dense #(
   reg                r1_v_q, r2_v_q, r3_v_q, ref_v_q;
   reg [1:0]          r1_k_q, r2_k_q, r3_k_q;
   reg [CrdWidth+1:0] r1_q, r2_q, r3_q, ref_q;
-  reg [CrdWidth-1:0] q0_q, s01_q;
-  reg [W1-1:0]       q1_q;
-  reg [W2-1:0]       q2_q, t23_q;
-  reg [W3-1:0]       q3_q;
   reg [CrdWidth-1:0] base_q;
   wire out_free = !ref_v_q || out_ref_ready_i;
   wire r3_free  = !r3_v_q || out_free;
@@ -137,17 +129,11 @@ module sam_scan_dense #(
     endcase
   end
 
-  // stage 2 inputs: the four truncated products
-  wire [CrdWidth-1:0] r1_val = r1_q[CrdWidth-1:0];
-  wire [CrdWidth-1:0] p0 = r1_val[Q-1:0] * dim_i;
-  wire [W1-1:0]       p1 = r1_val[2*Q-1:Q] * dim_i[W1-1:0];
-  wire [W2-1:0]       p2 = r1_val[3*Q-1:2*Q] * dim_i[W2-1:0];
-  wire [W3-1:0]       p3 = r1_val[CrdWidth-1:3*Q] * dim_i[W3-1:0];
-  // stage 3 inputs: p0 + p1 << Q and (p2 + p3 << Q) << 2Q
-  wire [CrdWidth-1:0] s01 = q0_q + {q1_q, {Q{1'b0}}};
-  wire [W2-1:0]       t23 = q2_q + {q3_q, {Q{1'b0}}};
-  // output register input
-  wire [CrdWidth-1:0] prod = s01_q + {t23_q, {(2*Q){1'b0}}};
+  // r*dim: its products load with stage 2, its sums with stage 3
+  wire [CrdWidth-1:0] prod;
+  sam_mul_dim #(.Width(CrdWidth)) u_mul (
+    .clk_i(clk_i), .rst_ni(rst_ni), .en1_i(r2_free), .en2_i(r3_free),
+    .a_i(r1_q[CrdWidth-1:0]), .dim_i(dim_i), .prod_o(prod));
   wire [CrdWidth-1:0] off = base_q + r3_q[CrdWidth-1:0];
   wire [CrdWidth+1:0] r3_tok = (r3_k_q == RBase) ? {`SG_TK_DATA, prod} :
                                (r3_k_q == ROff) ? {`SG_TK_DATA, off} : r3_q;
@@ -169,12 +155,6 @@ module sam_scan_dense #(
       r2_q <= {`SG_TK_DATA, Zero};
       r3_q <= {`SG_TK_DATA, Zero};
       ref_q <= {`SG_TK_DATA, Zero};
-      q0_q <= Zero;
-      q1_q <= {W1{1'b0}};
-      q2_q <= {W2{1'b0}};
-      q3_q <= {W3{1'b0}};
-      s01_q <= Zero;
-      t23_q <= {W2{1'b0}};
       base_q <= Zero;
     end else begin
       state_q <= state_d;
@@ -194,17 +174,11 @@ module sam_scan_dense #(
         r2_v_q <= r1_v_q;
         r2_k_q <= r1_k_q;
         r2_q <= r1_q;
-        q0_q <= p0;
-        q1_q <= p1;
-        q2_q <= p2;
-        q3_q <= p3;
       end
       if (r3_free) begin
         r3_v_q <= r2_v_q;
         r3_k_q <= r2_k_q;
         r3_q <= r2_q;
-        s01_q <= s01;
-        t23_q <= t23;
       end
       if (out_free) begin
         ref_v_q <= r3_v_q;

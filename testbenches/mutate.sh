@@ -31,14 +31,14 @@ while IFS='|' read -r mod bench from to; do
 done <<'LIST'
 sam_scan_compressed|scan_compressed|if (pos_q == last_q) bst_d = BClose;|if (pos_q + One == last_q) bst_d = BClose;
 sam_scan_dense|scan_dense|if (c_q + One == dim_i) state_d = StClose;|if (c_q == dim_i) state_d = StClose;
-sam_scan_dense|scan_dense|p3 = r1_val[CrdWidth-1:3*Q] * dim_i[W3-1:0];|p3 = {W3{1'b0}};
+sam_mul_dim|scan_dense|p3 = a_i[Width-1:3*Q] * dim_i[W3-1:0];|p3 = {W3{1'b0}};
 sam_workspace|spacc_order2|byp_q <= ent_rd_i && p2_q && (ent_addr == a2_q);|byp_q <= 1'b0;
 sam_workspace|spacc|fw2_q <= p_q && (addr_i == pa_q);|fw2_q <= 1'b0;
 sam_fifo|fifo|d0_q <= v1_q ? d1_q : in_data_i;|d0_q <= in_data_i;
 sam_repeat|repeat|emit_tok = {`SG_TK_STOP, head_val + One};|emit_tok = {`SG_TK_STOP, head_val};
 sam_locate|locate|                                                          : {`SG_TK_DATA, bd_q + crd_val};|                                                          : {`SG_TK_DATA, bd_q};
 sam_locate|locate|            base_take = stop_outer;|            base_take = 1'b0;
-sam_locate|locate|  wire [W1-1:0]       p1 = b1_val[2*Q-1:Q] * dim_i[W1-1:0];|  wire [W1-1:0]       p1 = {W1{1'b0}};
+sam_mul_dim|locate|  wire [W1-1:0]    p1 = a_i[2*Q-1:Q] * dim_i[W1-1:0];|  wire [W1-1:0]    p1 = {W1{1'b0}};
 sam_join2|union|e_crd = in_crd1_data_i; e_r0 = TokN;|e_crd = in_crd1_data_i;
 sam_reduce|reduce|pend_d = (pay != Zero);|pend_d = 1'b0;
 sam_write_compressed|write_compressed|if (has_q) seg_n_q <= seg_n_q + One;|seg_n_q <= seg_n_q + One;

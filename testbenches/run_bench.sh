@@ -38,12 +38,12 @@ case $BENCH in
   scan_compressed) top=tb_scan_compressed; rtl="sam_scan_compressed sam_fifo sam_ram"
     dirs="rd_scanner_compressed extra/rd_scanner_compressed"
     map="in_ref=in_ref out_crd=out_crd out_ref=out_ref arr_seg=arr_seg arr_crd=arr_crd" ;;
-  scan_dense) top=tb_scan_dense; rtl="sam_scan_dense"
+  scan_dense) top=tb_scan_dense; rtl="sam_scan_dense sam_mul_dim"
     dirs="rd_scanner_dense extra/rd_scanner_dense"
     map="in_ref=in_ref out_crd=out_crd out_ref=out_ref param_dim=param_dim" ;;
   repsiggen) own repsiggen; map="in_crd=in_crd out_repsig=out_repsig" ;;
   repeat) own repeat; map="in_ref=in_ref in_repsig=in_repsig out_ref=out_ref" ;;
-  locate) own locate sam_fifo; map="in_ref=in_ref in_crd=in_crd out_ref=out_ref param_dim=param_dim" ;;
+  locate) own locate sam_fifo sam_mul_dim; map="in_ref=in_ref in_crd=in_crd out_ref=out_ref param_dim=param_dim" ;;
   arrayvals) own arrayvals sam_ram; map="in_ref=in_ref out_val=out_val arr_vals=arr_vals" ;;
   intersect|union|intersect3|union3)
     top=tb_join; rtl="sam_join sam_join2 sam_broadcast"
