@@ -276,19 +276,22 @@ expect 0 "gen --fifo-depth 1" "$SAMGEN" gen "$SEED" --fifo-depth 1 -o "$G"
 # seg, rounded up to a power of two; too wide for --width-crd is exit 2
 G=$WORK/gensize
 EXG=$ROOT/examples/vec_elemmul.gv
+EXM=$ROOT/examples/mat_elemmul.gv
 rm -rf "$G"
-if "$SAMGEN" gen "$EXG" --max-nnz 128 -o "$G" >/dev/null 2>"$WORK/gensize.err" &&
-   grep -q 'sam_ram #(.Width(CrdWidth), .AddrWidth(8)) u_m1_n0_fiberlookup_b0_i_seg ' "$G/vec_elemmul_top.v" &&
-   grep -q 'sam_ram #(.Width(CrdWidth), .AddrWidth(7)) u_m2_n0_fiberlookup_b0_i_crd ' "$G/vec_elemmul_top.v" &&
-   grep -q 'sam_ram #(.Width(ValWidth), .AddrWidth(7)) u_m5_n3_arrayvals_b_vals ' "$G/vec_elemmul_top.v"; then
-    ok "gen --max-nnz 128: seg 129 words -> 256, crd and vals 128"
+# a top level's seg is 2 words whatever --max-nnz; the level below it takes
+# --max-nnz + 1, rounded up to a power of two
+if "$SAMGEN" gen "$EXM" --max-nnz 128 -o "$G" >/dev/null 2>"$WORK/gensize.err" &&
+   grep -q 'sam_ram #(.Width(CrdWidth), .AddrWidth(1)) u_m1_n0_fiberlookup_B0_i_seg ' "$G/mat_elemmul_top.v" &&
+   grep -q 'sam_ram #(.Width(CrdWidth), .AddrWidth(7)) u_m2_n0_fiberlookup_B0_i_crd ' "$G/mat_elemmul_top.v" &&
+   grep -q 'sam_ram #(.Width(CrdWidth), .AddrWidth(8)) u_m5_n3_fiberlookup_B1_j_seg ' "$G/mat_elemmul_top.v"; then
+    ok "gen --max-nnz 128: top seg 2 words, seg below it 129 words -> 256, crd 128"
 else bad "gen --max-nnz 128: memory sizes, see $G"; fi
 rm -rf "$G"
 "$SAMGEN" gen "$EXG" --max-nnz 70000 -o "$G" >/dev/null 2>"$WORK/gensize.err"
 rc=$?
 if [ $rc -eq 2 ] && [ ! -e "$G" ] &&
-   [ "$(cat "$WORK/gensize.err")" = "$EXG:3: n0_fiberlookup_b0_i: seg memory of 70001 entries does not fit 16-bit addresses (raise --width-crd)" ]; then
-    ok "gen --max-nnz 70000: seg does not fit 16-bit addresses, exit 2"
+   [ "$(cat "$WORK/gensize.err")" = "$EXG:3: n0_fiberlookup_b0_i: crd memory of 70000 entries does not fit 16-bit addresses (raise --width-crd)" ]; then
+    ok "gen --max-nnz 70000: crd does not fit 16-bit addresses, exit 2"
 else bad "gen --max-nnz 70000: exit $rc, '$(cat "$WORK/gensize.err")'"; fi
 G=$WORK/verify
 numopt "verify --fifo-depth 0" "samgen: --fifo-depth: 0 is out of range 1..4096" "$G" \

@@ -3,7 +3,8 @@
 # matrix of $SHARED/data/mtx whose operands and result fit a budget.
 #
 #   sh sim/regress_real.sh SAMGEN OUTDIR BUDGET JOBS KERNEL...
-#   (env TOKEN_BUDGET, default 20000000)
+#   (env TOKEN_BUDGET, default 20000000; WORKSPACE_BUDGET, default 2^22
+#   words; CASE_TIMEOUT, default 1200 s)
 #
 # A case is a kernel (a graph of $SHARED/graphs/custard) on one matrix,
 # run by sim/regress_case.sh (kind "real": every matrix operand is the
@@ -13,7 +14,8 @@
 # nonzeros; a case is skipped when a dense operand would hold more than
 # BUDGET words, or when the golden model's functional engine, run first,
 # gives a result of more than BUDGET entries or more than TOKEN_BUDGET
-# tokens over all edges (the simulation's work).  JOBS
+# tokens over all edges (the simulation's work), or when it keeps a dense
+# order-2 workspace of more than WORKSPACE_BUDGET words.  JOBS
 # kernels run at once; a kernel's cases run one after the other.
 # Writes OUTDIR/real.md (the results, then the skipped cases),
 # OUTDIR/real.json and OUTDIR/junit.xml; the last line printed is
@@ -22,6 +24,10 @@ set -u
 samgen=$1 out=$2 budget=$3 jobs=$4
 shift 4
 tbudget=${TOKEN_BUDGET:-20000000}
+wbudget=${WORKSPACE_BUDGET:-4194304}
+# every case's build and simulation ends after CASE_TIMEOUT seconds
+REGRESS_VERIFY_ARGS="${REGRESS_VERIFY_ARGS:-} --timeout ${CASE_TIMEOUT:-1200}"
+export REGRESS_VERIFY_ARGS
 here=$(cd "$(dirname "$0")" && pwd)
 shared=${SHARED:-$here/../../shared}
 mtx=$shared/data/mtx
@@ -67,8 +73,13 @@ for k in "$@"; do
             echo "$k|$m|inputs: $(head -c 120 "$w/inputs.err" | tr '\n|' '  ')" >>"$out/skipped.txt"
             continue
         fi
-        # a dense operand level holds every coordinate: rows^2 words
         n=$(grep -v '^%' "$mtx/$m.mtx" | head -n 1 | awk '{print $1}')
+        # an order-2 sparse accumulator keeps a dense rows x rows workspace
+        if grep -q 'order=2' "$g" && [ $((n * n)) -gt "$wbudget" ]; then
+            echo "$k|$m|a dense order-2 workspace of $((n * n)) words, more than $wbudget" >>"$out/skipped.txt"
+            continue
+        fi
+        # a dense operand level holds every coordinate: rows^2 words
         decls=$(sed -n 's/^[[:space:]]*comment="\([^"]*\)".*/\1/p' "$g" | head -n 1)
         if printf '%s' "$decls" | tr ',' '\n' | sed 's/.*=//' | grep -q d &&
            [ $((n * n)) -gt "$budget" ]; then
