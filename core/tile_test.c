@@ -14,19 +14,24 @@
 
 #include "core/tile.h"
 
-/* A 7 x 10 matrix in tiles of 3 x 4: a 3 x 3 grid whose last row and
- * column are partial tiles. */
+/* The 7 x 10 matrix both tests use, values v0, v0 + 1, ...: in tiles of
+ * 3 x 4 (a 3 x 3 grid whose last row and column are partial), tile (0,0)
+ * holds 3 entries, (0,2) 1 (column 9, the partial column), (2,1) 2 (row 6,
+ * the partial row). */
+static void small_matrix(sg_coo *t, int64_t v0)
+{
+    int64_t shape[2] = {7, 10};
+    sg_coo_init(t, 2, shape);
+    int64_t e[][2] = {{0, 0}, {1, 3}, {2, 2}, {0, 9}, {6, 4}, {6, 7}};
+    for (int i = 0; i < 6; i++)
+        sg_coo_push(t, e[i], v0 + i);
+}
+
 static void test_matrix(void **state)
 {
     (void)state;
-    int64_t shape[2] = {7, 10};
     sg_coo t;
-    sg_coo_init(&t, 2, shape);
-    /* tile (0,0): 3 entries; (0,2): 1 (column 9, the partial column);
-     * (2,1): 2 (row 6, the partial row) */
-    int64_t e[][2] = {{0, 0}, {1, 3}, {2, 2}, {0, 9}, {6, 4}, {6, 7}};
-    for (int i = 0; i < 6; i++)
-        sg_coo_push(&t, e[i], i + 1);
+    small_matrix(&t, 1);
     int64_t tile[2] = {3, 4};
     sg_tile_stats st;
     sg_err err;
@@ -135,10 +140,7 @@ static void test_tile_roundtrip(void **state)
     (void)state;
     int64_t shape[2] = {7, 10};
     sg_coo t;
-    sg_coo_init(&t, 2, shape);
-    int64_t e[][2] = {{0, 0}, {1, 3}, {2, 2}, {0, 9}, {6, 4}, {6, 7}};
-    for (int i = 0; i < 6; i++)
-        sg_coo_push(&t, e[i], 10 + i);
+    small_matrix(&t, 10);
     int64_t tile[2] = {3, 4};
     sg_coo tt, back;
     sg_err err;
