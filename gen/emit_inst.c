@@ -335,8 +335,7 @@ static void side_ports(emitter *m, const node_ctx *c)
     const sg_node *n = c->n;
     const char *in = c->in;
     int i = c->i;
-    if ((n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_DENSE) ||
-        n->kind == SG_NK_LOCATE)
+    if (sg_emit_reads_dim(n))
         fprintf(f, "    .dim_i(%s_dim_q),\n", in);
     if (sg_emit_is_accumulator(m, (size_t)i))
         fprintf(f, "    .ovf_o(%s_ovf),\n", in);

@@ -86,6 +86,9 @@ const char *sg_emit_port_wexpr(const char *rtl, int form);
 const char *sg_emit_rtl_in(const sg_node *n, int p, char *buf);
 const char *sg_emit_rtl_out(const sg_node *n, int p, char *buf);
 int sg_emit_is_root(const sg_node *n);
+/* Does node n read a dense level's dimension (dim_i, a host register): a
+ * dense scanner or a locator? */
+int sg_emit_reads_dim(const sg_node *n);
 int sg_emit_spacc_no_outer(const sg_graph *g, int i);
 /* m->mod and m->par of every node: the plain module (rtl_module), then the
  * skip plan's and the positional writers' replacements; fails on nodes

@@ -68,8 +68,7 @@ int sg_emit_plan_memories(emitter *m, sg_err *e)
         if (d->n_mem > 255)
             return sg_errc(e, SG_EXIT_USAGE, g->path, n->line,
                            "more than 255 memories: the host select is 8 bits");
-        if ((n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_DENSE) ||
-            n->kind == SG_NK_LOCATE || m->pos_lvl[i] >= 0) {
+        if (sg_emit_reads_dim(n) || m->pos_lvl[i] >= 0) {
             sg_grow((void **)&d->dim, &m->cap_dim, d->n_dim + 1, sizeof *d->dim);
             d->dim[d->n_dim].node = (int)i;
             d->dim[d->n_dim].addr = (int)d->n_dim;

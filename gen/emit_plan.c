@@ -121,6 +121,12 @@ const char *sg_emit_rtl_out(const sg_node *n, int p, char *buf)
     return buf;
 }
 
+int sg_emit_reads_dim(const sg_node *n)
+{
+    return (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_DENSE) ||
+           n->kind == SG_NK_LOCATE;
+}
+
 int sg_emit_is_root(const sg_node *n)
 {
     return sg_graph_is_rooted(n);
