@@ -29,6 +29,7 @@
 #include "cli/verify.h"
 #include "core/paths.h"
 #include "sim/cache.h"
+#include "sim/expect.h"
 
 const char sg_cmd_verify_usage[] =
     "usage: samgen verify GRAPH.gv -t B=FILE ... [options]\n"
@@ -112,6 +113,11 @@ static int on_opt(void *ctx, sg_opt_id id, const char *a, const char *v)
         vo->watchdog = (long)n;
         return 0;
     case SG_OPT_NO_TRACE: vo->no_trace = 1; return 0;
+    case SG_OPT_CHECK:
+        if (strcmp(v, "lockstep") && strcmp(v, "after"))
+            return sg_cli_usage_error("verify", "%s %s: expected lockstep or after", a, v);
+        vo->check = v;
+        return 0;
     case SG_OPT_QUIET:
         vo->quiet = 1;
         go->quiet = 1;
@@ -135,6 +141,14 @@ static int on_opt(void *ctx, sg_opt_id id, const char *a, const char *v)
     }
 }
 
+/* Whether the streams are to be checked in lockstep (sim/harness.cpp):
+ * Verilator, streams compared, no --trace, no --check after. */
+static int lockstep_wanted(const verify_opts *vo)
+{
+    return strcmp(vo->sim, "verilator") == 0 && !vo->no_trace && !vo->trace &&
+           !(vo->check && strcmp(vo->check, "after") == 0);
+}
+
 /* Returns -1 when the arguments are good, else the exit code. */
 static int parse_args(gen_opts *go, verify_opts *vo, int argc, char **argv)
 {
@@ -148,6 +162,17 @@ static int parse_args(gen_opts *go, verify_opts *vo, int argc, char **argv)
         return sg_cli_usage_error("verify", "--trace needs -o DIR (the traces go to DIR/trace/)");
     if (vo->trace && vo->no_trace)
         return sg_cli_usage_error("verify", "--trace and --no-trace exclude each other");
+    if (vo->check && strcmp(vo->check, "lockstep") == 0) {
+        if (strcmp(vo->sim, "verilator") != 0)
+            return sg_cli_usage_error("verify", "--check lockstep needs --sim verilator "
+                                      "(Icarus checks after the run)");
+        if (vo->trace)
+            return sg_cli_usage_error("verify", "--check lockstep and --trace exclude each "
+                                      "other (--trace records every token)");
+    }
+    if (vo->check && vo->no_trace)
+        return sg_cli_usage_error("verify", "--check and --no-trace exclude each other "
+                                  "(--no-trace checks no edge stream)");
     const char *wopt = vo->waves_from >= 0 ? "--waves-from"
                        : vo->waves_to >= 0 ? "--waves-to"
                        : vo->waves_scope ? "--waves-scope" : NULL;
@@ -161,6 +186,8 @@ static int parse_args(gen_opts *go, verify_opts *vo, int argc, char **argv)
     if (sg_cache_max(&vo->cache_max, &e) < 0)
         return sg_cli_usage_error("verify", "%s", e.msg);
     go->want_streams = !vo->no_trace;
+    /* A lockstep run never holds the golden streams in memory. */
+    go->spill_streams = lockstep_wanted(vo);
     return -1;
 }
 
@@ -303,6 +330,13 @@ static int write_inputs(verify_run *v, const verify_opts *vo)
     return -1;
 }
 
+static int lockstep_plan(verify_run *v, const verify_opts *vo, sg_simulator sim,
+                         char *path, size_t cap);
+static int lockstep_passed(const sg_simout *so);
+static int load_gold_streams(verify_run *v);
+static int exec_and_read(verify_run *v, const verify_opts *vo, sg_simulator sim,
+                         const sg_proc_watch *w, int fst, const char *expect);
+
 /* Build and run the simulator, read its output into v->so.  Returns -1
  * when it ran, else the exit code. */
 static int simulate(verify_run *v, const verify_opts *vo, const char *root)
@@ -346,15 +380,105 @@ static int simulate(verify_run *v, const verify_opts *vo, const char *root)
                 "that size\n", sizes);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     v->build_s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    char expect[4400];
+    int rc = lockstep_plan(v, vo, sim, expect, sizeof expect);
+    if (rc >= 0)
+        return rc;
+    rc = exec_and_read(v, vo, sim, &w, b.waves == 2, v->lockstep ? expect : NULL);
+    if (rc >= 0 || !v->lockstep || lockstep_passed(&v->so))
+        return rc;
+    /* The lockstep run stopped or failed: the same binary again, every
+     * token recorded, so that the report says all it can. */
+    v->lockstep = 0;
+    v->lockstep_failed = v->so.lockstep_fail;
+    v->lockstep_x = v->so.x;
+    if (!vo->quiet && v->so.lockstep_fail)
+        fprintf(stderr, "samgen verify: lockstep check: first wrong token on e%lu at token "
+                "%llu (cycle %lld); rerunning with every token recorded for the report\n",
+                v->so.x.edge, v->so.x.index, v->so.x.cycle);
+    else if (!vo->quiet)
+        fprintf(stderr, "samgen verify: the lockstep run did not finish cleanly; rerunning "
+                "with every token recorded for the report\n");
+    sg_simout_free(&v->so);
+    free(v->is_val);
+    v->is_val = NULL;
+    if ((rc = load_gold_streams(v)) >= 0)
+        return rc;
+    return exec_and_read(v, vo, sim, &w, b.waves == 2, NULL);
+}
+
+/* Lockstep checking (Verilator, unless --check after, --trace or
+ * --no-trace): the golden streams into work/expect.bin for the harness.
+ * Sets v->lockstep; returns -1, or the exit code of a failure. */
+static int lockstep_plan(verify_run *v, const verify_opts *vo, sg_simulator sim,
+                         char *path, size_t cap)
+{
+    v->lockstep = sim == SG_SIM_VERILATOR && lockstep_wanted(vo) && v->c.have_spill;
+    if (!v->lockstep)
+        return -1;
+    const sg_graph *g = &v->c.g;
+    sg_expect_edge *x = sg_calloc(g->n_edges ? g->n_edges : 1, sizeof *x);
+    for (size_t k = 0; k < g->n_edges; k++) {
+        x[k].checked = !v->c.design.edge_skip[k];
+        x[k].node = (unsigned)g->edges[k].src;
+        x[k].width = v->c.design.edge_width[k];
+        x[k].is_val = g->edges[k].type == SG_ST_VAL;
+    }
+    snprintf(path, cap, "%s/expect.bin", v->work);
+    sg_err e;
+    sg_err_clear(&e);
+    int rc = sg_expect_write(path, x, g->n_edges, (unsigned)g->n_nodes, &v->c.spill, &e);
+    free(x);
+    if (rc < 0)
+        return sg_cli_report(&e);
+    if (rc > 0) {
+        v->lockstep = 0;
+        if (!vo->quiet)
+            fprintf(stderr, "samgen verify: a golden token does not fit its RTL stream: "
+                    "every token is recorded and compared after the run\n");
+        return load_gold_streams(v);
+    }
+    return -1;
+}
+
+/* The golden streams from the spill into v->c.gold.edge[].toks, for a
+ * comparison after the run.  -1, or the exit code of a failure. */
+static int load_gold_streams(verify_run *v)
+{
+    gen_ctx *c = &v->c;
+    sg_err e;
+    sg_err_clear(&e);
+    for (size_t k = 0; c->have_spill && k < c->g.n_edges && k < c->gold.n_edges; k++)
+        if (c->gold.edge[k].toks.n == 0 && sg_spill_load(&c->spill, k, &c->gold.edge[k].toks,
+                                                          &e) < 0)
+            return sg_cli_report(&e);
+    return -1;
+}
+
+/* The lockstep harness saw every edge right and the run ended cleanly. */
+static int lockstep_passed(const sg_simout *so)
+{
+    return !so->lockstep_fail && so->lockstep_stats && so->status == 'D' && !so->watchdog &&
+           !so->protocol && !so->errors;
+}
+
+/* Run the built simulator (into v->simout, read into v->so), checking in
+ * lockstep against expect when it is not NULL.  Returns -1 when it ran,
+ * else the exit code. */
+static int exec_and_read(verify_run *v, const verify_opts *vo, sg_simulator sim,
+                         const sg_proc_watch *w, int fst, const char *expect)
+{
+    sg_err e;
+    sg_err_clear(&e);
     /* The simulator dumps into a temporary file renamed into place after
      * the run (a failing run's waveform is the one worth looking at). */
     sg_outfile wf = {0};
     if (vo->waves && sg_outfile_reserve(&wf, vo->waves, &e) < 0)
         return sg_cli_report(&e);
     sg_sim_run r = {sim, v->bin, v->script, v->simout, vo->stall, vo->seed,
-                    vo->watchdog, vo->waves ? wf.tmp : NULL, vo->no_trace, &w,
+                    vo->watchdog, vo->waves ? wf.tmp : NULL, vo->no_trace, w,
                     vo->waves_from, vo->waves_to, v->c.design.module, v->scopes,
-                    v->n_scopes, b.waves == 2};
+                    v->n_scopes, fst, expect};
     int src = sg_sim_exec(&r, &v->times, &e);
     if (src == SG_PROC_TIMEOUT) {
         if (vo->waves)
@@ -473,9 +597,24 @@ static int judge(verify_run *v, const verify_opts *vo)
     if (sg_verify_compare(v, vo, &e) < 0)
         return sg_cli_report(&e);
     const char *kernel = c->g.name[0] ? c->g.name : c->design.module;
+    char xline[400] = "";
+    if (v->lockstep_failed)
+        sg_verify_lockstep_line(v, xline, sizeof xline);
+    if (v->lockstep_failed && !r->mismatch) {
+        /* Same binary, seed and inputs: the two runs must agree. */
+        char msg[1024];
+        snprintf(msg, sizeof msg, "FAIL %s: %s; the rerun that recorded every token "
+                 "matches the golden model (the simulation is not reproducible)", kernel, xline);
+        printf("%s\n", msg);
+        v->result = "fail";
+        v->message = sg_strdup(msg);
+        return SG_EXIT_CHECK;
+    }
     if (r->mismatch) {
         printf("FAIL %s: golden %llu cycles, RTL %llu cycles\n", kernel,
                sg_gen_gold_cycles(c), (unsigned long long)v->so.cycles);
+        if (xline[0])
+            printf("%s\n", xline);
         for (size_t i = 0; i < v->n_mm && i < (size_t)vo->max_mismatches; i++)
             fputs(v->mm[i].report, stdout);
         v->result = "fail";
@@ -553,7 +692,7 @@ int sg_cmd_verify(int argc, char **argv)
     go.cmd = "verify";
     go.refuse_over = 1;
     verify_opts vo = {"verilator", 0, 1, NULL, NULL, 100000000ULL, 100000, NULL, NULL, 0,
-                      NULL, 0, 1, 0, 0, -1, -1, NULL, 0};
+                      NULL, 0, 1, 0, 0, -1, -1, NULL, 0, NULL};
     int rc = parse_args(&go, &vo, argc, argv);
     if (rc >= 0) {
         sg_gen_opts_free(&go);

@@ -307,12 +307,21 @@ int sg_gen_prepare(const gen_opts *o, gen_ctx *c, sg_err *e)
         gop.read = ro;
         gop.keep_streams = o->want_streams;
         gop.fifo_depth = 0;
+        if (o->want_streams && o->spill_streams) {
+            if (sg_spill_open(&c->spill, c->g.n_edges, e) < 0)
+                return -1;
+            c->have_spill = 1;
+            gop.spill = &c->spill;
+        }
         golden_binding gb[SG_MAX_OPERANDS * 2];
         sg_binds_golden(&o->binds, gb);
         c->have_gold = 1;
         c->gop = gop;
         if (sg_golden_run(&c->g, gb, o->binds.n, &gop, &c->gold, e) < 0)
             return -1;
+        if (c->have_spill && sg_spill_check(&c->spill, e) < 0)
+            return -1;
+        c->gop.spill = NULL;   /* later runs (sg_gen_gold_hw) keep nothing */
         if (c->gold.deadlock)
             return sg_errc(e, SG_EXIT_CHECK, o->graph, 0, "golden model deadlocked: %s",
                            c->gold.deadlock_msg ? c->gold.deadlock_msg : "");
@@ -392,6 +401,8 @@ void sg_gen_ctx_free(gen_ctx *c)
         sg_golden_result_free(&c->gold_hw);
     if (c->have_g)
         sg_graph_free(&c->g);
+    if (c->have_spill)
+        sg_spill_close(&c->spill);
     free(c->depth);
     memset(c, 0, sizeof *c);
 }

@@ -26,6 +26,8 @@ typedef struct gen_opts {
     int edge_registered;      /* --edge-fifo registered */
     double scale;             /* --scale: real values times this (1) */
     int want_streams;         /* keep golden streams (verify) */
+    int spill_streams;        /* with want_streams: on disk (c->spill), not
+                               * in gold.edge[].toks */
     int type_vt;              /* --type (core/value.h), 0: not given */
     char width_opt[48];       /* "--width-val N" when given, else "" */
     int quiet;                /* no "value type" line (verify -q) */
@@ -45,6 +47,8 @@ typedef struct gen_ctx {
     golden_opts gop;          /* the options gold ran with */
     golden_result gold_hw;    /* sg_gen_gold_hw: cycles at the top's depths */
     int have_gold_hw;
+    sg_spill spill;           /* the golden streams with go->spill_streams */
+    int have_spill;
     sg_emit_opts eo;
     sg_emit_design design;
     int *depth;               /* per edge when auto */

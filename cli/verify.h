@@ -31,6 +31,7 @@ typedef struct verify_opts {
     long long waves_to;       /* --waves-to C; -1 none */
     const char *waves_scope;  /* --waves-scope PATTERN, or NULL */
     unsigned long long cache_max;  /* $SAMGEN_CACHE_MAX in bytes; 0 no cap */
+    const char *check;        /* --check: "lockstep", "after", NULL default */
 } verify_opts;
 
 /* One verify run: what the steps share, freed by verify_free. */
@@ -46,6 +47,12 @@ typedef struct verify_run {
     sg_sim_times times;
     double build_s;           /* wall time of the simulator build */
     int simulated;            /* the simulator ran (reports can be written) */
+    int lockstep;             /* the streams were checked in the simulator
+                               * (sim/harness.cpp) and passed: v->so holds
+                               * their figures, not their tokens */
+    int lockstep_failed;      /* a lockstep run stopped (x: where); the
+                               * report comes from the rerun that followed */
+    sg_simx lockstep_x;
     int compared;             /* cmp and mm hold a comparison */
     sg_cmp_result cmp;
     sg_cmp_mismatch *mm;      /* every differing stream, first first */
@@ -84,6 +91,10 @@ int sg_verify_check_counters(const verify_run *v, size_t *checked, char *msg, si
  * with e filled (code SG_EXIT_USAGE). */
 int sg_verify_write_script(const char *path, const gen_ctx *c,
                            unsigned long long max_cycles, sg_err *e);
+
+/* What the lockstep harness said of the first wrong token (v->lockstep_x,
+ * after v->lockstep_failed), as one line without a newline. */
+void sg_verify_lockstep_line(const verify_run *v, char *buf, size_t cap);
 
 /* Build the expected and actual traces of the run and compare them
  * (v->cmp, v->mm filled, v->compared set).  0, or -1 with e filled. */

@@ -36,7 +36,7 @@ int sg_verify_check_counters(const verify_run *v, size_t *checked, char *msg, si
         *checked += 2;
     }
     for (size_t k = 0; d->perf_mode == SG_PERF_EDGES && k < g->n_edges; k++) {
-        unsigned long long toks = k < v->so.n_edges ? v->so.edge[k].ncyc : 0;
+        unsigned long long toks = k < v->so.n_edges ? v->so.edge[k].count : 0;
         if (pm->w[2 * k] != toks) {
             snprintf(msg, cap, "counters: edge %zu (DOT line %ld): %llu tokens in the counters "
                      "(word %zu), %llu in the traces", k, g->edges[k].line,

@@ -173,7 +173,9 @@ static int describe(void *ctx, const char *name, char *buf, size_t n)
  * filled). */
 int sg_verify_compare(verify_run *v, const verify_opts *vo, sg_err *e)
 {
-    build_traces(&v->c, &v->so, !vo->no_trace, &v->exp, &v->act);
+    /* In a lockstep run that passed the harness has checked the edge
+     * streams already: only the output memories are left. */
+    build_traces(&v->c, &v->so, !vo->no_trace && !v->lockstep, &v->exp, &v->act);
     sg_cmp_opts co;
     sg_cmp_opts_default(&co);
     desc_ctx dc = {&v->c};
@@ -181,6 +183,45 @@ int sg_verify_compare(verify_run *v, const verify_opts *vo, sg_err *e)
     co.ctx = &dc;
     if (sg_compare_all(&v->exp, &v->act, &co, &v->cmp, &v->mm, &v->n_mm, e) < 0)
         return -1;
+    for (size_t k = 0; v->lockstep && k < v->c.g.n_edges; k++)
+        if (!v->c.design.edge_skip[k]) {
+            v->cmp.n_streams++;
+            v->cmp.n_tokens += k < v->c.gold.n_edges ? v->c.gold.edge[k].tokens : 0;
+        }
     v->compared = 1;
     return 0;
+}
+
+/* One side of a lockstep mismatch as a token ("-" for none). */
+static void x_tok(int tag, uint64_t pay, const sg_edge *ed, int width, char *buf)
+{
+    if (tag < 0) {
+        strcpy(buf, tag == -1 ? "no token" : "(unreadable)");
+        return;
+    }
+    sg_tok t = {0, tag};
+    if (tag == SG_TK_DATA)
+        t.v = ed->type == SG_ST_VAL ? sg_sext(pay, width - 2) : (int64_t)pay;
+    else if (tag == SG_TK_STOP)
+        t.v = (int64_t)pay;
+    sg_tok_format(t, ed->type, buf);
+}
+
+void sg_verify_lockstep_line(const verify_run *v, char *buf, size_t cap)
+{
+    const sg_simx *x = &v->lockstep_x;
+    const sg_graph *g = &v->c.g;
+    if (x->edge >= g->n_edges) {
+        snprintf(buf, cap, "lockstep check: stopped on an unknown edge %lu", x->edge);
+        return;
+    }
+    const sg_edge *ed = &g->edges[x->edge];
+    char a[64], b[64], cyc[48] = "";
+    x_tok(x->exp_tag, x->exp_pay, ed, v->c.design.edge_width[x->edge], a);
+    x_tok(x->got_tag, x->got_pay, ed, v->c.design.edge_width[x->edge], b);
+    if (x->cycle >= 0)
+        snprintf(cyc, sizeof cyc, " (cycle %lld)", x->cycle);
+    snprintf(buf, cap, "lockstep check: first wrong token on e%lu at token %llu%s: "
+             "expected %s, got %s%s", x->edge, x->index, cyc, a, b,
+             x->got_tag == -1 ? " (the run ended without it)" : "");
 }

@@ -295,7 +295,7 @@ int sg_engine_cycle_run(sg_net *net, uint64_t max_cycles, golden_result *r,
     sg_prim_skip_fuse(net->node, nn);  /* skipping scanners join their intersects */
     sched_build(net, &s);
     for (size_t i = 0; i < net->n_all; i++)
-        net->all[i]->hook = net->all[i]->trace != NULL || net->all[i]->keep != NULL;
+        net->all[i]->hook = sg_q_hooked(net->all[i]);
     /* The loop works on locals only: the fire calls and queue stores then
      * cannot force reloads of the schedule. */
     const cyc_node *cn = s.cn;

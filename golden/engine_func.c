@@ -38,7 +38,7 @@ int sg_engine_func_run(sg_net *net, sg_err *e)
     for (size_t i = 0; i < net->n_all; i++) {
         sg_q *q = net->all[i];
         sg_q_set_cyc(q, 1);
-        q->hook = q->trace != NULL || q->keep != NULL;
+        q->hook = sg_q_hooked(q);
     }
     int rc = 0;
     for (;;) {

@@ -252,7 +252,7 @@ static void tm_node_start(tm_node *x, sg_pnode *n)
  * head. */
 static void tm_q_start(sg_q *q)
 {
-    q->hook = q->trace != NULL || q->keep != NULL;
+    q->hook = sg_q_hooked(q);
     q->ahead = 0;
     sg_q_tstart(q);
     q->vend = q->head;

@@ -34,6 +34,7 @@
 #include <stdint.h>
 
 #include "core/err.h"
+#include "core/spill.h"
 #include "core/tensor.h"
 #include "core/token.h"
 #include "graph/bind.h"
@@ -61,6 +62,8 @@ typedef struct golden_opts {
                              * sg_node.skip >= 0 overrides it */
     const char *trace_dir;  /* write per-edge trace files here; NULL = none */
     int keep_streams;       /* keep every edge's stream in golden_edge_stat.toks */
+    sg_spill *spill;        /* or, when set, write it to this spill (opened
+                             * with the graph's edge count) */
     uint64_t max_cycles;    /* cycle engine guard; 0 = no limit */
     int cycle_loop;         /* cycle engine: step every node every cycle even
                              * where the timed mode applies (same results;

@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "core/err.h"
+#include "core/spill.h"
 #include "core/token.h"
 
 /* ---- queues -------------------------------------------------------------- */
@@ -51,8 +52,8 @@ typedef struct sg_q {
     const uint64_t *rheadp; /* room while tail - *rheadp < lim: &rhead
                              * (commit mode) or &head (immediate) */
     size_t lim;
-    int hook;               /* push calls sg_q_hook (trace or keep set, or
-                             * not yet checked) */
+    int hook;               /* push calls sg_q_hook (trace, keep or spill
+                             * set, or not yet checked: sg_q_hooked) */
     int cyc;                /* commit mode (see the file comment) */
     uint64_t vend, rhead;   /* commit mode: tail and head at the last commit */
     uint64_t ahead;         /* cycle engine: tokens written beyond the tail
@@ -62,6 +63,8 @@ typedef struct sg_q {
     sg_stream_kind kind;
     FILE *trace;            /* streamed trace, or NULL */
     sg_toks *keep;          /* kept stream, or NULL */
+    sg_spill *spill;        /* stream spilled to disk as edge spill_k of */
+    size_t spill_k;         /* this spill, or NULL */
     int trace_err;
     size_t peak;            /* largest occupancy seen at a commit */
     /* Timed mode (cycle engine, unbounded FIFOs, golden/engine_timed.c):
@@ -90,6 +93,11 @@ void sg_q_grow(sg_q *q);
 /* Record one token in the trace file (space separated) and/or kept stream;
  * refreshes q->hook. */
 void sg_q_hook(sg_q *q, sg_tok t);
+/* Whether q's pushes need sg_q_hook: it is traced, kept or spilled. */
+static inline int sg_q_hooked(const sg_q *q)
+{
+    return q->trace != NULL || q->keep != NULL || q->spill != NULL;
+}
 /* Refresh n, vis, room_n and pushed from the absolute counters. */
 void sg_q_sync(sg_q *q);
 /* Timed mode: give q stamps (the tokens in it visible from cycle 0) /

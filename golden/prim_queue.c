@@ -81,9 +81,11 @@ void sg_q_tfinish(sg_q *q)
 
 void sg_q_hook(sg_q *q, sg_tok t)
 {
-    q->hook = q->trace != NULL || q->keep != NULL;
+    q->hook = sg_q_hooked(q);
     if (q->keep)
         sg_toks_push(q->keep, t);
+    if (q->spill)
+        sg_spill_push(q->spill, q->spill_k, t);
     if (!q->trace)
         return;
     char buf[32];

@@ -229,9 +229,14 @@ static int run_engine(sg_net *net, const golden_opts *o, golden_result *r,
     const sg_graph *g = net->g;
     r->n_edges = g->n_edges;
     r->edge = sg_calloc(g->n_edges ? g->n_edges : 1, sizeof *r->edge);
-    if (o->keep_streams)
-        for (size_t i = 0; i < g->n_edges; i++)
+    for (size_t i = 0; i < g->n_edges; i++) {
+        if (o->spill && i < o->spill->n_edges) {
+            net->eq[i].spill = o->spill;
+            net->eq[i].spill_k = i;
+        } else if (o->keep_streams) {
             net->eq[i].keep = &r->edge[i].toks;
+        }
+    }
     sg_outfile *tf = NULL;
     if (o->trace_dir) {
         tf = sg_calloc(g->n_edges ? g->n_edges : 1, sizeof *tf);

@@ -15,6 +15,7 @@
 #                         (part of `make extended`); summary in
 #                         $(BUILD)/regress/onyx.md
 #   make mutation-test    verify must catch deliberately broken RTL
+#   make lockstep-test    lockstep checking in the Verilator harness
 #   make rerun-test       runs without reset: three input sets through one
 #                         build in one simulation, reset with host_en_i high
 #                         (Verilator and Icarus)
@@ -107,7 +108,7 @@ skip-verify-full: $(SAMGEN)
 	@sh sim/skip_verify.sh $(abspath $(SAMGEN)) $(REGRESS_DIR)/skip-full full \
 	  $(REGRESS_GRAPHS) $(SKIP_FULL_KERNELS)
 
-.PHONY: regress regress-quick regress-cases-quick regress-cases-full regress-real mutation-test bench-verify bench-locate gen-lint
+.PHONY: regress regress-quick regress-cases-quick regress-cases-full regress-real mutation-test lockstep-test bench-verify bench-locate gen-lint
 
 regress-quick: $(SAMGEN)
 	@rm -rf $(REGRESS_DIR)/quick
@@ -129,6 +130,11 @@ mutation-test: $(SAMGEN)
 	@if [ ! -d "$(REGRESS_GRAPHS)" ]; then \
 	   echo "mutation-test: $(REGRESS_GRAPHS) not found: skipped"; exit 0; fi; \
 	 sh sim/mutation_test.sh $(abspath $(SAMGEN)) $(REGRESS_GRAPHS) $(REGRESS_DIR)/mutation
+
+# Lockstep checking in the Verilator harness against recorded traces, on
+# tampered expected streams and on a mutant (sim/lockstep_test.sh).
+lockstep-test: $(SAMGEN)
+	@sh sim/lockstep_test.sh $(abspath $(SAMGEN)) $(BUILD)/lockstep-test
 
 gen-lint: $(SAMGEN)
 	@if [ ! -d "$(REGRESS_GRAPHS)" ]; then \
@@ -153,7 +159,7 @@ regress-real: $(SAMGEN)
 bench-locate: $(SAMGEN)
 	@sh bench/bench_locate $(abspath $(SAMGEN)) $(BUILD)/bench-locate
 
-TEST_SUITES += gen-lint regress-quick mutation-test skip-verify
+TEST_SUITES += gen-lint regress-quick mutation-test lockstep-test skip-verify
 EXTENDED_SUITES += regress skip-verify-full
 BENCH_TARGETS += bench-verify bench-locate
 

@@ -41,7 +41,9 @@
 // off): with `define SG_TAP_NOTRACE the monitor is left out (+notrace is
 // then implied), with `define SG_TAP_NOSTALL the stall gates are (the tap
 // is wires, +stall and +seed are ignored).  samgen verify defines them for
-// --no-trace and for --stall 0.
+// --no-trace and for --stall 0.  With `define SG_TAP_DPI (Verilator builds)
+// the monitor hands each token to the harness through DPI instead of
+// printing it (see below).
 `ifndef SYNTHESIS
 module sam_tap #(
   parameter integer Width  = 18,
@@ -144,6 +146,28 @@ module sam_tap #(
   assign down_data_o      = fifo_out_data_i;
 
 `ifndef SG_TAP_NOTRACE
+`ifdef SG_TAP_DPI
+  // In Verilator builds every token goes to the harness (sim/harness.cpp), which
+  // checks it against the expected stream as it crosses (lockstep) or
+  // prints the same T line as the $display below; no text is formatted
+  // inside the model.  The tag and the payload's low 64 bits go apart, so
+  // that Width may exceed 64.
+  import "DPI-C" function void sg_tap_token(input int edge_id, input int cycle,
+                                            input int tag, input longint payload);
+  localparam integer PayW = Width - 2;
+  wire [63:0] tap_payload;
+  if (PayW >= 64) begin : g_pay_wide
+    assign tap_payload = up_data_i[63:0];
+  end else if (PayW <= 0) begin : g_pay_none
+    assign tap_payload = 64'd0;   // a repeat signal: the tag alone
+  end else begin : g_pay
+    assign tap_payload = {{(64 - PayW){1'b0}}, up_data_i[PayW-1:0]};
+  end
+  always @(posedge clk_i) begin
+    if (rst_ni && fifo_in_valid_o && fifo_in_ready_i)
+      sg_tap_token(EdgeId, cycle_i, {30'd0, up_data_i[Width-1:Width-2]}, tap_payload);
+  end
+`else
   reg trace_en;
   initial begin
     trace_en = 1'b1;
@@ -153,6 +177,7 @@ module sam_tap #(
     if (trace_en && rst_ni && fifo_in_valid_o && fifo_in_ready_i)
       $display("T %0d %0d %h", EdgeId, cycle_i, up_data_i);
   end
+`endif
 `else
   /* verilator lint_off UNUSEDSIGNAL */
   wire unused_trace = ^{cycle_i, clk_i, rst_ni} ^ (EdgeId != 0);

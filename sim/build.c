@@ -70,12 +70,16 @@ static void remove_tree(const char *dir)
  * the monitors are compiled out, without stalls the stall gates (a tap is
  * then wires).  Verilator evaluates every statement in every cycle, so this
  * is what makes --no-trace --stall 0 fast; the defines are part of the
- * build's cache key.  At most two "-D..." entries are stored in defs. */
-static int tap_defines(int no_trace, int stall, char **defs)
+ * build's cache key.  Verilator's monitors hand their tokens to the
+ * harness through DPI (dpi), which checks them in lockstep or prints them.
+ * At most two "-D..." entries are stored in defs. */
+static int tap_defines(int no_trace, int stall, int dpi, char **defs)
 {
     int n = 0;
     if (no_trace)
         defs[n++] = "-DSG_TAP_NOTRACE";
+    else if (dpi)
+        defs[n++] = "-DSG_TAP_DPI";
     if (stall == 0)
         defs[n++] = "-DSG_TAP_NOSTALL";
     return n;
@@ -155,7 +159,7 @@ static int build_verilator(const sg_sim_build *b, char *bin, size_t binlen, int 
     snprintf(simd, sizeof simd, "%s/sim", b->root);
     snprintf(harness, sizeof harness, "%s/sim/harness.cpp", b->root);
     char *defs[2];
-    int n_defs = tap_defines(b->no_trace, b->stall, defs);
+    int n_defs = tap_defines(b->no_trace, b->stall, 1, defs);
     uint64_t h = verilator_key(b, rtl, simd, harness, defs, n_defs);
     char cdir[4096], final[4400];
     sg_cache_dir(cdir, sizeof cdir);
@@ -233,7 +237,7 @@ static int build_icarus(const sg_sim_build *b, char *bin, size_t binlen, sg_err 
     snprintf(dcw, sizeof dcw, "-DSG_CW=%d", b->crd_width);
     snprintf(bin, binlen, "%s/sim.vvp", b->work);
     char *defs[2];
-    int n_defs = tap_defines(b->no_trace, b->stall, defs);
+    int n_defs = tap_defines(b->no_trace, b->stall, 0, defs);
     char *argv[24];
     int a = 0;
     char *fixed[] = {"iverilog", "-g2005", "-o", bin, dtop, dha, dhd, dcw, inc, rtl, simd};

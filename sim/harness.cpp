@@ -17,6 +17,23 @@
 //                         top ignores the host port while busy
 //   r SEL                 read back memory SEL: host_len_o words
 //
+// Tokens.  In a build with SG_TAP_DPI every tap hands its tokens to
+// sg_tap_token below.  Without +expect the harness prints each as
+//   "t <edge> <cycle> <tag> <payload hex>"
+// (what the taps' $display "T" lines say, with tag and payload apart);
+// +notrace prints nothing.  With +expect=FILE (sim/expect.h: the golden
+// model's stream of every edge) it checks every token as it crosses, in
+// lockstep, and prints no token lines: the first wrong token, or one
+// beyond the end of its stream, stops the run at the end of that cycle with
+//   "X <edge> <index> <cycle> <exp tag> <exp payload> <got tag> <got payload>"
+// (tag -1: no token on that side; payloads in hex); an edge that has not
+// carried all its tokens when done_o rises gives an X line with got tag -1
+// and cycle -1.  After a run that passed, per edge and per producing node:
+//   "S <edge> <tokens>"
+//   "B <node> <busy cycles> <first cycle> <last cycle>"
+// (the cycles in which at least one of the node's output edges took a
+// token, and the first and last of them).
+//
 // and prints on standard output, besides the taps' "T"/"W" lines:
 //   "DONE <cycles>"       done_o rose <cycles> cycles after start
 //   "LIMIT <cycles>"      MAXCYCLES reached without done_o
@@ -35,6 +52,10 @@
 #include <cstring>
 #include <ctime>
 #include <memory>
+#include <vector>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 #include "Vtop.h"
 #include "Vtop___024root.h"
@@ -107,6 +128,175 @@ struct Sim {
     }
 };
 
+// ---- tokens from the taps ------------------------------------------------
+
+// The expected stream of one edge, read from the +expect file in chunks
+// (memory bounded by the number of edges, not of tokens).
+struct ExpEdge {
+    uint32_t checked = 0, node = 0, pw = 0;
+    uint64_t count = 0, off = 0;   // tokens, byte offset of the first
+    uint64_t seen = 0;             // tokens the tap passed so far
+    std::vector<uint64_t> buf;     // tokens [base, base + buf.size())
+    uint64_t base = 0;
+};
+
+struct NodeStat {
+    uint64_t busy = 0;
+    long long first = -1, last = -1;
+};
+
+struct Checker {
+    bool lockstep = false;          // +expect given
+    bool print = true;              // no +expect, no +notrace
+    int fd = -1;
+    std::vector<ExpEdge> edge;
+    std::vector<NodeStat> node;
+    bool stop = false;              // a mismatch: end the run
+    char what[160] = "";            // its X line
+};
+
+// The taps reach the checker through DPI, which has no user argument: one
+// checker per process, set up in main before the first clock edge.
+Checker *g_checker = nullptr;
+
+const uint64_t kPayMask62 = (UINT64_C(1) << 62) - 1;
+
+// A token as the +expect file stores it: the tag in bits 63:62 and the
+// payload's low min(pw, 62) bits below; stops and data keep a payload.
+uint64_t exp_word(uint32_t pw, unsigned tag, uint64_t pay)
+{
+    uint64_t m = pw >= 62 ? kPayMask62 : (UINT64_C(1) << pw) - 1;
+    if (tag > 1)
+        pay = 0;
+    return (uint64_t)tag << 62 | (pay & m);
+}
+
+bool read_u32(FILE *f, uint32_t *v) { return fread(v, sizeof *v, 1, f) == 1; }
+bool read_u64(FILE *f, uint64_t *v) { return fread(v, sizeof *v, 1, f) == 1; }
+
+// The +expect file's header (sim/expect.c writes it).  False when
+// malformed.
+bool load_expect(Checker *c, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return false;
+    char magic[8];
+    uint32_t ne = 0, nn = 0;
+    bool ok = fread(magic, 1, 8, f) == 8 && memcmp(magic, "SGEXPCT1", 8) == 0 &&
+              read_u32(f, &ne) && read_u32(f, &nn);
+    if (ok) {
+        c->edge.resize(ne);
+        c->node.resize(nn);
+    }
+    for (uint32_t k = 0; ok && k < ne; k++) {
+        ExpEdge &e = c->edge[k];
+        uint32_t pad;
+        ok = read_u32(f, &e.checked) && read_u32(f, &e.node) && read_u32(f, &e.pw) &&
+             read_u32(f, &pad) && read_u64(f, &e.count) && read_u64(f, &e.off) &&
+             e.node < nn;
+    }
+    fclose(f);
+    if (!ok)
+        return false;
+    c->fd = open(path, O_RDONLY);
+    c->lockstep = c->fd >= 0;
+    return c->lockstep;
+}
+
+// Expected token i of edge e (i < e.count); false on a read error.
+bool exp_token(Checker *c, ExpEdge &e, uint64_t i, uint64_t *w)
+{
+    if (i < e.base || i >= e.base + e.buf.size()) {
+        uint64_t n = e.count - i < 4096 ? e.count - i : 4096;
+        e.buf.resize(n);
+        ssize_t got = pread(c->fd, e.buf.data(), (size_t)n * sizeof(uint64_t),
+                            (off_t)(e.off + i * 8));
+        e.buf.resize(got > 0 ? (size_t)got / sizeof(uint64_t) : 0);
+        e.base = i;
+        if (e.buf.empty())
+            return false;   // the file ends before the stream does
+    }
+    *w = e.buf[i - e.base];
+    return true;
+}
+
+void mismatch(Checker *c, int edge, uint64_t index, long long cycle, int etag,
+              uint64_t epay, int gtag, uint64_t gpay)
+{
+    if (c->stop)
+        return;     // the first one counts
+    c->stop = true;
+    snprintf(c->what, sizeof c->what, "X %d %llu %lld %d %llx %d %llx", edge,
+             (unsigned long long)index, cycle, etag, (unsigned long long)epay, gtag,
+             (unsigned long long)gpay);
+}
+
+// After done_o: every checked edge must have carried all its tokens.
+void check_complete(Checker *c)
+{
+    for (size_t k = 0; k < c->edge.size(); k++) {
+        ExpEdge &e = c->edge[k];
+        uint64_t w = 0;
+        if (!e.checked || e.seen >= e.count)
+            continue;
+        if (exp_token(c, e, e.seen, &w))
+            mismatch(c, (int)k, e.seen, -1, (int)(w >> 62), w & kPayMask62, -1, 0);
+        else
+            mismatch(c, (int)k, e.seen, -1, -2, 0, -1, 0);
+    }
+}
+
+void print_stats(const Checker *c)
+{
+    for (size_t k = 0; k < c->edge.size(); k++)
+        printf("S %zu %llu\n", k, (unsigned long long)c->edge[k].seen);
+    for (size_t i = 0; i < c->node.size(); i++)
+        if (c->node[i].busy)
+            printf("B %zu %llu %lld %lld\n", i, (unsigned long long)c->node[i].busy,
+                   c->node[i].first, c->node[i].last);
+}
+
+}  // namespace
+
+// Called by every tap (rtl/sam_tap.v, SG_TAP_DPI) for each token entering
+// its edge's FIFO, in the cycle it is taken.
+extern "C" void sg_tap_token(int edge_id, int cycle, int tag, long long payload)
+{
+    Checker *c = g_checker;
+    const uint64_t pay = (uint64_t)payload;
+    const uint32_t ucyc = (uint32_t)cycle;
+    if (!c->lockstep) {
+        if (c->print)
+            printf("t %d %u %d %llx\n", edge_id, ucyc, tag, (unsigned long long)pay);
+        return;
+    }
+    if (edge_id < 0 || (size_t)edge_id >= c->edge.size())
+        return;
+    ExpEdge &e = c->edge[(size_t)edge_id];
+    NodeStat &n = c->node[e.node];
+    if (n.last != (long long)ucyc) {
+        n.busy++;
+        if (n.first < 0)
+            n.first = ucyc;
+        n.last = ucyc;
+    }
+    const uint64_t i = e.seen++;
+    if (!e.checked)
+        return;
+    const uint64_t got = exp_word(e.pw, (unsigned)tag & 3u, pay);
+    uint64_t want = 0;
+    if (i >= e.count)
+        mismatch(c, edge_id, i, ucyc, -1, 0, tag, got & kPayMask62);
+    else if (!exp_token(c, e, i, &want))
+        mismatch(c, edge_id, i, ucyc, -2, 0, tag, got & kPayMask62);
+    else if (want != got)
+        mismatch(c, edge_id, i, ucyc, (int)(want >> 62), want & kPayMask62, tag,
+                 got & kPayMask62);
+}
+
+namespace {
+
 double cpu_seconds()
 {
     struct timespec ts;
@@ -123,6 +313,15 @@ const char *plusarg(int argc, char **argv, const char *name)
             argv[i][1 + n] == '=')
             return argv[i] + 2 + n;
     return nullptr;
+}
+
+// +NAME given as a flag.
+bool plusarg_flag(int argc, char **argv, const char *name)
+{
+    for (int i = 1; i < argc; i++)
+        if (argv[i][0] == '+' && strcmp(argv[i] + 1, name) == 0)
+            return true;
+    return false;
 }
 
 // A +NAME=N cycle number, -1 when absent.
@@ -145,6 +344,15 @@ int main(int argc, char **argv)
         fprintf(stderr, "harness: +script=FILE missing\n");
         return 2;
     }
+    Checker chk;
+    chk.print = !plusarg_flag(argc, argv, "notrace");
+    if (const char *x = plusarg(argc, argv, "expect")) {
+        if (!load_expect(&chk, x)) {
+            fprintf(stderr, "harness: %s: not a readable expected-stream file\n", x);
+            return 2;
+        }
+    }
+    g_checker = &chk;
     FILE *f = fopen(script, "r");
     if (!f) {
         fprintf(stderr, "harness: cannot open %s\n", script);
@@ -234,7 +442,8 @@ int main(int argc, char **argv)
             }
             uint64_t cyc = 0;
             double c0 = cpu_seconds();
-            while ((!t->done_o || (rerun && cyc == 0)) && !s.ctx->gotFinish() && cyc < max) {
+            while ((!t->done_o || (rerun && cyc == 0)) && !s.ctx->gotFinish() && cyc < max &&
+                   !chk.stop) {
                 if (wfrom >= 0 || wto >= 0)
                     s.dump_on = (wfrom < 0 || (long long)cyc >= wfrom) &&
                                 (wto < 0 || (long long)cyc <= wto);
@@ -255,7 +464,13 @@ int main(int argc, char **argv)
                 printf("FINISH %llu\n", (unsigned long long)cyc);
             else
                 printf("LIMIT %llu\n", (unsigned long long)cyc);
-            if (!t->done_o)
+            if (chk.lockstep && t->done_o && !chk.stop)
+                check_complete(&chk);
+            if (chk.stop)
+                printf("%s\n", chk.what);
+            else if (chk.lockstep && t->done_o)
+                print_stats(&chk);
+            if (!t->done_o || chk.stop)
                 break;
         } else if (op[0] == 'r') {
             unsigned sel;
@@ -279,6 +494,8 @@ int main(int argc, char **argv)
         }
     }
     fclose(f);
+    if (chk.fd >= 0)
+        close(chk.fd);
     printf("CPU %llu %.6f %llu %.6f\n", (unsigned long long)run_cycles, run_cpu,
            (unsigned long long)s.ticks, cpu_seconds());
     fflush(stdout);

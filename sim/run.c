@@ -78,6 +78,11 @@ int sg_sim_exec(const sg_sim_run *r, sg_sim_times *t, sg_err *e)
         argv[na++] = a_scope[i];
     if (r->no_trace)
         argv[na++] = "+notrace";
+    char a_expect[4200];
+    if (r->expect && r->sim == SG_SIM_VERILATOR) {
+        snprintf(a_expect, sizeof a_expect, "+expect=%s", r->expect);
+        argv[na++] = a_expect;
+    }
     argv[na] = NULL;
     struct timespec t0, t1;
     struct rusage ru0, ru1;

@@ -75,6 +75,9 @@ typedef struct sg_sim_run {
     char *const *wave_scopes; /* dumping only these instances of the top */
     size_t n_wave_scopes;     /* (0: the whole design) */
     int waves_fst;            /* Icarus: write FST (vvp -fst), not VCD */
+    const char *expect;       /* Verilator: check every edge in lockstep
+                               * against this file (sim/expect.h); NULL:
+                               * record the tokens (unless no_trace) */
 } sg_sim_run;
 
 /* The names of the module instances of the top whose Verilog is text (one

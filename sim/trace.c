@@ -21,6 +21,9 @@ int64_t sg_sext(uint64_t v, int w)
     return (int64_t)v;
 }
 
+static void push_tok(sg_simout *so, unsigned long id, unsigned long long cyc, uint64_t tag,
+                     uint64_t pay);
+
 static int tok_line(sg_simout *so, char *p, const char *path, long ln,
                     sg_err *e)
 {
@@ -47,6 +50,78 @@ static int tok_line(sg_simout *so, char *p, const char *path, long ln,
     int pw = w - 2;
     uint64_t tag = pw >= 64 ? 0 : (d >> pw) & 3;
     uint64_t pay = pw >= 64 ? d : pw > 0 ? d & ((UINT64_C(1) << pw) - 1) : 0;
+    push_tok(so, id, cyc, tag, pay);
+    return 0;
+}
+
+/* "t <edge> <cycle> <tag> <payload hex>": a token the Verilator harness
+ * printed for a tap (tag and payload apart). */
+static int dpi_tok_line(sg_simout *so, char *p, const char *path, long ln, sg_err *e)
+{
+    unsigned long id;
+    unsigned long long cyc, pay;
+    unsigned tag;
+    if (sscanf(p, "%lu %llu %u %llx", &id, &cyc, &tag, &pay) != 4 || id >= so->n_edges ||
+        tag > 3)
+        return sg_errf(e, path, ln, "malformed token line");
+    int pw = so->width[id] - 2;
+    if (pw <= 0)
+        pay = 0;
+    else if (pw < 64)
+        pay &= (UINT64_C(1) << pw) - 1;
+    push_tok(so, id, cyc, tag, pay);
+    return 0;
+}
+
+/* "X <edge> <index> <cycle> <exp tag> <exp pay> <got tag> <got pay>": the
+ * harness's lockstep check stopped at a wrong token. */
+static int x_line(sg_simout *so, char *p, const char *path, long ln, sg_err *e)
+{
+    sg_simx *x = &so->x;
+    unsigned long long ep, gp;
+    if (sscanf(p, "%lu %llu %lld %d %llx %d %llx", &x->edge, &x->index, &x->cycle,
+               &x->exp_tag, &ep, &x->got_tag, &gp) != 7 || x->edge >= so->n_edges)
+        return sg_errf(e, path, ln, "malformed lockstep mismatch line");
+    x->exp_pay = ep;
+    x->got_pay = gp;
+    so->lockstep_fail = 1;
+    return 0;
+}
+
+/* "S <edge> <tokens>" and "B <node> <busy> <first> <last>": the lockstep
+ * harness's figures of a run that passed. */
+static int stat_line(sg_simout *so, char *p, int node, const char *path, long ln,
+                     sg_err *e)
+{
+    unsigned long id;
+    unsigned long long n;
+    long long first = 0, last = 0;
+    if (!node) {
+        if (sscanf(p, "%lu %llu", &id, &n) != 2 || id >= so->n_edges)
+            return sg_errf(e, path, ln, "malformed edge figures line");
+        so->edge[id].count = n;
+        so->lockstep_stats = 1;
+        return 0;
+    }
+    if (sscanf(p, "%lu %llu %lld %lld", &id, &n, &first, &last) != 4 || id > 1000000)
+        return sg_errf(e, path, ln, "malformed node figures line");
+    if (id >= so->n_node) {
+        size_t cap = so->n_node;
+        sg_grow((void **)&so->node, &cap, id + 1, sizeof *so->node);
+        memset(so->node + so->n_node, 0, (cap - so->n_node) * sizeof *so->node);
+        so->n_node = cap;
+    }
+    so->node[id].busy = n;
+    so->node[id].first = first;
+    so->node[id].last = last;
+    return 0;
+}
+
+/* Token t of edge id, taken at cycle cyc: tag and pw-bit payload. */
+static void push_tok(sg_simout *so, unsigned long id, unsigned long long cyc, uint64_t tag,
+                     uint64_t pay)
+{
+    int pw = so->width[id] - 2;
     sg_tok t;
     t.kind = (int32_t)tag;
     if (tag == SG_TK_DATA)
@@ -60,7 +135,7 @@ static int tok_line(sg_simout *so, char *p, const char *path, long ln,
     if (se->ncyc == se->capcyc)
         sg_grow((void **)&se->cyc, &se->capcyc, se->ncyc + 1, sizeof *se->cyc);
     se->cyc[se->ncyc++] = (int64_t)cyc;
-    return 0;
+    se->count++;
 }
 
 static int mem_line(sg_simout *so, char *p, const char *path, long ln, sg_err *e)
@@ -107,6 +182,12 @@ int sg_simout_read(const char *path, size_t n_edges, const int *width,
         ln++;
         if (line[0] == 'T' && line[1] == ' ')
             rc = tok_line(so, line + 2, path, ln, e);
+        else if (line[0] == 't' && line[1] == ' ')
+            rc = dpi_tok_line(so, line + 2, path, ln, e);
+        else if (line[0] == 'X' && line[1] == ' ')
+            rc = x_line(so, line + 2, path, ln, e);
+        else if ((line[0] == 'S' || line[0] == 'B') && line[1] == ' ')
+            rc = stat_line(so, line + 2, line[0] == 'B', path, ln, e);
         else if (line[0] == 'M' && line[1] == ' ')
             rc = mem_line(so, line + 2, path, ln, e);
         else if (line[0] == 'W' && line[1] == ' ') {
@@ -184,6 +265,7 @@ void sg_simout_free(sg_simout *so)
     for (size_t i = 0; i < so->n_mem; i++)
         free(so->mem[i].w);
     free(so->mem);
+    free(so->node);
     memset(so, 0, sizeof *so);
 }
 

@@ -1,7 +1,9 @@
 /*
  * trace.h - read what a simulation of a generated top printed.
  *
- * The taps print "T <edge> <cycle> <hex data>" per token, the harness
+ * The taps print "T <edge> <cycle> <hex data>" per token (through the
+ * Verilator harness: "t <edge> <cycle> <tag> <hex payload>"; in lockstep
+ * runs "X", "S" and "B" lines instead, see sim/harness.cpp), the harness
  * prints "DONE/LIMIT/FINISH <cycles>", "M <sel> <len> <hex words>" for
  * each memory it read back and "ERROR <bits>" when the top's error_o
  * shows new bits, the watchdog "WATCHDOG <n>" and one
@@ -23,6 +25,8 @@ typedef struct sg_simedge {
     sg_toks toks;
     int64_t *cyc;             /* cycle of each token */
     size_t ncyc, capcyc;
+    uint64_t count;           /* tokens the tap saw: the token lines, or
+                               * the lockstep harness's S line */
     int wd_seen;              /* a W line was printed for it */
     int up_valid, fifo_in_ready, fifo_out_valid, down_ready;
 } sg_simedge;
@@ -32,6 +36,26 @@ typedef struct sg_simmem {
     uint64_t *w;
     size_t n;
 } sg_simmem;
+
+/* A node's cycles from the lockstep harness's B line: the cycles in
+ * which at least one of its output edges took a token (busy), the first
+ * and the last of them. */
+typedef struct sg_simnode {
+    uint64_t busy;
+    long long first, last;
+} sg_simnode;
+
+/* The lockstep harness's first wrong token (X line): tag -1 where a side
+ * has no token (a token beyond the expected stream; one never produced),
+ * -2 when the expected stream could not be read; cycle -1 for a missing
+ * token. */
+typedef struct sg_simx {
+    unsigned long edge;
+    unsigned long long index;
+    long long cycle;
+    int exp_tag, got_tag;
+    uint64_t exp_pay, got_pay;
+} sg_simx;
 
 typedef struct sg_simout {
     sg_simedge *edge;         /* indexed by edge id */
@@ -49,6 +73,11 @@ typedef struct sg_simout {
     unsigned errors;          /* error_o bits of the ERROR lines, ORed */
     sg_simmem *mem;
     size_t n_mem, cap_mem;
+    int lockstep_fail;        /* an X line: x says where */
+    sg_simx x;
+    int lockstep_stats;       /* S lines: edge[].count are the harness's */
+    sg_simnode *node;         /* B lines, indexed by node (n_node of them) */
+    size_t n_node;
 } sg_simout;
 
 /* Read the simulator's output file.  width/is_val describe the n edges.

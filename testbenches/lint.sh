@@ -3,7 +3,8 @@
 # testbenches/rtl_modules.txt (no waivers beyond the per-signal "unused"
 # naming convention), in the simulation view (sam_edge instantiates the
 # simulation tap, rtl/sam_tap.v) and, for modules with a synthesis view
-# (`ifdef SYNTHESIS), in that one too.  Exit 1 on any warning.
+# (`ifdef SYNTHESIS), in that one too; sam_edge also with the tap's DPI
+# monitor (SG_TAP_DPI).  Exit 1 on any warning.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT" || exit 2
@@ -13,8 +14,10 @@ while read -r mod params; do
   g=""; for p in $params; do g="$g -G$p"; done
   views="sim"
   grep -q 'ifdef SYNTHESIS' "rtl/$mod.v" && views="sim synth"
+  # the edge's tap as Verilator builds it for samgen verify (DPI monitor)
+  [ "$mod" = sam_edge ] && views="$views dpi"
   for view in $views; do
-    def=""; [ "$view" = synth ] && def="-DSYNTHESIS"
+    def=""; [ "$view" = synth ] && def="-DSYNTHESIS"; [ "$view" = dpi ] && def="-DSG_TAP_DPI"
     # shellcheck disable=SC2086
     if out=$(verilator --lint-only -Wall $def -Irtl -y rtl $g --top-module "$mod" "rtl/$mod.v" 2>&1); then
       n=$((n + 1))
