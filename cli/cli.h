@@ -113,5 +113,6 @@ SG_DECLARE_CMD(area);
 SG_DECLARE_CMD(compile);
 SG_DECLARE_CMD(kinds);
 SG_DECLARE_CMD(cache);
+SG_DECLARE_CMD(regress);
 
 #endif

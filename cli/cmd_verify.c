@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -512,10 +513,11 @@ static int exec_and_read(verify_run *v, const verify_opts *vo, sg_simulator sim,
 /* Simulation speed: from the harness's CPU line when there is one. */
 static void print_speed(const verify_run *v)
 {
-    unsigned long long run_cyc = 0, all_cyc = 0;
+    unsigned long long run_cyc = 0, all_cyc = 0, sim_kb = 0;
     double run_cpu = 0.0, all_cpu = 0.0;
     double sim_s = v->times.wall_s, cpu_s = v->times.cpu_s;
-    if (sg_sim_read_cpu_line(v->simout, &run_cyc, &run_cpu, &all_cyc, &all_cpu))
+    int have = sg_sim_read_cpu_line(v->simout, &run_cyc, &run_cpu, &all_cyc, &all_cpu, &sim_kb);
+    if (have)
         printf("simulation: %.3f s wall, %.3f s CPU; run (start to done): %llu cycles, "
                "%.3f s CPU, %.0f cycles per CPU second; all: %llu cycles incl. host "
                "load and read-back, %.0f cycles per CPU second\n",
@@ -526,6 +528,16 @@ static void print_speed(const verify_run *v)
         printf("simulation: %.3f s wall, %.3f s CPU, %.0f kernel cycles per CPU second "
                "(CPU time includes load and read-back)\n", sim_s, cpu_s,
                cpu_s > 0 ? (double)v->so.cycles / cpu_s : 0.0);
+    struct rusage ru;
+    long self_kb = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;
+    printf("checking: %s; build %.1f s%s; peak memory: samgen %.1f MiB",
+           v->lockstep ? "in lockstep, every edge as its tokens crossed"
+           : v->c.go->want_streams ? "after the run, every token recorded"
+                                   : "output memories only (--no-trace)",
+           v->build_s, v->cached ? " (cached)" : "", (double)self_kb / 1024.0);
+    if (have && sim_kb)
+        printf(", simulator %.1f MiB", (double)sim_kb / 1024.0);
+    printf("\n");
 }
 
 /* Judge the simulation: STUCK, not done, FAIL with the first mismatch, or

@@ -27,6 +27,7 @@ static const sg_cmd commands[] = {
     {"stream", sg_cmd_stream, "run one golden-model primitive on token files", sg_cmd_stream_usage, sg_cmd_stream_notes},
     {"gen", sg_cmd_gen, "generate the Verilog accelerator for a graph", sg_cmd_gen_usage, sg_cmd_gen_notes},
     {"verify", sg_cmd_verify, "simulate the RTL and compare it token by token", sg_cmd_verify_usage, sg_cmd_verify_notes},
+    {"regress", sg_cmd_regress, "run a list of verify cases, in parallel or on Slurm", sg_cmd_regress_usage, sg_cmd_regress_notes},
     {"cache", sg_cmd_cache, "show and clean the Verilator build cache", sg_cmd_cache_usage, sg_cmd_cache_notes},
     {"area", sg_cmd_area, "synthesize with Yosys and report area and fmax", sg_cmd_area_usage, sg_cmd_area_notes},
     {"kinds", sg_cmd_kinds, "list the node kinds, their ports and RTL modules", sg_cmd_kinds_usage, sg_cmd_kinds_notes},

@@ -149,7 +149,7 @@ static double sim_speed(const verify_run *v)
 {
     unsigned long long run_cyc = 0, all_cyc = 0;
     double run_cpu = 0.0, all_cpu = 0.0;
-    if (sg_sim_read_cpu_line(v->simout, &run_cyc, &run_cpu, &all_cyc, &all_cpu))
+    if (sg_sim_read_cpu_line(v->simout, &run_cyc, &run_cpu, &all_cyc, &all_cpu, NULL))
         return run_cpu > 0 ? (double)run_cyc / run_cpu : 0.0;
     return v->times.cpu_s > 0 ? (double)v->so.cycles / v->times.cpu_s : 0.0;
 }

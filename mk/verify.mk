@@ -19,6 +19,7 @@
 #   make rerun-test       runs without reset: three input sets through one
 #                         build in one simulation, reset with host_en_i high
 #                         (Verilator and Icarus)
+#   make regress-cli-test samgen regress: case lists, --jobs, --slurm
 #   make verify-cli-test  verify -o DIR: report.json, junit.xml, --trace,
 #                         --max-mismatches, dot --report on the reports
 #                         (examples, Icarus)
@@ -192,10 +193,15 @@ TEST_SUITES += perf-cli-test
 perf-cli-test: $(SAMGEN)
 	@sh cli/perf_cli_test.sh $(abspath $(SAMGEN)) $(abspath $(BUILD))/perf-cli
 
-.PHONY: verify-cli-test
-TEST_SUITES += verify-cli-test
+.PHONY: verify-cli-test regress-cli-test
+TEST_SUITES += verify-cli-test regress-cli-test
 verify-cli-test: $(BUILD)/asan/samgen
 	@sh cli/verify_cli_test.sh $(abspath $(BUILD)/asan/samgen) $(abspath $(BUILD))/verify-cli
+
+# samgen regress: a case list here in parallel and through a stand-in
+# sbatch, summaries, bad lists (cli/regress_cli_test.sh).
+regress-cli-test: $(BUILD)/asan/samgen
+	@sh cli/regress_cli_test.sh $(abspath $(BUILD)/asan/samgen) $(abspath $(BUILD))/regress-cli
 
 # Real numbers: the regression's kernels with --type fp32 and bf16 on
 # synthetic inputs whose values are reals (sim/regress_inputs.sh with

@@ -42,10 +42,11 @@
 //   "ERROR <bits>"        error_o (decimal) had bits set that no earlier
 //                         ERROR line gave: the bits seen so far, ORed over
 //                         every clock edge (host writes, runs, read-back)
-//   "CPU <run cycles> <run s> <all cycles> <all s>"   at the end: the cycles
-//                         and process CPU seconds of the runs (start to
-//                         done) and of everything (host writes, runs and
-//                         read-back clock edges; CPU since the program began)
+//   "CPU <run cycles> <run s> <all cycles> <all s> <peak KiB>"   at the end:
+//                         the cycles and process CPU seconds of the runs
+//                         (start to done) and of everything (host writes,
+//                         runs and read-back clock edges; CPU since the
+//                         program began), and the process's peak memory
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -55,6 +56,7 @@
 #include <vector>
 
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "Vtop.h"
@@ -496,8 +498,10 @@ int main(int argc, char **argv)
     fclose(f);
     if (chk.fd >= 0)
         close(chk.fd);
-    printf("CPU %llu %.6f %llu %.6f\n", (unsigned long long)run_cycles, run_cpu,
-           (unsigned long long)s.ticks, cpu_seconds());
+    struct rusage ru;
+    long max_kb = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;
+    printf("CPU %llu %.6f %llu %.6f %ld\n", (unsigned long long)run_cycles, run_cpu,
+           (unsigned long long)s.ticks, cpu_seconds(), max_kb);
     fflush(stdout);
 #if VM_TRACE
     if (s.vcd) s.vcd->close();

@@ -107,8 +107,10 @@ int sg_sim_exec(const sg_sim_run *r, sg_sim_times *t, sg_err *e)
 }
 
 int sg_sim_read_cpu_line(const char *path, unsigned long long *run_cyc, double *run_s,
-                         unsigned long long *all_cyc, double *all_s)
+                         unsigned long long *all_cyc, double *all_s,
+                         unsigned long long *peak_kb)
 {
+    unsigned long long kb = 0;
     FILE *f = fopen(path, "rb");
     if (!f)
         return 0;
@@ -124,12 +126,14 @@ int sg_sim_read_cpu_line(const char *path, unsigned long long *run_cyc, double *
     int found = 0;
     for (char *p = buf; p; ) {
         if (strncmp(p, "CPU ", 4) == 0 &&
-            sscanf(p + 4, "%llu %lf %llu %lf", run_cyc, run_s, all_cyc, all_s) == 4)
+            sscanf(p + 4, "%llu %lf %llu %lf %llu", run_cyc, run_s, all_cyc, all_s, &kb) >= 4)
             found = 1;
         p = strchr(p, '\n');
         if (p)
             p++;
     }
+    if (peak_kb)
+        *peak_kb = found ? kb : 0;
     return found;
 }
 

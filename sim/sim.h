@@ -106,13 +106,16 @@ int sg_sim_run_to(char *const *argv, const char *out_path, int err_too, const ch
 /* Copy the first max_lines lines of the file at path to stderr. */
 void sg_sim_show_log(const char *path, int max_lines);
 
-/* The harness's last line "CPU <run cycles> <run s> <all cycles> <all s>"
- * (sim/harness.cpp): cycles and process CPU seconds of the runs from start
- * to done, and of every clock edge including the host's memory load and
- * read-back.  Looked for in the last 4 KiB of the simulator output; 1 when
- * found, 0 otherwise (Icarus prints no such line). */
+/* The harness's last line "CPU <run cycles> <run s> <all cycles> <all s>
+ * <peak KiB>" (sim/harness.cpp): cycles and process CPU seconds of the runs
+ * from start to done, and of every clock edge including the host's memory
+ * load and read-back, and the simulator's peak memory (0 when the line has
+ * none; peak_kb may be NULL).  Looked for in the last 4 KiB of the
+ * simulator output; 1 when found, 0 otherwise (Icarus prints no such
+ * line). */
 int sg_sim_read_cpu_line(const char *path, unsigned long long *run_cyc, double *run_s,
-                         unsigned long long *all_cyc, double *all_s);
+                         unsigned long long *all_cyc, double *all_s,
+                         unsigned long long *peak_kb);
 
 /* The first broken stream contract the taps saw (so->protocol set): one
  * FAIL line naming the edge, its ends, the cycle and what changed. */

@@ -106,10 +106,10 @@ static int stat_line(sg_simout *so, char *p, int node, const char *path, long ln
     if (sscanf(p, "%lu %llu %lld %lld", &id, &n, &first, &last) != 4 || id > 1000000)
         return sg_errf(e, path, ln, "malformed node figures line");
     if (id >= so->n_node) {
-        size_t cap = so->n_node;
-        sg_grow((void **)&so->node, &cap, id + 1, sizeof *so->node);
-        memset(so->node + so->n_node, 0, (cap - so->n_node) * sizeof *so->node);
-        so->n_node = cap;
+        size_t old = so->cap_node;
+        sg_grow((void **)&so->node, &so->cap_node, id + 1, sizeof *so->node);
+        memset(so->node + old, 0, (so->cap_node - old) * sizeof *so->node);
+        so->n_node = id + 1;
     }
     so->node[id].busy = n;
     so->node[id].first = first;

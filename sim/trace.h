@@ -77,7 +77,7 @@ typedef struct sg_simout {
     sg_simx x;
     int lockstep_stats;       /* S lines: edge[].count are the harness's */
     sg_simnode *node;         /* B lines, indexed by node (n_node of them) */
-    size_t n_node;
+    size_t n_node, cap_node;
 } sg_simout;
 
 /* Read the simulator's output file.  width/is_val describe the n edges.

@@ -123,6 +123,75 @@ static void test_error_bits(void **state)
     assert_string_equal(names, "");
 }
 
+/* What the Verilator harness prints: token lines with tag and payload
+ * apart, and in lockstep runs the X line or the S/B figures. */
+static void test_harness_lines(void **state)
+{
+    (void)state;
+    char *p = write_tmp(
+        "t 0 3 0 5\n"             /* DATA 5 */
+        "t 1 4 0 fffffffe\n"      /* DATA -2 */
+        "t 2 5 1 0\n"             /* S on a repsig edge */
+        "t 0 6 1 1\n"             /* S1 */
+        "t 1 7 2 0\n"             /* D */
+        "S 0 12\n"
+        "B 4 10 3 20\n"
+        "DONE 9\n");
+    sg_simout so;
+    sg_err e;
+    int rc = sg_simout_read(p, 3, widths, is_val, &so, &e);
+    unlink(p);
+    if (rc != 0)
+        fail_msg("%s", e.msg);
+    assert_int_equal(so.edge[0].toks.n, 2);
+    assert_true(sg_tok_eq(so.edge[0].toks.t[0], sg_data(5)));
+    assert_true(sg_tok_eq(so.edge[0].toks.t[1], sg_stop(1)));
+    assert_int_equal(so.edge[0].cyc[1], 6);
+    assert_true(sg_tok_eq(so.edge[1].toks.t[0], sg_data(-2)));
+    assert_true(sg_tok_eq(so.edge[1].toks.t[1], sg_done()));
+    assert_true(sg_tok_eq(so.edge[2].toks.t[0], sg_stop(0)));
+    /* the S line replaces the count of the token lines */
+    assert_int_equal(so.edge[0].count, 12);
+    assert_int_equal(so.edge[1].count, 2);
+    assert_int_equal(so.lockstep_stats, 1);
+    assert_int_equal(so.n_node, 5);
+    assert_int_equal(so.node[4].busy, 10);
+    assert_int_equal(so.node[4].first, 3);
+    assert_int_equal(so.node[4].last, 20);
+    assert_int_equal(so.node[0].busy, 0);
+    assert_int_equal(so.lockstep_fail, 0);
+    sg_simout_free(&so);
+
+    p = write_tmp("LIMIT 30\nX 1 7 29 0 3 0 fffffffe\nX 0 1 -1 1 0 -1 0\n");
+    rc = sg_simout_read(p, 3, widths, is_val, &so, &e);
+    unlink(p);
+    if (rc != 0)
+        fail_msg("%s", e.msg);
+    assert_int_equal(so.lockstep_fail, 1);
+    assert_int_equal(so.x.edge, 0);      /* the last X line is kept */
+    assert_int_equal(so.x.index, 1);
+    assert_int_equal(so.x.cycle, -1);
+    assert_int_equal(so.x.got_tag, -1);
+    assert_int_equal(so.x.exp_tag, 1);
+    sg_simout_free(&so);
+
+    p = write_tmp("X 9 1 2 0 0 0 0\n");    /* no edge 9 */
+    assert_int_equal(sg_simout_read(p, 3, widths, is_val, &so, &e), -1);
+    assert_non_null(strstr(e.msg, ":1: malformed lockstep mismatch line"));
+    sg_simout_free(&so);
+    unlink(p);
+    p = write_tmp("t 0 1 4 0\n");          /* tag 4 */
+    assert_int_equal(sg_simout_read(p, 3, widths, is_val, &so, &e), -1);
+    assert_non_null(strstr(e.msg, "malformed token line"));
+    sg_simout_free(&so);
+    unlink(p);
+    p = write_tmp("B 1 2\n");
+    assert_int_equal(sg_simout_read(p, 3, widths, is_val, &so, &e), -1);
+    assert_non_null(strstr(e.msg, "malformed node figures line"));
+    sg_simout_free(&so);
+    unlink(p);
+}
+
 static void test_errors(void **state)
 {
     (void)state;
@@ -154,6 +223,7 @@ int main(void)
         cmocka_unit_test(test_tokens),
         cmocka_unit_test(test_watchdog),
         cmocka_unit_test(test_error_bits),
+        cmocka_unit_test(test_harness_lines),
         cmocka_unit_test(test_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
