@@ -29,6 +29,7 @@
 #include "cli/opt.h"
 #include "cli/verify.h"
 #include "core/paths.h"
+#include "fpga/netlist.h"
 #include "sim/cache.h"
 #include "sim/expect.h"
 
@@ -114,6 +115,7 @@ static int on_opt(void *ctx, sg_opt_id id, const char *a, const char *v)
         vo->watchdog = (long)n;
         return 0;
     case SG_OPT_NO_TRACE: vo->no_trace = 1; return 0;
+    case SG_OPT_NETLIST: vo->netlist = 1; return 0;
     case SG_OPT_CHECK:
         if (strcmp(v, "lockstep") && strcmp(v, "after"))
             return sg_cli_usage_error("verify", "%s %s: expected lockstep or after", a, v);
@@ -171,6 +173,8 @@ static int parse_args(gen_opts *go, verify_opts *vo, int argc, char **argv)
             return sg_cli_usage_error("verify", "--check lockstep and --trace exclude each "
                                       "other (--trace records every token)");
     }
+    if (vo->netlist && strcmp(vo->sim, "verilator") != 0)
+        return sg_cli_usage_error("verify", "--netlist needs --sim verilator");
     if (vo->check && vo->no_trace)
         return sg_cli_usage_error("verify", "--check and --no-trace exclude each other "
                                   "(--no-trace checks no edge stream)");
@@ -331,6 +335,33 @@ static int write_inputs(verify_run *v, const verify_opts *vo)
     return -1;
 }
 
+/* --netlist: the top synthesized by Yosys (fpga/netlist.h) into
+ * work/<module>_netlist.v, which the simulator builds instead.  Returns
+ * -1 when it is written, else the exit code. */
+static int make_netlist(verify_run *v, const verify_opts *vo, const char *root)
+{
+    if (!vo->netlist)
+        return -1;
+    char rtl[4200];
+    if (vo->rtl_dir)
+        snprintf(rtl, sizeof rtl, "%s", vo->rtl_dir);
+    else
+        snprintf(rtl, sizeof rtl, "%s/rtl", root);
+    snprintf(v->netlist, sizeof v->netlist, "%s/%s_netlist.v", v->work, v->c.design.module);
+    sg_proc_watch w = {"samgen verify", vo->quiet, vo->timeout};
+    sg_netlist_job j = {rtl, v->top, v->c.design.module, v->work, v->netlist, &w};
+    sg_err e;
+    sg_err_clear(&e);
+    int rc = sg_netlist_synth(&j, &e);
+    if (rc == SG_PROC_TIMEOUT) {
+        fprintf(stderr, "samgen verify: %s\n", e.msg);
+        return SG_EXIT_CHECK;
+    }
+    if (rc < 0)
+        return sg_cli_report(&e);
+    return -1;
+}
+
 static int lockstep_plan(verify_run *v, const verify_opts *vo, sg_simulator sim,
                          char *path, size_t cap);
 static int lockstep_passed(const sg_simout *so);
@@ -346,7 +377,8 @@ static int simulate(verify_run *v, const verify_opts *vo, const char *root)
     sg_err_clear(&e);
     sg_simulator sim = strcmp(vo->sim, "verilator") == 0 ? SG_SIM_VERILATOR : SG_SIM_ICARUS;
     sg_proc_watch w = {"samgen verify", vo->quiet, vo->timeout};
-    sg_sim_build b = {sim, root, vo->rtl_dir, v->work, v->top, v->c.design.module,
+    sg_sim_build b = {sim, root, vo->rtl_dir, v->work, v->netlist[0] ? v->netlist : v->top,
+                      v->c.design.module,
                       0, vo->no_trace, vo->stall, 0, 0, v->c.crd_width, &w,
                       v->scopes, v->n_scopes, vo->cache_max, NULL};
     sg_gen_host_widths(&v->c, &b.host_addr_width, &b.host_data_width);
@@ -479,7 +511,7 @@ static int exec_and_read(verify_run *v, const verify_opts *vo, sg_simulator sim,
     sg_sim_run r = {sim, v->bin, v->script, v->simout, vo->stall, vo->seed,
                     vo->watchdog, vo->waves ? wf.tmp : NULL, vo->no_trace, w,
                     vo->waves_from, vo->waves_to, v->c.design.module, v->scopes,
-                    v->n_scopes, fst, expect};
+                    v->n_scopes, fst, expect, v->netlist[0] ? vo->watchdog : 0};
     int src = sg_sim_exec(&r, &v->times, &e);
     if (src == SG_PROC_TIMEOUT) {
         if (vo->waves)
@@ -530,10 +562,11 @@ static void print_speed(const verify_run *v)
                cpu_s > 0 ? (double)v->so.cycles / cpu_s : 0.0);
     struct rusage ru;
     long self_kb = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;
-    printf("checking: %s; build %.1f s%s; peak memory: samgen %.1f MiB",
+    printf("checking: %s%s; build %.1f s%s; peak memory: samgen %.1f MiB",
            v->lockstep ? "in lockstep, every edge as its tokens crossed"
            : v->c.go->want_streams ? "after the run, every token recorded"
                                    : "output memories only (--no-trace)",
+           v->netlist[0] ? ", of Yosys's gate-level netlist" : "",
            v->build_s, v->cached ? " (cached)" : "", (double)self_kb / 1024.0);
     if (have && sim_kb)
         printf(", simulator %.1f MiB", (double)sim_kb / 1024.0);
@@ -704,7 +737,7 @@ int sg_cmd_verify(int argc, char **argv)
     go.cmd = "verify";
     go.refuse_over = 1;
     verify_opts vo = {"verilator", 0, 1, NULL, NULL, 100000000ULL, 100000, NULL, NULL, 0,
-                      NULL, 0, 1, 0, 0, -1, -1, NULL, 0, NULL};
+                      NULL, 0, 1, 0, 0, -1, -1, NULL, 0, NULL, 0};
     int rc = parse_args(&go, &vo, argc, argv);
     if (rc >= 0) {
         sg_gen_opts_free(&go);
@@ -747,6 +780,8 @@ int sg_cmd_verify(int argc, char **argv)
         goto out;
     }
     rc = write_inputs(v, &vo);
+    if (rc < 0)
+        rc = make_netlist(v, &vo, root);
     if (rc < 0)
         rc = simulate(v, &vo, root);
     if (rc < 0)

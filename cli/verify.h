@@ -32,6 +32,7 @@ typedef struct verify_opts {
     const char *waves_scope;  /* --waves-scope PATTERN, or NULL */
     unsigned long long cache_max;  /* $SAMGEN_CACHE_MAX in bytes; 0 no cap */
     const char *check;        /* --check: "lockstep", "after", NULL default */
+    int netlist;              /* --netlist: simulate Yosys's gate-level netlist */
 } verify_opts;
 
 /* One verify run: what the steps share, freed by verify_free. */
@@ -43,6 +44,7 @@ typedef struct verify_run {
     char work[4096];
     int made_tmp;             /* work is a temporary directory */
     char top[4400], script[4400], simout[4400], bin[4800];
+    char netlist[4500];       /* --netlist: the netlist simulated, else "" */
     int cached;               /* a cached Verilator build was used */
     sg_sim_times times;
     double build_s;           /* wall time of the simulator build */

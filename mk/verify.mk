@@ -16,6 +16,7 @@
 #                         $(BUILD)/regress/onyx.md
 #   make mutation-test    verify must catch deliberately broken RTL
 #   make lockstep-test    lockstep checking in the Verilator harness
+#   make netlist-test     verify --netlist: the synthesized netlist checked
 #   make rerun-test       runs without reset: three input sets through one
 #                         build in one simulation, reset with host_en_i high
 #                         (Verilator and Icarus)
@@ -109,7 +110,7 @@ skip-verify-full: $(SAMGEN)
 	@sh sim/skip_verify.sh $(abspath $(SAMGEN)) $(REGRESS_DIR)/skip-full full \
 	  $(REGRESS_GRAPHS) $(SKIP_FULL_KERNELS)
 
-.PHONY: regress regress-quick regress-cases-quick regress-cases-full regress-real mutation-test lockstep-test bench-verify bench-locate gen-lint
+.PHONY: regress regress-quick regress-cases-quick regress-cases-full regress-real mutation-test lockstep-test netlist-test bench-verify bench-locate gen-lint
 
 regress-quick: $(SAMGEN)
 	@rm -rf $(REGRESS_DIR)/quick
@@ -137,6 +138,11 @@ mutation-test: $(SAMGEN)
 lockstep-test: $(SAMGEN)
 	@sh sim/lockstep_test.sh $(abspath $(SAMGEN)) $(BUILD)/lockstep-test
 
+# verify --netlist: Yosys's gate-level netlist simulated and checked on
+# every edge, and a synthesis-only bug (sim/netlist_test.sh).
+netlist-test: $(SAMGEN)
+	@sh sim/netlist_test.sh $(abspath $(SAMGEN)) $(BUILD)/netlist-test
+
 gen-lint: $(SAMGEN)
 	@if [ ! -d "$(REGRESS_GRAPHS)" ]; then \
 	   echo "gen-lint: $(REGRESS_GRAPHS) not found: skipped"; exit 0; fi; \
@@ -160,7 +166,7 @@ regress-real: $(SAMGEN)
 bench-locate: $(SAMGEN)
 	@sh bench/bench_locate $(abspath $(SAMGEN)) $(BUILD)/bench-locate
 
-TEST_SUITES += gen-lint regress-quick mutation-test lockstep-test skip-verify
+TEST_SUITES += gen-lint regress-quick mutation-test lockstep-test netlist-test skip-verify
 EXTENDED_SUITES += regress skip-verify-full
 BENCH_TARGETS += bench-verify bench-locate
 

@@ -17,6 +17,11 @@
 //                         top ignores the host port while busy
 //   r SEL                 read back memory SEL: host_len_o words
 //
+// +harnesscycle stamps the tokens with the harness's own count of the
+// run's cycles, +hwatchdog=N prints "WATCHDOG N <cycle>" and ends a run in
+// which no tap saw a token for N cycles (both for a synthesized netlist,
+// whose top has neither the cycle counter nor the watchdog).
+//
 // Tokens.  In a build with SG_TAP_DPI every tap hands its tokens to
 // sg_tap_token below.  Without +expect the harness prints each as
 //   "t <edge> <cycle> <tag> <payload hex>"
@@ -155,6 +160,11 @@ struct Checker {
     std::vector<NodeStat> node;
     bool stop = false;              // a mismatch: end the run
     char what[160] = "";            // its X line
+    // +harnesscycle: stamp tokens with the harness's own count of the run's
+    // cycles (a synthesized netlist ties the taps' cycle_i to 0)
+    bool own_cycle = false;
+    uint64_t cycle = 0;             // the run's cycle being clocked
+    uint64_t last_tok = 0;          // the cycle of the last token
 };
 
 // The taps reach the checker through DPI, which has no user argument: one
@@ -267,7 +277,8 @@ extern "C" void sg_tap_token(int edge_id, int cycle, int tag, long long payload)
 {
     Checker *c = g_checker;
     const uint64_t pay = (uint64_t)payload;
-    const uint32_t ucyc = (uint32_t)cycle;
+    const uint32_t ucyc = c->own_cycle ? (uint32_t)c->cycle : (uint32_t)cycle;
+    c->last_tok = c->cycle;
     if (!c->lockstep) {
         if (c->print)
             printf("t %d %u %d %llx\n", edge_id, ucyc, tag, (unsigned long long)pay);
@@ -348,6 +359,10 @@ int main(int argc, char **argv)
     }
     Checker chk;
     chk.print = !plusarg_flag(argc, argv, "notrace");
+    chk.own_cycle = plusarg_flag(argc, argv, "harnesscycle");
+    // +hwatchdog=N: end a run in which no tap saw a token for N cycles (for
+    // a netlist, which has no watchdog of its own)
+    const long long hwd = plusarg_cycle(argc, argv, "hwatchdog");
     if (const char *x = plusarg(argc, argv, "expect")) {
         if (!load_expect(&chk, x)) {
             fprintf(stderr, "harness: %s: not a readable expected-stream file\n", x);
@@ -443,14 +458,22 @@ int main(int argc, char **argv)
                 t->host_wdata_i = (uint64_t)hold_val;
             }
             uint64_t cyc = 0;
+            bool hwd_fired = false;
+            chk.last_tok = 0;
             double c0 = cpu_seconds();
             while ((!t->done_o || (rerun && cyc == 0)) && !s.ctx->gotFinish() && cyc < max &&
                    !chk.stop) {
                 if (wfrom >= 0 || wto >= 0)
                     s.dump_on = (wfrom < 0 || (long long)cyc >= wfrom) &&
                                 (wto < 0 || (long long)cyc <= wto);
+                chk.cycle = cyc;
                 s.tick();
                 cyc++;
+                if (hwd > 0 && cyc - chk.last_tok > (uint64_t)hwd) {
+                    printf("WATCHDOG %lld %llu\n", hwd, (unsigned long long)cyc);
+                    hwd_fired = true;
+                    break;
+                }
             }
             run_cpu += cpu_seconds() - c0;
             run_cycles += cyc;
@@ -472,7 +495,7 @@ int main(int argc, char **argv)
                 printf("%s\n", chk.what);
             else if (chk.lockstep && t->done_o)
                 print_stats(&chk);
-            if (!t->done_o || chk.stop)
+            if (!t->done_o || chk.stop || hwd_fired)
                 break;
         } else if (op[0] == 'r') {
             unsigned sel;

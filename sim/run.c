@@ -54,7 +54,7 @@ int sg_sim_exec(const sg_sim_run *r, sg_sim_times *t, sg_err *e)
         a_scope[i] = sg_malloc(len);
         snprintf(a_scope[i], len, "+wavescope=TOP.%s.%s", r->top_module, r->wave_scopes[i]);
     }
-    char **argv = sg_calloc(16 + n_scope, sizeof *argv);
+    char **argv = sg_calloc(20 + n_scope, sizeof *argv);
     int na = 0;
     if (r->sim == SG_SIM_ICARUS) {
         argv[na++] = "vvp";
@@ -78,6 +78,12 @@ int sg_sim_exec(const sg_sim_run *r, sg_sim_times *t, sg_err *e)
         argv[na++] = a_scope[i];
     if (r->no_trace)
         argv[na++] = "+notrace";
+    char a_hwd[64];
+    if (r->harness_watchdog > 0 && r->sim == SG_SIM_VERILATOR) {
+        snprintf(a_hwd, sizeof a_hwd, "+hwatchdog=%ld", r->harness_watchdog);
+        argv[na++] = "+harnesscycle";
+        argv[na++] = a_hwd;
+    }
     char a_expect[4200];
     if (r->expect && r->sim == SG_SIM_VERILATOR) {
         snprintf(a_expect, sizeof a_expect, "+expect=%s", r->expect);

@@ -78,6 +78,10 @@ typedef struct sg_sim_run {
     const char *expect;       /* Verilator: check every edge in lockstep
                                * against this file (sim/expect.h); NULL:
                                * record the tokens (unless no_trace) */
+    long harness_watchdog;    /* Verilator, a netlist: the harness stamps
+                               * the tokens with its own cycle count and
+                               * ends a run without a token for this many
+                               * cycles; 0: the top's watchdog does */
 } sg_sim_run;
 
 /* The names of the module instances of the top whose Verilog is text (one
