@@ -89,6 +89,9 @@ int sg_gen_opt(gen_opts *o, sg_opt_id id, const char *a, const char *v, sg_err *
         o->max_nnz = x;
         o->max_nnz_set = 1;
         return 1;
+    case SG_OPT_SIZE_CLASS:
+        o->size_class = 1;
+        return 1;
     case SG_OPT_DIM:
         if (int_arg(a, v, 1, 1L << 20, &x, e) < 0)
             return -1;
@@ -261,6 +264,42 @@ int sg_gen_needed_crd_width(const gen_ctx *c, char *what, size_t cap)
     return need;
 }
 
+static long pow2_at_least(long v)
+{
+    long p = 64;
+    while (p < v && p < (1L << 40))
+        p <<= 1;
+    return p;
+}
+
+/* --size-class: --max-nnz and --dim chosen from the bound tensors as the
+ * powers of two (at least 64) at or above their largest array and their
+ * largest dimension, so that inputs of about one size give one design, and
+ * verify one build. */
+static void choose_size_class(gen_ctx *c, gen_opts *o)
+{
+    long mx = 0, dim = 0;
+    for (size_t i = 0; i < c->g.n_nodes; i++) {
+        const sg_node *n = &c->g.nodes[i];
+        static const sg_arr_kind all[3] = {SG_ARR_SEG, SG_ARR_CRD, SG_ARR_VALS};
+        for (int a = 0; a < 3; a++) {
+            long s = sg_binds_mem_size(&o->binds, n, all[a]);
+            if (s > mx)
+                mx = s;
+        }
+    }
+    for (int t = 0; t < o->binds.n; t++)
+        for (int m = 0; !o->binds.t[t].is_scalar && m < o->binds.t[t].coo.order; m++)
+            if ((long)o->binds.t[t].coo.shape[m] > dim)
+                dim = (long)o->binds.t[t].coo.shape[m];
+    o->max_nnz = pow2_at_least(mx);
+    o->max_nnz_set = 1;
+    if (!o->dim_set) {
+        o->dim = pow2_at_least(dim);
+        o->dim_set = 1;
+    }
+}
+
 /* The preparation steps in the order they depend on each other (load and
  * check the graph, choose the value type, bind the tensors, run the golden
  * model, check the widths, hash the inputs, emit the design); it stays one
@@ -327,6 +366,8 @@ int sg_gen_prepare(const gen_opts *o, gen_ctx *c, sg_err *e)
                            c->gold.deadlock_msg ? c->gold.deadlock_msg : "");
         ((sg_binds *)&o->binds)->gold = &c->gold;
     }
+    if (o->size_class && !o->max_nnz_set && o->binds.n > 0)
+        choose_size_class(c, (gen_opts *)o);
     c->crd_width = o->crd_width;
     if (o->binds.n > 0) {
         char what[160];

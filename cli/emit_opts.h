@@ -21,6 +21,7 @@ typedef struct gen_opts {
     int max_nnz_set;
     long dim;                 /* index size floor (64 when unset) */
     int dim_set;
+    int size_class;           /* --size-class: sizes rounded up to 2^k */
     long watchdog_cycles;     /* --watchdog-cycles (SG_DEFAULT_WATCHDOG) */
     int counters;             /* --counters: SG_PERF_NONE, _NODES, _EDGES */
     int edge_registered;      /* --edge-fifo registered */

@@ -293,6 +293,27 @@ if [ $rc -eq 2 ] && [ ! -e "$G" ] &&
    [ "$(cat "$WORK/gensize.err")" = "$EXG:3: n0_fiberlookup_b0_i: crd memory of 70000 entries does not fit 16-bit addresses (raise --width-crd)" ]; then
     ok "gen --max-nnz 70000: crd does not fit 16-bit addresses, exit 2"
 else bad "gen --max-nnz 70000: exit $rc, '$(cat "$WORK/gensize.err")'"; fi
+# --size-class: two inputs of about one size give one design (the same
+# Verilog; sized exactly, their seg arrays differ), one of another size
+# another; the crd memory is the power of two at or above the largest array
+SC=$WORK/sizeclass; rm -rf "$SC"; mkdir -p "$SC"
+"$SAMGEN" tensor gen --shape 40x40 --density 0.05 --seed 1 -o "$SC/a.mtx" >/dev/null
+"$SAMGEN" tensor gen --shape 120x120 --density 0.008 --seed 2 -o "$SC/b.mtx" >/dev/null
+"$SAMGEN" tensor gen --shape 300x300 --density 0.05 --seed 3 -o "$SC/c.mtx" >/dev/null
+for x in a b c; do
+    "$SAMGEN" gen "$EXM" -t "B=$SC/$x.mtx" -t "C=$SC/$x.mtx" --size-class -o "$SC/$x" >/dev/null 2>&1 ||
+        bad "gen --size-class on $x"
+    "$SAMGEN" gen "$EXM" -t "B=$SC/$x.mtx" -t "C=$SC/$x.mtx" -o "$SC/$x-exact" >/dev/null 2>&1
+done
+strip() { grep -v '^ *//' "$1"/mat_elemmul_top.v; }
+if [ "$(strip "$SC/a" | md5sum)" = "$(strip "$SC/b" | md5sum)" ] &&
+   [ "$(strip "$SC/a-exact" | md5sum)" != "$(strip "$SC/b-exact" | md5sum)" ] &&
+   [ "$(strip "$SC/a" | md5sum)" != "$(strip "$SC/c" | md5sum)" ]; then
+    ok "gen --size-class: 40x40 (80 nonzeros) and 120x120 (115) share a design, 300x300 does not"
+else bad "gen --size-class: designs of $SC"; fi
+# (a.mtx: 80 nonzeros, so 128 words)
+grep -q 'AddrWidth(7)) u_m2_n0_fiberlookup_B0_i_crd ' "$SC/a/mat_elemmul_top.v" &&
+    ok "gen --size-class: crd memory 128 words for 80 nonzeros" || bad "gen --size-class: crd memory size"
 G=$WORK/verify
 numopt "verify --fifo-depth 0" "samgen: --fifo-depth: 0 is out of range 1..4096" "$G" \
     "$SAMGEN" verify "$SEED" --fifo-depth 0 --keep "$G"

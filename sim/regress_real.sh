@@ -26,7 +26,9 @@ shift 4
 tbudget=${TOKEN_BUDGET:-20000000}
 wbudget=${WORKSPACE_BUDGET:-4194304}
 # every case's build and simulation ends after CASE_TIMEOUT seconds
-REGRESS_VERIFY_ARGS="${REGRESS_VERIFY_ARGS:-} --timeout ${CASE_TIMEOUT:-1200}"
+# and memories come in size classes, so that matrices of about one size
+# share a Verilator build
+REGRESS_VERIFY_ARGS="${REGRESS_VERIFY_ARGS:-} --size-class --timeout ${CASE_TIMEOUT:-1200}"
 export REGRESS_VERIFY_ARGS
 here=$(cd "$(dirname "$0")" && pwd)
 shared=${SHARED:-$here/../../shared}
