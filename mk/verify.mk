@@ -157,7 +157,8 @@ bench-verify: $(SAMGEN)
 REGRESS_REAL_BUDGET ?= 100000
 REGRESS_REAL_TOKENS ?= 20000000
 REGRESS_REAL_ALL_KERNELS := mat_elemadd mat_elemmul mat_vecmul_ij mat_vecmul_ji \
-  matmul_ijk matmul_ikj matmul_kij mat_sddmm mat_residual_HAND mat_mattransmul_HAND
+  matmul_ijk matmul_ikj matmul_kij mat_sddmm mat_residual_HAND mat_mattransmul_HAND \
+  tensor3_elemadd tensor3_elemmul tensor3_innerprod tensor3_ttv tensor3_ttm tensor3_mttkrp
 regress-real: $(SAMGEN)
 	@SHARED=$(SHARED) TOKEN_BUDGET=$(REGRESS_REAL_TOKENS) sh sim/regress_real.sh \
 	  $(abspath $(SAMGEN)) $(REGRESS_DIR)/real $(REGRESS_REAL_BUDGET) $(REGRESS_JOBS) \

@@ -18,6 +18,7 @@ here=$(dirname "$0")
 kernel=$(basename "$graph" .gv)
 input=$kind
 [ "$kind" = real ] && input=$(basename "$real" .mtx)
+[ "$kind" = real3 ] && input=$(basename "$real" .tns)
 typearg=""
 if [ -n "${REGRESS_TYPE:-}" ]; then
     typearg="--type $REGRESS_TYPE"
@@ -28,7 +29,7 @@ if [ -n "${REGRESS_TYPE:-}" ]; then
 fi
 mkdir -p "$work" "$(dirname "$res")"
 sizing="--max-nnz 512 --dim 64"
-[ "$kind" = real ] && sizing=""
+case $kind in real|real3) sizing="" ;; esac
 if ! args=$(sh "$here/regress_inputs.sh" "$samgen" "$graph" "$kind" "$seed" "$work/in" "$real" 2>"$work/inputs.err"); then
     printf '%s|%s|0|0|0|ERROR|%s\n' "$kernel" "$input" "$(head -c 200 "$work/inputs.err" | tr '\n|' '  ')" >"$res"
     echo "[regress] $kernel $input: ERROR (inputs)"

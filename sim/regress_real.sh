@@ -8,7 +8,10 @@
 #
 # A case is a kernel (a graph of $SHARED/graphs/custard) on one matrix,
 # run by sim/regress_case.sh (kind "real": every matrix operand is the
-# matrix, vectors random, memories and widths sized from the data).  A
+# matrix, vectors random, memories and widths sized from the data), or a
+# kernel with an order-3 operand on one order-3 tensor of
+# $SHARED/data/tns (kind "real3": every order-3 operand is the tensor, the
+# others random with the sizes of its modes).  A
 # matrix is skipped, with its reason, when it is not square (the
 # regression's vectors take its row count) or holds more than BUDGET
 # nonzeros; a case is skipped when a dense operand would hold more than
@@ -61,6 +64,29 @@ for f in "$mtx"/*.mtx; do
     fi
     echo "$m" >>"$out/matrices.txt"
 done
+# the order-3 tensors of $SHARED/data/tns within the budget, for the
+# kernels with an order-3 operand (inputs of kind real3)
+: >"$out/tensors.txt"
+for f in "$shared/data/tns"/*.tns; do
+    [ -f "$f" ] || continue
+    m=$(basename "$f" .tns)
+    info=$("$samgen" tensor info "$f" 2>/dev/null) || {
+        echo "$m|-|cannot be read" >>"$out/skipped.txt"; continue; }
+    nnz=$(printf '%s\n' "$info" | sed -n 's/^nnz: *\([0-9]*\).*/\1/p')
+    ord=$(printf '%s\n' "$info" | sed -n 's/^order: *//p')
+    if [ "$ord" != 3 ]; then
+        echo "$m|-|order $ord, not 3" >>"$out/skipped.txt"
+    elif [ "$nnz" -gt "$budget" ]; then
+        echo "$m|-|$nnz nonzeros, more than the budget of $budget" >>"$out/skipped.txt"
+    else
+        echo "$m" >>"$out/tensors.txt"
+    fi
+done
+# does graph $1 have an order-3 operand (not its result)?
+has_order3() {
+    sed -n 's/^[[:space:]]*comment="\([^"]*\)".*/\1/p' "$1" | head -n 1 | tr ',' '\n' | sed 1d |
+        sed 's/.*=//' | awk '{ n = gsub(/[sd]/, "") } n == 3 { f = 1 } END { exit !f }'
+}
 
 # the cases per kernel, the result counted by the golden model first
 total=0
@@ -68,14 +94,18 @@ for k in "$@"; do
     g=$graphs/$k.gv
     [ -f "$g" ] || { echo "regress-real: no graph $g" >&2; exit 2; }
     : >"$out/lists/$k"
+    kind=real list=$out/matrices.txt dir=$mtx ext=mtx
+    has_order3 "$g" && kind=real3 list=$out/tensors.txt dir=$shared/data/tns ext=tns
+    echo "$kind $dir $ext" >"$out/lists/$k.kind"
     while read -r m; do
         w=$out/work/$k/$m
         mkdir -p "$w"
-        if ! args=$(sh "$here/regress_inputs.sh" "$samgen" "$g" real 1 "$w/in" "$mtx/$m.mtx" 2>"$w/inputs.err"); then
+        if ! args=$(sh "$here/regress_inputs.sh" "$samgen" "$g" $kind 1 "$w/in" "$dir/$m.$ext" 2>"$w/inputs.err"); then
             echo "$k|$m|inputs: $(head -c 120 "$w/inputs.err" | tr '\n|' '  ')" >>"$out/skipped.txt"
             continue
         fi
-        n=$(grep -v '^%' "$mtx/$m.mtx" | head -n 1 | awk '{print $1}')
+        n=0
+        [ $kind = real ] && n=$(grep -v '^%' "$mtx/$m.mtx" | head -n 1 | awk '{print $1}')
         # an order-2 sparse accumulator keeps a dense rows x rows workspace
         if grep -q 'order=2' "$g" && [ $((n * n)) -gt "$wbudget" ]; then
             echo "$k|$m|a dense order-2 workspace of $((n * n)) words, more than $wbudget" >>"$out/skipped.txt"
@@ -105,16 +135,17 @@ for k in "$@"; do
         fi
         echo "$m" >>"$out/lists/$k"
         total=$((total + 1))
-    done <"$out/matrices.txt"
+    done <"$list"
 done
 
 # run: one job per kernel, JOBS at once
 export REGRESS_TOTAL=$total
 for k in "$@"; do echo "$k"; done |
     xargs -P "$jobs" -I{} sh -c '
-        k=$1; while read -r m; do
-            sh "$2/regress_case.sh" "$3" "$4/$k.gv" real 1 "$5/work/$k/$m/run" "$5/res/${k}__$m.res" "$6/$m.mtx"
-        done <"$5/lists/$k"' _ {} "$here" "$samgen" "$graphs" "$out" "$mtx"
+        k=$1; read -r kind dir ext <"$5/lists/$k.kind"
+        while read -r m; do
+            sh "$2/regress_case.sh" "$3" "$4/$k.gv" $kind 1 "$5/work/$k/$m/run" "$5/res/${k}__$m.res" "$dir/$m.$ext"
+        done <"$5/lists/$k"' _ {} "$here" "$samgen" "$graphs" "$out"
 
 sh "$here/regress_summary.sh" "$out/res" "$out/real.md" "$out/results.json" >"$out/summary.txt"
 rc=$?
@@ -123,7 +154,7 @@ rc=$?
     echo
     echo "Skipped:"
     echo
-    echo "| kernel | matrix | reason |"
+    echo "| kernel | input | reason |"
     echo "|---|---|---|"
     awk -F'|' '{ printf "| %s | %s | %s |\n", ($2 == "-" ? "(all)" : $1), ($2 == "-" ? $1 : $2), $3 }' "$out/skipped.txt"
 } >>"$out/real.md"
