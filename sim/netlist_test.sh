@@ -40,7 +40,7 @@ sed -i 's/^  assign out_val_data_o  = data_q;$/`ifdef SYNTHESIS\n  assign out_va
     "$out/rtl_syn/sam_reduce.v"
 cmp -s "$root/rtl/sam_reduce.v" "$out/rtl_syn/sam_reduce.v" && bad "the sam_reduce edit did not apply"
 # shellcheck disable=SC2086
-"$samgen" verify "$ex/spmv.gv" $T -q --rtl-dir "$out/rtl_syn" >"$out/syn-rtl.log" 2>&1 ||
+"$samgen" verify "$ex/spmv.gv" $T -q --rtl-dir "$out/rtl_syn" --sim icarus >"$out/syn-rtl.log" 2>&1 ||
     { bad "the mutant fails as RTL (it should differ only when synthesized)"; cat "$out/syn-rtl.log"; }
 # shellcheck disable=SC2086
 "$samgen" verify "$ex/spmv.gv" $T -q --rtl-dir "$out/rtl_syn" --netlist >"$out/syn-nl.log" 2>&1
