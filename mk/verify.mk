@@ -21,6 +21,7 @@
 #                         build in one simulation, reset with host_en_i high
 #                         (Verilator and Icarus)
 #   make regress-cli-test samgen regress: case lists, --jobs, --slurm
+#   make slurm-test       samgen regress --slurm on a one-node local Slurm
 #   make verify-cli-test  verify -o DIR: report.json, junit.xml, --trace,
 #                         --max-mismatches, dot --report on the reports
 #                         (examples, Icarus)
@@ -137,6 +138,21 @@ mutation-test: $(SAMGEN)
 # tampered expected streams and on a mutant (sim/lockstep_test.sh).
 lockstep-test: $(SAMGEN)
 	@sh sim/lockstep_test.sh $(abspath $(SAMGEN)) $(BUILD)/lockstep-test
+
+# verify --netlist on every example (Yosys's gate-level netlist, each
+# with and without stalls).
+.PHONY: netlist-examples
+EXTENDED_SUITES += netlist-examples
+netlist-examples: $(SAMGEN)
+	@EXAMPLES_VERIFY_ARGS=--netlist sh scripts/examples_verify.sh $(abspath $(SAMGEN)) \
+	  $(abspath $(BUILD))/netlist-examples
+
+# samgen regress --slurm against a real Slurm: a one-node cluster from
+# Debian's packages on this machine (scripts/slurm_local.sh; needs root).
+.PHONY: slurm-test
+EXTENDED_SUITES += slurm-test
+slurm-test: $(SAMGEN)
+	@sh sim/slurm_test.sh $(abspath $(SAMGEN)) $(BUILD)/slurm-test
 
 # verify --netlist: Yosys's gate-level netlist simulated and checked on
 # every edge, and a synthesis-only bug (sim/netlist_test.sh).
