@@ -116,6 +116,13 @@ static int on_opt(void *ctx, sg_opt_id id, const char *a, const char *v)
         return 0;
     case SG_OPT_NO_TRACE: vo->no_trace = 1; return 0;
     case SG_OPT_NETLIST: vo->netlist = 1; return 0;
+    case SG_OPT_TARGET: {
+        sg_netlist_target t;
+        if (sg_netlist_target_parse(v, &t) < 0)
+            return sg_cli_usage_error("verify", "%s %s: expected generic or ice40", a, v);
+        vo->target = v;
+        return 0;
+    }
     case SG_OPT_CHECK:
         if (strcmp(v, "lockstep") && strcmp(v, "after"))
             return sg_cli_usage_error("verify", "%s %s: expected lockstep or after", a, v);
@@ -173,6 +180,9 @@ static int parse_args(gen_opts *go, verify_opts *vo, int argc, char **argv)
             return sg_cli_usage_error("verify", "--check lockstep and --trace exclude each "
                                       "other (--trace records every token)");
     }
+    if (vo->target && !vo->netlist)
+        return sg_cli_usage_error("verify", "--target needs --netlist (it picks the cells of "
+                                  "the netlist)");
     if (vo->netlist && strcmp(vo->sim, "verilator") != 0)
         return sg_cli_usage_error("verify", "--netlist needs --sim verilator");
     if (vo->check && vo->no_trace)
@@ -349,7 +359,11 @@ static int make_netlist(verify_run *v, const verify_opts *vo, const char *root)
         snprintf(rtl, sizeof rtl, "%s/rtl", root);
     snprintf(v->netlist, sizeof v->netlist, "%s/%s_netlist.v", v->work, v->c.design.module);
     sg_proc_watch w = {"samgen verify", vo->quiet, vo->timeout};
-    sg_netlist_job j = {rtl, v->top, v->c.design.module, v->work, v->netlist, &w};
+    sg_netlist_job j = {rtl, v->top, v->c.design.module, v->work, v->netlist, &w,
+                        SG_NETLIST_GENERIC};
+    if (vo->target)
+        sg_netlist_target_parse(vo->target, &j.target);
+    v->netlist_ice40 = j.target == SG_NETLIST_ICE40;
     sg_err e;
     sg_err_clear(&e);
     int rc = sg_netlist_synth(&j, &e);
@@ -566,7 +580,8 @@ static void print_speed(const verify_run *v)
            v->lockstep ? "in lockstep, every edge as its tokens crossed"
            : v->c.go->want_streams ? "after the run, every token recorded"
                                    : "output memories only (--no-trace)",
-           v->netlist[0] ? ", of Yosys's gate-level netlist" : "",
+           !v->netlist[0] ? "" : v->netlist_ice40 ? ", of Yosys's iCE40 netlist (its cell models)"
+                                                  : ", of Yosys's gate-level netlist",
            v->build_s, v->cached ? " (cached)" : "", (double)self_kb / 1024.0);
     if (have && sim_kb)
         printf(", simulator %.1f MiB", (double)sim_kb / 1024.0);
@@ -737,7 +752,7 @@ int sg_cmd_verify(int argc, char **argv)
     go.cmd = "verify";
     go.refuse_over = 1;
     verify_opts vo = {"verilator", 0, 1, NULL, NULL, 100000000ULL, 100000, NULL, NULL, 0,
-                      NULL, 0, 1, 0, 0, -1, -1, NULL, 0, NULL, 0};
+                      NULL, 0, 1, 0, 0, -1, -1, NULL, 0, NULL, 0, NULL};
     int rc = parse_args(&go, &vo, argc, argv);
     if (rc >= 0) {
         sg_gen_opts_free(&go);

@@ -33,6 +33,7 @@ typedef struct verify_opts {
     unsigned long long cache_max;  /* $SAMGEN_CACHE_MAX in bytes; 0 no cap */
     const char *check;        /* --check: "lockstep", "after", NULL default */
     int netlist;              /* --netlist: simulate Yosys's gate-level netlist */
+    const char *target;       /* --target generic|ice40 (with --netlist) */
 } verify_opts;
 
 /* One verify run: what the steps share, freed by verify_free. */
@@ -45,6 +46,7 @@ typedef struct verify_run {
     int made_tmp;             /* work is a temporary directory */
     char top[4400], script[4400], simout[4400], bin[4800];
     char netlist[4500];       /* --netlist: the netlist simulated, else "" */
+    int netlist_ice40;        /* of iCE40 cells (--target ice40) */
     int cached;               /* a cached Verilator build was used */
     sg_sim_times times;
     double build_s;           /* wall time of the simulator build */

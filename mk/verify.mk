@@ -139,13 +139,15 @@ mutation-test: $(SAMGEN)
 lockstep-test: $(SAMGEN)
 	@sh sim/lockstep_test.sh $(abspath $(SAMGEN)) $(BUILD)/lockstep-test
 
-# verify --netlist on every example (Yosys's gate-level netlist, each
-# with and without stalls).
+# verify --netlist on every example: Yosys's generic gate-level netlist
+# with and without stalls, and its iCE40 netlist (cell models).
 .PHONY: netlist-examples
 EXTENDED_SUITES += netlist-examples
 netlist-examples: $(SAMGEN)
 	@EXAMPLES_VERIFY_ARGS=--netlist sh scripts/examples_verify.sh $(abspath $(SAMGEN)) \
-	  $(abspath $(BUILD))/netlist-examples
+	  $(abspath $(BUILD))/netlist-examples && \
+	 EXAMPLES_MODES=plain EXAMPLES_VERIFY_ARGS="--netlist --target ice40" \
+	  sh scripts/examples_verify.sh $(abspath $(SAMGEN)) $(abspath $(BUILD))/netlist-examples-ice40
 
 # samgen regress --slurm against a real Slurm: a one-node cluster from
 # Debian's packages on this machine (scripts/slurm_local.sh; needs root).

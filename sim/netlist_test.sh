@@ -27,7 +27,7 @@ if [ -z "$n" ]; then bad "no netlist kept"; else
     grep -q '^  sam_edge #' "$n" || bad "the netlist has no sam_edge instances"
     grep -q 'sam_alu\|sam_reduce #' "$n" && bad "the netlist still instantiates primitives"
 fi
-a=$(sed -n 's/^PASS \(.*\)/\1/p' "$out/rtl.log"); b=$(sed -n 's/^PASS \(.*\)/\1/p' "$out/nl.log" | sed 's/ (cached build)//')
+a=$(sed -n 's/^PASS \(.*\)/\1/p' "$out/rtl.log" | sed 's/ (cached build)//'); b=$(sed -n 's/^PASS \(.*\)/\1/p' "$out/nl.log" | sed 's/ (cached build)//')
 [ -n "$a" ] && [ "$a" = "$b" ] || bad "PASS lines differ: RTL '$a', netlist '$b'"
 for f in tokens_rtl busy_rtl stall_rtl; do
     x=$(grep -o "\"$f\": [0-9a-z]*" "$out/rtl/report.json"); y=$(grep -o "\"$f\": [0-9a-z]*" "$out/nl-o/report.json")
@@ -54,6 +54,15 @@ grep -q '^  edge: .*reduce' "$out/syn-nl.log" || { bad "the mismatch is not on t
 "$samgen" verify "$ex/spmv.gv" $T --netlist --sim icarus >"$out/err.log" 2>&1
 rc=$?
 [ $rc -eq 2 ] && grep -q -- "--netlist needs --sim verilator" "$out/err.log" || bad "--netlist --sim icarus: exit $rc"
+
+# shellcheck disable=SC2086
+"$samgen" verify "$ex/spmv.gv" $T --target ice40 >"$out/err.log" 2>&1
+rc=$?
+[ $rc -eq 2 ] && grep -q -- "--target needs --netlist" "$out/err.log" || bad "--target without --netlist: exit $rc"
+# shellcheck disable=SC2086
+"$samgen" verify "$ex/spmv.gv" $T --netlist --target xilinx >"$out/err.log" 2>&1
+rc=$?
+[ $rc -eq 2 ] && grep -q -- "--target xilinx: expected generic or ice40" "$out/err.log" || bad "--target xilinx: exit $rc"
 
 [ $fail -eq 0 ] && echo "netlist-test: the netlist passes as the RTL does; a synthesis-only bug is caught on its edge"
 exit $fail
