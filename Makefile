@@ -114,7 +114,7 @@ extended:
 CI_REGRESS_KINDS ?= empty single hyper r30
 ci-extended:
 	@$(MAKE) --no-print-directory all
-	@$(MAKE) --no-print-directory graph-shared fuzz-smoke
+	@$(MAKE) --no-print-directory graph-shared fuzz-smoke slurm-test
 	@$(MAKE) --no-print-directory regress REGRESS_KINDS="$(CI_REGRESS_KINDS)"
 
 bench: all $(BENCH_TARGETS)

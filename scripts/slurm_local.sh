@@ -12,6 +12,8 @@
 # Everything lives in DIR (state, spool, logs, pid files); the cluster has
 # one partition, "local", with this machine as its one node.  Needs root
 # (the daemons run as root, and packages are installed with apt-get).
+# Exit 0 up, 1 a daemon did not start, 2 usage or not root, 3 the
+# packages could not be installed.
 set -u
 cmd=$1 dir=$2
 mkdir -p "$dir"
@@ -46,7 +48,7 @@ if ! command -v slurmctld >/dev/null || ! command -v slurmd >/dev/null ||
     echo "slurm-local: installing slurmctld slurmd slurm-client munge"
     DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
         slurmctld slurmd slurm-client munge >"$dir/apt.log" 2>&1 ||
-        { echo "slurm-local: apt-get install failed (see $dir/apt.log)" >&2; exit 2; }
+        { echo "slurm-local: apt-get install failed (see $dir/apt.log)" >&2; exit 3; }
 fi
 
 # munge: a key of our own and a daemon on a socket in DIR
