@@ -87,8 +87,8 @@ for c in spmv vec_stall short unbound; do
 done
 ok "Slurm and local summaries agree"
 [ -f "$WORK/sl/slurm/case-0.out" ] && ok "the tasks' output files" || bad "no task output"
-mkdir -p "$WORK/nobin"
-PATH=/usr/bin:/bin expect 2 "--slurm without sbatch: exit 2" \
+mkdir -p "$WORK/nobin"   # (regress with --slurm starts sbatch and nothing else)
+PATH=$WORK/nobin expect 2 "--slurm without sbatch: exit 2" \
     "$SAMGEN" regress "$L/cases.txt" -o "$WORK/ns" --slurm -q
 grep -q 'sbatch not found' "$WORK/err" && ok "says sbatch is missing" || bad "no sbatch message"
 
