@@ -54,11 +54,20 @@ area() {
 quick() {
     echo "area-test: primitives"
     # every primitive synthesizes on the generic target without problems
+    # (AREA_JOBS runs at a time; the checks read the reports in order)
+    prims=""
     for f in "$ROOT"/rtl/sam_*.v; do
-        m=$(basename "$f" .v)
         # the simulation probe (sam_tap) is never synthesized
         head -1 "$f" | grep -q 'simulation-only' && continue
-        area "gen-$m" --prim "$m"
+        prims="$prims $(basename "$f" .v)"
+    done
+    rm -f "$WORK"/gen-*.rc
+    # shellcheck disable=SC2086
+    printf '%s\n' $prims | xargs -P "${AREA_JOBS:-2}" -I{} sh -c \
+        '"$0" area --json --prim "$1" -o "$2/gen-$1" >"$2/gen-$1.json" 2>"$2/gen-$1.err"; echo $? >"$2/gen-$1.rc"' \
+        "$SAMGEN" {} "$WORK"
+    for m in $prims; do
+        rc=$(cat "$WORK/gen-$m.rc" 2>/dev/null || echo 99)
         cells=$(field "$WORK/gen-$m.json" cells)
         if [ $rc -eq 0 ] && [ "${cells:-0}" -gt 0 ]; then
             tr=$(field "$WORK/gen-$m.json" transistors)

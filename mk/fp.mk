@@ -12,8 +12,8 @@
 #                      operation and type on Icarus (FP_RTL_N_DIV for
 #                      div), FP_RTL_N_VL on Verilator
 #                      (testbenches/fp_run.sh; part of make test)
-#   make fp-rtl-test-full  the same with FP_RTL_N_VL_FULL random vectors
-#                      on Verilator (make extended)
+#   make fp-rtl-test-full  the same with FP_RTL_N_FULL random vectors on
+#                      Icarus and FP_RTL_N_VL_FULL on Verilator (make extended)
 #   make fp-prim-test  the value primitives with real numbers (sam_alu,
 #                      sam_reduce, sam_spacc, sam_vectorreducer at ValType
 #                      1 fp32 and 2 bf16) on random token streams whose
@@ -41,10 +41,15 @@ FP_PRIM_N    ?= 40
 FP_PRIM_SIMS ?= icarus
 FP_PRIM_BENCHES := alu_fp32 alu_bf16 reduce_fp32 reduce_bf16 spacc_fp32 spacc_bf16 \
                    vectorreducer_fp32 vectorreducer_bf16
-FP_RTL_N     ?= 20000
+# make test: Icarus (slow per vector) on every corner and FP_RTL_N random
+# vectors, Verilator on FP_RTL_N_VL; make extended: FP_RTL_N_FULL on
+# Icarus and FP_RTL_N_VL_FULL on Verilator.
+FP_RTL_N     ?= 2000
+FP_RTL_N_FULL ?= 20000
 FP_RTL_N_VL  ?= 20000
 FP_RTL_N_VL_FULL ?= 200000
-FP_RTL_N_DIV ?= 2000
+FP_RTL_N_DIV ?= 500
+FP_RTL_N_DIV_FULL ?= 2000
 
 .PHONY: fp-vec-test fp-rtl-test fp-rtl-test-full fp-prim-test fp-prim-test-full fp-test-full fp-bench
 TEST_SUITES += fp-vec-test fp-rtl-test fp-prim-test
@@ -95,6 +100,7 @@ fp-rtl-test: $(FP_VEC)
 	@BUILD=$(BUILD) FP_VEC=$(FP_VEC) SEED=$(SEED) sh testbenches/fp_run.sh verilator $(FP_RTL_N_VL)
 
 fp-rtl-test-full: $(FP_VEC)
+	@BUILD=$(BUILD) FP_VEC=$(FP_VEC) SEED=$(SEED) DIV_N=$(FP_RTL_N_DIV_FULL) sh testbenches/fp_run.sh icarus $(FP_RTL_N_FULL)
 	@BUILD=$(BUILD) FP_VEC=$(FP_VEC) SEED=$(SEED) sh testbenches/fp_run.sh verilator $(FP_RTL_N_VL_FULL)
 
 $(FP_PRIM_VEC): testbenches/fp_prim_vec.c $(FP_SRCS) core/err.c core/fp.h core/fp_int.h core/err.h

@@ -60,7 +60,10 @@ rtl-tb-verilator: $(RTL_TB_VEC) rtl-gen-cases
 	  grep -A4 '^FAIL' $(BUILD)/tb/verilator-$$b.log | head -12; \
 	done; exit $$fail
 
-rtl-tb: rtl-tb-icarus rtl-tb-verilator
+# The two simulators side by side (each bench's log and build directory
+# are per simulator); each one's report comes out whole.
+rtl-tb:
+	@$(MAKE) --no-print-directory -j2 -Otarget rtl-tb-icarus rtl-tb-verilator
 
 rtl-mutation: $(RTL_TB_VEC) rtl-gen-cases
 	@BUILD=$(BUILD) TB_VEC=$(RTL_TB_VEC) sh testbenches/mutate.sh
