@@ -56,39 +56,23 @@ run() {  # binary case-dir seed stall expected-cycles(or -)
   fi
 }
 
-cases > "$W/cases.txt"
-while read -r name n opts; do
-  # shellcheck disable=SC2086
-  if ! "$GEN" "$W/$name" $opts --predict "$(echo $TS | tr ' ' ',')" > "$W/$name.model"; then
-    echo "FAIL skip_gen $name"
-    exit 1
-  fi
-done < "$W/cases.txt"
-
-
-# One build per (inputs, T); stalls are a run-time switch (+stall=1).
-# Icarus: every T in $TS with 2 and 3 inputs (T = 128, the Figure 13 size,
-# with 2).  Verilator (slow to build): 2 inputs with T = 0 and 32, 3 inputs
-# with T = 1.
-for n in 2 3; do
-  for t in $TS; do
-    if [ "$SIM" = verilator ]; then
-      case "$n:$t" in 2:0|2:32|3:1) ;; *) continue ;; esac
-    fi
-    [ "$n:$t" != 3:128 ] || continue
+# one_config N T: build the bench for N inputs and CAM size T and run
+# every case; its report in $W/res_SIM_N_T (the configurations run
+# SKIP_JOBS at a time, default 2, and report in order)
+one_config() {
+    n=$1; t=$2
     bin=$W/tb_${SIM}_${n}_${t}
     if [ "$SIM" = icarus ]; then
       iverilog -g2005 -Irtl -o "$bin" -Ptb_skip.T="$t" -Ptb_skip.NumInputs="$n" \
-        testbenches/tb_skip.v $RTL
+        testbenches/tb_skip.v $RTL || { echo "FAIL build $SIM inputs=$n T=$t"; return; }
     else
       verilator --binary --timing -Wno-fatal -Irtl -GT="$t" -GNumInputs="$n" \
         --top-module tb_skip -Mdir "$bin.d" -o vtb \
-        testbenches/tb_skip.v $RTL > "$bin.log" 2>&1 || { cat "$bin.log"; exit 1; }
+        testbenches/tb_skip.v $RTL > "$bin.log" 2>&1 || { cat "$bin.log"; echo "FAIL build $SIM inputs=$n T=$t"; return; }
       ln -sf "$(basename "$bin").d/vtb" "$bin"
     fi
-    fail0=$fail
     fail=0
-    for c in $(cases | awk -v n="$n" '$2 == n {print $1}'); do
+    for c in $(awk -v n="$n" '$2 == n {print $1}' "$W/cases.txt"); do
       exp=$(awk -v t="T=$t" '$2 == t {sub("cycles=", "", $3); print $3}' "$W/$c.model")
       run "$bin" "$W/$c" 1 0 "$exp"
       for seed in 1 2 3; do run "$bin" "$W/$c" "$seed" 1 -; done
@@ -98,8 +82,38 @@ for n in 2 3; do
     else
       echo "FAIL $SIM inputs=$n T=$t"
     fi
-    [ $fail0 -eq 0 ] || fail=1
+}
+if [ "${3:-}" = --config ]; then
+    one_config "$4" "$5" > "$W/res_${SIM}_$4_$5" 2>&1
+    exit 0
+fi
+
+cases > "$W/cases.txt"
+while read -r name n opts; do
+  # shellcheck disable=SC2086
+  if ! "$GEN" "$W/$name" $opts --predict "$(echo $TS | tr ' ' ',')" > "$W/$name.model"; then
+    echo "FAIL skip_gen $name"
+    exit 1
+  fi
+done < "$W/cases.txt"
+configs=""
+for n in 2 3; do
+  for t in $TS; do
+    if [ "$SIM" = verilator ]; then
+      case "$n:$t" in 2:0|2:32|3:1) ;; *) continue ;; esac
+    fi
+    [ "$n:$t" != 3:128 ] || continue
+    rm -f "$W/res_${SIM}_${n}_${t}"
+    configs="$configs $n:$t"
   done
+done
+# shellcheck disable=SC2086
+printf '%s\n' $configs | tr ':' ' ' |
+  xargs -P "${SKIP_JOBS:-2}" -L 1 sh "$0" "$B" "$SIM" --config
+for c in $configs; do
+  r=$W/res_${SIM}_${c%%:*}_${c#*:}
+  if [ -s "$r" ]; then cat "$r"; else echo "FAIL $SIM config $c: no report"; fail=1; fi
+  grep -q '^FAIL' "$r" 2>/dev/null && fail=1
 done
 if [ $fail -ne 0 ]; then
   echo "skip benches FAILED ($SIM)"
