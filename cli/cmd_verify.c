@@ -28,6 +28,7 @@
 #include "cli/cli.h"
 #include "cli/opt.h"
 #include "cli/verify.h"
+#include "core/textscan.h"
 #include "core/paths.h"
 #include "fpga/netlist.h"
 #include "sim/cache.h"
@@ -213,23 +214,12 @@ static const char *top_text(const verify_run *v, const verify_opts *vo, char **o
     *own = NULL;
     if (!vo->top)
         return v->c.design.text;
-    FILE *f = fopen(vo->top, "rb");
-    if (!f) {
-        fprintf(stderr, "%s: cannot read\n", vo->top);
+    sg_err e;
+    sg_err_clear(&e);
+    if (sg_read_text(vo->top, own, &e) < 0) {
+        sg_cli_report(&e);
         return NULL;
     }
-    size_t cap = 0, n = 0;
-    char buf[8192];
-    size_t got;
-    while ((got = fread(buf, 1, sizeof buf, f)) > 0) {
-        sg_grow((void **)own, &cap, n + got + 1, 1);
-        memcpy(*own + n, buf, got);
-        n += got;
-    }
-    fclose(f);
-    if (!*own)
-        *own = sg_strdup("");
-    (*own)[n] = '\0';
     return *own;
 }
 

@@ -3,6 +3,7 @@
  */
 #define _XOPEN_SOURCE 700   /* realpath */
 #include "cli/regress.h"
+#include "core/textscan.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -145,21 +146,10 @@ int sg_rg_manifest_read(const char *path, rg_manifest *m, sg_err *e)
     if (slash)
         *slash = '\0';
     m->dir = sg_strdup(abs[0] ? abs : "/");
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return sg_errc(e, SG_EXIT_USAGE, path, 0, "cannot read: %s", strerror(errno));
-    char *text = NULL;
-    size_t n = 0, cap = 0, got;
-    char buf[8192];
-    while ((got = fread(buf, 1, sizeof buf, f)) > 0) {
-        sg_grow((void **)&text, &cap, n + got + 1, 1);
-        memcpy(text + n, buf, got);
-        n += got;
-    }
-    fclose(f);
-    if (!text)
-        text = sg_strdup("");
-    text[n] = '\0';
+    char *text;
+    size_t n;
+    if (sg_read_text_n(path, &text, &n, e) < 0)
+        return -1;
     if (memchr(text, '\0', n)) {
         free(text);
         return sg_errc(e, SG_EXIT_USAGE, path, 0, "not a text file (NUL byte)");

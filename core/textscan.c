@@ -480,6 +480,12 @@ size_t sg_fmt_entry(char *line, const int64_t *crd, size_t ord, int64_t val,
  * as it is. */
 int sg_read_text(const char *path, char **text, sg_err *e)
 {
+    size_t len;
+    return sg_read_text_n(path, text, &len, e);
+}
+
+int sg_read_text_n(const char *path, char **text, size_t *len_out, sg_err *e)
+{
     FILE *f = fopen(path, "rb");
     if (!f)
         return sg_errc(e, SG_EXIT_USAGE, path, 0, "cannot open: %s", strerror(errno));
@@ -499,5 +505,6 @@ int sg_read_text(const char *path, char **text, sg_err *e)
     }
     b[len] = '\0';
     *text = b;
+    *len_out = len;
     return 0;
 }

@@ -55,6 +55,9 @@ int sg_slurp_stopped(const char *path, long stop_line, sg_err *e);
  * the project's own files: templates, Verilog).  Returns 0, or -1 with
  * "PATH: cannot open/read error" in e (exit 2). */
 int sg_read_text(const char *path, char **text, sg_err *e);
+/* sg_read_text, also giving the number of bytes read (a NUL byte in the
+ * file shows as strlen(*text) < *len). */
+int sg_read_text_n(const char *path, char **text, size_t *len, sg_err *e);
 
 static inline void sg_scan_init(sg_scan *s, const char *path, const char *buf,
                                 size_t len)
