@@ -44,26 +44,35 @@ rtl-lint:
 rtl-synth:
 	@BUILD=$(BUILD) sh testbenches/synth.sh
 
-rtl-tb-icarus: $(RTL_TB_VEC) rtl-gen-cases
-	@fail=0; for b in $(RTL_BENCHES); do \
-	  BUILD=$(BUILD) SEED=$(SEED) TB_VEC=$(RTL_TB_VEC) sh testbenches/run_bench.sh icarus $$b \
-	    > $(BUILD)/tb/icarus-$$b.log 2>&1 || fail=1; \
-	  echo "icarus $$b: $$(grep -c '^PASS' $(BUILD)/tb/icarus-$$b.log) passed, $$(grep -c '^SKIP' $(BUILD)/tb/icarus-$$b.log) skipped, $$(grep -c '^FAIL' $(BUILD)/tb/icarus-$$b.log) failed"; \
-	  grep -A4 '^FAIL' $(BUILD)/tb/icarus-$$b.log | head -12; \
+# rtl_tb_loop SIM BENCHES: each bench on SIM, its log in $(BUILD)/tb/SIM-BENCH.log
+define rtl_tb_loop
+	@fail=0; for b in $(2); do \
+	  BUILD=$(BUILD) SEED=$(SEED) TB_VEC=$(RTL_TB_VEC) sh testbenches/run_bench.sh $(1) $$b \
+	    > $(BUILD)/tb/$(1)-$$b.log 2>&1 || fail=1; \
+	  echo "$(1) $$b: $$(grep -c '^PASS' $(BUILD)/tb/$(1)-$$b.log) passed, $$(grep -c '^SKIP' $(BUILD)/tb/$(1)-$$b.log) skipped, $$(grep -c '^FAIL' $(BUILD)/tb/$(1)-$$b.log) failed"; \
+	  grep -A4 '^FAIL' $(BUILD)/tb/$(1)-$$b.log | head -12; \
 	done; exit $$fail
+endef
+
+rtl-tb-icarus: $(RTL_TB_VEC) rtl-gen-cases
+	$(call rtl_tb_loop,icarus,$(RTL_BENCHES))
 
 rtl-tb-verilator: $(RTL_TB_VEC) rtl-gen-cases
-	@fail=0; for b in $(RTL_BENCHES); do \
-	  BUILD=$(BUILD) SEED=$(SEED) TB_VEC=$(RTL_TB_VEC) sh testbenches/run_bench.sh verilator $$b \
-	    > $(BUILD)/tb/verilator-$$b.log 2>&1 || fail=1; \
-	  echo "verilator $$b: $$(grep -c '^PASS' $(BUILD)/tb/verilator-$$b.log) passed, $$(grep -c '^SKIP' $(BUILD)/tb/verilator-$$b.log) skipped, $$(grep -c '^FAIL' $(BUILD)/tb/verilator-$$b.log) failed"; \
-	  grep -A4 '^FAIL' $(BUILD)/tb/verilator-$$b.log | head -12; \
-	done; exit $$fail
+	$(call rtl_tb_loop,verilator,$(RTL_BENCHES))
 
-# The two simulators side by side (each bench's log and build directory
-# are per simulator); each one's report comes out whole.
+# Verilator's half of rtl-tb in two parts (its builds take most of the time)
+RTL_BENCHES_N := $(words $(RTL_BENCHES))
+RTL_BENCHES_H := $(shell echo $$(( ($(RTL_BENCHES_N) + 1) / 2 )))
+.PHONY: rtl-tb-vl-1 rtl-tb-vl-2
+rtl-tb-vl-1: $(RTL_TB_VEC) rtl-gen-cases
+	$(call rtl_tb_loop,verilator,$(wordlist 1,$(RTL_BENCHES_H),$(RTL_BENCHES)))
+rtl-tb-vl-2: $(RTL_TB_VEC) rtl-gen-cases
+	$(call rtl_tb_loop,verilator,$(wordlist $(shell echo $$(( $(RTL_BENCHES_H) + 1 ))),$(RTL_BENCHES_N),$(RTL_BENCHES)))
+
+# Icarus and the two Verilator parts side by side (each bench's log and
+# build directory are its own); each part's report comes out whole.
 rtl-tb:
-	@$(MAKE) --no-print-directory -j2 -Otarget rtl-tb-icarus rtl-tb-verilator
+	@$(MAKE) --no-print-directory -j2 -Otarget rtl-tb-icarus rtl-tb-vl-1 rtl-tb-vl-2
 
 rtl-mutation: $(RTL_TB_VEC) rtl-gen-cases
 	@BUILD=$(BUILD) TB_VEC=$(RTL_TB_VEC) sh testbenches/mutate.sh

@@ -15,23 +15,26 @@
 set -u
 samgen=$1 graphs=$2 out=$3
 root=$(cd "$(dirname "$0")/.." && pwd)
-rm -rf "$out"; mkdir -p "$out"
 view_defs() {
     case $1 in
         fast) echo "-DSG_TAP_NOTRACE -DSG_TAP_NOSTALL" ;;
         synth) echo "-DSYNTHESIS" ;;
     esac
 }
-pass=0 fail=0 skip=0 nskip=0
-for g in "$graphs"/*.gv; do
+# one_graph G: generate and lint one graph; its messages in OUT/K.msgs, its
+# result (pass, fail, skip) in OUT/K.status, OUT/K.skipped8 when its
+# --skip 8 top was linted too (the graphs run GEN_LINT_JOBS at a time,
+# default 2, and report in order)
+one_graph() {
+    g=$1
     k=$(basename "$g" .gv)
     if ! "$samgen" gen "$g" -o "$out/$k" >"$out/$k.gen.log" 2>&1; then
         if grep -q 'has no RTL block\|not emitted yet' "$out/$k.gen.log"; then
-            skip=$((skip + 1)); echo "gen-lint $k: skipped: $(head -n 1 "$out/$k.gen.log")"
+            echo "gen-lint $k: skipped: $(head -n 1 "$out/$k.gen.log")"; echo skip >"$out/$k.status"
         else
-            fail=$((fail + 1)); echo "gen-lint $k: gen FAILED: $(head -n 1 "$out/$k.gen.log")"
+            echo "gen-lint $k: gen FAILED: $(head -n 1 "$out/$k.gen.log")"; echo fail >"$out/$k.status"
         fi
-        continue
+        return
     fi
     top=$out/$k/${k}_top.v
     "$samgen" gen "$g" -o "$out/$k.again" >/dev/null 2>&1
@@ -61,9 +64,28 @@ for g in "$graphs"/*.gv; do
                 ok=0
             fi
         done
-        nskip=$((nskip + 1))
+        : >"$out/$k.skipped8"
     fi
-    if [ $ok = 1 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+    if [ $ok = 1 ]; then echo pass >"$out/$k.status"; else echo fail >"$out/$k.status"; fi
+}
+if [ "${4:-}" = --one ]; then
+    k=$(basename "$5" .gv)
+    one_graph "$5" >"$out/$k.msgs" 2>&1
+    exit 0
+fi
+
+rm -rf "$out"; mkdir -p "$out"
+ls "$graphs"/*.gv | xargs -P "${GEN_LINT_JOBS:-2}" -n 1 sh "$0" "$samgen" "$graphs" "$out" --one
+pass=0 fail=0 skip=0 nskip=0
+for g in "$graphs"/*.gv; do
+    k=$(basename "$g" .gv)
+    cat "$out/$k.msgs" 2>/dev/null
+    case $(cat "$out/$k.status" 2>/dev/null) in
+        pass) pass=$((pass + 1)) ;;
+        skip) skip=$((skip + 1)) ;;
+        *) fail=$((fail + 1)); [ -s "$out/$k.status" ] || echo "gen-lint $k: no result" ;;
+    esac
+    [ -e "$out/$k.skipped8" ] && nskip=$((nskip + 1))
 done
 echo "gen-lint: $pass lint-clean ($nskip also with --skip 8), $skip not supported by the RTL library, $fail failed"
 [ $fail -eq 0 ]
