@@ -116,7 +116,7 @@ extended:
 CI_REGRESS_KINDS ?=
 ci-extended:
 	@$(MAKE) --no-print-directory all
-	@$(MAKE) --no-print-directory graph-shared fuzz-smoke slurm-test
+	@$(MAKE) --no-print-directory graph-shared fuzz-smoke slurm-test FUZZ_SMOKE_TIME=10
 	@$(MAKE) --no-print-directory regress REGRESS_KINDS="$(CI_REGRESS_KINDS)"
 
 bench: all $(BENCH_TARGETS)
