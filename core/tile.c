@@ -84,6 +84,83 @@ int sg_tile_stats_of(const sg_coo *t, const int64_t *tile, sg_tile_stats *st,
     return 0;
 }
 
+/* Graph modes of a split: the n logical modes in place (each split one
+ * becoming its tile coordinate), then one inner mode per split mode. */
+static int split_order(int n, const int64_t *tile)
+{
+    int m = n;
+    for (int k = 0; k < n; k++)
+        m += tile[k] > 0;
+    return m;
+}
+
+int sg_split_coo(const sg_coo *t, const int64_t *tile, sg_coo *out, sg_err *e)
+{
+    memset(out, 0, sizeof *out);
+    int n = t->order;
+    if (n < 1)
+        return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "a scalar has no tiles");
+    for (int k = 0; k < n; k++)
+        if (tile[k] < 0)
+            return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "tile size %lld along mode %d "
+                           "(at least 1, or 0 for no split)", (long long)tile[k], k);
+    int m = split_order(n, tile);
+    if (m > SG_MAX_ORDER)
+        return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "a tensor of order %d tiles into order "
+                       "%d, more than %d", n, m, SG_MAX_ORDER);
+    int64_t shape[SG_MAX_ORDER];
+    for (int k = 0, in = n; k < n; k++) {
+        if (!tile[k]) {
+            shape[k] = t->shape[k];
+            continue;
+        }
+        shape[k] = t->shape[k] > 0 ? (t->shape[k] + tile[k] - 1) / tile[k] : 0;
+        shape[in++] = tile[k];
+    }
+    sg_coo_init(out, m, shape);
+    out->vt = t->vt;
+    out->shape_inferred = t->shape_inferred;
+    for (size_t i = 0; i < t->nnz; i++) {
+        int64_t c[SG_MAX_ORDER];
+        const int64_t *x = t->crd + i * (size_t)n;
+        for (int k = 0, in = n; k < n; k++) {
+            if (!tile[k]) {
+                c[k] = x[k];
+                continue;
+            }
+            c[k] = x[k] / tile[k];
+            c[in++] = x[k] % tile[k];
+        }
+        sg_coo_push(out, c, t->val[i]);
+    }
+    return 0;
+}
+
+int sg_unsplit_coo(const sg_coo *t, int n, const int64_t *tile,
+                   const int64_t *shape, sg_coo *out, sg_err *e)
+{
+    memset(out, 0, sizeof *out);
+    if (n < 1 || n > SG_MAX_ORDER || split_order(n, tile) != t->order)
+        return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "a tensor of order %d is not a split "
+                       "of one of order %d", t->order, n);
+    int64_t sh[SG_MAX_ORDER];
+    for (int k = 0, in = n; k < n; k++) {
+        int64_t full = tile[k] ? t->shape[k] * tile[k] : t->shape[k];
+        sh[k] = shape && shape[k] >= 0 && shape[k] < full ? shape[k] : full;
+        in += tile[k] > 0;
+    }
+    sg_coo_init(out, n, sh);
+    out->vt = t->vt;
+    for (size_t i = 0; i < t->nnz; i++) {
+        int64_t c[SG_MAX_ORDER];
+        const int64_t *x = t->crd + i * (size_t)t->order;
+        for (int k = 0, in = n; k < n; k++)
+            c[k] = tile[k] ? x[k] * tile[k] + x[in++] : x[k];
+        sg_coo_push(out, c, t->val[i]);
+    }
+    return 0;
+}
+
 int sg_tile_coo(const sg_coo *t, const int64_t *tile, sg_coo *out, sg_err *e)
 {
     memset(out, 0, sizeof *out);
@@ -93,26 +170,11 @@ int sg_tile_coo(const sg_coo *t, const int64_t *tile, sg_coo *out, sg_err *e)
     if (2 * n > SG_MAX_ORDER)
         return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "a tensor of order %d tiles into order "
                        "%d, more than %d", n, 2 * n, SG_MAX_ORDER);
-    int64_t shape[SG_MAX_ORDER];
-    for (int k = 0; k < n; k++) {
+    for (int k = 0; k < n; k++)
         if (tile[k] < 1)
             return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "tile size %lld along mode %d "
                            "(at least 1)", (long long)tile[k], k);
-        shape[k] = t->shape[k] > 0 ? (t->shape[k] + tile[k] - 1) / tile[k] : 0;
-        shape[n + k] = tile[k];
-    }
-    sg_coo_init(out, 2 * n, shape);
-    out->vt = t->vt;
-    for (size_t i = 0; i < t->nnz; i++) {
-        int64_t c[SG_MAX_ORDER];
-        const int64_t *x = t->crd + i * (size_t)n;
-        for (int k = 0; k < n; k++) {
-            c[k] = x[k] / tile[k];
-            c[n + k] = x[k] % tile[k];
-        }
-        sg_coo_push(out, c, t->val[i]);
-    }
-    return 0;
+    return sg_split_coo(t, tile, out, e);
 }
 
 int sg_untile_coo(const sg_coo *t, const int64_t *shape, sg_coo *out, sg_err *e)
@@ -122,17 +184,8 @@ int sg_untile_coo(const sg_coo *t, const int64_t *shape, sg_coo *out, sg_err *e)
         return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "a tiled tensor has an even order "
                        "of at least 2 (this one has %d)", t->order);
     int n = t->order / 2;
-    int64_t sh[SG_MAX_ORDER];
+    int64_t tile[SG_MAX_ORDER];
     for (int k = 0; k < n; k++)
-        sh[k] = shape ? shape[k] : t->shape[k] * t->shape[n + k];
-    sg_coo_init(out, n, sh);
-    out->vt = t->vt;
-    for (size_t i = 0; i < t->nnz; i++) {
-        int64_t c[SG_MAX_ORDER];
-        const int64_t *x = t->crd + i * (size_t)t->order;
-        for (int k = 0; k < n; k++)
-            c[k] = x[k] * t->shape[n + k] + x[n + k];
-        sg_coo_push(out, c, t->val[i]);
-    }
-    return 0;
+        tile[k] = t->shape[n + k] > 0 ? t->shape[n + k] : 1;
+    return sg_unsplit_coo(t, n, tile, shape, out, e);
 }

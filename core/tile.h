@@ -50,4 +50,20 @@ int sg_tile_coo(const sg_coo *t, const int64_t *tile, sg_coo *out, sg_err *e);
  * clipped to shape[] when given, else the full grid). */
 int sg_untile_coo(const sg_coo *t, const int64_t *shape, sg_coo *out, sg_err *e);
 
+/* The general split behind both (and behind compile's split directive):
+ * tile[k] = 0 leaves logical mode k whole.  The result's modes are the n
+ * logical modes in place (a split mode becoming its tile coordinate
+ * c / tile[k]), then, in mode order, the coordinate within the tile
+ * c % tile[k] of each split mode; shape: ceil(S / T) for a tile
+ * coordinate, T within the tile.  B(i,k) split along i is B(I,k,i).
+ * 0, or -1 with e set (SG_EXIT_USAGE) for a scalar, a negative size or a
+ * result of order above SG_MAX_ORDER. */
+int sg_split_coo(const sg_coo *t, const int64_t *tile, sg_coo *out, sg_err *e);
+
+/* The inverse of sg_split_coo for logical order n and the same tile[]:
+ * logical shape the full grid (tile count times tile size), clipped to
+ * shape[k] where shape is given and shape[k] >= 0. */
+int sg_unsplit_coo(const sg_coo *t, int n, const int64_t *tile,
+                   const int64_t *shape, sg_coo *out, sg_err *e);
+
 #endif

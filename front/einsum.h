@@ -8,7 +8,8 @@
  *
  *   sg_einsum_parse          the expression: X(i,j) = B(i,k)*C(k,j) - 2*d(i) ...
  *   sg_einsum_set_format     one -f flag: "X:ss", "C:ss:1,0", "b:" (scalar)
- *   sg_einsum_set_schedule   one -s flag: "reorder(i,k,j)", "locate(j)", "intersect(j)"
+ *   sg_einsum_set_schedule   one -s flag: "split(i,I,i,32)", "reorder(i,k,j)",
+ *                            "locate(j)", "intersect(j)"
  *   sg_einsum_finish         defaults (compressed levels, the loop order), checks
  *   sg_einsum_lower          the graph (front/einsum_lower.c)
  *
@@ -53,6 +54,9 @@ typedef struct sg_einsum_tensor {
     int has_fmt;                   /* given by a -f flag */
     int copy_of;                   /* 1 + the tensor this is a copy of, 0 */
     char label[SG_NAME_MAX];       /* its name in joiners' operand lists */
+    int lorder;                    /* split (-s split(...)): the logical
+                                    * order, else 0 */
+    int64_t tile[SG_MAX_ORDER];    /* per logical mode: tile size, 0 whole */
 } sg_einsum_tensor;
 
 /* One additive term: sign * cnst * product of tensors. */
@@ -99,7 +103,13 @@ int sg_einsum_parse(const char *text, sg_einsum *es, sg_err *e);
  * differs from the tensor's order, or a bad mode order. */
 int sg_einsum_set_format(sg_einsum *es, const char *flag, sg_err *e);
 
-/* Apply one schedule directive (leading '=' accepted): "reorder(i,k,j)",
+/* Apply one schedule directive (leading '=' accepted): "split(i,O,N,T)",
+ * index i becomes the pair (O, N) with i = O*T + N: every tensor indexed
+ * by i gets O in i's place and N after its other modes (the split layout
+ * of core/tile.h), and is stored, bound and written as a split tensor
+ * (graph/graph.h); O and N are new single letters (either may be i), T
+ * >= 1; a split comes before -f flags and the other directives on the
+ * indices it makes (sg_einsum_compile applies splits first); "reorder(i,k,j)",
  * the loop order, which must name every index variable exactly once (one
  * reorder per problem); "locate(j,...)", at these indices a dense operand
  * that meets a compressed one in a product is located into (a locate node
@@ -108,6 +118,11 @@ int sg_einsum_set_format(sg_einsum *es, const char *flag, sg_err *e);
  * "intersect(j,...)", at these indices dense and compressed operands are
  * coiterated by an intersect as Custard does. */
 int sg_einsum_set_schedule(sg_einsum *es, const char *flag, sg_err *e);
+
+/* The split directive, from sg_einsum_set_schedule: f + p is the text
+ * after "split(", base the column offset of f in flag. */
+int sg_einsum_split(sg_einsum *es, const char *flag, const char *f, size_t p,
+                    int base, sg_err *e);
 
 /* Fill defaults and check the whole problem: tensors without a -f flag get
  * compressed levels in mode order; without a schedule the loop order is the

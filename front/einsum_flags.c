@@ -105,7 +105,7 @@ int sg_einsum_set_format(sg_einsum *es, const char *flag, sg_err *e)
 /* The directives of -s: reorder(...) gives the loop order; locate(...)
  * and intersect(...) say how a dense operand meets a compressed one at
  * each index listed (located into, or coiterated). */
-static const char *const directives[] = {"reorder", "locate", "intersect"};
+static const char *const directives[] = {"reorder", "locate", "intersect", "split"};
 
 int sg_einsum_set_schedule(sg_einsum *es, const char *flag, sg_err *e)
 {
@@ -120,7 +120,7 @@ int sg_einsum_set_schedule(sg_einsum *es, const char *flag, sg_err *e)
     while (f[p] == ' ')
         p++;
     int d = -1;
-    for (int k = 0; k < 3 && d < 0; k++) {
+    for (int k = 0; k < 4 && d < 0; k++) {
         size_t kl = strlen(directives[k]);
         if (strncmp(f + p, directives[k], kl) == 0 && f[p + kl] == '(') {
             d = k;
@@ -129,7 +129,10 @@ int sg_einsum_set_schedule(sg_einsum *es, const char *flag, sg_err *e)
     }
     if (d < 0)
         return sg_einsum_perr(e, what, flag, base + (int)p + 1,
-                    "expected reorder(i,j,...), locate(i,...) or intersect(i,...)");
+                    "expected reorder(i,j,...), locate(i,...), intersect(i,...) or "
+                    "split(i,I,i,T)");
+    if (d == 3)
+        return sg_einsum_split(es, flag, f, p, base, e);
     char list[SG_EINSUM_MAX_INDEX + 1] = "";
     int n = 0;
     for (;;) {
@@ -284,6 +287,15 @@ int sg_einsum_finish(sg_einsum *es, sg_err *e)
 
 /* ---- one call ------------------------------------------------------------ */
 
+static int is_split(const char *s)
+{
+    s = s ? s : "";
+    s += *s == '=';
+    while (*s == ' ')
+        s++;
+    return strncmp(s, "split(", 6) == 0;
+}
+
 int sg_einsum_compile(const char *expr, const char *const *formats, int nf,
                    const char *const *schedules, int ns, const char *name,
                    sg_graph *g, sg_err *e)
@@ -293,11 +305,15 @@ int sg_einsum_compile(const char *expr, const char *const *formats, int nf,
     memset(g, 0, sizeof *g);
     if (sg_einsum_parse(expr, es, e))
         goto done;
+    /* splits first: they make the indices and modes the rest name */
+    for (int k = 0; k < ns; k++)
+        if (is_split(schedules[k]) && sg_einsum_set_schedule(es, schedules[k], e))
+            goto done;
     for (int k = 0; k < nf; k++)
         if (sg_einsum_set_format(es, formats[k], e))
             goto done;
     for (int k = 0; k < ns; k++)
-        if (sg_einsum_set_schedule(es, schedules[k], e))
+        if (!is_split(schedules[k]) && sg_einsum_set_schedule(es, schedules[k], e))
             goto done;
     if (sg_einsum_finish(es, e))
         goto done;

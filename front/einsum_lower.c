@@ -330,15 +330,20 @@ static void declare_tensors(lw *c)
         const sg_einsum_tensor *x = t < 0 ? &es->out : &es->in[t];
         if (x->copy_of)
             continue;                    /* declared by the original */
-        char f[2 * SG_MAX_ORDER + 1];
-        sg_format_str(&x->fmt, f);
+        sg_tensor_decl dd;
+        memset(&dd, 0, sizeof dd);
+        dd.fmt = x->fmt;
+        dd.lorder = x->lorder;
+        memcpy(dd.tile, x->tile, sizeof dd.tile);
+        char f[160];
+        sg_decl_str(&dd, f, sizeof f);
         k += (size_t)snprintf(g->comment + k, sizeof g->comment - k, "%s%s=%s",
                               t < 0 ? "" : ",", x->name, f);
         if (k >= sizeof g->comment)
             k = sizeof g->comment - 1;
         sg_tensor_decl *d = &g->tensors[g->n_tensors++];
+        *d = dd;
         snprintf(d->name, sizeof d->name, "%s", x->name);
-        d->fmt = x->fmt;
         d->is_output = t < 0;
     }
 }

@@ -337,10 +337,22 @@ static int read_header(rd *r, const char *comment)
                            "graph comment: more than %d tensors",
                            g->n_tensors);
         sg_tensor_decl *t = &g->tensors[g->n_tensors];
+        char *tiles = strchr(fmt, '/');
+        char tbuf[128] = "";
+        if (tiles) {
+            snprintf(tbuf, sizeof tbuf, "%s", tiles);
+            *tiles = 0;
+        }
         if (parse_format(fmt, &t->fmt) < 0)
             return sg_errf(r->e, r->path, line,
                            "graph comment: tensor %s has bad format '%.40s' "
                            "(like ss01, ds10, s0 or none)", name, fmt);
+        if (sg_decl_tiles_parse(tbuf, t) < 0)
+            return sg_errf(r->e, r->path, line,
+                           "graph comment: tensor %s has bad tiles '%.40s' (like "
+                           "/tile=32x0: a size per logical mode, 0 for a mode not "
+                           "split, one more mode in the format per split one)",
+                           name, tbuf);
         memcpy(t->name, name, strlen(name) + 1);
         t->is_output = g->n_tensors == 0;
         g->n_tensors++;

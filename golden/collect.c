@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/tile.h"
 #include "golden/net.h"
 
 static int64_t index_dim(const sg_graph *g, bound *bt, int nbt, char idx)
@@ -19,6 +20,47 @@ static int64_t index_dim(const sg_graph *g, bound *bt, int nbt, char idx)
         if (b && b->have_ft && n->mode >= 0 && n->mode < SG_MAX_ORDER)
             return b->ft.shape[n->mode];
     }
+    return 0;
+}
+
+/* The logical extent behind split index idx: the data's extent of the
+ * logical mode of a split input that a scanner reads under idx as its
+ * tile coordinate, or -1 when no input says (the full grid is kept). */
+static int64_t logical_dim(const sg_graph *g, bound *bt, int nbt, char idx)
+{
+    for (size_t v = 0; v < g->n_nodes; v++) {
+        const sg_node *n = &g->nodes[v];
+        if (n->kind != SG_NK_FIBERLOOKUP || n->index != idx)
+            continue;
+        bound *b = sg_find_bound(bt, nbt, n->tensor);
+        if (b && b->decl->lorder > 0 && n->mode >= 0 && n->mode < b->decl->lorder &&
+            b->decl->tile[n->mode] > 0 && b->lshape[n->mode] >= 0)
+            return b->lshape[n->mode];
+    }
+    return -1;
+}
+
+/* A split output's coordinates back in its logical modes, entries in
+ * natural order. */
+static int unsplit_output(const sg_graph *g, bound *bt, int nbt,
+                          const sg_tensor_decl *d, sg_coo *c, sg_err *e)
+{
+    int64_t lshape[SG_MAX_ORDER];
+    for (int k = 0; k < d->lorder; k++) {
+        lshape[k] = -1;
+        for (size_t v = 0; d->tile[k] > 0 && v < g->n_nodes; v++) {
+            const sg_node *n = &g->nodes[v];
+            if (n->kind == SG_NK_FIBERWRITE && !n->is_vals && n->mode == k &&
+                strcmp(n->tensor, d->name) == 0)
+                lshape[k] = logical_dim(g, bt, nbt, n->index);
+        }
+    }
+    sg_coo l;
+    if (sg_unsplit_coo(c, d->lorder, d->tile, lshape, &l, e) < 0)
+        return -1;
+    sg_coo_free(c);
+    sg_coo_sort(&l, NULL);     /* logical order, not the tiles' */
+    *c = l;
     return 0;
 }
 
@@ -279,6 +321,8 @@ int sg_collect_output(const sg_net *net, bound *bt, int nbt,
         written_coords(net, d, &w, &c, e) < 0)
         return -1;
     int r = output_tree(net->g, d, &w, &c, out, e);
+    if (r == 0 && d->lorder > 0)
+        r = unsplit_output(net->g, bt, nbt, d, &c, e);
     out->coo = c;
     return r;
 }

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/tile.h"
 #include "core/value.h"
 #include "graph/bind.h"
 
@@ -50,6 +51,26 @@ int sg_bind_load(const sg_tensor_decl *d, const sg_binding *b,
         sg_coo_init(&out->coo, d->fmt.order, NULL);
         out->coo.shape_inferred = 1;
     }
+    for (int k = 0; k < SG_MAX_ORDER; k++)
+        out->lshape[k] = -1;
+    if (d->lorder > 0 && out->coo.order == d->lorder) {
+        /* Logical data for a split tensor: cut it into its tiles. */
+        sg_coo sp;
+        memcpy(out->lshape, out->coo.shape, sizeof out->lshape);
+        if (out->coo.shape_inferred)
+            for (int k = 0; k < SG_MAX_ORDER; k++)
+                out->lshape[k] = -1;
+        if (sg_split_coo(&out->coo, d->tile, &sp, e) < 0)
+            return sg_errc(e, SG_EXIT_USAGE, b->path, 0, "tensor %s: cannot split it",
+                           d->name);
+        sg_coo_free(&out->coo);
+        out->coo = sp;
+    }
+    if (out->coo.order != d->fmt.order && d->lorder > 0)
+        return sg_errc(e, SG_EXIT_USAGE, b->path, 0,
+                       "tensor %s: the graph splits order %d into %d modes, the %s has "
+                       "order %d", d->name, d->lorder, d->fmt.order,
+                       b->path ? "file" : "data", out->coo.order);
     if (out->coo.order != d->fmt.order)
         return sg_errc(e, SG_EXIT_USAGE, b->path, 0,
                        "tensor %s: the graph declares order %d, the %s has order %d",

@@ -37,6 +37,8 @@ typedef struct sg_bound_tensor {
     sg_fibertree ft;        /* in decl->fmt (order > 0) */
     int have_ft;
     int64_t scalar;         /* order 0: the value (0 when the file is empty) */
+    int64_t lshape[SG_MAX_ORDER];  /* a split tensor bound to logical data:
+                                    * the data's shape (-1: inferred); else -1 */
 } sg_bound_tensor;
 
 /* Bind declaration d to the data of b, reading files with ro (ro->width is

@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "core/fp.h"
@@ -212,6 +213,49 @@ const sg_tensor_decl *sg_graph_tensor(const sg_graph *g, const char *name)
         if (strcmp(g->tensors[i].name, name) == 0)
             return &g->tensors[i];
     return NULL;
+}
+
+void sg_decl_str(const sg_tensor_decl *d, char *buf, size_t cap)
+{
+    char f[2 * SG_MAX_ORDER + 8];
+    sg_format_str(&d->fmt, f);
+    size_t k = (size_t)snprintf(buf, cap, "%s", f);
+    for (int m = 0; d->lorder > 0 && m < d->lorder && k < cap; m++)
+        k += (size_t)snprintf(buf + k, cap - k, "%s%lld", m ? "x" : "/tile=",
+                              (long long)d->tile[m]);
+}
+
+int sg_decl_tiles_parse(const char *s, sg_tensor_decl *d)
+{
+    d->lorder = 0;
+    memset(d->tile, 0, sizeof d->tile);
+    if (!*s)
+        return 0;
+    if (strncmp(s, "/tile=", 6) != 0)
+        return -1;
+    s += 6;
+    int n = 0, split = 0;
+    for (;;) {
+        if (n == SG_MAX_ORDER || *s < '0' || *s > '9')
+            return -1;
+        int64_t v = 0;
+        while (*s >= '0' && *s <= '9') {
+            if (v > (INT64_MAX - 9) / 10)
+                return -1;
+            v = v * 10 + (*s++ - '0');
+        }
+        d->tile[n++] = v;
+        split += v > 0;
+        if (*s == 'x') {
+            s++;
+            continue;
+        }
+        break;
+    }
+    if (*s || !split || n + split != d->fmt.order)
+        return -1;
+    d->lorder = n;
+    return 0;
 }
 
 int sg_graph_find_node(const sg_graph *g, int id)

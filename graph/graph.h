@@ -119,10 +119,21 @@ typedef struct sg_edge {
 
 /* ---- graph ---------------------------------------------------------------- */
 
+/* A tensor of the graph.  A split tensor (compile's split directive,
+ * ExTensor's tiled layouts) is stored with more modes than the data has:
+ * lorder > 0 logical modes, tile[k] > 0 for each one cut into tiles of
+ * that many coordinates (0: left whole); its graph modes are those of
+ * sg_split_coo (core/tile.h): the logical modes in place, a split one as
+ * its tile coordinate, then the coordinates within the tiles.  Binding
+ * splits logical data (or takes data already of fmt.order modes), and
+ * outputs are written back in logical coordinates.  The graph comment
+ * spells it B=sss012/tile=32x0. */
 typedef struct sg_tensor_decl {
     char name[SG_NAME_MAX];
-    sg_format fmt;
+    sg_format fmt;          /* over the graph's modes */
     int is_output;
+    int lorder;             /* logical order of a split tensor, else 0 */
+    int64_t tile[SG_MAX_ORDER];
 } sg_tensor_decl;
 
 typedef struct sg_graph {
@@ -198,6 +209,13 @@ sg_stream_kind sg_graph_port_kind(const sg_node *n, int is_input, int port);
 
 /* Lookups. */
 const sg_tensor_decl *sg_graph_tensor(const sg_graph *g, const char *name);
+/* The text after "NAME=" in the graph comment: the format, then
+ * "/tile=T0xT1..." for a split tensor (buf: at least 160 bytes). */
+void sg_decl_str(const sg_tensor_decl *d, char *buf, size_t cap);
+/* Read the "/tile=..." part of that text (s: what follows the format)
+ * into d, whose fmt is set: 0, or -1 when malformed or inconsistent with
+ * the format's order. */
+int sg_decl_tiles_parse(const char *s, sg_tensor_decl *d);
 /* Node array index of DOT id, or -1. */
 int sg_graph_find_node(const sg_graph *g, int id);
 /* Operand index k of tensor name in joiner n, or -1. */

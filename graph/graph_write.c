@@ -405,8 +405,8 @@ int sg_graph_write_dot_stream(const sg_graph *g, FILE *f)
     if (g->n_tensors > 0) {
         size_t k = 0;
         for (int i = 0; i < g->n_tensors && k < sizeof hdr; i++) {
-            char fb[2 * SG_MAX_ORDER + 8];
-            sg_format_str(&g->tensors[i].fmt, fb);
+            char fb[160];
+            sg_decl_str(&g->tensors[i], fb, sizeof fb);
             k += (size_t)snprintf(hdr + k, sizeof hdr - k, "%s%s=%s",
                                   i ? "," : "", g->tensors[i].name, fb);
         }
