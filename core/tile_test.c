@@ -178,6 +178,52 @@ static void test_tile_roundtrip(void **state)
     sg_coo_free(&t);
 }
 
+/* A split of some modes only (tile 0: whole): the split ones become
+ * tile coordinates in place, their coordinates within the tile follow
+ * the others; unsplitting with the logical shape gives the tensor back. */
+static void test_split_partial(void **state)
+{
+    (void)state;
+    sg_coo t, sp, back;
+    sg_err err;
+    int64_t shape[3] = {7, 5, 10};
+    sg_coo_init(&t, 3, shape);
+    int64_t a[3] = {6, 4, 9}, b[3] = {0, 2, 3};
+    sg_coo_push(&t, a, 11);
+    sg_coo_push(&t, b, 12);
+    int64_t tile[3] = {4, 0, 3};
+    assert_int_equal(sg_split_coo(&t, tile, &sp, &err), 0);
+    assert_int_equal(sp.order, 5);
+    int64_t want_shape[5] = {2, 5, 4, 4, 3};
+    for (int k = 0; k < 5; k++)
+        assert_int_equal(sp.shape[k], want_shape[k]);
+    int64_t want0[5] = {1, 4, 3, 2, 0};   /* (6,4,9): 6 = 1*4+2, 9 = 3*3+0 */
+    for (int k = 0; k < 5; k++)
+        assert_int_equal(sp.crd[k], want0[k]);
+    assert_int_equal(sp.val[1], 12);
+    assert_int_equal(sg_unsplit_coo(&sp, 3, tile, shape, &back, &err), 0);
+    assert_int_equal(back.order, 3);
+    for (int k = 0; k < 3; k++)
+        assert_int_equal(back.shape[k], shape[k]);
+    for (size_t i = 0; i < 6; i++)
+        assert_int_equal(back.crd[i], t.crd[i]);
+    sg_coo_free(&back);
+    /* without a logical shape: the full grid (8 and 12) */
+    assert_int_equal(sg_unsplit_coo(&sp, 3, tile, NULL, &back, &err), 0);
+    assert_int_equal(back.shape[0], 8);
+    assert_int_equal(back.shape[2], 12);
+    sg_coo_free(&back);
+    /* the wrong logical order, a negative size */
+    int64_t tile4[4] = {4, 0, 3, 0};
+    assert_int_equal(sg_unsplit_coo(&sp, 4, tile4, NULL, &back, &err), -1);
+    assert_non_null(strstr(err.msg, "order 5 is not a split of one of order 4"));
+    int64_t bad[3] = {2, -1, 0};
+    assert_int_equal(sg_split_coo(&t, bad, &back, &err), -1);
+    assert_non_null(strstr(err.msg, "tile size -1 along mode 1"));
+    sg_coo_free(&sp);
+    sg_coo_free(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -185,6 +231,7 @@ int main(void)
         cmocka_unit_test(test_random_against_dense),
         cmocka_unit_test(test_empty_and_refusals),
         cmocka_unit_test(test_tile_roundtrip),
+        cmocka_unit_test(test_split_partial),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -42,7 +42,7 @@ static uint64_t rnd(uint64_t *s)
 static void random_tensor(sg_coo *t, int order, int64_t dim, double density,
                           uint64_t *seed)
 {
-    int64_t shape[SG_MAX_ORDER];
+    int64_t shape[SG_MAX_ORDER] = {0};
     int64_t size = 1;
     for (int m = 0; m < order; m++) {
         shape[m] = dim;
@@ -349,6 +349,75 @@ static void test_extra_golden(void **state)
     assert_int_equal(fails, 0);
 }
 
+/* Split kernels (-s split(...)) against the same kernel unsplit, on the
+ * same logical tensors: binding cuts them into tiles, the output comes
+ * back in logical coordinates, and both equal the dense evaluation.  The
+ * extent 7 leaves a partial last tile for sizes 2, 3 and 4. */
+static const struct { const char *base, *split; } split_lines[] = {
+    {"X(i,j)=B(i,j)+C(i,j)", " -ssplit(i,I,i,4) -ssplit(j,J,j,3)"},
+    {"X(i,j)=B(i,j)*C(i,j)", " -ssplit(j,J,j,2) -fB:sds -fC:ssd"},
+    {"x(i)=B(i,j)*c(j)", " -ssplit(j,J,j,3)"},
+    {"x(i)=B(i,j)*c(j)", " -ssplit(i,I,i,4) -ssplit(j,J,j,4)"},
+    {"x(i)=B(i,j)*c(j)", " -ssplit(j,J,j,2) -fB:dss -fc:ss"},
+    {"X(i,j)=B(i,k)*C(k,j)", " -ssplit(k,K,k,3) -fC:sss:1,0,2 -sreorder(i,j,K,k)"},
+    {"x(i)=B(i,j)*c(j)", " -ssplit(i,I,i,4) -sreorder(I,j,i)"},
+    {"x(i)=b(i)-C(i,j)*d(j)", " -ssplit(i,I,i,2) -fC:sss:0,2,1"},
+};
+
+static void test_split_golden(void **state)
+{
+    (void)state;
+    const int64_t dim = 7;
+    int fails = 0;
+    for (size_t i = 0; i < sizeof split_lines / sizeof split_lines[0]; i++) {
+        char line[256];
+        snprintf(line, sizeof line, "%s%s", split_lines[i].base, split_lines[i].split);
+        sg_einsum *es = sg_malloc(sizeof *es);
+        sg_graph g0, g1;
+        sg_err e;
+        if (compile_line(split_lines[i].base, "t", &g0, &e, es) ||
+            compile_line(line, "t", &g1, &e, NULL))
+            fail_msg("%s: %s", line, e.msg);
+        int nsplit = 0;
+        for (int t = 0; t < g1.n_tensors; t++)
+            nsplit += g1.tensors[t].lorder > 0;
+        assert_true(nsplit > 0);
+        sg_coo coo[SG_EINSUM_MAX_TENSORS];
+        int64_t scal[SG_EINSUM_MAX_TENSORS];
+        int64_t *dn[SG_EINSUM_MAX_TENSORS];
+        uint64_t s = 977 + i;
+        for (int k = 0; k < es->n_in; k++) {
+            assert_true(es->in[k].order > 0 && !es->in[k].copy_of);
+            random_tensor(&coo[k], es->in[k].order > 0 ? es->in[k].order : 1, dim,
+                          0.4, &s);
+            dn[k] = densify(&coo[k], dim);
+            scal[k] = 0;
+        }
+        int64_t *want = dense_eval(es, dn, dim);
+        char m0[1024] = "", m1[1024] = "";
+        int64_t *a = run_dense(&g0, es, coo, scal, dim, m0);
+        int64_t *b = run_dense(&g1, es, coo, scal, dim, m1);
+        if (!a || !b) {
+            print_error("%s: did not run: %s%s\n", line, m0, m1);
+            fails++;
+        } else if (!same_dense(line, a, want, es->out.order, dim) ||
+                   !same_dense(line, b, want, es->out.order, dim)) {
+            fails++;
+        }
+        free(a);
+        free(b);
+        free(want);
+        for (int k = 0; k < es->n_in; k++) {
+            free(dn[k]);
+            sg_coo_free(&coo[k]);
+        }
+        sg_graph_free(&g0);
+        sg_graph_free(&g1);
+        free(es);
+    }
+    assert_int_equal(fails, 0);
+}
+
 /* Every loop order of a three-index contraction, with the formats each
  * order needs, for each result storage order. */
 static void test_all_orders(void **state)
@@ -470,6 +539,7 @@ int main(void)
         cmocka_unit_test(test_custard_golden),
         cmocka_unit_test(test_custard_real),
         cmocka_unit_test(test_extra_golden),
+        cmocka_unit_test(test_split_golden),
         cmocka_unit_test(test_all_orders),
         cmocka_unit_test(test_paren_golden),
         cmocka_unit_test(test_union_of_reductions),

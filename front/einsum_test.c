@@ -56,7 +56,7 @@ static const bad_case bad_cases[] = {
     {"X(i,j)=B(i,k)*C(k,j) -s=reorder(i,j)", "'=reorder(i,j)', column 13: the loop order misses index 'k'"},
     {"X(i,j)=B(i,k)*C(k,j) -sreorder(i,q,k,j)", "column 11: 'q' is not an index variable"},
     {"X(i,j)=B(i,k)*C(k,j) -sreorder(i,i,k,j)", "column 11: index 'i' appears twice"},
-    {"X(i,j)=B(i,k)*C(k,j) -sorder(i,j,k)", "column 1: expected reorder(i,j,...), locate(i,...) or intersect(i,...)"},
+    {"X(i,j)=B(i,k)*C(k,j) -sorder(i,j,k)", "column 1: expected reorder(i,j,...), locate(i,...), intersect(i,...) or split(i,I,i,T)"},
     {"X(i,j)=B(i,k)*C(k,j) -sreorder(i,k,j) -sreorder(i,j,k)", "column 1: a second reorder(...) (the loop order is 'ikj')"},
     /* locate and intersect */
     {"x(i)=B(i,j)*c(j) -slocate(j)", "locate(j): no dense operand meets a compressed one at index 'j'"},
@@ -65,6 +65,18 @@ static const bad_case bad_cases[] = {
     {"x(i)=B(i,j)*c(j) -slocate(q)", "'locate(q)', column 8: 'q' is not an index variable"},
     {"x(i)=B(i,j)*c(j) -slocate(j", "'locate(j', column 9: expected ',' or ')'"},
     {"X(i,j)=B(i,k)*C(k,j) -fB:ss:1,0 -sreorder(i,k,j)", "visits 'i' before 'k', but B stores 'k' above 'i'"},
+    /* split */
+    {"x(i)=B(i,j)*c(j) -ssplit(q,Q,q,4)", "'split(q,Q,q,4)', column 7: 'q' is not an index variable"},
+    {"x(i)=B(i,j)*c(j) -ssplit(j,i,k,4)", "column 9: 'i' is already an index variable"},
+    {"x(i)=B(i,j)*c(j) -ssplit(j,J,J,4)", "column 11: the tile coordinate and the coordinate within the tile need two names"},
+    {"x(i)=B(i,j)*c(j) -ssplit(j,J,j,0)", "column 13: tile size 0 not in 1..2^40"},
+    {"x(i)=B(i,j)*c(j) -ssplit(j,J,j)", "column 12: expected ','"},
+    {"x(i)=B(i,j)*c(j) -ssplit(j,J1,j,4)", "column 9: index variables are single letters"},
+    {"x(i)=B(i,j)*c(j) -ssplit(j,J,j,4)x", "column 15: unexpected text after split(...)"},
+    {"x(i)=B(i,j)*c(j) -ssplit(j,J,j,4) -ssplit(j,M,m,2)", "'j' is a coordinate within a tile (one level of tiling per index)"},
+    {"x(i)=B(i,j)*c(j) -ssplit(j,J,j,4) -fB:ss", "'B' has 3 indices but the format gives 2 levels"},
+    {"x(i)=A(i,j)*B(j,k)*C(k,l)*D(l,m) -ssplit(i,I,i,2) -ssplit(j,J,j,2) -ssplit(k,K,k,2) -ssplit(l,L,l,2)",
+     "'split(l,L,l,2)', column 7: splitting 'l' makes more than 8 index variables"},
     /* syntax */
     {"X(i,j)=B(i,k)*", "column 15: expected a tensor name, found the end"},
     {"X(i,j)=B(i,k", "column 13: expected ',' or ')', found the end"},
@@ -448,6 +460,63 @@ static void test_parentheses(void **state)
     sg_graph_free(&g);
 }
 
+/* split(i,O,N,T): the split tensors' modes (O in i's place, N after the
+ * others), their declarations and graph comment, and the round trip of
+ * the "/tile=" part through DOT. */
+static void test_split(void **state)
+{
+    (void)state;
+    sg_graph g;
+    sg_err e;
+    assert_int_equal(compile_line("x(i)=B(i,j)*c(j) -ssplit(j,J,j,4) -fB:sss:0,1,2",
+                                  "sp", &g, &e, NULL), 0);
+    assert_string_equal(g.comment, "x=s0,B=sss012/tile=0x4,c=ss01/tile=4");
+    const sg_tensor_decl *b = sg_graph_tensor(&g, "B"), *x = sg_graph_tensor(&g, "x");
+    assert_non_null(b);
+    assert_int_equal(b->fmt.order, 3);
+    assert_int_equal(b->lorder, 2);
+    assert_int_equal(b->tile[0], 0);
+    assert_int_equal(b->tile[1], 4);
+    assert_int_equal(x->lorder, 0);
+    /* scanners of B: i at mode 0, J at mode 1, j at mode 2 */
+    int seen = 0;
+    for (size_t i = 0; i < g.n_nodes; i++) {
+        const sg_node *n = &g.nodes[i];
+        if (n->kind != SG_NK_FIBERLOOKUP || strcmp(n->tensor, "B") != 0)
+            continue;
+        assert_int_equal(n->index, "iJj"[n->mode]);
+        seen++;
+    }
+    assert_int_equal(seen, 3);
+    sg_graph_free(&g);
+    /* the default loop order: the output's levels, tile coordinates first */
+    assert_int_equal(compile_line("X(i,j)=B(i,j)+C(i,j) -ssplit(i,I,i,8) -ssplit(j,J,j,2)",
+                                  "sp", &g, &e, NULL), 0);
+    assert_string_equal(g.index_order, "IJij");
+    assert_string_equal(g.comment, "X=ssss0123/tile=8x2,B=ssss0123/tile=8x2,"
+                        "C=ssss0123/tile=8x2");
+    sg_graph_free(&g);
+    check_roundtrip("x(i)=B(i,j)*c(j) -ssplit(i,I,i,4) -ssplit(j,J,j,4)");
+    assert_int_equal(compile_line("x(i)=B(i,j)*c(j) -ssplit(i,I,i,4) -ssplit(j,J,j,16)",
+                                  "sp", &g, &e, NULL), 0);
+    char path[] = "/tmp/einsum_spXXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    sg_graph h;
+    assert_int_equal(sg_graph_write_dot(&g, path, &e), 0);
+    assert_int_equal(sg_graph_read(path, &h, &e), 0);
+    unlink(path);
+    for (int t = 0; t < g.n_tensors; t++) {
+        assert_int_equal(h.tensors[t].lorder, g.tensors[t].lorder);
+        for (int k = 0; k < SG_MAX_ORDER; k++)
+            assert_int_equal(h.tensors[t].tile[k], g.tensors[t].tile[k]);
+    }
+    assert_int_equal(sg_graph_tensor(&h, "B")->tile[1], 16);
+    sg_graph_free(&h);
+    sg_graph_free(&g);
+}
+
 static void test_roundtrips(void **state)
 {
     (void)state;
@@ -468,6 +537,7 @@ int main(void)
         cmocka_unit_test(test_locate),
         cmocka_unit_test(test_parentheses),
         cmocka_unit_test(test_roundtrips),
+        cmocka_unit_test(test_split),
         cmocka_unit_test(test_custard_counts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -35,11 +35,16 @@ static int compile_line(const char *line, const char *name, sg_graph *g,
     if (es_out) {
         if (sg_einsum_parse(expr, es_out, e))
             return -1;
+        for (int k = 0; k < ns; k++)          /* splits first, as compile */
+            if (strncmp(sched[k], "split(", 6) == 0 &&
+                sg_einsum_set_schedule(es_out, sched[k], e))
+                return -1;
         for (int k = 0; k < nf; k++)
             if (sg_einsum_set_format(es_out, fl[k], e))
                 return -1;
         for (int k = 0; k < ns; k++)
-            if (sg_einsum_set_schedule(es_out, sched[k], e))
+            if (strncmp(sched[k], "split(", 6) != 0 &&
+                sg_einsum_set_schedule(es_out, sched[k], e))
                 return -1;
         if (sg_einsum_finish(es_out, e))
             return -1;

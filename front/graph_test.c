@@ -168,6 +168,17 @@ static void test_read_errors(void **state)
     assert_int_equal(read_text(s, &g, &e), -1);
     assert_non_null(strstr(e.msg, "t.gv:20: edge 5 -> 6: unknown stream type"));
     free(s);
+    /* split tensors: the tile sizes must match the format's order */
+    static const char *const bad_tiles[] = {"s0/tile=4", "ss01/tile=0", "ss01/tile=4x4",
+                                            "ss01/tiles=4", "ss01/tile=", "ss01/tile=4y"};
+    for (size_t k = 0; k < sizeof bad_tiles / sizeof bad_tiles[0]; k++) {
+        char to[64];
+        snprintf(to, sizeof to, "x=s0,b=%s,c=s0", bad_tiles[k]);
+        s = subst("x=s0,b=s0,c=s0", to);
+        assert_int_equal(read_text(s, &g, &e), -1);
+        assert_non_null(strstr(e.msg, "t.gv:2: graph comment: tensor b has bad tiles"));
+        free(s);
+    }
     s = subst("x=s0,b=s0,c=s0", "x=s0,b=q0,c=s0");
     assert_int_equal(read_text(s, &g, &e), -1);
     assert_non_null(strstr(e.msg, "t.gv:2: graph comment: tensor b has bad format"));
