@@ -119,6 +119,26 @@ static int on_opt(void *ctx, sg_opt_id id, const char *spelled, const char *arg)
             return SG_EXIT_USAGE;
         o->max_cycles = (uint64_t)v;
         return 0;
+    case SG_OPT_MEM:
+        if (sg_cli_int("golden", spelled, arg, 1, INT64_MAX, &v))
+            return SG_EXIT_USAGE;
+        o->mem.buffer_bytes = (uint64_t)v;
+        return 0;
+    case SG_OPT_MEM_LINE:
+        if (sg_cli_int("golden", spelled, arg, 1, 1 << 20, &v))
+            return SG_EXIT_USAGE;
+        o->mem.line_bytes = (uint64_t)v;
+        return 0;
+    case SG_OPT_DRAM_BW:
+        if (sg_cli_int("golden", spelled, arg, 1, 1 << 20, &v))
+            return SG_EXIT_USAGE;
+        o->mem.bw = (uint64_t)v;
+        return 0;
+    case SG_OPT_DRAM_LATENCY:
+        if (sg_cli_int("golden", spelled, arg, 0, INT64_MAX, &v))
+            return SG_EXIT_USAGE;
+        o->mem.latency = (uint64_t)v;
+        return 0;
     default:
         return sg_cli_usage_error("golden", "unknown option '%s'", spelled);
     }
@@ -141,6 +161,17 @@ static int parse_args(int argc, char **argv, golden_opts *o,
         return sg_cli_usage_error("golden", "missing -o OUTDIR");
     if (o->fifo_depth && o->engine != GOLDEN_CYCLE)
         o->engine = GOLDEN_CYCLE;
+    sg_mem_opts dm;
+    sg_mem_opts_default(&dm);
+    if (!o->mem.buffer_bytes && (o->mem.line_bytes != dm.line_bytes || o->mem.bw != dm.bw ||
+                                 o->mem.latency != dm.latency))
+        return sg_cli_usage_error("golden", "--mem-line, --dram-bw and --dram-latency "
+                                  "set the memory model, which --mem BYTES turns on");
+    if (o->mem.buffer_bytes && o->mem.buffer_bytes < o->mem.line_bytes)
+        return sg_cli_usage_error("golden", "--mem %llu is smaller than one line of %llu "
+                                  "bytes (--mem-line)",
+                                  (unsigned long long)o->mem.buffer_bytes,
+                                  (unsigned long long)o->mem.line_bytes);
     *graph = ga.graph;
     return -1;
 }
@@ -178,6 +209,11 @@ static void print_summary(const sg_graph *g, const golden_opts *o,
         printf(", %llu cycles", (unsigned long long)r->cycles);
     for (int i = 0; i < r->n_out; i++)
         printf(", %s: %zu entries", r->out[i].name, r->out[i].coo.nnz);
+    if (r->mem)
+        printf(", DRAM %llu bytes fetched and %llu written, >= %llu cycles",
+               (unsigned long long)sg_mem_fetched_bytes(r->mem),
+               (unsigned long long)r->mem->written_bytes,
+               (unsigned long long)sg_mem_dram_cycles(r->mem));
     printf("\n");
 }
 

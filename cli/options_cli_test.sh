@@ -144,6 +144,20 @@ expect 2 "golden --scale 0" "$SAMGEN" golden "$G" -t B=r.mtx -t c=rc.tns -o s3 -
 [ "$(first)" = "samgen golden: --scale: expected a non-zero number, got '0'" ] \
     && ok "--scale 0 message" || bad "--scale 0: '$(first)'"
 [ ! -e s3 ] && ok "--scale 0: no output" || bad "--scale 0 wrote s3"
+# the memory model: its parameters need --mem; the counts reach report.json
+expect 2 "golden --dram-bw without --mem" "$SAMGEN" golden "$G" -t B="$B" -t c="$C" -o m0 --dram-bw 8
+[ "$(first)" = "samgen golden: --mem-line, --dram-bw and --dram-latency set the memory model, which --mem BYTES turns on" ] \
+    && ok "--dram-bw without --mem message" || bad "--dram-bw without --mem: '$(first)'"
+[ ! -e m0 ] && ok "--dram-bw without --mem: no output" || bad "--dram-bw without --mem wrote m0"
+expect 2 "golden --mem below a line" "$SAMGEN" golden "$G" -t B="$B" -t c="$C" -o m0 --mem 32
+[ "$(first)" = "samgen golden: --mem 32 is smaller than one line of 64 bytes (--mem-line)" ] \
+    && ok "--mem 32 message" || bad "--mem 32: '$(first)'"
+expect 0 "golden --mem" "$SAMGEN" golden "$G" -t B="$B" -t c="$C" -o m1 --mem 4096 --mem-line 32 \
+    --dram-bw 8 --dram-latency 10
+grep -q '"memory": {"buffer_bytes": 4096, "line_bytes": 32, "dram_bytes_per_cycle": 8, "dram_latency": 10,' \
+    m1/report.json && ok "golden --mem: report.json" || bad "golden --mem: no memory in report.json"
+grep -q '"name": "B", "array_bytes": ' m1/report.json && ok "golden --mem: B counted" \
+    || bad "golden --mem: no counts for B"
 expect 2 "verify --scale x" "$SAMGEN" verify "$G" -t B=r.mtx -t c=rc.tns --scale x
 [ "$(first)" = "samgen: --scale: expected a non-zero number, got 'x'" ] \
     && ok "verify --scale x message" || bad "verify --scale x: '$(first)'"

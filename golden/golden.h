@@ -37,6 +37,7 @@
 #include "core/spill.h"
 #include "core/tensor.h"
 #include "core/token.h"
+#include "golden/memmodel.h"
 #include "graph/bind.h"
 #include "graph/graph.h"
 
@@ -70,6 +71,8 @@ typedef struct golden_opts {
                              * for cross-checking the two) */
     sg_read_opts read;      /* how tensor files are read (width is set from
                              * `width` by sg_golden_opts_default callers) */
+    sg_mem_opts mem;        /* the memory model (golden/memmodel.h); off
+                             * while mem.buffer_bytes is 0 */
 } golden_opts;
 
 /* Defaults: functional engine, W = 32, unbounded FIFOs, no skip, no trace. */
@@ -112,6 +115,7 @@ typedef struct golden_result {
                              * fired (cycle engine: the cycles in which it
                              * fired, at most one firing per cycle) */
     size_t n_nodes;
+    sg_mem *mem;            /* the memory model's counts, when it ran */
 } golden_result;
 
 void sg_golden_result_free(golden_result *r);

@@ -41,6 +41,8 @@ void sg_net_free(sg_net *net)
     free(net->all);
     free(net->order);
     free(net->outq_store);
+    sg_mem_free(net->mem);
+    net->mem = NULL;
 }
 
 int sg_net_node_error(const sg_net *net, size_t i, sg_err *e)
@@ -366,6 +368,50 @@ static void net_all_queues(sg_net *net)
         net->all[ne + i] = &net->xq[i];
 }
 
+/* The memory model's entry for bound tensor b (added on first use). */
+static sg_mem_tensor *mem_tensor(sg_net *net, const bound *b, int width)
+{
+    for (int k = 0; k < net->mem->nt; k++)
+        if (strcmp(net->mem->t[k].name, b->decl->name) == 0)
+            return &net->mem->t[k];
+    return sg_mem_add_tensor(net->mem, b->decl->name, &b->ft, width);
+}
+
+/* Tap the reference queue of every compressed scanner and arrayvals
+ * (memmodel.h); a root scanner's reference 0 is read at once. */
+static void net_mem_taps(sg_net *net, bound *bt, int nbt, const golden_opts *o)
+{
+    const sg_graph *g = net->g;
+    net->mem = sg_mem_new(&o->mem, nbt, g->n_nodes);
+    for (size_t v = 0; v < g->n_nodes; v++) {
+        const sg_node *gn = &g->nodes[v];
+        sg_pnode *pn = &net->node[v];
+        if (gn->kind != SG_NK_FIBERLOOKUP && gn->kind != SG_NK_ARRAYVALS)
+            continue;
+        bound *b = sg_find_bound(bt, nbt, gn->tensor);
+        if (!b || !b->have_ft || !pn->in[0])
+            continue;
+        int level = -1;
+        if (gn->kind == SG_NK_FIBERLOOKUP) {
+            for (int k = 0; k < b->ft.fmt.order; k++)
+                if (b->ft.fmt.mode[k] == gn->mode)
+                    level = k;
+            if (level < 0 || b->ft.lvl[level].fmt != SG_LVL_COMPRESSED)
+                continue;
+        }
+        sg_mem_tensor *t = mem_tensor(net, b, o->width);
+        sg_memtap *tp = t ? sg_mem_tap(net->mem, t, level) : NULL;
+        if (!tp)
+            continue;
+        if (sg_graph_is_rooted(gn))
+            sg_memtap_tok(tp, sg_data(0));
+        else {
+            pn->in[0]->mem = tp;
+            pn->in[0]->hook = 1;
+        }
+    }
+}
+
 int sg_net_build(sg_net *net, const sg_graph *g, bound *bt, int nbt,
               const golden_opts *o, sg_err *e)
 {
@@ -387,6 +433,8 @@ int sg_net_build(sg_net *net, const sg_graph *g, bound *bt, int nbt,
     free(cam);
     if (rc < 0)
         return -1;
+    if (o->mem.buffer_bytes > 0)
+        net_mem_taps(net, bt, nbt, o);
     net_all_queues(net);
     return 0;
 }

@@ -26,6 +26,7 @@ typedef struct sg_net {
     sg_q **outq_store;      /* backing store of output port lists */
     int cyc;
     int cycle_loop;         /* golden_opts.cycle_loop */
+    sg_mem *mem;            /* the memory model, when golden_opts.mem is on */
 } sg_net;
 
 /* Instantiate g on the bound tensors bt[0..nbt) (net.c): 0, or -1 with

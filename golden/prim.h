@@ -65,6 +65,7 @@ typedef struct sg_q {
     sg_toks *keep;          /* kept stream, or NULL */
     sg_spill *spill;        /* stream spilled to disk as edge spill_k of */
     size_t spill_k;         /* this spill, or NULL */
+    struct sg_memtap *mem;  /* memory model tap (golden/memmodel.h), or NULL */
     int trace_err;
     size_t peak;            /* largest occupancy seen at a commit */
     /* Timed mode (cycle engine, unbounded FIFOs, golden/engine_timed.c):
@@ -93,10 +94,11 @@ void sg_q_grow(sg_q *q);
 /* Record one token in the trace file (space separated) and/or kept stream;
  * refreshes q->hook. */
 void sg_q_hook(sg_q *q, sg_tok t);
-/* Whether q's pushes need sg_q_hook: it is traced, kept or spilled. */
+/* Whether q's pushes need sg_q_hook: it is traced, kept, spilled or
+ * tapped by the memory model. */
 static inline int sg_q_hooked(const sg_q *q)
 {
-    return q->trace != NULL || q->keep != NULL || q->spill != NULL;
+    return q->trace != NULL || q->keep != NULL || q->spill != NULL || q->mem != NULL;
 }
 /* Refresh n, vis, room_n and pushed from the absolute counters. */
 void sg_q_sync(sg_q *q);

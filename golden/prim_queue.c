@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "golden/memmodel.h"
 #include "golden/prim.h"
 
 void sg_q_init(sg_q *q, sg_stream_kind kind, int cyc, size_t lim)
@@ -86,6 +87,8 @@ void sg_q_hook(sg_q *q, sg_tok t)
         sg_toks_push(q->keep, t);
     if (q->spill)
         sg_spill_push(q->spill, q->spill_k, t);
+    if (q->mem)
+        sg_memtap_tok(q->mem, t);
     if (!q->trace)
         return;
     char buf[32];

@@ -32,6 +32,40 @@ int sg_golden_write_outputs(const char *outdir, const golden_result *r,
     return 0;
 }
 
+/* The memory model's counts (memmodel.h) as report.json's "memory". */
+static void write_memory(FILE *f, const sg_mem *m, uint64_t cycles)
+{
+    uint64_t fetched = sg_mem_fetched_bytes(m), dram = sg_mem_dram_cycles(m);
+    fprintf(f, "  \"memory\": {\"buffer_bytes\": %llu, \"line_bytes\": %llu, "
+               "\"dram_bytes_per_cycle\": %llu, \"dram_latency\": %llu,\n",
+            (unsigned long long)m->o.buffer_bytes, (unsigned long long)m->o.line_bytes,
+            (unsigned long long)m->o.bw, (unsigned long long)m->o.latency);
+    fprintf(f, "    \"fetched_bytes\": %llu, \"written_bytes\": %llu, "
+               "\"dram_cycles\": %llu, \"cycles_bound\": %llu,\n    \"tensors\": [",
+            (unsigned long long)fetched, (unsigned long long)m->written_bytes,
+            (unsigned long long)dram, (unsigned long long)(dram > cycles ? dram : cycles));
+    for (int k = 0; k < m->nt; k++) {
+        const sg_mem_tensor *t = &m->t[k];
+        uint64_t lb = m->o.line_bytes;
+        fprintf(f, "%s\n      {\"name\": ", k ? "," : "");
+        sg_json_str(f, t->name);
+        fprintf(f, ", \"array_bytes\": %llu, \"read_bytes\": %llu, \"footprint_bytes\": %llu, "
+                   "\"fetched_bytes\": %llu, \"refetched_bytes\": %llu, \"vals_reads\": %llu, "
+                   "\"levels\": [",
+                (unsigned long long)t->total_bytes, (unsigned long long)t->read_bytes,
+                (unsigned long long)(t->footprint_lines * lb),
+                (unsigned long long)(t->fetched_lines * lb),
+                (unsigned long long)((t->fetched_lines - t->footprint_lines) * lb),
+                (unsigned long long)t->vals_reads);
+        for (int l = 0; l < t->order; l++)
+            fprintf(f, "%s{\"level\": %d, \"format\": \"%c\", \"seg_reads\": %llu, "
+                       "\"crd_reads\": %llu}", l ? ", " : "", l, t->lvl_fmt[l],
+                    (unsigned long long)t->seg_reads[l], (unsigned long long)t->crd_reads[l]);
+        fprintf(f, "]}");
+    }
+    fprintf(f, "%s]},\n", m->nt ? "\n    " : "");
+}
+
 int sg_golden_write_report(const char *path, const sg_graph *g,
                         const golden_opts *o, const golden_result *r,
                         sg_err *e)
@@ -62,7 +96,10 @@ int sg_golden_write_report(const char *path, const sg_graph *g,
         sg_json_str(f, r->out[i].name);
         fprintf(f, ", \"nnz\": %zu}", r->out[i].coo.nnz);
     }
-    fprintf(f, "],\n  \"edges\": [\n");
+    fprintf(f, "],\n");
+    if (r->mem)
+        write_memory(f, r->mem, r->cycles);
+    fprintf(f, "  \"edges\": [\n");
     char nm[128];
     for (size_t i = 0; i < r->n_edges; i++) {
         const sg_edge *ed = &g->edges[i];

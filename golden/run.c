@@ -18,6 +18,7 @@ void sg_golden_opts_default(golden_opts *o)
     o->engine = GOLDEN_FUNC;
     o->width = 32;
     sg_read_opts_default(&o->read);
+    sg_mem_opts_default(&o->mem);
 }
 
 void sg_golden_result_free(golden_result *r)
@@ -32,6 +33,7 @@ void sg_golden_result_free(golden_result *r)
     free(r->edge);
     free(r->deadlock_msg);
     free(r->node_firings);
+    sg_mem_free(r->mem);
     memset(r, 0, sizeof *r);
 }
 
@@ -340,6 +342,12 @@ int sg_golden_run(const sg_graph *g, const golden_binding *b, int nb,
         goto out;
     if (collect_outputs(&net, bt, nbt, o->vt, r, e) < 0)
         goto out;
+    if (net.mem) {
+        for (int i = 0; i < r->n_out; i++)
+            sg_mem_add_written(net.mem, &r->out[i].ft, o->width);
+        r->mem = net.mem;
+        net.mem = NULL;
+    }
     rc = 0;
 out:
     if (r->deadlock)

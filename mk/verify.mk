@@ -38,6 +38,8 @@
 #   make bench-verify     RTL vs golden vs SAM-simulator cycles, sim speed
 #   make bench-locate     located vs coiterated SDDMM (the SAM paper's Figure 11
 #                         setup) and SpMV with a dense vector, RTL cycles
+#   make bench-split      coordinate splitting (compile -s split) in RTL cycles:
+#                         Figure 13's x = b .* c and inner-product SpMSpM
 #   make skip-verify      verify --skip T (ExTensor skipping) on the kernels
 #                         that intersect compressed levels, a few T each
 #   make skip-verify-full every T in {1,2,4,8,32}, with and without stalls
@@ -111,7 +113,7 @@ skip-verify-full: $(SAMGEN)
 	@sh sim/skip_verify.sh $(abspath $(SAMGEN)) $(REGRESS_DIR)/skip-full full \
 	  $(REGRESS_GRAPHS) $(SKIP_FULL_KERNELS)
 
-.PHONY: regress regress-quick regress-cases-quick regress-cases-full regress-real mutation-test lockstep-test netlist-test bench-verify bench-locate gen-lint
+.PHONY: regress regress-quick regress-cases-quick regress-cases-full regress-real mutation-test lockstep-test netlist-test bench-verify bench-locate bench-split gen-lint
 
 regress-quick: $(SAMGEN)
 	@rm -rf $(REGRESS_DIR)/quick
@@ -184,6 +186,9 @@ regress-real: $(SAMGEN)
 
 bench-locate: $(SAMGEN)
 	@sh bench/bench_locate $(abspath $(SAMGEN)) $(BUILD)/bench-locate
+
+bench-split: $(SAMGEN)
+	@SHARED=$(SHARED) sh bench/bench_split $(abspath $(SAMGEN)) $(BUILD)/bench-split
 
 TEST_SUITES += gen-lint regress-quick mutation-test lockstep-test netlist-test skip-verify
 EXTENDED_SUITES += regress skip-verify-full
