@@ -17,15 +17,14 @@
 # filelist.f and README but no bench; the
 # clock constraint files follow --freq (and nextpnr-ice40 reads the
 # pre-pack one); a file in the way of DIR/mem stops gen before it writes
-# anything.
+# anything.  The kernels run STANDALONE_JOBS (default 2) at a time.
 # The last line is "N passed, N failed".
 SAMGEN=${1:?usage: standalone_test.sh SAMGEN WORKDIR [VERILATOR_KERNELS]}
 WORK=${2:?usage: standalone_test.sh SAMGEN WORKDIR [VERILATOR_KERNELS]}
 VLK=${3:-}
+SELF=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
 cd "$(dirname "$0")/.."
 . scripts/examples_lib.sh
-rm -rf "$WORK"
-mkdir -p "$WORK"
 pass=0; fail=0
 ok()  { pass=$((pass + 1)); echo "ok   $*"; }
 bad() { fail=$((fail + 1)); echo "FAIL $*"; }
@@ -41,8 +40,10 @@ run_icarus() {
     iverilog -g2005 -o "$2/tb.vvp" -f "$2/filelist.f" "$2/tb_$1.v" >"$3" 2>&1 || return 99
     vvp -n "$2/tb.vvp" >>"$3" 2>&1
 }
+# (the C++ compiled at -O0: the benches run for microseconds, their builds
+# took minutes at the default -Os)
 build_verilator() {
-    verilator --binary -Wno-fatal --top-module "tb_$1" --Mdir "$2/obj" \
+    verilator --binary -Wno-fatal -MAKEFLAGS OPT_FAST=-O0 --top-module "tb_$1" --Mdir "$2/obj" \
         -f "$2/filelist.f" "$2/tb_$1.v" >"$3" 2>&1
 }
 
@@ -64,13 +65,14 @@ check_fail() {
     fi
 }
 
-for g in examples/*.gv; do
-    k=$(basename "$g" .gv)
+one_kernel() {
+    k=$1
+    g=examples/$k.gv
     targs=$(example_targs "$k")
     d="$WORK/$k"
     # shellcheck disable=SC2086
     if ! "$SAMGEN" gen "$g" $targs -o "$d" >"$WORK/$k.gen.log" 2>&1; then
-        bad "$k (gen)"; tail -3 "$WORK/$k.gen.log"; continue
+        bad "$k (gen)"; tail -3 "$WORK/$k.gen.log" | sed 's/^/     /'; return
     fi
     for f in "$d/${k}_top.v" "$d/filelist.f" "$d/README" "$d/tb_$k.v" "$d/${k}_axi.v" \
              "$d/filelist_axi.f" "$d/tb_${k}_axi.v"; do
@@ -117,7 +119,7 @@ for g in examples/*.gv; do
     fi
     if want_vl "$k"; then
         avlog="$WORK/$k.axi.verilator.log"
-        if verilator --binary -Wno-fatal --top-module "tb_${k}_axi" --Mdir "$d/obj_axi" \
+        if verilator --binary -Wno-fatal -MAKEFLAGS OPT_FAST=-O0 --top-module "tb_${k}_axi" --Mdir "$d/obj_axi" \
             -f "$d/filelist_axi.f" "$d/tb_${k}_axi.v" >"$WORK/$k.axi.vlbuild.log" 2>&1; then
             "$d/obj_axi/Vtb_${k}_axi" >"$avlog" 2>&1; check_pass "$k (axi)" verilator $? "$avlog"
         else
@@ -143,6 +145,29 @@ for g in examples/*.gv; do
         "$d/obj/Vtb_$k" >"$vlog.neg" 2>&1; check_fail "$k" verilator $? "$vlog.neg"
     fi
     mv "$e.orig" "$e"
+}
+
+# one kernel per process, STANDALONE_JOBS (default 2) at a time; each
+# writes its lines to WORK/K.res, reported in order below
+if [ "${4:-}" = --one ]; then
+    one_kernel "$5" >"$WORK/$5.res" 2>&1
+    exit 0
+fi
+rm -rf "$WORK"
+mkdir -p "$WORK"
+# the kernels with Verilator builds first: they take longest
+{ for g in examples/*.gv; do k=$(basename "$g" .gv); want_vl "$k" && echo "$k"; done
+  for g in examples/*.gv; do k=$(basename "$g" .gv); want_vl "$k" || echo "$k"; done; } |
+    xargs -P "${STANDALONE_JOBS:-2}" -I{} sh "$SELF" "$SAMGEN" "$WORK" "$VLK" --one {}
+for g in examples/*.gv; do
+    k=$(basename "$g" .gv)
+    if [ -s "$WORK/$k.res" ]; then
+        cat "$WORK/$k.res"
+        pass=$((pass + $(grep -c '^ok ' "$WORK/$k.res")))
+        fail=$((fail + $(grep -c '^FAIL ' "$WORK/$k.res")))
+    else
+        bad "$k: no result"
+    fi
 done
 
 # the bench's two time limits, on spmv under Icarus: the top's watchdog
