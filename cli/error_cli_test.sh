@@ -210,7 +210,7 @@ else
     bad "icarus: host testbench does not build"; head -5 "$WORK/tb_host.build"
 fi
 if command -v verilator >/dev/null 2>&1; then
-    if verilator --binary -Wno-fatal -Wno-lint -Wno-style -I"$ROOT/rtl" -y "$ROOT/rtl" \
+    if verilator --binary -Wno-fatal -Wno-lint -Wno-style -MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0" -I"$ROOT/rtl" -y "$ROOT/rtl" \
            -y "$ROOT/sim" --top-module tb_host --Mdir "$WORK/tb_host.vl" \
            "$WORK/tb_host.v" "$TOP" >"$WORK/tb_host.vbuild" 2>&1; then
         "$WORK/tb_host.vl/Vtb_host" >"$WORK/tb_host.verilator" 2>&1

@@ -22,7 +22,7 @@ for sim in $sims; do
     case "$sim" in
     icarus) run_icarus rtl/sam_axil_ctrl.v "$log" ;;
     verilator)
-        verilator --binary --timing -Wno-fatal -Wno-lint -Wno-style -Irtl --top-module tb_axil_ctrl \
+        verilator --binary --timing -Wno-fatal -Wno-lint -Wno-style -MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0" -Irtl --top-module tb_axil_ctrl \
             -Mdir "$out/obj" "$tb" rtl/sam_axil_ctrl.v >"$log" 2>&1 && "$out/obj/Vtb_axil_ctrl" >>"$log" 2>&1 ;;
     *) echo "axil_run.sh: unknown simulator '$sim'" >&2; exit 2 ;;
     esac

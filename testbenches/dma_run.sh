@@ -44,7 +44,7 @@ for sim in $sims; do
     verilator)
         for hd in 40 16; do
             log=$out/verilator-$hd.log
-            verilator --binary --timing -Wno-fatal -Wno-lint -Wno-style -Irtl --top-module tb_axi_dma \
+            verilator --binary --timing -Wno-fatal -Wno-lint -Wno-style -MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0" -Irtl --top-module tb_axi_dma \
                 -GHD="$hd" -Mdir "$out/obj$hd" "$tb" rtl/sam_axi_dma.v "$ctrl" >"$log" 2>&1 \
                 && "$out/obj$hd/Vtb_axi_dma" "+seed=$SEED" >>"$log" 2>&1
             check "$log" "verilator HD=$hd"

@@ -34,7 +34,7 @@ if [ "$sim" = icarus ]; then
   run() { vvp -n "$out/tb_fp.vvp" "$@"; }
 else
   # shellcheck disable=SC2086
-  verilator --binary --timing -Wno-fatal -Wno-lint -Wno-style -Irtl --top-module tb_fp \
+  verilator --binary --timing -Wno-fatal -Wno-lint -Wno-style -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1" -Irtl --top-module tb_fp \
     -Mdir "$out/obj" $srcs > "$out/build.log" 2>&1 \
     || { echo "FAIL build (see $out/build.log)"; exit 1; }
   run() { "$out/obj/Vtb_fp" "$@"; }

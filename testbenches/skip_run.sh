@@ -66,7 +66,7 @@ one_config() {
       iverilog -g2005 -Irtl -o "$bin" -Ptb_skip.T="$t" -Ptb_skip.NumInputs="$n" \
         testbenches/tb_skip.v $RTL || { echo "FAIL build $SIM inputs=$n T=$t"; return; }
     else
-      verilator --binary --timing -Wno-fatal -Irtl -GT="$t" -GNumInputs="$n" \
+      verilator --binary --timing -Wno-fatal -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1" -Irtl -GT="$t" -GNumInputs="$n" \
         --top-module tb_skip -Mdir "$bin.d" -o vtb \
         testbenches/tb_skip.v $RTL > "$bin.log" 2>&1 || { cat "$bin.log"; echo "FAIL build $SIM inputs=$n T=$t"; return; }
       ln -sf "$(basename "$bin").d/vtb" "$bin"
