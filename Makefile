@@ -109,14 +109,15 @@ extended:
 
 # What CI runs after `make test` when ../shared is present: the checks over
 # the shared graphs, a short fuzz run of every reader, a few cases through a
-# one-node Slurm cluster, and the regression's real-matrix cases
+# one-node Slurm cluster, the tiled kernels on one matrix, and the
+# regression's real-matrix cases
 # (REGRESS_REAL_KERNELS on REGRESS_REAL; last line "N passed, N failed").
 # make test's regress-quick covers the synthetic kinds; `make extended`
 # runs every kernel on every kind (CI_REGRESS_KINDS="r30" adds one here).
 CI_REGRESS_KINDS ?=
 ci-extended:
 	@$(MAKE) --no-print-directory all
-	@$(MAKE) --no-print-directory graph-shared fuzz-smoke slurm-test FUZZ_SMOKE_TIME=10
+	@$(MAKE) --no-print-directory graph-shared fuzz-smoke slurm-test regress-tiled-smoke FUZZ_SMOKE_TIME=10
 	@$(MAKE) --no-print-directory regress REGRESS_KINDS="$(CI_REGRESS_KINDS)"
 
 bench: all $(BENCH_TARGETS)
