@@ -7,7 +7,11 @@
 #                             equals the untiled one, verify passes
 #                             (-> $(BUILD)/regress/tiled/tiled.md)
 #   make regress-tiled-smoke  the same on west0067 at T = 16 (CI)
-.PHONY: regress-tiled regress-tiled-smoke
+#   make bench-tiled          tiled against untiled SpMV, SpMSpM and SDDMM in
+#                             the golden model: DRAM bytes, cycles with and
+#                             without skipping, tiles eliminated
+#                             (bench/bench_tiled -> $(BUILD)/bench-tiled)
+.PHONY: regress-tiled regress-tiled-smoke bench-tiled
 EXTENDED_SUITES += regress-tiled
 
 REGRESS_TILED_MATS ?= bcsstk01 bcsstk02 bcsstk05 bcsstm02 west0067 494_bus Erdos971 \
@@ -23,3 +27,6 @@ regress-tiled-smoke: $(SAMGEN)
 	@if [ ! -d "$(SHARED)/data/mtx" ]; then echo "regress-tiled-smoke: $(SHARED)/data/mtx not found: skipped"; exit 0; fi; \
 	 sh sim/regress_tiled.sh $(abspath $(SAMGEN)) $(abspath $(BUILD))/regress/tiled-smoke \
 	   west0067 16 $(REGRESS_JOBS)
+
+bench-tiled: $(SAMGEN)
+	@SHARED=$(SHARED) sh bench/bench_tiled $(abspath $(SAMGEN)) $(BUILD)/bench-tiled

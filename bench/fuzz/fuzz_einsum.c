@@ -3,8 +3,8 @@
  * compile): the expression parser, the -f format flags and the -s schedule.
  *
  * Input: the first line is the expression; every further line is a flag,
- * "f NAME:LEVELS[:MODES]" or "s DIRECTIVE" (reorder(...), locate(...),
- * intersect(...); other lines are ignored).
+ * "f NAME:LEVELS[:MODES]" or "s DIRECTIVE" (split(...), reorder(...),
+ * locate(...), intersect(...); other lines are ignored).
  * Every step either succeeds or fails with one line and exit code 2.  When
  * all steps succeed the graph is lowered, written as DOT and read back,
  * which must succeed with the same node and edge counts.
