@@ -104,4 +104,8 @@ void sg_verify_lockstep_line(const verify_run *v, char *buf, size_t cap);
  * (v->cmp, v->mm filled, v->compared set).  0, or -1 with e filled. */
 int sg_verify_compare(verify_run *v, const verify_opts *vo, sg_err *e);
 
+/* The verdict on a simulation that ran (verify_judge.c): its lines on
+ * stdout, v->result and v->message set.  Returns the exit code. */
+int sg_verify_judge(verify_run *v, const verify_opts *vo);
+
 #endif
