@@ -13,6 +13,7 @@
 #                             (bench/bench_tiled -> $(BUILD)/bench-tiled)
 .PHONY: regress-tiled regress-tiled-smoke bench-tiled
 EXTENDED_SUITES += regress-tiled
+BENCH_TARGETS += bench-tiled
 
 REGRESS_TILED_MATS ?= bcsstk01 bcsstk02 bcsstk05 bcsstm02 west0067 494_bus Erdos971 \
   Trefethen_20 arc130 bp_1200 cage5 can_24 curtis54 karate jagmesh7

@@ -192,7 +192,7 @@ bench-split: $(SAMGEN)
 
 TEST_SUITES += gen-lint regress-quick mutation-test lockstep-test netlist-test skip-verify
 EXTENDED_SUITES += regress skip-verify-full
-BENCH_TARGETS += bench-verify bench-locate
+BENCH_TARGETS += bench-verify bench-locate bench-split
 
 # samgen verify's reports (-o DIR, --trace, --max-mismatches) on the
 # examples with Icarus: needs no shared data.
