@@ -1,0 +1,7 @@
+# lib.sh - helpers the bench scripts share (sourced).
+
+# mtx_transpose IN OUT: the Matrix Market file IN transposed (the two
+# index columns and the two dimensions swapped), into OUT
+mtx_transpose() {
+  awk '/^%/ { print; next } { $0 = $2 " " $1 (NF > 2 ? " " $3 : ""); print }' "$1" >"$2"
+}
