@@ -44,6 +44,26 @@ static void print_speed(const verify_run *v)
     printf("\n");
 }
 
+typedef void report_fn(FILE *out, const sg_graph *g, const char *module,
+                       const sg_simout *so);
+
+/* Print a failure report on stdout and keep it as the run's message, which
+ * goes into -o DIR's reports (printed only, when no memory stream opens). */
+static void report(verify_run *v, report_fn *fn)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mf = open_memstream(&buf, &len);
+    if (!mf) {
+        fn(stdout, &v->c.g, v->c.design.module, &v->so);
+        return;
+    }
+    fn(mf, &v->c.g, v->c.design.module, &v->so);
+    fclose(mf);
+    fputs(buf, stdout);
+    v->message = buf;
+}
+
 /* Judge the simulation: STUCK, not done, FAIL with the first mismatch, or
  * PASS with the figures.  Returns the exit code. */
 int sg_verify_judge(verify_run *v, const verify_opts *vo)
@@ -53,15 +73,7 @@ int sg_verify_judge(verify_run *v, const verify_opts *vo)
     const gen_ctx *c = &v->c;
     const sg_cmp_result *r = &v->cmp;
     if (v->so.protocol) {
-        char *buf = NULL;
-        size_t len = 0;
-        FILE *mf = open_memstream(&buf, &len);
-        if (mf) {
-            sg_sim_report_protocol(mf, &c->g, c->design.module, &v->so);
-            fclose(mf);
-            fputs(buf, stdout);
-            v->message = buf;
-        }
+        report(v, sg_sim_report_protocol);
         v->result = "protocol";
         return SG_EXIT_CHECK;
     }
@@ -74,18 +86,7 @@ int sg_verify_judge(verify_run *v, const verify_opts *vo)
         printf("%s\n", errmsg);
     }
     if (v->so.watchdog || v->so.status == 'F') {
-        /* The report also goes into -o DIR's reports. */
-        char *buf = NULL;
-        size_t len = 0;
-        FILE *mf = open_memstream(&buf, &len);
-        if (mf) {
-            sg_sim_report_stuck(mf, &c->g, c->design.module, &v->so);
-            fclose(mf);
-            fputs(buf, stdout);
-            v->message = buf;
-        } else {
-            sg_sim_report_stuck(stdout, &c->g, c->design.module, &v->so);
-        }
+        report(v, sg_sim_report_stuck);
         v->result = "stuck";
         /* A wrong token before the stall is usually the cause. */
         if (sg_verify_compare(v, vo, &e) == 0 && r->mismatch && r->cycle >= 0)

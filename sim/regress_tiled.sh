@@ -59,10 +59,10 @@ one_case() {
     "$samgen" compile "$e" $plain -o "$w/plain.gv" >"$w/compile.log" 2>&1 &&
         "$samgen" compile "$e" $split -o "$w/tiled.gv" >>"$w/compile.log" 2>&1 ||
         { res 0 ERROR "compile: $(head -c 160 "$w/compile.log" | tr '\n|' '  ')"; return; }
-    rows=$(grep -v '^%' "$m" | head -n 1 | awk '{print $1}')
+    cols=$(grep -v '^%' "$m" | head -n 1 | awk '{print $2}')
     targs="-t B=$m"
     case $k in
-        spmv) "$samgen" tensor gen --shape "$rows" --density 0.3 --seed 7 --max-value 9 \
+        spmv) "$samgen" tensor gen --shape "$cols" --density 0.3 --seed 7 --max-value 9 \
                   -o "$w/c.tns" >/dev/null 2>&1 || { res 0 ERROR "tensor gen"; return; }
               targs="$targs -t c=$w/c.tns" ;;
         spmspm_*) targs="$targs -t C=$m" ;;
