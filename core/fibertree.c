@@ -6,6 +6,9 @@
  * level's coordinate and stores only the coordinates it finds (so only
  * coordinates with a non-empty subtree; the top level's seg is [0, n]); a
  * dense level gives every parent all dim coordinates, empty ranges included.
+ * A non-unique level gives every entry below a parent its own position
+ * (its coordinates repeat in runs), and the singleton level under it one
+ * coordinate per position (COO).
  * The ranges of the last level select the values (0 for empty dense slots).
  * Dense levels multiply the number of positions, so their expansion is
  * bounded (SG_FT_MAX_POSITIONS) instead of exhausting memory.
@@ -67,6 +70,48 @@ static void split_compressed(const sg_coo *t, sg_level *lv, const range *par,
     }
     *kidp = kid;
     *nkidp = nkid;
+}
+
+/* A non-unique level (one position per entry of each parent range, the
+ * entry's coordinate) or, with seg = 0, the singleton level under it (one
+ * coordinate per parent position, whose range is one entry). */
+static void split_entries(const sg_coo *t, sg_level *lv, const range *par,
+                          size_t npar, int seg, range **kidp, size_t *nkidp)
+{
+    size_t ord = t->order > 0 ? (size_t)t->order : 1, m = (size_t)lv->mode;
+    size_t n = 0;
+    for (size_t p = 0; p < npar; p++)
+        n += par[p].hi - par[p].lo;
+    range *kid = sg_malloc((n ? n : 1) * sizeof *kid);
+    lv->crd = sg_malloc((n ? n : 1) * sizeof *lv->crd);
+    if (seg) {
+        lv->seg = sg_malloc((npar + 1) * sizeof *lv->seg);
+        lv->seg[lv->nseg++] = 0;
+    }
+    for (size_t p = 0; p < npar; p++) {
+        for (size_t i = par[p].lo; i < par[p].hi; i++) {
+            kid[lv->ncrd].lo = i;
+            kid[lv->ncrd].hi = i + 1;
+            lv->crd[lv->ncrd++] = t->crd[i * ord + m];
+        }
+        if (seg)
+            lv->seg[lv->nseg++] = (int64_t)lv->ncrd;
+    }
+    *kidp = kid;
+    *nkidp = n;
+}
+
+uint8_t *sg_level_singleton_last(const sg_level *u, const sg_level *q)
+{
+    uint8_t *last = sg_calloc(q->ncrd ? q->ncrd : 1, 1);
+    size_t f = 1;           /* u's next seg boundary */
+    for (size_t p = 0; p < q->ncrd; p++) {
+        while (f < u->nseg && (size_t)u->seg[f] <= p)
+            f++;
+        int fiber_end = f >= u->nseg || (size_t)u->seg[f] == p + 1;
+        last[p] = (uint8_t)(fiber_end || p + 1 >= u->ncrd || u->crd[p + 1] != u->crd[p]);
+    }
+    return last;
 }
 
 /* A dense level: give every parent all dim coordinates, empty ranges
@@ -146,6 +191,8 @@ int sg_fibertree_build(sg_coo *t, const sg_format *f, sg_fibertree *ft,
         size_t nkid = 0;
         if (lv->fmt == SG_LVL_COMPRESSED) {
             split_compressed(t, lv, par, npar, &kid, &nkid);
+        } else if (lv->fmt == SG_LVL_NONUNIQUE || lv->fmt == SG_LVL_SINGLETON) {
+            split_entries(t, lv, par, npar, lv->fmt == SG_LVL_NONUNIQUE, &kid, &nkid);
         } else if (split_dense(t, lv, par, npar, &kid, &nkid, e) < 0) {
             free(par);
             sg_fibertree_free(ft);
@@ -190,7 +237,12 @@ static void walk_level(walk *w, int l, size_t pos)
         return;
     }
     const sg_level *lv = &ft->lvl[l];
-    if (lv->fmt == SG_LVL_COMPRESSED) {
+    if (lv->fmt == SG_LVL_SINGLETON) {
+        if (pos >= lv->ncrd)
+            return;
+        w->crd[lv->mode] = lv->crd[pos];
+        walk_level(w, l + 1, pos);
+    } else if (lv->fmt == SG_LVL_COMPRESSED || lv->fmt == SG_LVL_NONUNIQUE) {
         if (pos + 1 >= lv->nseg)
             return;
         for (int64_t k = lv->seg[pos]; k < lv->seg[pos + 1]; k++) {

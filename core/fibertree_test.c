@@ -77,6 +77,64 @@ static void test_dcsc(void **state)
     sg_coo_free(&t);
 }
 
+/* COO (uq01) and CSF over COO (suq012): one position per entry below the
+ * non-unique level, its coordinates in runs; the singleton's fibers are
+ * those runs. */
+static void test_coo(void **state)
+{
+    (void)state;
+    sg_coo t, back;
+    sg_fibertree ft;
+    matrix_b(&t);
+    build(&t, "uq01", &ft);
+    ARR(ft.lvl[0].seg, ft.lvl[0].nseg, 0, 5);
+    ARR(ft.lvl[0].crd, ft.lvl[0].ncrd, 0, 0, 2, 3, 3);
+    assert_null(ft.lvl[1].seg);
+    ARR(ft.lvl[1].crd, ft.lvl[1].ncrd, 0, 2, 1, 0, 3);
+    ARR(ft.vals, ft.nvals, 1, 2, 3, 4, 5);
+    uint8_t *last = sg_level_singleton_last(&ft.lvl[0], &ft.lvl[1]);
+    const uint8_t want[] = {0, 1, 1, 0, 1};
+    assert_memory_equal(last, want, 5);
+    free(last);
+    sg_fibertree_to_coo(&ft, 0, &back);
+    assert_int_equal(back.nnz, 5);
+    for (size_t i = 0; i < 5; i++) {
+        assert_int_equal(back.crd[2 * i], t.crd[2 * i]);
+        assert_int_equal(back.crd[2 * i + 1], t.crd[2 * i + 1]);
+        assert_int_equal(back.val[i], t.val[i]);
+    }
+    sg_coo_free(&back);
+    sg_fibertree_free(&ft);
+    sg_coo_free(&t);
+
+    /* a run may not cross a fiber of the non-unique level: (0,1,0) and
+     * (1,1,0) have the same mode-1 coordinate under different parents */
+    int64_t shape[3] = {2, 2, 2};
+    sg_coo_init(&t, 3, shape);
+    int64_t e3[][4] = {{0, 1, 0, 1}, {0, 1, 1, 2}, {1, 1, 0, 3}, {1, 0, 1, 4}};
+    for (int i = 0; i < 4; i++)
+        sg_coo_push(&t, e3[i], e3[i][3]);
+    build(&t, "suq012", &ft);
+    ARR(ft.lvl[0].crd, ft.lvl[0].ncrd, 0, 1);
+    ARR(ft.lvl[1].seg, ft.lvl[1].nseg, 0, 2, 4);
+    ARR(ft.lvl[1].crd, ft.lvl[1].ncrd, 1, 1, 0, 1);
+    ARR(ft.lvl[2].crd, ft.lvl[2].ncrd, 0, 1, 1, 0);
+    last = sg_level_singleton_last(&ft.lvl[1], &ft.lvl[2]);
+    const uint8_t want3[] = {0, 1, 1, 1};
+    assert_memory_equal(last, want3, 4);
+    free(last);
+    sg_fibertree_free(&ft);
+    sg_coo_free(&t);
+
+    sg_format f;
+    sg_err e;
+    assert_int_equal(sg_format_parse("qu01", &f, &e), -1);
+    assert_non_null(strstr(e.msg, "singleton level (q) must sit under"));
+    assert_int_equal(sg_format_parse("us01", &f, &e), -1);
+    assert_int_equal(sg_format_parse("uqs012", &f, &e), -1);
+    assert_non_null(strstr(e.msg, "non-unique level (u) must be the second-last"));
+}
+
 static void test_csr_and_dense(void **state)
 {
     (void)state;
@@ -190,6 +248,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_dcsr),
         cmocka_unit_test(test_dcsc),
+        cmocka_unit_test(test_coo),
         cmocka_unit_test(test_csr_and_dense),
         cmocka_unit_test(test_csf_roundtrip),
         cmocka_unit_test(test_empty_scalar_errors),

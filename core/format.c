@@ -5,6 +5,7 @@
  * dense level over mode 1 above a compressed level over mode 0, "none" = a
  * scalar.  The first n characters are level formats (top first), the last n
  * the tensor mode stored at each level (SAM-SEMANTICS section 3.2).
+ * "uq01" = COO: a non-unique compressed level above a singleton level.
  */
 #include "core/tensor.h"
 
@@ -12,7 +13,8 @@
 
 static int known_level(char c)
 {
-    return c == SG_LVL_COMPRESSED || c == SG_LVL_DENSE;
+    return c == SG_LVL_COMPRESSED || c == SG_LVL_DENSE || c == SG_LVL_NONUNIQUE ||
+           c == SG_LVL_SINGLETON;
 }
 
 int sg_format_parse(const char *s, sg_format *f, sg_err *e)
@@ -35,7 +37,8 @@ int sg_format_parse(const char *s, sg_format *f, sg_err *e)
         if (!known_level(c))
             return sg_errf(e, NULL, 0,
                            "bad tensor format '%s': unknown level format '%c' "
-                           "(known: s compressed, d dense)", s, c);
+                           "(known: s compressed, d dense, u non-unique compressed, "
+                           "q singleton)", s, c);
         char m = s[n + l];
         if (m < '0' || m >= '0' + n)
             return sg_errf(e, NULL, 0,
@@ -46,6 +49,20 @@ int sg_format_parse(const char *s, sg_format *f, sg_err *e)
                            "bad tensor format '%s': mode %c stored twice", s, m);
         f->level[l] = c;
         f->mode[l] = m - '0';
+    }
+    /* a non-unique level and the singleton level under it end the format:
+     * the singleton's fibers are the non-unique level's runs */
+    for (int l = 0; l < n; l++) {
+        char c = s[l];
+        if (c == SG_LVL_NONUNIQUE && (l != n - 2 || s[l + 1] != SG_LVL_SINGLETON))
+            return sg_errf(e, NULL, 0,
+                           "bad tensor format '%s': a non-unique level (u) must be the "
+                           "second-last, above the last level, a singleton (q): "
+                           "COO is uq01", s);
+        if (c == SG_LVL_SINGLETON && (l == 0 || s[l - 1] != SG_LVL_NONUNIQUE))
+            return sg_errf(e, NULL, 0,
+                           "bad tensor format '%s': a singleton level (q) must sit under "
+                           "a non-unique level (u): COO is uq01", s);
     }
     f->order = n;
     return 0;
@@ -63,4 +80,14 @@ void sg_format_str(const sg_format *f, char *buf)
         buf[n + l] = (char)('0' + f->mode[l]);
     }
     buf[2 * n] = '\0';
+}
+
+char sg_lvl_from_word(const char *w)
+{
+    static const char lv[] = {SG_LVL_COMPRESSED, SG_LVL_DENSE, SG_LVL_NONUNIQUE,
+                              SG_LVL_SINGLETON};
+    for (size_t i = 0; i < sizeof lv; i++)
+        if (strcmp(w, sg_lvl_word(lv[i])) == 0)
+            return lv[i];
+    return 0;
 }

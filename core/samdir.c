@@ -103,7 +103,42 @@ int sg_fibertree_check(const sg_fibertree *ft, const char *dir,
     for (int l = 0; l < ft->fmt.order; l++) {
         const sg_level *lv = &ft->lvl[l];
         int m = lv->mode;
-        if (lv->fmt == SG_LVL_COMPRESSED) {
+        if (lv->fmt == SG_LVL_SINGLETON || lv->fmt == SG_LVL_NONUNIQUE) {
+            /* the pair ends the format (core/format.c) */
+            int at = lv->fmt == SG_LVL_SINGLETON ? l - 1 : l;
+            if (at < 0 || at != ft->fmt.order - 2 ||
+                ft->lvl[at].fmt != SG_LVL_NONUNIQUE ||
+                ft->lvl[at + 1].fmt != SG_LVL_SINGLETON)
+                return arr_err(e, dir, name, m, "crd", 0,
+                               "a crd file without seg (a singleton level) must be "
+                               "the last level, under a non-unique level%.0lld%.0lld",
+                               0, 0);
+        }
+        if (lv->fmt == SG_LVL_SINGLETON) {
+            if (lv->ncrd != npar)
+                return arr_err(e, dir, name, m, "crd", lv->ncrd,
+                               "crd has %lld entries; a singleton level needs one "
+                               "per position above (%lld)", (long long)lv->ncrd,
+                               (long long)npar);
+            uint8_t *last = sg_level_singleton_last(&ft->lvl[l - 1], lv);
+            for (size_t k = 0; k < lv->ncrd; k++) {
+                int64_t c = lv->crd[k];
+                int bad = c < 0 || c >= lv->dim;
+                int order = !bad && k > 0 && !last[k - 1] && c <= lv->crd[k - 1];
+                if (bad || order) {
+                    free(last);
+                    return bad ? arr_err(e, dir, name, m, "crd", k,
+                                         "coordinate %lld out of range 0..%lld",
+                                         (long long)c, (long long)lv->dim - 1)
+                               : arr_err(e, dir, name, m, "crd", k,
+                                         "coordinates not strictly increasing under "
+                                         "one coordinate above (%lld after %lld)",
+                                         (long long)c, (long long)lv->crd[k - 1]);
+                }
+            }
+            free(last);
+        } else if (lv->fmt == SG_LVL_COMPRESSED || lv->fmt == SG_LVL_NONUNIQUE) {
+            int uniq = lv->fmt == SG_LVL_COMPRESSED;
             if (lv->nseg != npar + 1)
                 return arr_err(e, dir, name, m, "seg", lv->nseg ? lv->nseg - 1 : 0,
                                "seg has %lld entries; the level above needs "
@@ -132,10 +167,13 @@ int sg_fibertree_check(const sg_fibertree *ft, const char *dir,
                                        "coordinate %lld out of range "
                                        "0..%lld", (long long)c,
                                        (long long)lv->dim - 1);
-                    if (k > lv->seg[p] && c <= lv->crd[k - 1])
+                    if (k > lv->seg[p] && (c < lv->crd[k - 1] ||
+                                           (uniq && c == lv->crd[k - 1])))
                         return arr_err(e, dir, name, m, "crd", (size_t)k,
-                                       "coordinates not strictly increasing "
-                                       "in a fiber (%lld after %lld)",
+                                       uniq ? "coordinates not strictly increasing "
+                                              "in a fiber (%lld after %lld)"
+                                            : "coordinates decrease in a fiber "
+                                              "(%lld after %lld)",
                                        (long long)c,
                                        (long long)lv->crd[k - 1]);
                 }
@@ -166,8 +204,12 @@ static int sizes_fit(const sg_samdir_arrays *a, const sg_format *f)
     uint64_t npar = 1;
     for (int l = 0; l < f->order; l++) {
         int m = f->mode[l];
-        if (f->level[l] == SG_LVL_COMPRESSED) {
-            if (a->nseg[m] != npar + 1 ||
+        if (f->level[l] == SG_LVL_SINGLETON) {
+            if (l == 0 || f->level[l - 1] != SG_LVL_NONUNIQUE || l != f->order - 1 ||
+                a->has_level[m] != 2 || a->ncrd[m] != npar)
+                return 0;
+        } else if (sg_lvl_has_seg(f->level[l])) {
+            if (a->has_level[m] != 1 || a->nseg[m] != npar + 1 ||
                 (uint64_t)a->seg[m][a->nseg[m] - 1] != a->ncrd[m])
                 return 0;
             npar = a->ncrd[m];
@@ -198,6 +240,20 @@ static int next_perm(int *p, int n)
     return 1;
 }
 
+/* The level format the files of the mode at level l (in mode order perm,
+ * NULL: identity) say: crd alone a singleton, seg and crd above one a
+ * non-unique level, else compressed; no files dense. */
+static char level_of(const sg_samdir_arrays *a, const int *perm, int l)
+{
+    int m = perm ? perm[l] : l;
+    int below = l + 1 < a->order ? a->has_level[perm ? perm[l + 1] : l + 1] : 0;
+    if (a->has_level[m] == 2)
+        return SG_LVL_SINGLETON;
+    if (a->has_level[m] == 1)
+        return below == 2 ? SG_LVL_NONUNIQUE : SG_LVL_COMPRESSED;
+    return SG_LVL_DENSE;
+}
+
 static void infer_format(const sg_samdir_arrays *a, sg_format *f)
 {
     memset(f, 0, sizeof *f);
@@ -210,8 +266,7 @@ static void infer_format(const sg_samdir_arrays *a, sg_format *f)
         cand.order = a->order;
         for (int l = 0; l < a->order; l++) {
             cand.mode[l] = perm[l];
-            cand.level[l] = a->has_level[perm[l]] ? SG_LVL_COMPRESSED
-                                                  : SG_LVL_DENSE;
+            cand.level[l] = level_of(a, perm, l);
         }
         if (sizes_fit(a, &cand)) {
             *f = cand;
@@ -221,7 +276,7 @@ static void infer_format(const sg_samdir_arrays *a, sg_format *f)
     /* Nothing fits: the identity order, so the check names the problem. */
     for (int l = 0; l < a->order; l++) {
         f->mode[l] = l;
-        f->level[l] = a->has_level[l] ? SG_LVL_COMPRESSED : SG_LVL_DENSE;
+        f->level[l] = level_of(a, NULL, l);
     }
 }
 
@@ -263,13 +318,20 @@ int sg_samdir_assemble(const sg_samdir_arrays *a, const sg_format *fin,
         }
         for (int l = 0; l < order; l++) {
             int m = f.mode[l];
-            int want = f.level[l] == SG_LVL_COMPRESSED;
+            char lf = f.level[l];
+            int want = sg_lvl_has_seg(lf) ? 1 : lf == SG_LVL_SINGLETON ? 2 : 0;
             if (want != a->has_level[m]) {
-                char *p = level_file(a->dir, a->name, m, "seg");
-                sg_errf(e, p, 0, want ? "missing: format %c%d needs it"
-                                      : "present although the format stores "
-                                        "mode %d dense",
-                        want ? 's' : m, m);
+                int crd_only = want == 2 || (want == 0 && a->has_level[m] == 2);
+                char *p = level_file(a->dir, a->name, m, crd_only ? "crd" : "seg");
+                if (want == 2 && a->has_level[m] == 1) {
+                    free(p);
+                    p = level_file(a->dir, a->name, m, "seg");
+                    sg_errf(e, p, 0, "present although the format stores mode %d "
+                            "as a singleton level (crd only)", m);
+                } else if (want)
+                    sg_errf(e, p, 0, "missing: format %c%d needs it", lf, m);
+                else
+                    sg_errf(e, p, 0, "present although the format stores mode %d dense", m);
                 free(p);
                 return -1;
             }
@@ -289,7 +351,7 @@ int sg_samdir_assemble(const sg_samdir_arrays *a, const sg_format *fin,
         ft.lvl[l].fmt = f.level[l];
         ft.lvl[l].mode = m;
         ft.lvl[l].dim = a->shape[m];
-        if (f.level[l] == SG_LVL_COMPRESSED) {
+        if (sg_lvl_has_crd(f.level[l])) {
             ft.lvl[l].seg = a->seg[m];
             ft.lvl[l].nseg = a->nseg[m];
             ft.lvl[l].crd = a->crd[m];
@@ -433,16 +495,16 @@ int sg_samdir_read(const char *dir, const char *name, const sg_read_opts *o,
         int r = load_arr(sp, 0, 1, o, &a.seg[m], &a.nseg[m], &ps, e);
         if (r == 0)
             r = load_arr(cp, 0, 1, o, &a.crd[m], &a.ncrd[m], &pc, e);
-        if (r == 0 && ps != pc) {
-            sg_errf(e, ps ? cp : sp, 0, "missing (its %s file exists)",
-                    ps ? "seg" : "crd");
+        if (r == 0 && ps && !pc) {
+            sg_errf(e, cp, 0, "missing (its seg file exists)");
             r = -1;
         }
         free(sp);
         free(cp);
         if (r < 0)
             goto out;
-        a.has_level[m] = ps;
+        /* crd without seg: a singleton level */
+        a.has_level[m] = ps ? 1 : pc ? 2 : 0;
     }
     free(p);
     p = sam_file(dir, name, "vals");
@@ -503,16 +565,19 @@ int sg_tensor_write_samdir(const char *dir, const char *name,
     }
     for (int l = 0; l < order; l++) {
         const sg_level *lv = &ft->lvl[l];
-        if (lv->fmt != SG_LVL_COMPRESSED)
+        if (!sg_lvl_has_crd(lv->fmt))
             continue;
-        p = level_file(dir, name, lv->mode, "seg");
-        int r = sg_outfile_open(&of[nf], p, e);
-        free(p);
-        if (r < 0)
-            goto fail;
-        nf++;
-        if (write_arr(&of[nf - 1], lv->seg, lv->nseg, 0) < 0)
-            goto io;
+        int r;
+        if (sg_lvl_has_seg(lv->fmt)) {
+            p = level_file(dir, name, lv->mode, "seg");
+            r = sg_outfile_open(&of[nf], p, e);
+            free(p);
+            if (r < 0)
+                goto fail;
+            nf++;
+            if (write_arr(&of[nf - 1], lv->seg, lv->nseg, 0) < 0)
+                goto io;
+        }
         p = level_file(dir, name, lv->mode, "crd");
         r = sg_outfile_open(&of[nf], p, e);
         free(p);
@@ -541,16 +606,18 @@ int sg_tensor_write_samdir(const char *dir, const char *name,
             return -1;
         }
     }
-    for (int l = 0; l < order; l++)
-        if (ft->lvl[l].fmt == SG_LVL_DENSE) {
-            p = level_file(dir, name, ft->lvl[l].mode,
-                           "seg");
+    for (int l = 0; l < order; l++) {
+        if (!sg_lvl_has_seg(ft->lvl[l].fmt)) {
+            p = level_file(dir, name, ft->lvl[l].mode, "seg");
             unlink(p);
             free(p);
+        }
+        if (!sg_lvl_has_crd(ft->lvl[l].fmt)) {
             p = level_file(dir, name, ft->lvl[l].mode, "crd");
             unlink(p);
             free(p);
         }
+    }
     return 0;
 io:
     sg_errf(e, of[nf - 1].path, 0, "write error: %s", strerror(errno));

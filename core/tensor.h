@@ -27,11 +27,39 @@
 
 /* ---- formats ------------------------------------------------------------ */
 
-/* Level formats.  An open set: singleton and bitvector come later. */
+/* Level formats.  An open set (bitvector comes later).  A non-unique
+ * compressed level ('u') is compressed with one position per entry below
+ * it, so its coordinates repeat in runs; the singleton level ('q') under
+ * it stores one coordinate per position and no seg.  They come as a pair
+ * at the bottom of a format: COO is "uq01" (TACO's compressed(nonunique),
+ * singleton). */
 typedef enum sg_level_fmt {
     SG_LVL_COMPRESSED = 's',
-    SG_LVL_DENSE = 'd'
+    SG_LVL_DENSE = 'd',
+    SG_LVL_NONUNIQUE = 'u',
+    SG_LVL_SINGLETON = 'q'
 } sg_level_fmt;
+
+/* The word a graph's format= attribute uses for a level format
+ * ("compressed", "dense", "nonunique", "singleton"), and back (0 when
+ * unknown). */
+static inline const char *sg_lvl_word(char f)
+{
+    return f == SG_LVL_DENSE ? "dense" : f == SG_LVL_NONUNIQUE ? "nonunique"
+         : f == SG_LVL_SINGLETON ? "singleton" : "compressed";
+}
+char sg_lvl_from_word(const char *w);
+
+/* A level that stores a crd array (every level but dense). */
+static inline int sg_lvl_has_crd(char f)
+{
+    return f == SG_LVL_COMPRESSED || f == SG_LVL_NONUNIQUE || f == SG_LVL_SINGLETON;
+}
+/* A level that stores a seg array. */
+static inline int sg_lvl_has_seg(char f)
+{
+    return f == SG_LVL_COMPRESSED || f == SG_LVL_NONUNIQUE;
+}
 
 /* A tensor format as the graph comment writes it. order 0 = scalar ("none"). */
 typedef struct sg_format {
@@ -92,9 +120,10 @@ typedef struct sg_level {
     char fmt;              /* SG_LVL_* */
     int mode;              /* tensor mode stored here */
     int64_t dim;           /* size of that mode */
-    int64_t *seg;          /* compressed: nseg entries; dense: NULL */
+    int64_t *seg;          /* compressed, non-unique: nseg entries; dense,
+                            * singleton: NULL */
     size_t nseg;
-    int64_t *crd;          /* compressed: ncrd entries; dense: NULL */
+    int64_t *crd;          /* every level but dense: ncrd entries */
     size_t ncrd;
 } sg_level;
 
@@ -114,6 +143,11 @@ typedef struct sg_fibertree {
  * format's. */
 int sg_fibertree_build(sg_coo *t, const sg_format *f, sg_fibertree *ft,
                        sg_err *e);
+/* The fibers of a singleton level q (under the non-unique level u):
+ * last[p] = 1 when position p ends its fiber (the run of equal u
+ * coordinates it is in, within u's fiber).  malloc'd, one byte per
+ * position (q->ncrd). */
+uint8_t *sg_level_singleton_last(const sg_level *u, const sg_level *q);
 /* Back to coordinates (entries in storage order; zero-valued dense fill is
  * skipped unless keep_zeros). */
 void sg_fibertree_to_coo(const sg_fibertree *ft, int keep_zeros, sg_coo *out);
@@ -188,7 +222,8 @@ int sg_samarr_parse(const char *path, const char *buf, size_t len, int vals,
                     sg_err *e);
 
 /* The arrays of one SAM tensor, as loaded from its directory.  Arrays are
- * indexed by tensor mode; has_level[m] says whether mode m has seg/crd files.
+ * indexed by tensor mode; has_level[m] says which files mode m has: 0
+ * none (dense), 1 seg and crd, 2 crd alone (a singleton level).
  * The assembler owns nothing: the caller frees the arrays. */
 typedef struct sg_samdir_arrays {
     const char *dir, *name;          /* for messages */

@@ -62,10 +62,22 @@ int sg_einsum_set_format(sg_einsum *es, const char *flag, sg_err *e)
     memset(&fmt, 0, sizeof fmt);
     fmt.order = t->order;
     for (size_t l = 0; l < nl; l++) {
-        if (lv[l] != 's' && lv[l] != 'd')
+        char c = lv[l];
+        if (c != SG_LVL_COMPRESSED && c != SG_LVL_DENSE && c != SG_LVL_NONUNIQUE &&
+            c != SG_LVL_SINGLETON)
             return sg_einsum_perr(e, what, flag, lcol + (int)l, "unknown level format "
-                        "'%c' (s = compressed, d = dense)", lv[l]);
-        fmt.level[l] = lv[l] == 's' ? SG_LVL_COMPRESSED : SG_LVL_DENSE;
+                        "'%c' (s = compressed, d = dense, u = non-unique compressed, "
+                        "q = singleton)", c);
+        if (c == SG_LVL_NONUNIQUE && (l + 2 != nl || lv[l + 1] != SG_LVL_SINGLETON))
+            return sg_einsum_perr(e, what, flag, lcol + (int)l, "a non-unique level (u) "
+                        "must be the second-last, above a singleton (q): COO is uq");
+        if (c == SG_LVL_SINGLETON && (l == 0 || lv[l - 1] != SG_LVL_NONUNIQUE))
+            return sg_einsum_perr(e, what, flag, lcol + (int)l, "a singleton level (q) "
+                        "must sit under a non-unique level (u): COO is uq");
+        if ((c == SG_LVL_NONUNIQUE || c == SG_LVL_SINGLETON) && t == &es->out)
+            return sg_einsum_perr(e, what, flag, lcol + (int)l, "the output is written "
+                        "in s and d levels only (COO levels u, q are read, not written)");
+        fmt.level[l] = c;
         fmt.mode[l] = (int)l;
     }
     if (lv[nl] == ':') {

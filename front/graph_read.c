@@ -212,14 +212,10 @@ static int read_node(rd *r, Agnode_t *an, sg_node *n)
         return -1;
 
     v = nattr(an, &kv, "format");
-    if (strcmp(v, "compressed") == 0)
-        n->format = SG_LVL_COMPRESSED;
-    else if (strcmp(v, "dense") == 0)
-        n->format = SG_LVL_DENSE;
-    else if (*v)
+    if (*v && !(n->format = sg_lvl_from_word(v)))
         return sg_errf(r->e, r->path, n->line,
-                       "node %d: unknown level format '%.40s' (compressed or dense)",
-                       n->id, v);
+                       "node %d: unknown level format '%.40s' (compressed, dense, "
+                       "nonunique or singleton)", n->id, v);
 
     n->root = is_true(nattr(an, &kv, "root"));
     n->src = is_true(nattr(an, &kv, "src"));
@@ -285,28 +281,12 @@ static int read_node(rd *r, Agnode_t *an, sg_node *n)
 
 /* Level formats as the graph comment writes them (SAM-SEMANTICS 3.2):
  * "none", or n level letters followed by n mode digits. */
+/* The graph comment's format of a tensor: core/format.c's rule (the
+ * message says what a format looks like). */
 static int parse_format(const char *s, sg_format *f)
 {
-    memset(f, 0, sizeof *f);
-    if (strcmp(s, "none") == 0)
-        return 0;
-    size_t len = strlen(s);
-    if (len == 0 || len % 2 || len / 2 > SG_MAX_ORDER)
-        return -1;
-    int n = (int)(len / 2);
-    unsigned seen = 0;
-    for (int l = 0; l < n; l++) {
-        char c = s[l], m = s[n + l];
-        if (c != SG_LVL_COMPRESSED && c != SG_LVL_DENSE)
-            return -1;
-        if (m < '0' || m >= '0' + n || (seen & (1u << (m - '0'))))
-            return -1;
-        seen |= 1u << (m - '0');
-        f->level[l] = c;
-        f->mode[l] = m - '0';
-    }
-    f->order = n;
-    return 0;
+    sg_err e;
+    return sg_format_parse(s, f, &e);
 }
 
 static int read_header(rd *r, const char *comment)
@@ -346,7 +326,7 @@ static int read_header(rd *r, const char *comment)
         if (parse_format(fmt, &t->fmt) < 0)
             return sg_errf(r->e, r->path, line,
                            "graph comment: tensor %s has bad format '%.40s' "
-                           "(like ss01, ds10, s0 or none)", name, fmt);
+                           "(like ss01, ds10, uq01, s0 or none)", name, fmt);
         if (sg_decl_tiles_parse(tbuf, t) < 0)
             return sg_errf(r->e, r->path, line,
                            "graph comment: tensor %s has bad tiles '%.40s' (like "

@@ -278,6 +278,21 @@ static int net_scanner_init(sg_net *net, size_t v, bound *bt, int nbt,
     const sg_level *lv;
     if (net_level(net, v, bt, nbt, &lv, e) < 0)
         return -1;
+    if (lv->fmt == SG_LVL_SINGLETON || lv->fmt == SG_LVL_NONUNIQUE) {
+        if (cam > 0)
+            return sg_errf(e, net->g->path, net->g->nodes[v].line,
+                           "node %s: a %s level cannot skip (--skip needs a compressed "
+                           "level)", pn->name, sg_lvl_word(lv->fmt));
+        if (lv->fmt == SG_LVL_NONUNIQUE) {
+            sg_prim_scan_nonunique_init(pn, lv->seg, lv->nseg, lv->crd, lv->ncrd);
+            return 0;
+        }
+        /* the level above a singleton is its non-unique level (core/format.c) */
+        uint8_t *last = sg_level_singleton_last(lv - 1, lv);
+        sg_prim_scan_singleton_init(pn, lv->crd, last, lv->ncrd);
+        free(last);
+        return 0;
+    }
     prim_scan_cfg c;
     memset(&c, 0, sizeof c);
     c.dense = lv->fmt == SG_LVL_DENSE;

@@ -486,6 +486,13 @@ typedef struct prim_scan_cfg {
 } prim_scan_cfg;
 void sg_prim_scan_init(sg_pnode *n, const prim_scan_cfg *c);
 void sg_prim_scan_dense_init(sg_pnode *n, int64_t dim);
+/* COO's scanners: the singleton level (its coordinates and last bits, one
+ * per position; the scanner copies the fiber ends it derives) and the
+ * non-unique level above it (emits the first position of each run). */
+void sg_prim_scan_singleton_init(sg_pnode *n, const int64_t *crd, const uint8_t *last,
+                                 size_t ncrd);
+void sg_prim_scan_nonunique_init(sg_pnode *n, const int64_t *seg, size_t nseg,
+                                 const int64_t *crd, size_t ncrd);
 
 /* Joiners.  Ports as graph/graph.h: in[2k] crd_k, in[2k+1] ref_k; out[0]
  * crd, out[1+k] ref_k.  skip_out (or NULL) has n_ops entries: the skip

@@ -20,7 +20,10 @@
  * stop) opens in the stop's cycle, as the RTL scanners read the next
  * fiber's bounds while the current one is emitted
  * (rtl/sam_scan_compressed.v's front end, the dense scanner's dim + 1
- * cycles per fiber): back-to-back fibers take n + 1 cycles each.
+ * cycles per fiber): back-to-back fibers take n + 1 cycles each.  The
+ * singleton scanner (prim_scan_singleton.c: the fiber of r is r .. the
+ * first position whose last bit is set) sees only its input's head: it
+ * opens a reference in the stop's cycle only when the stop merged none.
  */
 #ifndef SG_PRIM_SCAN_H
 #define SG_PRIM_SCAN_H
@@ -33,6 +36,8 @@
 #define SCAN_INLINE static inline __attribute__((always_inline))
 
 enum { SCAN_IDLE, SCAN_EMIT, SCAN_CLOSE, SCAN_DONE };
+/* The scanner kinds the rule is instantiated for (the `dense` argument). */
+enum { SCAN_COMPRESSED = 0, SCAN_DENSE = 1, SCAN_SINGLETON = 2 };
 
 typedef struct scan_st {
     int st;
@@ -51,6 +56,14 @@ typedef struct scan_st {
 SCAN_INLINE int scan_fiber(const scan_st *s, int64_t r, int dense,
                            int64_t *a, int64_t *b)
 {
+    if (dense == SCAN_SINGLETON) {
+        /* seg holds each position's fiber end (golden/prim_scan_singleton.c) */
+        if (r < 0 || (uint64_t)r >= s->ncrd)
+            return 0;
+        *a = r;
+        *b = s->seg[r];
+        return 1;
+    }
     if (dense) {
         if (r < 0)
             return 0;
@@ -82,7 +95,7 @@ SCAN_INLINE void scan_open(scan_st *s, int64_t a, int64_t b)
 SCAN_INLINE int64_t scan_crd(const int64_t *crd, int64_t base, int64_t p,
                              int dense)
 {
-    return dense ? p - base : crd[p];
+    return dense == SCAN_DENSE ? p - base : crd[p];
 }
 
 /* sg_prim_fail with the message for a reference scan_fiber rejected. */
@@ -193,8 +206,11 @@ SCAN_INLINE long scan_tfire(sg_pnode *n, uint64_t *t, uint64_t end, int dense)
             /* the next reference opens in the stop's cycle when it is
              * visible then: right behind the fiber, or behind the input
              * stop merged into this one */
-            if (x.kind == SG_TK_STOP && in->head < in->tail && q_hstamp(in) <= f)
+            if (x.kind == SG_TK_STOP && in->head < in->tail && q_hstamp(in) <= f &&
+                dense != SCAN_SINGLETON)
                 x = q_peek(in);
+            else if (x.kind == SG_TK_STOP)
+                x = sg_stop(0);     /* the singleton scanner sees one token */
             int64_t a, b;
             if (x.kind == SG_TK_DATA && q_hstamp(in) <= f &&
                 scan_fiber(s, x.v, dense, &a, &b)) {
@@ -307,7 +323,8 @@ SCAN_INLINE long scan_run(sg_pnode *n, long budget, int dense)
             port_push(orf, stop);
             s->st = SCAN_IDLE;
             fired++;
-            if (q_avail(in) && q_peek(in).kind == SG_TK_DATA) {
+            if ((dense != SCAN_SINGLETON || stop.v == 0) &&
+                q_avail(in) && q_peek(in).kind == SG_TK_DATA) {
                 /* the next fiber opens in the stop's cycle (see top) */
                 int64_t a, b;
                 sg_tok t = q_peek(in);

@@ -20,8 +20,11 @@
 
 long sg_scan_bad_ref(sg_pnode *n, const scan_st *s, int64_t r, int dense)
 {
-    if (dense)
+    if (dense == SCAN_DENSE)
         return sg_prim_fail(n, "negative reference %lld", (long long)r);
+    if (dense == SCAN_SINGLETON)
+        return sg_prim_fail(n, "reference %lld out of range (the level has %zu positions)",
+                            (long long)r, s->ncrd);
     if (r < 0 || (uint64_t)r + 1 >= s->nseg)
         return sg_prim_fail(n, "reference %lld out of range (seg has %zu entries)",
                          (long long)r, s->nseg);

@@ -285,8 +285,7 @@ static void check_tensors(ck *c)
             err(c, n->line, (int)i,
                 "%s: level %d of %s is %s in the graph comment, the node says %s",
                 DESC(n, b), lvl, t->name,
-                t->fmt.level[lvl] == SG_LVL_DENSE ? "dense" : "compressed",
-                n->format == SG_LVL_DENSE ? "dense" : "compressed");
+                sg_lvl_word(t->fmt.level[lvl]), sg_lvl_word(n->format));
         /* A root scanner reads level 0; level 0 may also be scanned below
          * a repeat (root=false, ref from the repeat). */
         if (n->kind == SG_NK_FIBERLOOKUP && n->root && lvl != 0)

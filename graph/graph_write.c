@@ -56,7 +56,7 @@ static void put_int(attrs *a, const char *k, int x)
 /* A level's format word, as scanners and writers both carry it. */
 static void put_format(attrs *a, const sg_node *n)
 {
-    put(a, "format", n->format == SG_LVL_DENSE ? "dense" : "compressed");
+    put(a, "format", sg_lvl_word(n->format));
 }
 
 /* An ALU constant under key k: its text as the file gave it, else its
@@ -224,7 +224,7 @@ static void node_look(const sg_node *n, char *label, size_t cap,
     switch (n->kind) {
     case SG_NK_FIBERLOOKUP:
         snprintf(label, cap, "FiberLookup %s: %s%d\\n%s", idx, n->tensor,
-                 n->mode, n->format == SG_LVL_DENSE ? "dense" : "compressed");
+                 n->mode, sg_lvl_word(n->format));
         *color = "green4";
         break;
     case SG_NK_FIBERWRITE:
@@ -233,7 +233,7 @@ static void node_look(const sg_node *n, char *label, size_t cap,
         else
             snprintf(label, cap, "FiberWrite %s: %s%d\\n%s", idx, n->tensor,
                      n->mode,
-                     n->format == SG_LVL_DENSE ? "dense" : "compressed");
+                     sg_lvl_word(n->format));
         *color = "green3";
         break;
     case SG_NK_ARRAYVALS:
@@ -250,7 +250,7 @@ static void node_look(const sg_node *n, char *label, size_t cap,
         break;
     case SG_NK_LOCATE:
         snprintf(label, cap, "Locate %s: %s%d\\n%s", idx, n->tensor, n->mode,
-                 n->format == SG_LVL_DENSE ? "dense" : "compressed");
+                 sg_lvl_word(n->format));
         *color = "green4";
         break;
     case SG_NK_BROADCAST:
