@@ -143,10 +143,14 @@ static int ft_array(const sg_fibertree *ft, int mode, sg_arr_kind a,
         return 0;
     }
     int l = level_of(ft, mode);
-    if (l < 0 || ft->lvl[l].fmt != SG_LVL_COMPRESSED)
+    if (l < 0)
         return -1;
-    *w = a == SG_ARR_SEG ? ft->lvl[l].seg : ft->lvl[l].crd;
-    *n = a == SG_ARR_SEG ? ft->lvl[l].nseg : ft->lvl[l].ncrd;
+    const sg_level *lv = &ft->lvl[l];
+    if (a == SG_ARR_LAST ? !lv->last : a == SG_ARR_SEG ? !sg_lvl_has_seg(lv->fmt)
+                                                        : !sg_lvl_has_crd(lv->fmt))
+        return -1;
+    *w = a == SG_ARR_SEG ? lv->seg : a == SG_ARR_LAST ? lv->last : lv->crd;
+    *n = a == SG_ARR_SEG ? lv->nseg : lv->ncrd;
     return 0;
 }
 
@@ -209,7 +213,7 @@ long sg_binds_mem_cap(const sg_binds *b, const sg_node *n, sg_arr_kind a,
     const long lim = 1L << 40;    /* saturate: any array this big is refused anyway */
     for (int l = 0; l <= last; l++) {
         parent = cap;
-        if (ft->lvl[l].fmt == SG_LVL_COMPRESSED) {
+        if (sg_lvl_has_crd(ft->lvl[l].fmt)) {
             cap = nnz;
         } else {
             long d = dim > 0 ? dim : (long)ft->shape[ft->fmt.mode[l]];
@@ -218,7 +222,7 @@ long sg_binds_mem_cap(const sg_binds *b, const sg_node *n, sg_arr_kind a,
     }
     if (a == SG_ARR_SEG)
         return parent + 1;
-    return a == SG_ARR_CRD ? nnz : cap;
+    return a == SG_ARR_CRD || a == SG_ARR_LAST ? nnz : cap;
 }
 
 long sg_binds_node_dim(const sg_binds *b, const sg_node *n)

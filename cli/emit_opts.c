@@ -191,7 +191,7 @@ static long size_cb(void *ctx, const sg_node *n, sg_arr_kind a)
                      "%stensor %s%s%s%s: its %s%s array has %ld entries, more than "
                      "--max-nnz %ld allows%s", n->kind == SG_NK_FIBERWRITE ? "output " : "",
                      n->tensor, path ? " (" : "", path ? path : "", path ? ")" : "", mode,
-                     a == SG_ARR_SEG ? "seg" : a == SG_ARR_CRD ? "crd" : "vals", s,
+                     sg_emit_arr_name(a), s,
                      c->go->max_nnz, a == SG_ARR_SEG ? " (one more for seg)" : "");
         }
         if (s < floor)
@@ -230,8 +230,10 @@ int sg_gen_needed_crd_width(const gen_ctx *c, char *what, size_t cap)
         sg_arr_kind arrs[2];
         int na = 0;
         if ((n->kind == SG_NK_FIBERLOOKUP || n->kind == SG_NK_FIBERWRITE) &&
-            !n->is_vals && n->format == SG_LVL_COMPRESSED) {
+            !n->is_vals && sg_lvl_has_seg(n->format)) {
             arrs[na++] = SG_ARR_SEG;
+            arrs[na++] = SG_ARR_CRD;
+        } else if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_SINGLETON) {
             arrs[na++] = SG_ARR_CRD;
         } else if (n->kind == SG_NK_ARRAYVALS ||
                    (n->kind == SG_NK_FIBERWRITE && n->is_vals)) {
@@ -243,8 +245,7 @@ int sg_gen_needed_crd_width(const gen_ctx *c, char *what, size_t cap)
             if (b > need) {
                 need = b;
                 snprintf(what, cap, "%s %s %s (%ld words)", sg_graph_kind_name(n->kind),
-                         n->tensor, arrs[a] == SG_ARR_SEG ? "seg"
-                                    : arrs[a] == SG_ARR_CRD ? "crd" : "vals", s);
+                         n->tensor, sg_emit_arr_name(arrs[a]), s);
             }
         }
     }

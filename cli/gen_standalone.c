@@ -190,18 +190,13 @@ int sg_standalone_expected(const gen_ctx *c, const sg_emit_mem *m, const int64_t
     return 0;
 }
 
-static const char *arr_name(sg_arr_kind a)
-{
-    return a == SG_ARR_SEG ? "seg" : a == SG_ARR_CRD ? "crd" : "vals";
-}
-
 void sg_standalone_contents(const gen_ctx *c, const sg_emit_mem *m, char *buf, size_t n)
 {
     const sg_node *nd = &c->g.nodes[m->node];
     if (m->arr == SG_ARR_VALS)
         snprintf(buf, n, "%s vals", nd->tensor);
     else
-        snprintf(buf, n, "%s mode %d %s", nd->tensor, nd->mode, arr_name(m->arr));
+        snprintf(buf, n, "%s mode %d %s", nd->tensor, nd->mode, sg_emit_arr_name(m->arr));
 }
 
 static uint64_t mask_of(int width)

@@ -101,15 +101,15 @@ static void split_entries(const sg_coo *t, sg_level *lv, const range *par,
     *nkidp = n;
 }
 
-uint8_t *sg_level_singleton_last(const sg_level *u, const sg_level *q)
+int64_t *sg_level_singleton_last(const sg_level *u, const sg_level *q)
 {
-    uint8_t *last = sg_calloc(q->ncrd ? q->ncrd : 1, 1);
+    int64_t *last = sg_calloc(q->ncrd ? q->ncrd : 1, sizeof *last);
     size_t f = 1;           /* u's next seg boundary */
     for (size_t p = 0; p < q->ncrd; p++) {
         while (f < u->nseg && (size_t)u->seg[f] <= p)
             f++;
         int fiber_end = f >= u->nseg || (size_t)u->seg[f] == p + 1;
-        last[p] = (uint8_t)(fiber_end || p + 1 >= u->ncrd || u->crd[p + 1] != u->crd[p]);
+        last[p] = (int64_t)(fiber_end || p + 1 >= u->ncrd || u->crd[p + 1] != u->crd[p]);
     }
     return last;
 }
@@ -201,6 +201,8 @@ int sg_fibertree_build(sg_coo *t, const sg_format *f, sg_fibertree *ft,
         free(par);
         par = kid;
         npar = nkid;
+        if (lv->fmt == SG_LVL_SINGLETON)
+            lv->last = sg_level_singleton_last(lv - 1, lv);
     }
     ft->nvals = npar;
     ft->vals = malloc((npar ? npar : 1) * sizeof *ft->vals);
@@ -279,6 +281,7 @@ void sg_fibertree_free(sg_fibertree *ft)
     for (int l = 0; l < SG_MAX_ORDER; l++) {
         free(ft->lvl[l].seg);
         free(ft->lvl[l].crd);
+        free(ft->lvl[l].last);
     }
     free(ft->vals);
     memset(ft, 0, sizeof *ft);

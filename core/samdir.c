@@ -120,7 +120,7 @@ int sg_fibertree_check(const sg_fibertree *ft, const char *dir,
                                "crd has %lld entries; a singleton level needs one "
                                "per position above (%lld)", (long long)lv->ncrd,
                                (long long)npar);
-            uint8_t *last = sg_level_singleton_last(&ft->lvl[l - 1], lv);
+            int64_t *last = sg_level_singleton_last(&ft->lvl[l - 1], lv);
             for (size_t k = 0; k < lv->ncrd; k++) {
                 int64_t c = lv->crd[k];
                 int bad = c < 0 || c >= lv->dim;

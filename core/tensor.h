@@ -125,6 +125,9 @@ typedef struct sg_level {
     size_t nseg;
     int64_t *crd;          /* every level but dense: ncrd entries */
     size_t ncrd;
+    int64_t *last;         /* singleton: ncrd entries, 1 where a position
+                            * ends its fiber (derived, never stored in a
+                            * file); else NULL */
 } sg_level;
 
 typedef struct sg_fibertree {
@@ -146,8 +149,8 @@ int sg_fibertree_build(sg_coo *t, const sg_format *f, sg_fibertree *ft,
 /* The fibers of a singleton level q (under the non-unique level u):
  * last[p] = 1 when position p ends its fiber (the run of equal u
  * coordinates it is in, within u's fiber).  malloc'd, one byte per
- * position (q->ncrd). */
-uint8_t *sg_level_singleton_last(const sg_level *u, const sg_level *q);
+ * position (q->ncrd), 0 or 1.  sg_fibertree_build keeps it in q->last. */
+int64_t *sg_level_singleton_last(const sg_level *u, const sg_level *q);
 /* Back to coordinates (entries in storage order; zero-valued dense fill is
  * skipped unless keep_zeros). */
 void sg_fibertree_to_coo(const sg_fibertree *ft, int keep_zeros, sg_coo *out);

@@ -42,7 +42,11 @@
 enum { SG_PERF_NONE = 0, SG_PERF_NODES, SG_PERF_EDGES };
 #define SG_PERF_SEL 255
 
-typedef enum sg_arr_kind { SG_ARR_SEG = 0, SG_ARR_CRD, SG_ARR_VALS } sg_arr_kind;
+/* SG_ARR_LAST: a singleton level's last bits (1 bit per position: it ends
+ * its fiber), derived from the tensor when it is bound (core/fibertree.c). */
+typedef enum sg_arr_kind { SG_ARR_SEG = 0, SG_ARR_CRD, SG_ARR_VALS, SG_ARR_LAST } sg_arr_kind;
+/* "seg", "crd", "vals", "last". */
+const char *sg_emit_arr_name(sg_arr_kind a);
 
 /* Entries a memory must hold, or -1 when unknown (then max_nnz is used). */
 typedef long (*sg_emit_size_fn)(void *ctx, const sg_node *n, sg_arr_kind a);

@@ -350,9 +350,12 @@ static void side_ports(emitter *m, const node_ctx *c)
                 cs, cs, cs);
         fprintf(f, "    .in_skip_valid_i(%s_skip_valid), .in_skip_ready_o(%s_skip_ready), .in_skip_data_i(%s_skip_data),\n",
                 in, in, in);
-    } else if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_COMPRESSED) {
+    } else if (n->kind == SG_NK_FIBERLOOKUP && sg_lvl_has_seg(n->format)) {
         mem_port_rd(m, i, SG_ARR_SEG, "seg");
         mem_port_rd(m, i, SG_ARR_CRD, "crd");
+    } else if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_SINGLETON) {
+        mem_port_rd(m, i, SG_ARR_CRD, "crd");
+        mem_port_rd(m, i, SG_ARR_LAST, "last");
     }
     if (n->kind == SG_NK_ARRAYVALS)
         mem_port_rd(m, i, SG_ARR_VALS, "val");

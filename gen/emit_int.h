@@ -101,7 +101,6 @@ size_t sg_emit_out_edges(const sg_graph *g, int node, int port, size_t *out, siz
 
 /* ---- memories and host port (emit_mem.c) ---------------------------------- */
 
-const char *sg_emit_arr_name(sg_arr_kind a);
 int sg_emit_plan_memories(emitter *m, sg_err *e);
 const sg_emit_mem *sg_emit_find_mem(const emitter *m, int node, sg_arr_kind a);
 int sg_emit_host_addr_width(const emitter *m);

@@ -13,7 +13,8 @@
 
 const char *sg_emit_arr_name(sg_arr_kind a)
 {
-    return a == SG_ARR_SEG ? "seg" : a == SG_ARR_CRD ? "crd" : "vals";
+    return a == SG_ARR_SEG ? "seg" : a == SG_ARR_CRD ? "crd" : a == SG_ARR_LAST ? "last"
+                                                                 : "vals";
 }
 
 int sg_emit_plan_memories(emitter *m, sg_err *e)
@@ -25,9 +26,12 @@ int sg_emit_plan_memories(emitter *m, sg_err *e)
         const sg_node *n = &g->nodes[i];
         sg_arr_kind arrs[2];
         int na = 0, is_out = 0;
-        if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_COMPRESSED) {
+        if (n->kind == SG_NK_FIBERLOOKUP && sg_lvl_has_seg(n->format)) {
             arrs[na++] = SG_ARR_SEG;
             arrs[na++] = SG_ARR_CRD;
+        } else if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_SINGLETON) {
+            arrs[na++] = SG_ARR_CRD;
+            arrs[na++] = SG_ARR_LAST;
         } else if (n->kind == SG_NK_ARRAYVALS) {
             arrs[na++] = SG_ARR_VALS;
         } else if (n->kind == SG_NK_FIBERWRITE) {
@@ -56,7 +60,8 @@ int sg_emit_plan_memories(emitter *m, sg_err *e)
             mm->node = (int)i;
             mm->arr = arrs[a];
             mm->is_output = is_out;
-            mm->width = arrs[a] == SG_ARR_VALS ? o->val_width : o->crd_width;
+            mm->width = arrs[a] == SG_ARR_VALS ? o->val_width
+                      : arrs[a] == SG_ARR_LAST ? 1 : o->crd_width;
             mm->addr_width = aw;
             mm->depth = 1L << aw;
             snprintf(mm->inst, sizeof mm->inst, "u_m%d_%s_%s", mm->sel, m->inst[i],
@@ -117,7 +122,8 @@ static void emit_ram(emitter *m, const sg_emit_mem *mm)
     int cw = m->o->crd_width;
     int s = mm->sel, aw = mm->addr_width;
     /* word width: a parameter of the top */
-    const char *w = mm->arr == SG_ARR_VALS ? "ValWidth" : "CrdWidth";
+    const char *w = mm->arr == SG_ARR_VALS ? "ValWidth" : mm->arr == SG_ARR_LAST ? "1"
+                                                                              : "CrdWidth";
     fprintf(f, "  // memory %d: %s %s of %s, %ld words\n", s,
             mm->is_output ? "output" : "input", sg_emit_arr_name(mm->arr),
             m->inst[mm->node], mm->depth);

@@ -168,6 +168,10 @@ static int rtl_module(const sg_node *n, const sg_emit_opts *o, long inner,
             strcpy(mod, "sam_scan_dense");
         else if (n->format == SG_LVL_COMPRESSED)
             strcpy(mod, "sam_scan_compressed");
+        else if (n->format == SG_LVL_NONUNIQUE)
+            strcpy(mod, "sam_scan_nonunique");
+        else if (n->format == SG_LVL_SINGLETON)
+            strcpy(mod, "sam_scan_singleton");
         else
             return -1;
         snprintf(par, cap, ".CrdWidth(CrdWidth)");

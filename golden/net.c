@@ -288,8 +288,8 @@ static int net_scanner_init(sg_net *net, size_t v, bound *bt, int nbt,
             return 0;
         }
         /* the level above a singleton is its non-unique level (core/format.c) */
-        uint8_t *last = sg_level_singleton_last(lv - 1, lv);
-        sg_prim_scan_singleton_init(pn, lv->crd, last, lv->ncrd);
+        int64_t *last = lv->last ? NULL : sg_level_singleton_last(lv - 1, lv);
+        sg_prim_scan_singleton_init(pn, lv->crd, lv->last ? lv->last : last, lv->ncrd);
         free(last);
         return 0;
     }

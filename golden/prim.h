@@ -489,7 +489,7 @@ void sg_prim_scan_dense_init(sg_pnode *n, int64_t dim);
 /* COO's scanners: the singleton level (its coordinates and last bits, one
  * per position; the scanner copies the fiber ends it derives) and the
  * non-unique level above it (emits the first position of each run). */
-void sg_prim_scan_singleton_init(sg_pnode *n, const int64_t *crd, const uint8_t *last,
+void sg_prim_scan_singleton_init(sg_pnode *n, const int64_t *crd, const int64_t *last,
                                  size_t ncrd);
 void sg_prim_scan_nonunique_init(sg_pnode *n, const int64_t *seg, size_t nseg,
                                  const int64_t *crd, size_t ncrd);

@@ -27,7 +27,7 @@ static void scan_q_free(void *p)
     free(s);
 }
 
-void sg_prim_scan_singleton_init(sg_pnode *n, const int64_t *crd, const uint8_t *last,
+void sg_prim_scan_singleton_init(sg_pnode *n, const int64_t *crd, const int64_t *last,
                                  size_t ncrd)
 {
     scan_st *s = sg_calloc(1, sizeof *s);

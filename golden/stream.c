@@ -28,6 +28,8 @@ typedef struct prim_desc {
 static const prim_desc descs[] = {
     {"scan_compressed", {"in_ref"}, {"out_crd", "out_ref"}, {"arr_seg", "arr_crd"}, 0},
     {"scan_dense", {"in_ref"}, {"out_crd", "out_ref"}, {"param_dim"}, 0},
+    {"scan_nonunique", {"in_ref"}, {"out_crd", "out_ref"}, {"arr_seg", "arr_crd"}, 0},
+    {"scan_singleton", {"in_ref"}, {"out_crd", "out_ref"}, {"arr_crd", "arr_last"}, 0},
     {"intersect", {"in_crd1", "in_ref1", "in_crd2", "in_ref2", "in_crd3", "in_ref3"},
      {"out_crd", "out_ref1", "out_ref2", "out_ref3"}, {NULL}, 1},
     {"union", {"in_crd1", "in_ref1", "in_crd2", "in_ref2", "in_crd3", "in_ref3"},
@@ -55,7 +57,7 @@ static const prim_desc descs[] = {
 #define NDESC (sizeof descs / sizeof descs[0])
 
 static const char *const prim_names[NDESC + 1] = {
-    "scan_compressed", "scan_dense", "intersect", "union", "repsiggen",
+    "scan_compressed", "scan_dense", "scan_nonunique", "scan_singleton", "intersect", "union", "repsiggen",
     "repeat", "locate", "arrayvals", "mul", "add", "sub", "max", "min", "reduce",
     "spacc", "vectorreducer", "crddrop", "crdhold",
     "write_level", "write_vals", NULL
@@ -240,8 +242,9 @@ static int check_operand(const sg_stream_file *in, const sg_stream_line *c,
 }
 
 /* scan_compressed's arrays: arr_seg never decreases and stays within
- * arr_crd; coordinates increase within each segment. */
-static int check_level(const sg_stream_file *in, sg_err *e)
+ * arr_crd; coordinates increase within each segment (strictly unless
+ * nonunique: scan_nonunique's runs). */
+static int check_level(const sg_stream_file *in, int nonunique, sg_err *e)
 {
     const sg_stream_line *sl = sg_stream_file_get(in, "arr_seg");
     const sg_stream_line *cl = sg_stream_file_get(in, "arr_crd");
@@ -258,11 +261,32 @@ static int check_level(const sg_stream_file *in, sg_err *e)
     }
     for (size_t i = 0; i + 1 < sl->toks.n; i++)
         for (int64_t k = sl->toks.t[i].v + 1; k < sl->toks.t[i + 1].v; k++)
-            if (cl->toks.t[k].v <= cl->toks.t[k - 1].v)
+            if (cl->toks.t[k].v < cl->toks.t[k - 1].v + !nonunique)
                 return sg_errc(e, SG_EXIT_USAGE, in->path, cl->line,
-                               "arr_crd: coordinates must increase within a segment: "
+                               nonunique ? "arr_crd: coordinates must not decrease within "
+                                           "a segment: "
+                                         : "arr_crd: coordinates must increase within a segment: "
                                "%lld after %lld (entry %lld)", (long long)cl->toks.t[k].v,
                                (long long)cl->toks.t[k - 1].v, (long long)k + 1);
+    return 0;
+}
+
+/* scan_singleton's arrays: one last bit (0 or 1) per coordinate. */
+static int check_last(const sg_stream_file *in, sg_err *e)
+{
+    const sg_stream_line *cl = sg_stream_file_get(in, "arr_crd");
+    const sg_stream_line *ll = sg_stream_file_get(in, "arr_last");
+    if (!cl || !ll)
+        return 0;                     /* reported as a missing line */
+    if (ll->toks.n != cl->toks.n)
+        return sg_errc(e, SG_EXIT_USAGE, in->path, ll->line,
+                       "arr_last: %zu entries, arr_crd has %zu (one last bit per "
+                       "position)", ll->toks.n, cl->toks.n);
+    for (size_t i = 0; i < ll->toks.n; i++)
+        if (ll->toks.t[i].v != 0 && ll->toks.t[i].v != 1)
+            return sg_errc(e, SG_EXIT_USAGE, in->path, ll->line,
+                           "arr_last: entry %zu is %lld; last bits are 0 or 1", i + 1,
+                           (long long)ll->toks.t[i].v);
     return 0;
 }
 
@@ -337,7 +361,11 @@ static int check_input(const prim_desc *d, const sg_stream_file *in,
         if (c && r && check_operand(in, c, r, e) < 0)
             return -1;
     }
-    if (!strcmp(d->name, "scan_compressed") && check_level(in, e) < 0)
+    if (!strcmp(d->name, "scan_compressed") && check_level(in, 0, e) < 0)
+        return -1;
+    if (!strcmp(d->name, "scan_nonunique") && check_level(in, 1, e) < 0)
+        return -1;
+    if (!strcmp(d->name, "scan_singleton") && check_last(in, e) < 0)
         return -1;
     if (!strcmp(d->name, "scan_dense") && check_dense(in, max_tokens, e) < 0)
         return -1;
@@ -463,6 +491,14 @@ static int stream_run(const char *prim, const sg_stream_file *in, int width,
             goto out;
         c.seg = a1; c.nseg = n1; c.crd = a2; c.ncrd = n2;
         sg_prim_scan_init(&n, &c);
+    } else if (!strcmp(prim, "scan_nonunique")) {
+        if (get_arr(in, "arr_seg", &a1, &n1, e) < 0 || get_arr(in, "arr_crd", &a2, &n2, e) < 0)
+            goto out;
+        sg_prim_scan_nonunique_init(&n, a1, n1, a2, n2);
+    } else if (!strcmp(prim, "scan_singleton")) {
+        if (get_arr(in, "arr_crd", &a1, &n1, e) < 0 || get_arr(in, "arr_last", &a2, &n2, e) < 0)
+            goto out;
+        sg_prim_scan_singleton_init(&n, a1, a2, n1);
     } else if (!strcmp(prim, "scan_dense")) {
         int64_t dim;
         if (param(in, "param_dim", 0, &dim) < 0) {
