@@ -63,6 +63,33 @@ run_ok "mtx -> dir dd10" "$SAMGEN" tensor convert m.mtx d4 --format dd10
 run_ok "dir dd10 -> tns" "$SAMGEN" tensor convert d4 t4.tns --in-format dd10
 same "dense round trip" t4.tns t1.tns
 
+# COO: uq01 is a non-unique level (its coordinates in runs) above a
+# singleton level (crd alone, no seg file); read back with the format
+# inferred from the files
+run_ok "mtx -> dir uq01" "$SAMGEN" tensor convert m.mtx d5 --format uq01 --name B
+printf '0\n5\n' >want; same "uq01 mode_0_seg" d5/tensor_B_mode_0_seg want
+printf '0\n0\n2\n3\n3\n' >want; same "uq01 mode_0_crd (runs)" d5/tensor_B_mode_0_crd want
+printf '0\n2\n1\n0\n3\n' >want; same "uq01 mode_1_crd" d5/tensor_B_mode_1_crd want
+[ ! -e d5/tensor_B_mode_1_seg ] && ok || bad "uq01 wrote a singleton seg"
+run_ok "dir uq01 (inferred) -> tns" "$SAMGEN" tensor convert d5 t5.tns
+same "COO round trip" t5.tns t1.tns
+run_ok "dir uq01 -> dir ss01" "$SAMGEN" tensor convert d5 d6 --format ss01 --in-format uq01
+same "COO to DCSR" d6/tensor_B_mode_1_crd d1/tensor_B_mode_1_crd
+cp -r d5 dcoo1
+printf '0\n2\n1\n0\n' >dcoo1/tensor_B_mode_1_crd
+expect_err "singleton crd short" "dcoo1/tensor_B_mode_1_crd:5: crd has 4 entries; a singleton level needs one per position above (5)" \
+    o14.tns "$SAMGEN" tensor convert dcoo1 o14.tns --in-format uq01
+cp -r d5 dcoo2
+printf '0\n2\n1\n3\n0\n' >dcoo2/tensor_B_mode_1_crd
+expect_err "singleton order" "dcoo2/tensor_B_mode_1_crd:5: coordinates not strictly increasing under one coordinate above (0 after 3)" \
+    o15.tns "$SAMGEN" tensor convert dcoo2 o15.tns
+cp -r d5 dcoo3
+printf '0\n2\n0\n3\n3\n' >dcoo3/tensor_B_mode_0_crd
+expect_err "non-unique order" "dcoo3/tensor_B_mode_0_crd:3: coordinates decrease in a fiber (0 after 2)" \
+    o16.tns "$SAMGEN" tensor convert dcoo3 o16.tns --in-format uq01
+expect_err "COO format rule" "samgen tensor: --format: bad tensor format 'qu01': a singleton level (q) must sit under a non-unique level (u): COO is uq01" \
+    o17 "$SAMGEN" tensor convert m.mtx o17 --format qu01
+
 printf '42\n' >s.tns
 run_ok "scalar tns -> dir" "$SAMGEN" tensor convert s.tns ds --format none --name x
 printf '42\n' >want; same "scalar vals" ds/tensor_x_mode_vals want
@@ -151,7 +178,7 @@ cp -r d1 dbad
 printf '0\n2\n1\n5\n3\n' >dbad/tensor_B_mode_1_crd
 expect_err "bad crd" "dbad/tensor_B_mode_1_crd:4: coordinate 5 out of range 0..3" o10.tns \
     "$SAMGEN" tensor convert dbad o10.tns
-expect_err "bad format" "samgen tensor: --format: bad tensor format 'sx01': unknown level format 'x' (known: s compressed, d dense)" \
+expect_err "bad format" "samgen tensor: --format: bad tensor format 'sx01': unknown level format 'x' (known: s compressed, d dense, u non-unique compressed, q singleton)" \
     o11 "$SAMGEN" tensor convert m.mtx o11 --format sx01
 expect_err "format order" "samgen tensor: --format s0 is for order 1 but the tensor has order 2" \
     o12 "$SAMGEN" tensor convert m.mtx o12 --format s0
