@@ -38,6 +38,8 @@
 #   make bench-verify     RTL vs golden vs SAM-simulator cycles, sim speed
 #   make bench-locate     located vs coiterated SDDMM (the SAM paper's Figure 11
 #                         setup) and SpMV with a dense vector, RTL cycles
+#   make bench-coo        COO (uq01) against DCSR (ss01) operands: RTL cycles
+#                         of SpMV and elementwise add, and the words stored
 #   make bench-split      coordinate splitting (compile -s split) in RTL cycles:
 #                         Figure 13's x = b .* c and inner-product SpMSpM
 #   make skip-verify      verify --skip T (ExTensor skipping) on the kernels
@@ -113,7 +115,7 @@ skip-verify-full: $(SAMGEN)
 	@sh sim/skip_verify.sh $(abspath $(SAMGEN)) $(REGRESS_DIR)/skip-full full \
 	  $(REGRESS_GRAPHS) $(SKIP_FULL_KERNELS)
 
-.PHONY: regress regress-quick regress-cases-quick regress-cases-full regress-real mutation-test lockstep-test netlist-test bench-verify bench-locate bench-split gen-lint
+.PHONY: regress regress-quick regress-cases-quick regress-cases-full regress-real mutation-test lockstep-test netlist-test bench-verify bench-locate bench-split bench-coo gen-lint
 
 regress-quick: $(SAMGEN)
 	@rm -rf $(REGRESS_DIR)/quick
@@ -190,9 +192,12 @@ bench-locate: $(SAMGEN)
 bench-split: $(SAMGEN)
 	@SHARED=$(SHARED) sh bench/bench_split $(abspath $(SAMGEN)) $(BUILD)/bench-split
 
+bench-coo: $(SAMGEN)
+	@SHARED=$(SHARED) sh bench/bench_coo $(abspath $(SAMGEN)) $(BUILD)/bench-coo
+
 TEST_SUITES += gen-lint regress-quick mutation-test lockstep-test netlist-test skip-verify
 EXTENDED_SUITES += regress skip-verify-full
-BENCH_TARGETS += bench-verify bench-locate bench-split
+BENCH_TARGETS += bench-verify bench-locate bench-split bench-coo
 
 # samgen verify's reports (-o DIR, --trace, --max-mismatches) on the
 # examples with Icarus: needs no shared data.

@@ -17,7 +17,7 @@ TB_GEN=${TB_GEN:-$BUILD/tb/tb_gen}
 CASES=${CASES:-6}
 SIZE=${SIZE:-40}
 SEED=${SEED:-1}
-benches=${*:-"scan_compressed scan_dense repsiggen repeat locate arrayvals intersect union intersect3 union3 alu reduce reduce_skip crddrop crdhold crddrop_vals crdhold_vals write_compressed write_vals write_vals_pos write_dense_pos spacc spacc_order2 vectorreducer vectorreducer_wide fifo"}
+benches=${*:-"scan_compressed scan_dense scan_nonunique scan_singleton repsiggen repeat locate arrayvals intersect union intersect3 union3 alu reduce reduce_skip crddrop crdhold crddrop_vals crdhold_vals write_compressed write_vals write_vals_pos write_dense_pos spacc spacc_order2 vectorreducer vectorreducer_wide fifo"}
 fail=0
 for b in $benches; do
   dir=${GEN_OUT:-$BUILD/tb/gen}/$b

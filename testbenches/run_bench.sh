@@ -38,6 +38,10 @@ case $BENCH in
   scan_compressed) top=tb_scan_compressed; rtl="sam_scan_compressed sam_fifo sam_ram"
     dirs="rd_scanner_compressed extra/rd_scanner_compressed"
     map="in_ref=in_ref out_crd=out_crd out_ref=out_ref arr_seg=arr_seg arr_crd=arr_crd" ;;
+  scan_singleton) own scan_singleton sam_ram
+    map="in_ref=in_ref out_crd=out_crd out_ref=out_ref arr_crd=arr_crd arr_last=arr_last" ;;
+  scan_nonunique) own scan_nonunique sam_ram
+    map="in_ref=in_ref out_crd=out_crd out_ref=out_ref arr_seg=arr_seg arr_crd=arr_crd" ;;
   scan_dense) top=tb_scan_dense; rtl="sam_scan_dense sam_mul_dim"
     dirs="rd_scanner_dense extra/rd_scanner_dense"
     map="in_ref=in_ref out_crd=out_crd out_ref=out_ref param_dim=param_dim" ;;

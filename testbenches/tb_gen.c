@@ -366,7 +366,24 @@ static int gen_scan(bench *b)
     int dense = is(b, "scan_dense");
     if (dense) {
         fprintf(b->o.f, "param_dim: %d\n", rint_(&b->r, 1, 6));
+    } else if (is(b, "scan_singleton")) {
+        /* runs of 1..4 positions (last bit on each run's end), coordinates
+         * increasing within a run; references may open a run midway */
+        long crd[MAXC], last[MAXC];
+        size_t nc = 0;
+        while (nc < NF * 2) {
+            int n = rint_(&b->r, 1, 4);
+            long prev = -1;
+            for (int i = 0; i < n; i++) {
+                prev += 1 + (long)(rnd(&b->r) % 4);
+                crd[nc] = prev;
+                last[nc++] = i == n - 1;
+            }
+        }
+        line_arr(b->o.f, "arr_crd", crd, nc);
+        line_arr(b->o.f, "arr_last", last, nc);
     } else {
+        int nonunique = is(b, "scan_nonunique");
         long seg[NF + 1], crd[MAXC];
         size_t nc = 0;
         seg[0] = 0;
@@ -374,8 +391,9 @@ static int gen_scan(bench *b)
             int n = rint_(&b->r, 0, 6);
             long prev = -1;
             for (int i = 0; i < n; i++) {
-                prev += 1 + (long)(rnd(&b->r) % 4);
-                crd[nc++] = prev;
+                /* non-unique: runs of equal coordinates */
+                prev += (nonunique ? 0 : 1) + (long)(rnd(&b->r) % 4);
+                crd[nc++] = prev < 0 ? 0 : prev;
             }
             seg[f + 1] = (long)nc;
         }
@@ -626,6 +644,8 @@ static const struct bench_entry {
     {"arrayvals", 0, gen_arrayvals},
     {"scan_compressed", 0, gen_scan},
     {"scan_dense", 0, gen_scan},
+    {"scan_nonunique", 0, gen_scan},
+    {"scan_singleton", 0, gen_scan},
     {"intersect", 1, gen_join},
     {"union", 1, gen_join},
     {"vectorreducer", 0, gen_vectorreducer},
