@@ -27,9 +27,10 @@ const char sg_cmd_stream_usage[] =
     "of IN_FILE and writes its out_* lines to OUT_FILE.  The input is checked\n"
     "first (docs/golden-model.md, \"Stream files\").\n";
 const char sg_cmd_stream_notes[] =
-    "PRIM: scan_compressed scan_dense intersect union repsiggen repeat\n"
-    "      arrayvals mul add sub max min reduce spacc vectorreducer\n"
-    "      crddrop crdhold write_level write_vals\n";
+    "PRIM: scan_compressed scan_dense scan_nonunique scan_singleton\n"
+    "      intersect union repsiggen repeat locate arrayvals mul add sub\n"
+    "      max min reduce spacc vectorreducer crddrop crdhold write_level\n"
+    "      write_vals\n";
 
 typedef struct stream_args {
     const char *outp, *pos[2];

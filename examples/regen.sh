@@ -38,5 +38,5 @@ residual|x(i)=b(i)-C(i,j)*d(j) -f x:s -f b:s -f C:ss -f d:s|b:8:0.5 C:8x8:0.3 d:
 tiled_spmv|x(i)=B(i,j)*c(j) -f x:ss -f B:ssss -f c:ss -s split(i,I,i,4) -s split(j,J,j,4)|B:16x16:0.15 c:16:0.5
 sddmm|X(i,j)=B(i,j)*C(i,k)*D(k,j) -f X:ss -f B:ss -f C:dd -f D:dd:1,0 -s reorder(i,j,k)|B:8x8:0.3 C:8x4:1 D:4x8:1
 coo_spmv|x(i)=B(i,j)*c(j) -f x:s -f B:uq -f c:s|B:8x8:0.3 c:8:0.6
-coo_elemadd|X(i,j)=B(i,j)+C(i,j) -f X:ss -f B:uq -f C:ss|B:8x8:0.3 C:8x8:0.3
+coo_elemadd|X(i,j)=B(i,j)+C(i,j) -f X:uq -f B:uq -f C:ss|B:8x8:0.3 C:8x8:0.3
 LIST

@@ -45,8 +45,12 @@ char sg_lw_out_level_index(const lw *c, int l)
     return o->idx[o->fmt.mode[l]];
 }
 
-/* The level writers; returns the node of level l in w[l]. */
-static void new_writers(lw *c, int *w)
+/* The level writers; returns in w[l], wp[l] the node and input port that
+ * take level l's coordinates: the writer, port 0, or for a COO output
+ * (levels u, q at the bottom) a crdhold in front of both writers, which
+ * gives the non-unique level's writer its coordinate once per entry (outer
+ * port 0) and passes the singleton level's on (inner port 1). */
+static void new_writers(lw *c, int *w, int *wp)
 {
     const sg_einsum_tensor *o = &c->es->out;
     char prod[64] = "";
@@ -56,7 +60,8 @@ static void new_writers(lw *c, int *w)
         sg_node n;
         sg_lw_level_node(&n, SG_NK_FIBERWRITE, o, l, v);
         n.sink = 1;
-        if (n.format == SG_LVL_COMPRESSED) {
+        int coo = n.format == SG_LVL_NONUNIQUE || n.format == SG_LVL_SINGLETON;
+        if (sg_lvl_has_seg(n.format)) {
             if (l == 0)
                 snprintf(n.segsize, sizeof n.segsize, "2");
             else
@@ -65,9 +70,29 @@ static void new_writers(lw *c, int *w)
         char tmp[64];
         cat2(tmp, sizeof tmp, prod, l ? "*" : "");
         cat2(prod, sizeof prod, tmp, d);
-        if (n.format == SG_LVL_COMPRESSED)
+        if (n.format == SG_LVL_NONUNIQUE) {
+            /* one position per entry: the product of both levels' sizes */
+            char d2[64], t2[64];
+            dim_name(c, sg_lw_out_level_index(c, l + 1), d2, sizeof d2);
+            cat2(t2, sizeof t2, prod, "*");
+            cat2(n.crdsize, sizeof n.crdsize, t2, d2);
+        } else if (sg_lvl_has_crd(n.format))
             cat2(n.crdsize, sizeof n.crdsize, prod, "");
         w[l] = sg_lw_node_add(c, &n);
+        wp[l] = 0;
+        if (coo && n.format == SG_LVL_SINGLETON) {
+            sg_node h;
+            sg_graph_node_init(&h, SG_NK_CRDHOLD);
+            h.outer = sg_lw_out_level_index(c, l - 1);
+            h.inner = v;
+            int id = sg_lw_node_add(c, &h);
+            sg_lw_use_add(c, (strm){id, 0}, w[l - 1], 0, SG_ST_CRD, "outer-%c", h.outer);
+            sg_lw_use_add(c, (strm){id, 1}, w[l], 0, SG_ST_CRD, "inner-%c", v);
+            w[l - 1] = id;
+            wp[l - 1] = 0;
+            w[l] = id;
+            wp[l] = 1;
+        }
     }
     sg_node n;
     sg_graph_node_init(&n, SG_NK_FIBERWRITE);
@@ -166,11 +191,11 @@ static int joined_at(const lw *c, strm s)
 void sg_lw_construct_direct(lw *c, strm value)
 {
     const sg_einsum_tensor *o = &c->es->out;
-    int w[SG_MAX_ORDER + 1];
+    int w[SG_MAX_ORDER + 1], wp[SG_MAX_ORDER + 1] = {0};
     strm s[SG_MAX_ORDER];
     char sc[SG_MAX_ORDER][16];            /* comment for the edge from s[l] */
     int empty = 0;                        /* level l+1 may hold empty fibers */
-    new_writers(c, w);
+    new_writers(c, w, wp);
     for (int l = 0; l < o->order; l++) {
         s[l] = c->crd[sg_lw_pos(c, sg_lw_out_level_index(c, l))];
         sc[l][0] = '\0';
@@ -220,8 +245,13 @@ void sg_lw_construct_direct(lw *c, strm value)
         s[l + 1] = (strm){id, 1};
         snprintf(sc[l + 1], sizeof sc[l + 1], "inner-%c", vi);
     }
-    for (int l = 0; l < o->order; l++)
-        sg_lw_use_add(c, s[l], w[l], 0, SG_ST_CRD, "%s", sc[l]);
+    for (int l = 0; l < o->order; l++) {
+        if (!sc[l][0] && c->g->nodes[w[l]].kind == SG_NK_CRDHOLD)
+            /* the COO writers' crdhold tells its ports by the index */
+            snprintf(sc[l], sizeof sc[l], joined_at(c, s[l]) ? "in-%c" : "%c",
+                     sg_lw_out_level_index(c, l));
+        sg_lw_use_add(c, s[l], w[l], wp[l], SG_ST_CRD, "%s", sc[l]);
+    }
     sg_lw_use_add(c, value, w[o->order], 0, SG_ST_VAL, "%s", "");
 }
 
@@ -278,13 +308,13 @@ void sg_lw_construct_spacc(lw *c, strm value, int last)
     }
 #undef SP_PORT
     sg_lw_use_add(c, value, sp, 2, SG_ST_VAL, "%s", "");
-    int w[SG_MAX_ORDER + 1];
-    new_writers(c, w);
+    int w[SG_MAX_ORDER + 1], wp[SG_MAX_ORDER + 1] = {0};
+    new_writers(c, w, wp);
     if (o->order == 2) {
-        sg_lw_use_add(c, (strm){sp, 0}, w[1], 0, SG_ST_CRD, "out-%c", in0);
-        sg_lw_use_add(c, (strm){sp, 1}, w[0], 0, SG_ST_CRD, "out-%c", in1);
+        sg_lw_use_add(c, (strm){sp, 0}, w[1], wp[1], SG_ST_CRD, "out-%c", in0);
+        sg_lw_use_add(c, (strm){sp, 1}, w[0], wp[0], SG_ST_CRD, "out-%c", in1);
     } else {
-        sg_lw_use_add(c, (strm){sp, 0}, w[0], 0, SG_ST_CRD, "out-%c", in0);
+        sg_lw_use_add(c, (strm){sp, 0}, w[0], wp[0], SG_ST_CRD, "out-%c", in0);
     }
     sg_lw_use_add(c, (strm){sp, 2}, w[o->order], 0, SG_ST_VAL, "%s", "");
 }

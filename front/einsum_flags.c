@@ -74,9 +74,6 @@ int sg_einsum_set_format(sg_einsum *es, const char *flag, sg_err *e)
         if (c == SG_LVL_SINGLETON && (l == 0 || lv[l - 1] != SG_LVL_NONUNIQUE))
             return sg_einsum_perr(e, what, flag, lcol + (int)l, "a singleton level (q) "
                         "must sit under a non-unique level (u): COO is uq");
-        if ((c == SG_LVL_NONUNIQUE || c == SG_LVL_SINGLETON) && t == &es->out)
-            return sg_einsum_perr(e, what, flag, lcol + (int)l, "the output is written "
-                        "in s and d levels only (COO levels u, q are read, not written)");
         fmt.level[l] = c;
         fmt.mode[l] = (int)l;
     }

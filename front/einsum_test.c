@@ -105,7 +105,6 @@ static const bad_case bad_cases[] = {
     {"X(i,j)=B(i,j) -fB:sx", "format 'B:sx', column 4: unknown level format 'x'"},
     {"X(i,j)=B(i,j) -fB:sq", "format 'B:sq', column 4: a singleton level (q) must sit under"},
     {"X(i,j,k)=B(i,j,k) -fB:uqs", "column 3: a non-unique level (u) must be the second-last"},
-    {"X(i,j)=B(i,j) -fX:uq", "column 3: the output is written in s and d levels only"},
     {"X(i,j)=B(i,j) -fB:s", "format 'B:s', column 3: 'B' has 2 indices but the format gives 1 level"},
     {"X(i,j)=B(i,j) -fB:ss:0,0", "column 8: mode order must be a permutation"},
     /* constructions SAM graphs do not cover */

@@ -202,8 +202,18 @@ static void node_decls(emitter *m, const node_ctx *c)
         fprintf(f, "  wire %s_done;\n", in);
         if (n->is_vals)
             fprintf(f, "  wire [CrdWidth-1:0] %s_val_len;\n", in);
-        else if (n->format == SG_LVL_COMPRESSED) {
+        else if (sg_lvl_has_crd(n->format)) {
             fprintf(f, "  wire [CrdWidth-1:0] %s_seg_len, %s_crd_len;\n", in, in);
+            if (n->format == SG_LVL_SINGLETON) {
+                /* a singleton level stores no seg: its writer's seg port
+                 * is left open */
+                fprintf(f, "  wire %s_seg_wr_en;\n", in);
+                fprintf(f, "  wire [CrdWidth-1:0] %s_seg_wr_addr, %s_seg_wr_data;\n", in, in);
+                sg_emit_sl_add(&m->unused, "%s_seg_wr_en", in);
+                sg_emit_sl_add(&m->unused, "%s_seg_wr_addr", in);
+                sg_emit_sl_add(&m->unused, "%s_seg_wr_data", in);
+                sg_emit_sl_add(&m->unused, "%s_seg_len", in);
+            }
             /* seg_all (one entry per fiber, empty ones too) is not kept. */
             fprintf(f, "  wire %s_sega_wr_en;\n", in);
             fprintf(f, "  wire [CrdWidth-1:0] %s_sega_wr_addr, %s_sega_wr_data, %s_sega_len;\n",
@@ -381,8 +391,12 @@ static void side_ports(emitter *m, const node_ctx *c)
         if (n->is_vals) {
             mem_port_wr(m, i, SG_ARR_VALS, "val");
             fprintf(f, "    .val_len_o(%s_val_len),\n", in);
-        } else if (n->format == SG_LVL_COMPRESSED) {
-            mem_port_wr(m, i, SG_ARR_SEG, "seg");
+        } else if (sg_lvl_has_crd(n->format)) {
+            if (n->format == SG_LVL_SINGLETON)
+                fprintf(f, "    .seg_wr_en_o(%s_seg_wr_en), .seg_wr_addr_o(%s_seg_wr_addr), .seg_wr_data_o(%s_seg_wr_data),\n",
+                        in, in, in);
+            else
+                mem_port_wr(m, i, SG_ARR_SEG, "seg");
             mem_port_wr(m, i, SG_ARR_CRD, "crd");
             fprintf(f, "    .sega_wr_en_o(%s_sega_wr_en), .sega_wr_addr_o(%s_sega_wr_addr), .sega_wr_data_o(%s_sega_wr_data),\n",
                     in, in, in);

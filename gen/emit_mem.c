@@ -38,8 +38,9 @@ int sg_emit_plan_memories(emitter *m, sg_err *e)
             is_out = 1;
             if (n->is_vals)
                 arrs[na++] = SG_ARR_VALS;
-            else if (n->format == SG_LVL_COMPRESSED) {
-                arrs[na++] = SG_ARR_SEG;
+            else if (sg_lvl_has_crd(n->format)) {
+                if (sg_lvl_has_seg(n->format))
+                    arrs[na++] = SG_ARR_SEG;
                 arrs[na++] = SG_ARR_CRD;
             }
         }

@@ -184,11 +184,14 @@ static int rtl_module(const sg_node *n, const sg_emit_opts *o, long inner,
         }
         if (n->format == SG_LVL_DENSE)
             strcpy(mod, "sam_write_dense");
-        else if (n->format == SG_LVL_COMPRESSED)
+        else if (sg_lvl_has_crd(n->format))
             strcpy(mod, "sam_write_compressed");
         else
             return -1;
-        snprintf(par, cap, ".CrdWidth(CrdWidth)");
+        /* a non-unique level's fibers end at stops of level >= 1 (its
+         * coordinate comes held once per entry, S0 ends a run) */
+        snprintf(par, cap, n->format == SG_LVL_NONUNIQUE ? ".CrdWidth(CrdWidth), .SegStop(1)"
+                                                         : ".CrdWidth(CrdWidth)");
         return 0;
     case SG_NK_ARRAYVALS:
         strcpy(mod, "sam_arrayvals");

@@ -323,7 +323,10 @@ static int net_node_init(sg_net *net, size_t v, bound *bt, int nbt,
         if (gn->is_vals)
             sg_prim_write_vals_init(pn);
         else
-            sg_prim_write_level_init(pn, gn->format == SG_LVL_DENSE);
+            if (gn->format == SG_LVL_NONUNIQUE || gn->format == SG_LVL_SINGLETON)
+                sg_prim_write_coo_init(pn, gn->format == SG_LVL_SINGLETON);
+            else
+                sg_prim_write_level_init(pn, gn->format == SG_LVL_DENSE);
         break;
     case SG_NK_ARRAYVALS: {
         bound *b = sg_find_bound(bt, nbt, gn->tensor);

@@ -552,6 +552,9 @@ void sg_prim_crdhold_init(sg_pnode *n, int vals, int depth);
 
 /* Writers: in[0].  The arrays grow in the state; take them at the end. */
 void sg_prim_write_level_init(sg_pnode *n, int dense);
+/* COO output levels (prim_write.c): the non-unique level (0) and the
+ * singleton level (1). */
+void sg_prim_write_coo_init(sg_pnode *n, int singleton);
 void sg_prim_write_vals_init(sg_pnode *n);
 /* Arrays written (seg may be NULL for dense/vals). Ownership stays. */
 void sg_prim_write_arrays(const sg_pnode *n, const int64_t **seg, size_t *nseg,

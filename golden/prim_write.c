@@ -11,6 +11,13 @@
  * Besides seg, a level writer keeps seg_all with one entry per fiber, empty
  * ones included, for output assembly when a graph keeps an outer
  * coordinate whose inner fiber is empty (no crddrop above it).
+ * COO levels: the non-unique level's writer takes the outer coordinate
+ * held once per entry (a crdhold in front of it, samgen compile) and ends
+ * a fiber only at stops of level >= 1 (S0 closes a run of the held
+ * coordinate, not a fiber of the level); the singleton level's writer
+ * appends every coordinate and records one position per coordinate (seg
+ * 0, 1, .., n: output assembly walks it as one coordinate per parent
+ * position; the level stores no seg).
  * Cycle rule: one token per cycle.
  */
 #include <stdlib.h>
@@ -18,7 +25,8 @@
 #include "golden/prim.h"
 
 typedef struct wr_st {
-    int mode;               /* 0 compressed, 1 dense, 2 vals */
+    int mode;               /* 0 compressed, 1 dense, 2 vals, 3 non-unique,
+                             * 4 singleton */
     int has;
     int64_t *seg, *crd, *sega;
     size_t nseg, capseg, ncrd, capcrd, nsega, capsega;
@@ -42,11 +50,17 @@ static long write_fire(sg_pnode *n, long budget)
         if (t.kind == SG_TK_DATA || t.kind == SG_TK_EMPTY) {
             if (s->mode != 1)
                 app(&s->crd, &s->ncrd, &s->capcrd, t.kind == SG_TK_DATA ? t.v : 0);
+            if (s->mode == 4) {
+                app(&s->seg, &s->nseg, &s->capseg, (int64_t)s->ncrd);
+                app(&s->sega, &s->nsega, &s->capsega, (int64_t)s->ncrd);
+            }
             s->has = 1;
         } else if (t.kind == SG_TK_STOP) {
-            if (s->mode == 0 && s->has)
+            if (s->mode == 3 && t.v < 1)
+                continue;       /* the end of a run, not of a fiber */
+            if ((s->mode == 0 || s->mode == 3) && s->has)
                 app(&s->seg, &s->nseg, &s->capseg, (int64_t)s->ncrd);
-            if (s->mode == 0)
+            if (s->mode == 0 || s->mode == 3)
                 app(&s->sega, &s->nsega, &s->capsega, (int64_t)s->ncrd);
             s->has = 0;
         } else {
@@ -70,7 +84,7 @@ static void write_init(sg_pnode *n, int mode)
 {
     wr_st *s = sg_calloc(1, sizeof *s);
     s->mode = mode;
-    if (mode == 0) {
+    if (mode == 0 || mode >= 3) {
         app(&s->seg, &s->nseg, &s->capseg, 0);
         app(&s->sega, &s->nsega, &s->capsega, 0);
     }
@@ -84,6 +98,11 @@ void sg_prim_write_level_init(sg_pnode *n, int dense)
 {
     (void)dense;
     write_init(n, 0);
+}
+
+void sg_prim_write_coo_init(sg_pnode *n, int singleton)
+{
+    write_init(n, singleton ? 4 : 3);
 }
 
 void sg_prim_write_vals_init(sg_pnode *n)

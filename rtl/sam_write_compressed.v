@@ -10,10 +10,15 @@
 // fiber, empty ones included, after a leading 0): the golden model keeps it
 // to assemble outputs whose outer level keeps coordinates with empty fibers.
 // Then always ready: one token per cycle (separate memories).
+// SegStop: the least stop level that ends a fiber (0; 1 for COO's
+// non-unique level, whose coordinate arrives held once per entry, so that
+// S0 ends a run of it, not a fiber: such stops are taken and ignored).  The
+// singleton level's writer is this one with its seg port left open.
 `include "sam_token.vh"
 
 module sam_write_compressed #(
-  parameter integer CrdWidth = 16
+  parameter integer CrdWidth = 16,
+  parameter integer SegStop = 0
 ) (
   input  wire                clk_i,
   input  wire                rst_ni,
@@ -43,7 +48,11 @@ module sam_write_compressed #(
   wire [1:0] tag = in_crd_data_i[CrdWidth+1:CrdWidth];
   wire take = in_crd_valid_i && in_crd_ready_o;
   wire is_crd = (tag == `SG_TK_DATA) || (tag == `SG_TK_EMPTY);
-  wire seg_app = take && (tag == `SG_TK_STOP) && has_q;
+  localparam [CrdWidth-1:0] SegStopW = SegStop[CrdWidth-1:0];
+  // a stop that ends a fiber of this level
+  wire is_end = (tag == `SG_TK_STOP) &&
+                ((SegStop == 0) || (in_crd_data_i[CrdWidth-1:0] >= SegStopW));
+  wire seg_app = take && is_end && has_q;
 
   assign in_crd_ready_o = !first_q && !done_q;
   assign crd_wr_en_o   = take && is_crd;
@@ -52,7 +61,7 @@ module sam_write_compressed #(
   assign seg_wr_en_o   = first_q || seg_app;
   assign seg_wr_addr_o = first_q ? Zero : seg_n_q;
   assign seg_wr_data_o = first_q ? Zero : crd_n_q;
-  wire sega_app = take && (tag == `SG_TK_STOP);
+  wire sega_app = take && is_end;
   assign sega_wr_en_o   = first_q || sega_app;
   assign sega_wr_addr_o = first_q ? Zero : sega_n_q;
   assign sega_wr_data_o = first_q ? Zero : crd_n_q;
@@ -74,14 +83,14 @@ module sam_write_compressed #(
       seg_n_q <= One;
       sega_n_q <= One;
     end else if (take) begin
-      if (tag == `SG_TK_STOP) sega_n_q <= sega_n_q + One;
+      if (is_end) sega_n_q <= sega_n_q + One;
       if (is_crd) begin
         crd_n_q <= crd_n_q + One;
         has_q <= 1'b1;
-      end else if (tag == `SG_TK_STOP) begin
+      end else if (is_end) begin
         has_q <= 1'b0;
         if (has_q) seg_n_q <= seg_n_q + One;
-      end else begin
+      end else if (tag != `SG_TK_STOP) begin
         done_q <= 1'b1;
       end
     end

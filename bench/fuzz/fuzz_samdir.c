@@ -3,7 +3,9 @@
  *
  * The input is split at '|' into: a format string ("" = infer), the shape
  * file, then seg and crd files for modes 0, 1, .. and last the vals file;
- * an empty seg part means that mode has no files (a dense level).  Each
+ * an empty seg part means that mode has no seg file: no files at all when
+ * its crd part is empty too (a dense level), else crd alone (a singleton
+ * level).  Each
  * part goes through the single-file parser and the arrays through the same
  * checks and assembly as `samgen tensor convert DIR ...`.
  */
@@ -63,11 +65,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (int m = 0; ok && m < need; m++) {
             char *s = part[2 + 2 * m], *c = part[3 + 2 * m];
             size_t sl = len[2 + 2 * m], cl = len[3 + 2 * m];
-            if (sl == 0)
+            if (sl == 0 && cl == 0)
                 continue;
-            a.has_level[m] = 1;
-            if (sg_samarr_parse("seg", s, sl, 0, &o, &a.seg[m], &a.nseg[m],
-                                &e) < 0 ||
+            a.has_level[m] = sl ? 1 : 2;
+            if ((sl && sg_samarr_parse("seg", s, sl, 0, &o, &a.seg[m], &a.nseg[m],
+                                       &e) < 0) ||
                 sg_samarr_parse("crd", c, cl, 0, &o, &a.crd[m], &a.ncrd[m],
                                 &e) < 0)
                 ok = 0;
