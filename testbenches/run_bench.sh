@@ -40,7 +40,9 @@ case $BENCH in
     map="in_ref=in_ref out_crd=out_crd out_ref=out_ref arr_seg=arr_seg arr_crd=arr_crd" ;;
   scan_singleton) own scan_singleton sam_ram
     map="in_ref=in_ref out_crd=out_crd out_ref=out_ref arr_crd=arr_crd arr_last=arr_last" ;;
-  scan_nonunique) own scan_nonunique sam_ram
+  scan_nonunique) top=tb_scan_compressed; params="NonUnique=1"
+    rtl="sam_scan_nonunique sam_scan_compressed sam_fifo sam_ram"
+    dirs="scan_nonunique extra/scan_nonunique"
     map="in_ref=in_ref out_crd=out_crd out_ref=out_ref arr_seg=arr_seg arr_crd=arr_crd" ;;
   scan_dense) top=tb_scan_dense; rtl="sam_scan_dense sam_mul_dim"
     dirs="rd_scanner_dense extra/rd_scanner_dense"

@@ -1,7 +1,11 @@
-// tb_scan_compressed - bench of sam_scan_compressed: in_ref from in_ref.hex,
-// seg/crd memories from arr_seg/arr_crd, checks out_crd and out_ref.
+// tb_scan_compressed - bench of sam_scan_compressed (NonUnique = 0) and
+// sam_scan_nonunique (NonUnique = 1, COO's upper level; the same ports):
+// in_ref from in_ref.hex, seg/crd memories from arr_seg/arr_crd, checks
+// out_crd and out_ref.
 `timescale 1ns/1ps
-module tb_scan_compressed;
+module tb_scan_compressed #(
+  parameter integer NonUnique = 0
+);
   localparam integer CW = 16;
   localparam integer W = CW + 2;
   wire clk, load, run_n, check;
@@ -13,7 +17,7 @@ module tb_scan_compressed;
   wire seg_en, crd_en;
   wire [CW-1:0] seg_a, seg_d, crd_a, crd_d;
 
-  tb_ctl #(.Bench("scan_compressed")) u_ctl (
+  tb_ctl #(.Bench(NonUnique ? "scan_nonunique" : "scan_compressed")) u_ctl (
     .clk(clk), .load(load), .run_n(run_n), .check(check), .loaded(l0 && l1),
     .all_done(d0 && d1), .checked(c0 && c1), .any_err(e0 || e1 || e2 || e3),
     .ntok(n1 > n2 ? n1 : n2));
@@ -34,11 +38,25 @@ module tb_scan_compressed;
   wire [31:0] unused_n0 = n0;
   assign n0 = 0;
 
-  sam_scan_compressed #(.CrdWidth(CW)) dut (
-    .clk_i(clk), .rst_ni(run_n),
-    .in_ref_valid_i(iv), .in_ref_ready_o(ir), .in_ref_data_i(id),
-    .out_crd_valid_o(cv), .out_crd_ready_i(cr), .out_crd_data_o(cd),
-    .out_ref_valid_o(rv), .out_ref_ready_i(rr), .out_ref_data_o(rd),
-    .seg_rd_en_o(seg_en), .seg_rd_addr_o(seg_a), .seg_rd_data_i(seg_d),
-    .crd_rd_en_o(crd_en), .crd_rd_addr_o(crd_a), .crd_rd_data_i(crd_d));
+  generate
+    if (NonUnique != 0) begin : g_nonunique
+      sam_scan_nonunique #(.CrdWidth(CW)) dut (
+        .clk_i(clk), .rst_ni(run_n),
+        .in_ref_valid_i(iv), .in_ref_ready_o(ir), .in_ref_data_i(id),
+        .out_crd_valid_o(cv), .out_crd_ready_i(cr), .out_crd_data_o(cd),
+        .out_ref_valid_o(rv), .out_ref_ready_i(rr), .out_ref_data_o(rd),
+        .seg_rd_en_o(seg_en), .seg_rd_addr_o(seg_a), .seg_rd_data_i(seg_d),
+        .crd_rd_en_o(crd_en), .crd_rd_addr_o(crd_a), .crd_rd_data_i(crd_d)
+      );
+    end else begin : g_compressed
+      sam_scan_compressed #(.CrdWidth(CW)) dut (
+        .clk_i(clk), .rst_ni(run_n),
+        .in_ref_valid_i(iv), .in_ref_ready_o(ir), .in_ref_data_i(id),
+        .out_crd_valid_o(cv), .out_crd_ready_i(cr), .out_crd_data_o(cd),
+        .out_ref_valid_o(rv), .out_ref_ready_i(rr), .out_ref_data_o(rd),
+        .seg_rd_en_o(seg_en), .seg_rd_addr_o(seg_a), .seg_rd_data_i(seg_d),
+        .crd_rd_en_o(crd_en), .crd_rd_addr_o(crd_a), .crd_rd_data_i(crd_d)
+      );
+    end
+  endgenerate
 endmodule
