@@ -95,6 +95,35 @@ static int read_text(fixture *fx, const char *t, size_t n, sg_dot_report *r, sg_
     return sg_dot_report_read(fx->path, &fx->g, r, e);
 }
 
+/* A relative SAMGEN_ROOT is made absolute: the simulators' builds run in
+ * other directories. */
+static void test_relative_root(void **state)
+{
+    (void)state;
+    char root[4096], rel[4300];
+    sg_err e;
+    sg_err_clear(&e);
+    assert_int_equal(sg_source_root(root, sizeof root, &e), 0);
+    const char *old = getenv("SAMGEN_ROOT");
+    char keep[4096] = "";
+    if (old)
+        snprintf(keep, sizeof keep, "%s", old);
+    char cwd[4096];
+    assert_non_null(getcwd(cwd, sizeof cwd));
+    assert_int_equal(chdir(root), 0);
+    setenv("SAMGEN_ROOT", ".", 1);
+    assert_int_equal(sg_source_root(rel, sizeof rel, &e), 0);
+    assert_int_equal(rel[0], '/');
+    char spmv[4400];
+    snprintf(spmv, sizeof spmv, "%s/examples/spmv.gv", rel);
+    assert_int_equal(access(spmv, R_OK), 0);
+    assert_int_equal(chdir(cwd), 0);
+    if (old)
+        setenv("SAMGEN_ROOT", keep, 1);
+    else
+        unsetenv("SAMGEN_ROOT");
+}
+
 static void test_good(void **state)
 {
     fixture *fx = *state;
@@ -195,6 +224,7 @@ static void test_wrong_graph(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_relative_root),
         cmocka_unit_test(test_good),
         cmocka_unit_test(test_truncated),
         cmocka_unit_test(test_garbled),

@@ -17,7 +17,13 @@ int sg_find_root(const char *marker, int max_up, char *buf, size_t n)
     if (env && env[0]) {
         snprintf(probe, sizeof probe, "%s/%s", env, marker);
         if (access(probe, R_OK) == 0) {
-            snprintf(buf, n, "%s", env);
+            /* absolute: tools run from other directories (Verilator's make
+             * in its build directory) are given paths under it */
+            char cwd[4096];
+            if (env[0] != '/' && getcwd(cwd, sizeof cwd))
+                snprintf(buf, n, "%s/%s", cwd, env);
+            else
+                snprintf(buf, n, "%s", env);
             return 0;
         }
     }
