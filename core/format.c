@@ -50,22 +50,27 @@ int sg_format_parse(const char *s, sg_format *f, sg_err *e)
         f->level[l] = c;
         f->mode[l] = m - '0';
     }
-    /* a non-unique level and the singleton level under it end the format:
-     * the singleton's fibers are the non-unique level's runs */
-    for (int l = 0; l < n; l++) {
-        char c = s[l];
-        if (c == SG_LVL_NONUNIQUE && (l != n - 2 || s[l + 1] != SG_LVL_SINGLETON))
-            return sg_errf(e, NULL, 0,
-                           "bad tensor format '%s': a non-unique level (u) must be the "
-                           "second-last, above the last level, a singleton (q): "
-                           "COO is uq01", s);
-        if (c == SG_LVL_SINGLETON && (l == 0 || s[l - 1] != SG_LVL_NONUNIQUE))
-            return sg_errf(e, NULL, 0,
-                           "bad tensor format '%s': a singleton level (q) must sit under "
-                           "a non-unique level (u): COO is uq01", s);
-    }
+    int at;
+    const char *why = sg_format_coo_rule(s, n, &at);
+    if (why)
+        return sg_errf(e, NULL, 0, "bad tensor format '%s': %s", s, why);
     f->order = n;
     return 0;
+}
+
+const char *sg_format_coo_rule(const char *level, int n, int *at)
+{
+    for (int l = 0; l < n; l++) {
+        *at = l;
+        char c = level[l];
+        if (c == SG_LVL_NONUNIQUE && (l != n - 2 || level[l + 1] != SG_LVL_SINGLETON))
+            return "a non-unique level (u) must be the second-last, above the last "
+                   "level, a singleton (q): COO is uq01";
+        if (c == SG_LVL_SINGLETON && (l == 0 || level[l - 1] != SG_LVL_NONUNIQUE))
+            return "a singleton level (q) must sit under a non-unique level (u): "
+                   "COO is uq01";
+    }
+    return NULL;
 }
 
 void sg_format_str(const sg_format *f, char *buf)

@@ -104,11 +104,8 @@ int sg_fibertree_check(const sg_fibertree *ft, const char *dir,
         const sg_level *lv = &ft->lvl[l];
         int m = lv->mode;
         if (lv->fmt == SG_LVL_SINGLETON || lv->fmt == SG_LVL_NONUNIQUE) {
-            /* the pair ends the format (core/format.c) */
-            int at = lv->fmt == SG_LVL_SINGLETON ? l - 1 : l;
-            if (at < 0 || at != ft->fmt.order - 2 ||
-                ft->lvl[at].fmt != SG_LVL_NONUNIQUE ||
-                ft->lvl[at + 1].fmt != SG_LVL_SINGLETON)
+            int at;
+            if (sg_format_coo_rule(ft->fmt.level, ft->fmt.order, &at))
                 return arr_err(e, dir, name, m, "crd", 0,
                                "a crd file without seg (a singleton level) must be "
                                "the last level, under a non-unique level%.0lld%.0lld",
@@ -204,8 +201,9 @@ static int sizes_fit(const sg_samdir_arrays *a, const sg_format *f)
     uint64_t npar = 1;
     for (int l = 0; l < f->order; l++) {
         int m = f->mode[l];
+        int at;
         if (f->level[l] == SG_LVL_SINGLETON) {
-            if (l == 0 || f->level[l - 1] != SG_LVL_NONUNIQUE || l != f->order - 1 ||
+            if (sg_format_coo_rule(f->level, f->order, &at) ||
                 a->has_level[m] != 2 || a->ncrd[m] != npar)
                 return 0;
         } else if (sg_lvl_has_seg(f->level[l])) {

@@ -68,6 +68,11 @@ typedef struct sg_format {
     int mode[SG_MAX_ORDER];     /* tensor mode stored at each level */
 } sg_format;
 
+/* The COO rule on a format's n level letters: a non-unique level and the
+ * singleton level under it end the format (the singleton's fibers are the
+ * non-unique level's runs).  NULL when the letters keep it, else what is
+ * wrong (the letter at *at breaks it). */
+const char *sg_format_coo_rule(const char *level, int n, int *at);
 /* Parse "ss01", "s0", "none", ...; -1 with a message when malformed. */
 int sg_format_parse(const char *s, sg_format *f, sg_err *e);
 /* Write the canonical text form (at least 2*SG_MAX_ORDER+1 bytes). */

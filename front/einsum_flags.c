@@ -68,15 +68,13 @@ int sg_einsum_set_format(sg_einsum *es, const char *flag, sg_err *e)
             return sg_einsum_perr(e, what, flag, lcol + (int)l, "unknown level format "
                         "'%c' (s = compressed, d = dense, u = non-unique compressed, "
                         "q = singleton)", c);
-        if (c == SG_LVL_NONUNIQUE && (l + 2 != nl || lv[l + 1] != SG_LVL_SINGLETON))
-            return sg_einsum_perr(e, what, flag, lcol + (int)l, "a non-unique level (u) "
-                        "must be the second-last, above a singleton (q): COO is uq");
-        if (c == SG_LVL_SINGLETON && (l == 0 || lv[l - 1] != SG_LVL_NONUNIQUE))
-            return sg_einsum_perr(e, what, flag, lcol + (int)l, "a singleton level (q) "
-                        "must sit under a non-unique level (u): COO is uq");
         fmt.level[l] = c;
         fmt.mode[l] = (int)l;
     }
+    int at;
+    const char *why = sg_format_coo_rule(fmt.level, (int)nl, &at);
+    if (why)
+        return sg_einsum_perr(e, what, flag, lcol + at, "%s", why);
     if (lv[nl] == ':') {
         const char *m = lv + nl + 1;
         int seen[SG_MAX_ORDER] = {0};

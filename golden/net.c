@@ -287,10 +287,9 @@ static int net_scanner_init(sg_net *net, size_t v, bound *bt, int nbt,
             sg_prim_scan_nonunique_init(pn, lv->seg, lv->nseg, lv->crd, lv->ncrd);
             return 0;
         }
-        /* the level above a singleton is its non-unique level (core/format.c) */
-        int64_t *last = lv->last ? NULL : sg_level_singleton_last(lv - 1, lv);
-        sg_prim_scan_singleton_init(pn, lv->crd, lv->last ? lv->last : last, lv->ncrd);
-        free(last);
+        /* bound tensors are built by sg_fibertree_build (graph/bind.c),
+         * which derives a singleton level's last bits */
+        sg_prim_scan_singleton_init(pn, lv->crd, lv->last, lv->ncrd);
         return 0;
     }
     prim_scan_cfg c;
