@@ -88,6 +88,10 @@ typedef struct sg_einsum {
     char coiter[SG_EINSUM_MAX_INDEX + 1];  /* -s intersect(...): indices where
                                             * dense and compressed operands
                                             * are coiterated instead */
+    sg_ws_kind ws;                 /* -s workspace(X,KIND[,N]): the result's
+                                    * accumulators' workspace (AUTO: from
+                                    * the data, docs/workspaces.md) */
+    long ws_cap;                   /* its capacity N, 0 from the data */
 } sg_einsum;
 
 /* ---- API ---------------------------------------------------------------- */

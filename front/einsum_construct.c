@@ -267,6 +267,8 @@ void sg_lw_construct_spacc(lw *c, strm value, int last)
     n.order = (o->order == 2 && c->L[0] != o0) ? 2 : 1;
     n.in0 = in0;
     n.in1 = in1;
+    n.workspace = c->es->ws;
+    n.ws_cap = c->es->ws_cap;
     int sp = sg_lw_node_add(c, &n);
     int ignored = 3;
     /* Port and comment of the spacc input for coordinates of index v. */

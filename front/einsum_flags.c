@@ -112,7 +112,56 @@ int sg_einsum_set_format(sg_einsum *es, const char *flag, sg_err *e)
 /* The directives of -s: reorder(...) gives the loop order; locate(...)
  * and intersect(...) say how a dense operand meets a compressed one at
  * each index listed (located into, or coiterated). */
-static const char *const directives[] = {"reorder", "locate", "intersect", "split"};
+static const char *const directives[] = {"reorder", "locate", "intersect", "split",
+                                         "workspace"};
+
+/* workspace(X,KIND[,N]) from just after its '(' (at p): X the result. */
+static int set_workspace(sg_einsum *es, const char *flag, const char *f, size_t p,
+                         int base, sg_err *e)
+{
+    const char *what = "schedule";
+    size_t q = p;
+    while (isalnum((unsigned char)f[q]) || f[q] == '_')
+        q++;
+    if (q == p)
+        return sg_einsum_perr(e, what, flag, base + (int)p + 1, "expected the result "
+                    "tensor's name");
+    if (q - p != strlen(es->out.name) || strncmp(f + p, es->out.name, q - p) != 0)
+        return sg_einsum_perr(e, what, flag, base + (int)p + 1, "'%.*s' is not the "
+                    "result (the expression computes %s)", (int)(q - p), f + p,
+                    es->out.name);
+    if (f[q] != ',')
+        return sg_einsum_perr(e, what, flag, base + (int)q + 1, "expected ',' and a "
+                    "workspace (dense, sorted or hash)");
+    size_t k = ++q;
+    while (isalpha((unsigned char)f[q]))
+        q++;
+    char word[16];
+    snprintf(word, sizeof word, "%.*s", (int)(q - k < 15 ? q - k : 15), f + k);
+    int w = sg_ws_parse(word);
+    if (w <= SG_WS_AUTO)
+        return sg_einsum_perr(e, what, flag, base + (int)k + 1, "unknown workspace "
+                    "'%s' (dense, sorted or hash)", word);
+    long cap = 0;
+    if (f[q] == ',') {
+        k = ++q;
+        while (isdigit((unsigned char)f[q]))
+            q++;
+        if (q == k || q - k > 9 || (cap = atol(f + k)) < 1)
+            return sg_einsum_perr(e, what, flag, base + (int)k + 1, "expected a "
+                        "capacity of 1 to 999999999 entries");
+        if (w == SG_WS_DENSE)
+            return sg_einsum_perr(e, what, flag, base + (int)k + 1, "a dense workspace "
+                        "has no capacity (its index's extent sizes it)");
+    }
+    if (f[q] != ')' || f[q + 1])
+        return sg_einsum_perr(e, what, flag, base + (int)q + 1, "expected ')' at the end");
+    if (es->ws != SG_WS_AUTO)
+        return sg_einsum_perr(e, what, flag, 1, "a second workspace(...)");
+    es->ws = (sg_ws_kind)w;
+    es->ws_cap = cap;
+    return 0;
+}
 
 int sg_einsum_set_schedule(sg_einsum *es, const char *flag, sg_err *e)
 {
@@ -127,7 +176,7 @@ int sg_einsum_set_schedule(sg_einsum *es, const char *flag, sg_err *e)
     while (f[p] == ' ')
         p++;
     int d = -1;
-    for (int k = 0; k < 4 && d < 0; k++) {
+    for (int k = 0; k < 5 && d < 0; k++) {
         size_t kl = strlen(directives[k]);
         if (strncmp(f + p, directives[k], kl) == 0 && f[p + kl] == '(') {
             d = k;
@@ -136,10 +185,12 @@ int sg_einsum_set_schedule(sg_einsum *es, const char *flag, sg_err *e)
     }
     if (d < 0)
         return sg_einsum_perr(e, what, flag, base + (int)p + 1,
-                    "expected reorder(i,j,...), locate(i,...), intersect(i,...) or "
-                    "split(i,I,i,T)");
+                    "expected reorder(i,j,...), locate(i,...), intersect(i,...), "
+                    "split(i,I,i,T) or workspace(X,dense|sorted|hash[,N])");
     if (d == 3)
         return sg_einsum_split(es, flag, f, p, base, e);
+    if (d == 4)
+        return set_workspace(es, flag, f, p, base, e);
     char list[SG_EINSUM_MAX_INDEX + 1] = "";
     int n = 0;
     for (;;) {
@@ -325,6 +376,19 @@ int sg_einsum_compile(const char *expr, const char *const *formats, int nf,
     if (sg_einsum_finish(es, e))
         goto done;
     rc = sg_einsum_lower(es, name, g, e);
+    if (rc == 0 && es->ws != SG_WS_AUTO) {
+        size_t i = 0;
+        while (i < g->n_nodes && g->nodes[i].kind != SG_NK_SPACC)
+            i++;
+        if (i == g->n_nodes) {
+            sg_graph_free(g);
+            memset(g, 0, sizeof *g);
+            rc = sg_errc(e, SG_EXIT_USAGE, NULL, 0, "schedule workspace(%s,%s): %s "
+                         "needs no accumulator in the loop order %s, so it has no "
+                         "workspace", es->out.name, sg_ws_name(es->ws), es->out.name,
+                         es->order);
+        }
+    }
 done:
     free(es);
     return rc;

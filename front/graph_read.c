@@ -231,6 +231,27 @@ static int read_node(rd *r, Agnode_t *an, sg_node *n)
     v = nattr(an, &kv, "order");
     if (*v && parse_int_attr(r, n, "order", v, &n->order) < 0)
         return -1;
+    v = nattr(an, &kv, "workspace");
+    if (*v) {
+        int w = sg_ws_parse(v);
+        if (w < 0)
+            return sg_errf(r->e, r->path, n->line, "node %d: unknown workspace '%.40s' "
+                           "(dense, sorted or hash)", n->id, v);
+        if (n->kind != SG_NK_SPACC && n->kind != SG_NK_VECTORREDUCER)
+            return sg_errf(r->e, r->path, n->line, "node %d: workspace= belongs to "
+                           "spaccumulator and vectorreducer nodes", n->id);
+        n->workspace = (sg_ws_kind)w;
+    }
+    v = nattr(an, &kv, "capacity");
+    if (*v) {
+        int cap;
+        if (parse_int_attr(r, n, "capacity", v, &cap) < 0)
+            return -1;
+        if (cap < 1 || n->workspace < SG_WS_SORTED)
+            return sg_errf(r->e, r->path, n->line, "node %d: capacity=%d needs a sorted "
+                           "or hash workspace and at least 1 entry", n->id, cap);
+        n->ws_cap = cap;
+    }
     if (parse_index(r, n, "in0", nattr(an, &kv, "in0"), 0, &n->in0) < 0 ||
         parse_index(r, n, "in1", nattr(an, &kv, "in1"), 0, &n->in1) < 0 ||
         parse_index(r, n, "outer", nattr(an, &kv, "outer"), 0, &n->outer) < 0 ||

@@ -100,6 +100,35 @@ typedef struct golden_output {
                              * storage order, explicit zeros kept */
 } golden_output;
 
+/* One accumulator's workspace (spaccumulator, vectorreducer) as the run
+ * used it (docs/workspaces.md).  Every kind gives the same streams and
+ * cycles; they differ in what they hold and, for hash, in probes. */
+typedef struct golden_ws_stat {
+    int node;               /* graph node index */
+    sg_ws_kind kind;        /* as resolved (never AUTO) */
+    int order;              /* 1: a row at a time; 2: the whole result */
+    long cap;               /* capacity in entries (sorted, hash); 0: as needed */
+    uint64_t rows;          /* rows emitted */
+    uint64_t entries;       /* entries emitted, summed over the rows */
+    uint64_t peak;          /* most entries held at once */
+    uint64_t extent[2];     /* 1 + the largest inner, outer (order 2) coordinate */
+    uint64_t dense_entries; /* what a dense workspace holds: its indices'
+                             * extents when known, else from extent[] */
+    uint64_t inserts;       /* hash: new keys inserted */
+    uint64_t probes;        /* hash: slots looked at beyond each point's first */
+    uint64_t moved;         /* hash without a capacity: entries moved when the
+                             * table doubled (it keeps a load of at most 1/2) */
+    uint64_t slots;         /* hash: the largest table, in slots */
+    uint64_t sort_steps;    /* hash: sum of k * ceil(log2 k) over the emitted
+                             * rows (ordering a row of k entries) */
+} golden_ws_stat;
+
+/* Bits a workspace of kind k would hold for the run w describes, with W-bit
+ * values: dense dense_entries x (W + 1); sorted (cap or peak) x (key + W);
+ * hash (cap or the power of two >= 2 x peak) slots x (key + W + 1), key
+ * the bits of the coordinates it is keyed by (docs/workspaces.md). */
+uint64_t sg_golden_ws_bits(const golden_ws_stat *w, sg_ws_kind k, int width);
+
 typedef struct golden_result {
     golden_output *out;     /* one per output tensor (normally 1) */
     int n_out;
@@ -116,6 +145,8 @@ typedef struct golden_result {
                              * fired, at most one firing per cycle) */
     size_t n_nodes;
     sg_mem *mem;            /* the memory model's counts, when it ran */
+    golden_ws_stat *ws;     /* every accumulator, in node order */
+    int n_ws;
 } golden_result;
 
 void sg_golden_result_free(golden_result *r);

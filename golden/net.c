@@ -31,6 +31,7 @@ void sg_net_free(sg_net *net)
             sg_prim_node_free(&net->node[i]);
     free(net->node);
     free(net->node_name);
+    free(net->ws);
     if (net->eq)
         for (size_t i = 0; i < net->g->n_edges; i++)
             sg_q_free(&net->eq[i]);
@@ -306,6 +307,42 @@ static int net_scanner_init(sg_net *net, size_t v, bound *bt, int nbt,
 }
 
 /* Node v's primitive. */
+/* The extent of index idx: the shape of the first bound tensor a scanner
+ * of idx reads, or 0 when none does. */
+static uint64_t index_extent(const sg_graph *g, bound *bt, int nbt, char idx)
+{
+    for (size_t i = 0; idx && i < g->n_nodes; i++) {
+        const sg_node *n = &g->nodes[i];
+        if (n->kind != SG_NK_FIBERLOOKUP || n->index != idx || n->mode < 0)
+            continue;
+        bound *b = sg_find_bound(bt, nbt, n->tensor);
+        if (b && b->have_ft && n->mode < b->ft.fmt.order && b->ft.shape[n->mode] > 0)
+            return (uint64_t)b->ft.shape[n->mode];
+    }
+    return 0;
+}
+
+/* The workspace record of accumulator v (net->ws has room for every one):
+ * its kind resolved from what a dense workspace would hold. */
+static golden_ws_stat *net_ws(sg_net *net, size_t v, bound *bt, int nbt)
+{
+    const sg_node *gn = &net->g->nodes[v];
+    golden_ws_stat *w = &net->ws[net->n_ws++];
+    memset(w, 0, sizeof *w);
+    w->node = (int)v;
+    w->order = gn->kind == SG_NK_SPACC ? gn->order : 1;
+    char inner = gn->kind == SG_NK_SPACC ? gn->in0 : gn->index;
+    uint64_t d = index_extent(net->g, bt, nbt, inner);
+    if (d && w->order == 2) {
+        uint64_t o = index_extent(net->g, bt, nbt, gn->in1);
+        d = o && d <= UINT64_MAX / o ? d * o : 0;
+    }
+    w->dense_entries = d;
+    w->kind = sg_ws_resolve(gn, d);
+    w->cap = w->kind == SG_WS_DENSE ? 0 : gn->ws_cap;
+    return w;
+}
+
 static int net_node_init(sg_net *net, size_t v, bound *bt, int nbt,
                          const int *edepth, sg_q **skq, const int *cam,
                          sg_err *e)
@@ -355,8 +392,12 @@ static int net_node_init(sg_net *net, size_t v, bound *bt, int nbt,
         break;
     }
     case SG_NK_REDUCE: sg_prim_reduce_init(pn, gn->skip_empty); break;
-    case SG_NK_SPACC: sg_prim_spacc_init(pn, gn->order, 0); break;
-    case SG_NK_VECTORREDUCER: sg_prim_vectorreducer_init(pn); break;
+    case SG_NK_SPACC:
+        sg_prim_spacc_init(pn, gn->order, 0, net_ws(net, v, bt, nbt));
+        break;
+    case SG_NK_VECTORREDUCER:
+        sg_prim_vectorreducer_init(pn, net_ws(net, v, bt, nbt));
+        break;
     case SG_NK_CRDDROP:
     case SG_NK_CRDHOLD: {
         int vals = sg_graph_inner_is_vals(gn);
@@ -440,6 +481,10 @@ int sg_net_build(sg_net *net, const sg_graph *g, bound *bt, int nbt,
     sg_q **skq = sg_calloc(3 * nn + 3, sizeof *skq);
     int *cam = sg_calloc(nn + 1, sizeof *cam);
     int rc = net_skip_plan(net, o, skq, cam, e);
+    size_t nacc = 0;
+    for (size_t v = 0; v < nn; v++)
+        nacc += g->nodes[v].kind == SG_NK_SPACC || g->nodes[v].kind == SG_NK_VECTORREDUCER;
+    net->ws = sg_calloc(nacc + 1, sizeof *net->ws);
     for (size_t v = 0; v < nn && rc == 0; v++) {
         rc = net_node_inputs(net, v, e);
         if (rc == 0)

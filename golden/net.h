@@ -27,6 +27,8 @@ typedef struct sg_net {
     int cyc;
     int cycle_loop;         /* golden_opts.cycle_loop */
     sg_mem *mem;            /* the memory model, when golden_opts.mem is on */
+    golden_ws_stat *ws;     /* the accumulators' workspaces, in node order */
+    int n_ws;
 } sg_net;
 
 /* Instantiate g on the bound tensors bt[0..nbt) (net.c): 0, or -1 with

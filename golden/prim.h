@@ -537,9 +537,12 @@ void sg_prim_reduce_init(sg_pnode *n, int skip_empty);
  * one vector and the inner output's stops are lowered by one), in[1] inner
  * crd, in[2] val, in[3..] ignored (drained); out[0] inner crd, out[1] outer
  * crd, out[2] val.  val_stkn: the val output carries the inner stops. */
-void sg_prim_spacc_init(sg_pnode *n, int order, int val_stkn);
+struct golden_ws_stat;
+/* ws: the workspace to run with and its record (golden.h); NULL: dense,
+ * nothing recorded. */
+void sg_prim_spacc_init(sg_pnode *n, int order, int val_stkn, struct golden_ws_stat *ws);
 /* vectorreducer: in[0] crd, in[1] val; out[0] crd, out[1] val. */
-void sg_prim_vectorreducer_init(sg_pnode *n);
+void sg_prim_vectorreducer_init(sg_pnode *n, struct golden_ws_stat *ws);
 /* crddrop / crdhold: in[0] outer, in[1] inner; out[0] outer, out[1] inner.
  * depth: how many levels the inner stream lies below the outer one (1 for
  * a child level).  vals: the inner stream is a value stream at the outer

@@ -49,6 +49,9 @@ typedef struct spacc_st {
     size_t npts, cappts;
     old_row *old;               /* order=1, sorted by o */
     size_t nold, capold;
+    golden_ws_stat *ws;         /* the workspace's record, or NULL */
+    size_t ovf;                 /* entries a workspace with a capacity could
+                                 * not hold (0: none) */
 } spacc_st;
 
 static old_row *old_find(spacc_st *s, int64_t o, int create)
@@ -103,6 +106,9 @@ static void flush_cur(spacc_st *s, int keep_old)
         val[k] = sg_spa_val(r, r->touched[k]);
     }
     emit_row(s, s->cur, crd, val, r->nt);
+    if ((sg_ws_note_row(s->ws, r->nt, r->nt, r->nt ? crd[r->nt - 1] : -1, -1) < 0 ||
+         (r->hm && r->hm->full)) && !s->ovf)
+        s->ovf = r->nt;
     if (keep_old) {
         old_row *or = old_find(s, s->cur, 1);
         free(or->crd);
@@ -136,7 +142,7 @@ static void finish(spacc_st *s, int lowered, int w)
         qsort(s->pts, s->npts, sizeof *s->pts, cmp_pt);
         int64_t *crd = sg_malloc(s->npts * sizeof *crd);
         int64_t *val = sg_malloc(s->npts * sizeof *val);
-        size_t k = 0;
+        size_t k = 0, held = 0;
         while (k < s->npts) {
             int64_t o = s->pts[k].o;
             size_t m = 0;
@@ -150,9 +156,20 @@ static void finish(spacc_st *s, int lowered, int w)
                 }
             }
             emit_row(s, o, crd, val, m);
+            int64_t imax = -1;
+            for (size_t j = 0; j < m; j++)
+                imax = crd[j] > imax ? crd[j] : imax;
+            held += m;
+            if (sg_ws_note_row(s->ws, m, held, imax, o) < 0 && !s->ovf)
+                s->ovf = held;
         }
         free(crd);
         free(val);
+        if (s->spa.hm) {
+            if (s->spa.hm->full && !s->ovf)
+                s->ovf = held;
+            sg_wsh_row_end(s->spa.hm);
+        }
     }
     if (s->rows) {
         sg_tok last = sg_stop(lowered ? 0 : 1);
@@ -475,8 +492,11 @@ static __attribute__((noinline)) long spacc_run(sg_pnode *n, long budget)
                 q_pop(qi);
                 q_pop(qv);
                 if (s->order == 1) {
-                    if (s->has_cur && s->cur != to.v)
+                    if (s->has_cur && s->cur != to.v) {
                         flush_cur(s, 1);
+                        if (s->ovf)
+                            return sg_ws_fail(n, s->ws, s->ovf);
+                    }
                     if (!s->has_cur) {
                         s->has_cur = 1;
                         s->cur = to.v;
@@ -487,6 +507,9 @@ static __attribute__((noinline)) long spacc_run(sg_pnode *n, long budget)
                     }
                     sg_spa_add(&s->spa, ti.v, tv.v, n->vt);
                 } else {
+                    if (s->spa.hm)
+                        sg_wsh_insert(s->spa.hm, (uint64_t)to.v << 32 |
+                                                 (uint32_t)ti.v);
                     sg_grow((void **)&s->pts, &s->cappts, s->npts + 1, sizeof *s->pts);
                     s->pts[s->npts] = (pt){to.v, ti.v, tv.v, s->npts};
                     s->npts++;
@@ -499,6 +522,8 @@ static __attribute__((noinline)) long spacc_run(sg_pnode *n, long budget)
                 q_pop(qi);
                 q_pop(qv);
                 finish(s, qo == NULL, n->vt);
+                if (s->ovf)
+                    return sg_ws_fail(n, s->ws, s->ovf);
                 prog = 1;
             } else if (to.kind != SG_TK_STOP && ti.kind != SG_TK_STOP &&
                        tv.kind != SG_TK_STOP) {
@@ -531,11 +556,13 @@ static void spacc_free(void *p)
     free(s);
 }
 
-void sg_prim_spacc_init(sg_pnode *n, int order, int val_stkn)
+void sg_prim_spacc_init(sg_pnode *n, int order, int val_stkn, golden_ws_stat *ws)
 {
     spacc_st *s = sg_calloc(1, sizeof *s);
     s->order = order;
     s->val_stkn = val_stkn;
+    s->ws = ws;
+    sg_spa_setup(&s->spa, ws);
     n->st = s;
     n->st_free = spacc_free;
     n->fire = spacc_fire;

@@ -21,6 +21,7 @@ typedef struct vr_st {
     spa_row spa;
     pend_q pc, pv;
     int finished;           /* D queued; done once the queue drains */
+    golden_ws_stat *ws;     /* the workspace's record, or NULL */
 } vr_st;
 
 static long vr_fire(sg_pnode *n, long budget)
@@ -51,6 +52,10 @@ static long vr_fire(sg_pnode *n, long budget)
         } else if (c.kind == SG_TK_STOP && sg_tok_eq(c, v)) {
             if (c.v >= 1) {
                 sg_spa_sort(&s->spa);
+                size_t nt = s->spa.nt;
+                if (sg_ws_note_row(s->ws, nt, nt, nt ? s->spa.touched[nt - 1] : -1, -1) < 0 ||
+                    (s->spa.hm && s->spa.hm->full))
+                    return sg_ws_fail(n, s->ws, nt);
                 for (size_t k = 0; k < s->spa.nt; k++) {
                     int64_t x = s->spa.touched[k];
                     sg_pend_push(&s->pc, sg_data(x));
@@ -83,9 +88,12 @@ static void vr_free(void *p)
     free(s);
 }
 
-void sg_prim_vectorreducer_init(sg_pnode *n)
+void sg_prim_vectorreducer_init(sg_pnode *n, golden_ws_stat *ws)
 {
-    n->st = sg_calloc(1, sizeof(vr_st));
+    vr_st *s = sg_calloc(1, sizeof *s);
+    s->ws = ws;
+    sg_spa_setup(&s->spa, ws);
+    n->st = s;
     n->st_free = vr_free;
     n->fire = vr_fire;
 }

@@ -6,8 +6,37 @@
 #define SG_PRIM_WORKSPACE_H
 
 #include "core/value.h"
+#include "golden/golden.h"
 #include "golden/prim.h"
 #include "core/tensor.h"
+
+/* The hash workspace's table as hardware would hold it: keys in `slots`
+ * slots, linear probing from a multiplicative hash, cleared per row.  With
+ * a capacity the table has cap slots and a new key that finds it full is
+ * an overflow (`full`); without one it starts at 16 slots and doubles
+ * before its load passes 1/2, moving its entries.  It only counts (the
+ * sums stay in spa_row): probes, moves, sort steps, into st. */
+typedef struct ws_hash {
+    golden_ws_stat *st;
+    uint64_t *key;
+    uint32_t *gen;              /* a slot is in use when its gen is g */
+    size_t slots, n;
+    uint32_t g;
+    int full;
+} ws_hash;
+
+void sg_wsh_insert(ws_hash *h, uint64_t key);
+/* A row of the table's entries was emitted: count its ordering, clear. */
+void sg_wsh_row_end(ws_hash *h);
+void sg_wsh_free(ws_hash *h);
+
+/* A row of k entries (largest inner coordinate imax, outer coordinate o,
+ * or -1) leaves workspace w, which holds `held` entries in all at that
+ * point: rows, entries, peak and extents.  Returns -1 when a sorted or
+ * hash workspace with a capacity could not have held them. */
+int sg_ws_note_row(golden_ws_stat *w, size_t k, size_t held, int64_t imax, int64_t o);
+/* The overflow message for sg_ws_note_row's -1 or a full hash table. */
+long sg_ws_fail(sg_pnode *n, const golden_ws_stat *w, size_t need);
 
 /* A row keyed by inner coordinate, plus the list of touched coordinates.
  * Coordinates below SG_SPA_DENSE_MAX live in dense value/flag arrays grown
@@ -31,7 +60,13 @@ typedef struct spa_row {
     uint32_t gen;               /* current generation (>= 1 once used) */
     int64_t *touched;
     size_t nt, capt;
+    int sparse;                 /* every coordinate in the map: memory follows
+                                 * the entries (sorted and hash workspaces) */
+    ws_hash *hm;                /* the hash workspace's table, or NULL */
 } spa_row;
+
+/* Set up r for workspace w (NULL: dense). */
+void sg_spa_setup(spa_row *r, golden_ws_stat *w);
 
 void sg_spa_add(spa_row *r, int64_t crd, int64_t v, int vt);
 /* The value at a touched coordinate (the sum added there). */

@@ -66,6 +66,34 @@ static void write_memory(FILE *f, const sg_mem *m, uint64_t cycles)
     fprintf(f, "%s]},\n", m->nt ? "\n    " : "");
 }
 
+/* The accumulators' workspaces: what each kind would hold (bits), so that
+ * one run compares them (docs/workspaces.md). */
+static void write_workspaces(FILE *f, const sg_graph *g, const golden_result *r, int width)
+{
+    fprintf(f, "  \"workspaces\": [");
+    for (int k = 0; k < r->n_ws; k++) {
+        const golden_ws_stat *w = &r->ws[k];
+        fprintf(f, "%s\n    {\"node\": %d, \"workspace\": \"%s\", \"order\": %d, "
+                   "\"capacity\": %ld, \"rows\": %llu, \"entries\": %llu, \"peak\": %llu, "
+                   "\"dense_entries\": %llu, \"bits\": {\"dense\": %llu, \"sorted\": %llu, "
+                   "\"hash\": %llu}", k ? "," : "", g->nodes[w->node].id,
+                sg_ws_name(w->kind), w->order, w->cap, (unsigned long long)w->rows,
+                (unsigned long long)w->entries, (unsigned long long)w->peak,
+                (unsigned long long)w->dense_entries,
+                (unsigned long long)sg_golden_ws_bits(w, SG_WS_DENSE, width),
+                (unsigned long long)sg_golden_ws_bits(w, SG_WS_SORTED, width),
+                (unsigned long long)sg_golden_ws_bits(w, SG_WS_HASH, width));
+        if (w->kind == SG_WS_HASH)
+            fprintf(f, ", \"hash\": {\"slots\": %llu, \"inserts\": %llu, \"probes\": %llu, "
+                       "\"moved\": %llu, \"sort_steps\": %llu}",
+                    (unsigned long long)w->slots, (unsigned long long)w->inserts,
+                    (unsigned long long)w->probes, (unsigned long long)w->moved,
+                    (unsigned long long)w->sort_steps);
+        fprintf(f, "}");
+    }
+    fprintf(f, "%s],\n", r->n_ws ? "\n  " : "");
+}
+
 int sg_golden_write_report(const char *path, const sg_graph *g,
                         const golden_opts *o, const golden_result *r,
                         sg_err *e)
@@ -99,6 +127,7 @@ int sg_golden_write_report(const char *path, const sg_graph *g,
     fprintf(f, "],\n");
     if (r->mem)
         write_memory(f, r->mem, r->cycles);
+    write_workspaces(f, g, r, o->width);
     fprintf(f, "  \"edges\": [\n");
     char nm[128];
     for (size_t i = 0; i < r->n_edges; i++) {

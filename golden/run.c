@@ -33,6 +33,7 @@ void sg_golden_result_free(golden_result *r)
     free(r->edge);
     free(r->deadlock_msg);
     free(r->node_firings);
+    free(r->ws);
     sg_mem_free(r->mem);
     memset(r, 0, sizeof *r);
 }
@@ -342,6 +343,14 @@ int sg_golden_run(const sg_graph *g, const golden_binding *b, int nb,
         goto out;
     if (collect_outputs(&net, bt, nbt, o->vt, r, e) < 0)
         goto out;
+    r->n_ws = net.n_ws;
+    r->ws = sg_calloc((size_t)net.n_ws + 1, sizeof *r->ws);
+    for (int k = 0; k < net.n_ws; k++) {
+        golden_ws_stat *w = &r->ws[k];
+        *w = net.ws[k];
+        if (!w->dense_entries)      /* no bound extent: what the run touched */
+            w->dense_entries = w->order == 2 ? w->extent[0] * w->extent[1] : w->extent[0];
+    }
     if (net.mem) {
         for (int i = 0; i < r->n_out; i++)
             sg_mem_add_written(net.mem, &r->out[i].ft, o->width);

@@ -544,9 +544,9 @@ static int stream_run(const char *prim, const sg_stream_file *in, int width,
                     "param_order is %lld; spacc has order 1 or 2", (long long)order);
             goto out;
         }
-        sg_prim_spacc_init(&n, (int)order, (int)vs);
+        sg_prim_spacc_init(&n, (int)order, (int)vs, NULL);
     } else if (!strcmp(prim, "vectorreducer")) {
-        sg_prim_vectorreducer_init(&n);
+        sg_prim_vectorreducer_init(&n, NULL);
     } else if (!strcmp(prim, "crddrop") || !strcmp(prim, "crdhold")) {
         int64_t vals, depth;
         param(in, "param_vals", 0, &vals);

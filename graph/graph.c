@@ -177,6 +177,28 @@ void sg_graph_node_init(sg_node *n, sg_node_kind k)
     sg_graph_node_ports(n);
 }
 
+static const char *const ws_names[] = {"auto", "dense", "sorted", "hash"};
+
+int sg_ws_parse(const char *s)
+{
+    for (int k = 0; k < 4; k++)
+        if (strcmp(s, ws_names[k]) == 0)
+            return k;
+    return -1;
+}
+
+const char *sg_ws_name(sg_ws_kind k)
+{
+    return k >= SG_WS_AUTO && k <= SG_WS_HASH ? ws_names[k] : "?";
+}
+
+sg_ws_kind sg_ws_resolve(const sg_node *n, uint64_t dense_entries)
+{
+    if (n->workspace != SG_WS_AUTO)
+        return n->workspace;
+    return dense_entries > SG_WS_DENSE_AUTO_MAX ? SG_WS_SORTED : SG_WS_DENSE;
+}
+
 void sg_graph_node_ports(sg_node *n)
 {
     int in, out;

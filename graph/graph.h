@@ -65,6 +65,15 @@ typedef enum sg_alu_op {
 
 /* ---- nodes ---------------------------------------------------------------- */
 
+/* The workspace of a sparse accumulator or vector reducer (docs/workspaces.md):
+ * AUTO (attribute absent) is resolved from the data by sg_ws_resolve. */
+typedef enum sg_ws_kind {
+    SG_WS_AUTO = 0,
+    SG_WS_DENSE,            /* an array over the index extent (today's RAM) */
+    SG_WS_SORTED,           /* entries kept sorted by coordinate, capacity-bound */
+    SG_WS_HASH              /* an open-addressing table, sorted on emission */
+} sg_ws_kind;
+
 #define SG_MAX_OPERANDS 8
 #define SG_NAME_MAX 32
 
@@ -87,6 +96,8 @@ typedef struct sg_node {
     int fp;                 /* reduce fp=true, fp_* ops */
     int skip_empty;         /* reduce empty=skip: no value for a fiber without values */
     int order;              /* spaccumulator order */
+    sg_ws_kind workspace;   /* spaccumulator / vectorreducer workspace */
+    long ws_cap;            /* its capacity in entries (sorted, hash); 0: from the data */
     char in0, in1;          /* spaccumulator inner / outer index (0 if absent) */
     char outer, inner;      /* crddrop/crdhold index; inner = 'v' for values */
     int skip;               /* ExTensor CAM size T for intersect/fiberlookup (0 off, -1 = global default) */
@@ -250,6 +261,18 @@ void sg_graph_derive_index_order(sg_graph *g);
 /* Builders, used by the einsum compiler and tests. */
 /* Zero a node and set the "unused" defaults (mode -1, ...) for kind k. */
 void sg_graph_node_init(sg_node *n, sg_node_kind k);
+
+/* Workspace kinds by name ("dense", "sorted", "hash"; "auto" for AUTO):
+ * the kind, or -1 for an unknown word. */
+int sg_ws_parse(const char *s);
+const char *sg_ws_name(sg_ws_kind k);
+/* A dense workspace above this many entries is too large to choose by
+ * default: AUTO becomes SORTED above it. */
+#define SG_WS_DENSE_AUTO_MAX 65536
+/* The workspace node n runs with, given the entries a dense one would
+ * need (the product of its indices' extents; 0 when unknown): its own
+ * choice, or for AUTO dense up to SG_WS_DENSE_AUTO_MAX entries, else sorted. */
+sg_ws_kind sg_ws_resolve(const sg_node *n, uint64_t dense_entries);
 /* Set n->n_in / n->n_out from the kind (and operands); variable-width
  * nodes (broadcast outputs, spacc reduced inputs) keep larger counts. */
 void sg_graph_node_ports(sg_node *n);

@@ -53,6 +53,15 @@ static void put_int(attrs *a, const char *k, int x)
     put(a, k, v);
 }
 
+/* An accumulator's workspace, when it is not left to the data. */
+static void ws_attrs(const sg_node *n, attrs *a)
+{
+    if (n->workspace != SG_WS_AUTO)
+        put(a, "workspace", sg_ws_name(n->workspace));
+    if (n->ws_cap > 0)
+        put_int(a, "capacity", (int)n->ws_cap);
+}
+
 /* A level's format word, as scanners and writers both carry it. */
 static void put_format(attrs *a, const sg_node *n)
 {
@@ -164,9 +173,11 @@ static void node_attrs(const sg_node *n, attrs *a)
         put_int(a, "order", n->order);
         put_idx(a, "in0", n->in0);
         put_idx(a, "in1", n->in1);
+        ws_attrs(n, a);
         break;
     case SG_NK_VECTORREDUCER:
         put_idx(a, "accum_index", n->index);
+        ws_attrs(n, a);
         break;
     case SG_NK_CRDDROP:
     case SG_NK_CRDHOLD:
