@@ -213,6 +213,17 @@ static long dim_cb(void *ctx, char idx)
     return d;
 }
 
+static long ws_cb(void *ctx, size_t i)
+{
+    gen_ctx *c = ctx;
+    if (!c->have_gold)
+        return -1;
+    for (int k = 0; k < c->gold.n_ws; k++)
+        if ((size_t)c->gold.ws[k].node == i)
+            return c->gold.ws[k].peak > 0 ? (long)c->gold.ws[k].peak : 1;
+    return -1;
+}
+
 static int bits_for(long v)   /* bits to hold 0..v */
 {
     int b = 1;
@@ -417,6 +428,7 @@ int sg_gen_prepare(const gen_opts *o, gen_ctx *c, sg_err *e)
     c->eo.edge_registered = o->edge_registered;
     c->eo.mem_size = size_cb;
     c->eo.index_dim = dim_cb;
+    c->eo.ws_peak = ws_cb;
     c->eo.ctx = c;
     c->eo.source_hash = c->hash;
     if (o->fifo_auto && c->have_gold) {

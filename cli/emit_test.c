@@ -430,6 +430,73 @@ static void test_reducers(void **state)
     sg_graph_free(&g);
 }
 
+/* The reducers' graph above with sorted workspaces: the sorted modules,
+ * sized by the graph's capacity, else the run's peak (ws_peak), else
+ * --dim; a hash workspace has no RTL; auto turns sorted when a dense
+ * workspace would pass SG_WS_DENSE_AUTO_MAX entries. */
+static long peak_cb(void *ctx, size_t i)
+{
+    (void)ctx;
+    return i == 2 ? 9 : -1;      /* the spacc held 9 entries at once */
+}
+
+static void test_reducer_workspaces(void **state)
+{
+    (void)state;
+    sg_graph g;
+    memset(&g, 0, sizeof g);
+    snprintf(g.name, sizeof g.name, "red");
+    int scan = add_node(&g, SG_NK_FIBERLOOKUP, 1, "b", 0, 'i');
+    int arr = add_node(&g, SG_NK_ARRAYVALS, 2, "b", -1, 0);
+    int sp = add_node(&g, SG_NK_SPACC, 3, NULL, -1, 0);
+    g.nodes[sp].order = 1;
+    g.nodes[sp].in0 = 'i';
+    g.nodes[sp].workspace = SG_WS_SORTED;
+    int vr = add_node(&g, SG_NK_VECTORREDUCER, 4, NULL, -1, 'i');
+    g.nodes[vr].workspace = SG_WS_SORTED;
+    g.nodes[vr].ws_cap = 12;
+    int wc = add_node(&g, SG_NK_FIBERWRITE, 5, "x", 0, 'i');
+    int wv = add_node(&g, SG_NK_FIBERWRITE, 6, "x", -1, 0);
+    sg_test_edge(&g, scan, 0, sp, 1, SG_ST_CRD);
+    sg_test_edge(&g, scan, 1, arr, 0, SG_ST_REF);
+    sg_test_edge(&g, arr, 0, sp, 2, SG_ST_VAL);
+    sg_test_edge(&g, sp, 0, vr, 0, SG_ST_CRD);
+    sg_test_edge(&g, sp, 2, vr, 1, SG_ST_VAL);
+    sg_test_edge(&g, vr, 0, wc, 0, SG_ST_CRD);
+    sg_test_edge(&g, vr, 1, wv, 0, SG_ST_VAL);
+    sg_emit_design d;
+    emit_ok(&g, &d);
+    sg_test_has_all(d.text, "sam_spacc_sorted #(.CrdWidth(CrdWidth), .ValWidth(ValWidth), "
+                            ".Order(1), .Capacity(64), .ValStops(0)) n3_spaccumulator (",
+                    "sam_vectorreducer_sorted #(.CrdWidth(CrdWidth), .ValWidth(ValWidth), "
+                    ".Capacity(12)) n4_vectorreducer_i (",
+                    ".ovf_o(n3_spaccumulator_ovf),", ".ovf_o(n4_vectorreducer_i_ovf),");
+    sg_emit_design_free(&d);
+    sg_emit_opts o;
+    opts(&o);
+    o.ws_peak = peak_cb;
+    sg_err e;
+    assert_int_equal(sg_emit(&g, &o, &d, &e), 0);
+    assert_non_null(strstr(d.text, ".Order(1), .Capacity(9), .ValStops(0)) n3_spaccumulator ("));
+    sg_emit_design_free(&d);
+    /* auto: dense at 64 entries, sorted past the limit */
+    g.nodes[sp].workspace = SG_WS_AUTO;
+    emit_ok(&g, &d);
+    assert_non_null(strstr(d.text, "sam_spacc #(.CrdWidth(CrdWidth), .ValWidth(ValWidth), "
+                                   ".Order(1), .InnerDim(64)"));
+    sg_emit_design_free(&d);
+    o.dim_default = SG_WS_DENSE_AUTO_MAX + 1;
+    assert_int_equal(sg_emit(&g, &o, &d, &e), 0);
+    assert_non_null(strstr(d.text, "sam_spacc_sorted #("));
+    sg_emit_design_free(&d);
+    g.nodes[sp].workspace = SG_WS_HASH;
+    opts(&o);
+    sg_err_clear(&e);
+    assert_int_not_equal(sg_emit(&g, &o, &d, &e), 0);
+    assert_non_null(strstr(e.msg, "hash workspace, which only the golden model runs"));
+    sg_graph_free(&g);
+}
+
 /* x(i) = b(i) through a value crddrop (kind drop) or crdhold: the
  * scanner's crd is the outer input, b's values the inner one.  With
  * `drain` the node's value output has no edge. */
@@ -642,6 +709,7 @@ int main(void)
         cmocka_unit_test(test_skip),
         cmocka_unit_test(test_positional),
         cmocka_unit_test(test_reducers),
+        cmocka_unit_test(test_reducer_workspaces),
         cmocka_unit_test(test_crdvals),
         cmocka_unit_test(test_auto_depth),
         cmocka_unit_test(test_errors),

@@ -39,4 +39,6 @@ tiled_spmv|x(i)=B(i,j)*c(j) -f x:ss -f B:ssss -f c:ss -s split(i,I,i,4) -s split
 sddmm|X(i,j)=B(i,j)*C(i,k)*D(k,j) -f X:ss -f B:ss -f C:dd -f D:dd:1,0 -s reorder(i,j,k)|B:8x8:0.3 C:8x4:1 D:4x8:1
 coo_spmv|x(i)=B(i,j)*c(j) -f x:s -f B:uq -f c:s|B:8x8:0.3 c:8:0.6
 coo_elemadd|X(i,j)=B(i,j)+C(i,j) -f X:uq -f B:uq -f C:ss|B:8x8:0.3 C:8x8:0.3
+spgemm_sorted|X(i,j)=B(i,k)*C(k,j) -f X:ss -f B:ss -f C:ss -s reorder(i,k,j) -s workspace(X,sorted)|B:8x8:0.4 C:8x30000:0.0005
+matmul_kij_sorted|X(i,j)=B(i,k)*C(k,j) -f X:ss -f B:ss:1,0 -f C:ss -s reorder(k,i,j) -s workspace(X,sorted)|B:8x8:0.3 C:8x8:0.3
 LIST

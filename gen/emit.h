@@ -52,6 +52,9 @@ const char *sg_emit_arr_name(sg_arr_kind a);
 typedef long (*sg_emit_size_fn)(void *ctx, const sg_node *n, sg_arr_kind a);
 /* Size of index variable idx (spacc workspaces), or -1 when unknown. */
 typedef long (*sg_emit_dim_fn)(void *ctx, char idx);
+/* Entries the workspace of accumulator node i holds at once on the bound
+ * tensors (the golden model's peak), or -1 when unknown. */
+typedef long (*sg_emit_ws_fn)(void *ctx, size_t i);
 
 typedef struct sg_emit_opts {
     int crd_width;            /* default SG_DEFAULT_CRD_WIDTH */
@@ -69,6 +72,7 @@ typedef struct sg_emit_opts {
     long dim_default;         /* index size when unknown (64) */
     sg_emit_size_fn mem_size;
     sg_emit_dim_fn index_dim;
+    sg_emit_ws_fn ws_peak;    /* sizes sorted workspaces without a capacity */
     void *ctx;
     long watchdog_cycles;     /* default of the top's WatchdogCycles: error_o
                                * bit 3 after that many cycles without a

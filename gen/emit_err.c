@@ -68,7 +68,9 @@ void sg_emit_err_guards(emitter *m, const sg_emit_mem *mm)
 
 int sg_emit_is_accumulator(const emitter *m, size_t i)
 {
-    return strcmp(m->mod[i], "sam_spacc") == 0 || strcmp(m->mod[i], "sam_vectorreducer") == 0;
+    /* both workspaces (sam_spacc, sam_spacc_sorted, ...) have ovf_o */
+    return strncmp(m->mod[i], "sam_spacc", 9) == 0 ||
+           strncmp(m->mod[i], "sam_vectorreducer", 17) == 0;
 }
 
 /* "|{m<s>_a & m<s>_b, ...}" over the output memories (m<s>_a without b);

@@ -159,7 +159,7 @@ static const char *val_type(const sg_emit_opts *o)
 /* One case per node kind, the module and its parameters: a table written
  * as a switch, so it stays whole. */
 static int rtl_module(const sg_node *n, const sg_emit_opts *o, long inner,
-                      long outer, char *mod, char *par, size_t cap)
+                      long outer, long wscap, char *mod, char *par, size_t cap)
 {
     par[0] = '\0';
     switch (n->kind) {
@@ -251,6 +251,13 @@ static int rtl_module(const sg_node *n, const sg_emit_opts *o, long inner,
     case SG_NK_SPACC:
         if (n->order != 1 && n->order != 2)
             return -1;
+        if (wscap > 0) {
+            strcpy(mod, "sam_spacc_sorted");
+            snprintf(par, cap,
+                     ".CrdWidth(CrdWidth), .ValWidth(ValWidth), .Order(%d), "
+                     ".Capacity(%ld), .ValStops(0)%s", n->order, wscap, val_type(o));
+            return 0;
+        }
         strcpy(mod, "sam_spacc");
         snprintf(par, cap,
                  ".CrdWidth(CrdWidth), .ValWidth(ValWidth), .Order(%d), "
@@ -258,6 +265,12 @@ static int rtl_module(const sg_node *n, const sg_emit_opts *o, long inner,
                  n->order, inner, outer, val_type(o));
         return 0;
     case SG_NK_VECTORREDUCER:
+        if (wscap > 0) {
+            strcpy(mod, "sam_vectorreducer_sorted");
+            snprintf(par, cap, ".CrdWidth(CrdWidth), .ValWidth(ValWidth), .Capacity(%ld)%s",
+                     wscap, val_type(o));
+            return 0;
+        }
         strcpy(mod, "sam_vectorreducer");
         snprintf(par, cap, ".CrdWidth(CrdWidth), .ValWidth(ValWidth), .InnerDim(%ld)%s",
                  inner, val_type(o));
@@ -409,7 +422,24 @@ static int plan_plain_modules(emitter *m, sg_err *e)
                            sg_graph_node_desc(n, desc, sizeof desc),
                            sg_vt_name(opts->vt ? opts->vt : opts->val_width, vb));
         }
-        if (rtl_module(n, opts, inner, outer, m->mod[i], m->par[i], sizeof m->par[i]) < 0) {
+        long wscap = 0;
+        if (n->kind == SG_NK_SPACC || n->kind == SG_NK_VECTORREDUCER) {
+            int two = n->kind == SG_NK_SPACC && n->order == 2;
+            uint64_t dense = (uint64_t)inner * (two ? (uint64_t)outer : 1);
+            sg_ws_kind k = sg_ws_resolve(n, dense);
+            char desc[160];
+            if (k == SG_WS_HASH)
+                return sg_errc(e, SG_EXIT_USAGE, g->path ? g->path : "<graph>", n->line,
+                               "%s has a hash workspace, which only the golden model "
+                               "runs: use a sorted or dense one for RTL "
+                               "(docs/workspaces.md)", sg_graph_node_desc(n, desc, sizeof desc));
+            if (k == SG_WS_SORTED) {
+                long peak = opts->ws_peak ? opts->ws_peak(opts->ctx, i) : -1;
+                wscap = n->ws_cap > 0 ? n->ws_cap : peak > 0 ? peak : opts->dim_default;
+            }
+        }
+        if (rtl_module(n, opts, inner, outer, wscap, m->mod[i], m->par[i],
+                       sizeof m->par[i]) < 0) {
             char desc[160];
             return sg_errc(e, SG_EXIT_USAGE, g->path ? g->path : "<graph>", n->line,
                            "%s has no RTL block (not supported by samgen gen)",
