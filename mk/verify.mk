@@ -40,6 +40,8 @@
 #                         setup) and SpMV with a dense vector, RTL cycles
 #   make bench-coo        COO (uq01) against DCSR (ss01) operands: RTL cycles
 #                         of SpMV and elementwise add, and the words stored
+#   make bench-workspaces dense, sorted and hash accumulator workspaces on
+#                         SpGEMM (ikj, kij): bits held, RTL cycles, area
 #   make bench-split      coordinate splitting (compile -s split) in RTL cycles:
 #                         Figure 13's x = b .* c and inner-product SpMSpM
 #   make skip-verify      verify --skip T (ExTensor skipping) on the kernels
@@ -115,7 +117,7 @@ skip-verify-full: $(SAMGEN)
 	@sh sim/skip_verify.sh $(abspath $(SAMGEN)) $(REGRESS_DIR)/skip-full full \
 	  $(REGRESS_GRAPHS) $(SKIP_FULL_KERNELS)
 
-.PHONY: regress regress-quick regress-cases-quick regress-cases-full regress-real mutation-test lockstep-test netlist-test bench-verify bench-locate bench-split bench-coo gen-lint
+.PHONY: regress regress-quick regress-cases-quick regress-cases-full regress-real mutation-test lockstep-test netlist-test bench-verify bench-locate bench-split bench-coo bench-workspaces gen-lint
 
 regress-quick: $(SAMGEN)
 	@rm -rf $(REGRESS_DIR)/quick
@@ -195,9 +197,12 @@ bench-split: $(SAMGEN)
 bench-coo: $(SAMGEN)
 	@SHARED=$(SHARED) sh bench/bench_coo $(abspath $(SAMGEN)) $(BUILD)/bench-coo
 
+bench-workspaces: $(SAMGEN)
+	@SHARED=$(SHARED) sh bench/bench_workspaces $(abspath $(SAMGEN)) $(BUILD)/bench-workspaces
+
 TEST_SUITES += gen-lint regress-quick mutation-test lockstep-test netlist-test skip-verify
 EXTENDED_SUITES += regress skip-verify-full
-BENCH_TARGETS += bench-verify bench-locate bench-split bench-coo
+BENCH_TARGETS += bench-verify bench-locate bench-split bench-coo bench-workspaces
 
 # samgen verify's reports (-o DIR, --trace, --max-mismatches) on the
 # examples with Icarus: needs no shared data.
