@@ -6,7 +6,14 @@
 # Cases: the shared vectors ($SHARED/docs/sam/vectors, skipped with a
 # message when absent), the hand-checked cases in testbenches/cases/BENCH/,
 # and the generated cases in $BUILD/tb/gen/BENCH/ (random streams whose
-# expected outputs come from the golden model, see gen_cases.sh).  Every
+# expected outputs come from the golden model, see gen_cases.sh).  The
+# sorted-workspace benches (spacc_sorted, spacc_order2_sorted,
+# vectorreducer_sorted and their _fp32/_bf16 forms) run the cases of their
+# dense counterparts (hand-checked and generated, under the same case
+# names, so testbenches/ws_cycles.sh can compare their cycles) plus their
+# own hand-checked cases in testbenches/cases/BENCH/.  A case with the line
+# `param_expect_ovf: 1` overflows the workspace on purpose (+expect_ovf=1:
+# the bench fails unless ovf_o rises).  Every
 # case runs twice: without stalls, and with random valid gaps / ready drops
 # from seed $SEED (default 1; printed).  Exit 1 when any case fails.
 # Env: BUILD (build dir, default build), SHARED, SEED, TB_VEC (converter),
@@ -26,6 +33,9 @@ common="testbenches/tb_ctl.v testbenches/tb_src.v testbenches/tb_sink.v testbenc
 params=""
 dirs=""
 filter=""
+cases=""   # hand-checked case dirs under testbenches/cases (default: BENCH)
+gen=""     # generated case dir under $GEN (default: BENCH)
+fpd="sam_val_add sam_fp_add sam_fp_round sam_pipe_valid sam_pipe_delay"
 # own NAME [MODULE...]: a bench named after its primitive, tb_NAME on
 # rtl/sam_NAME.v (and the modules given), vectors NAME and extra/NAME
 own() { top=tb_$1; rtl="sam_$*"; dirs="$1 extra/$1"; }
@@ -61,19 +71,26 @@ case $BENCH in
   alu) own alu; map="in_val1=in_val0 in_val2=in_val1 out_val=out_val" ;;
   reduce) own reduce; rtl="$rtl sam_val_add sam_fp_add sam_fp_round sam_pipe_valid sam_pipe_delay"; map="in_val=in_val out_val=out_val" ;;
   reduce_skip) own reduce; rtl="$rtl sam_val_add sam_fp_add sam_fp_round sam_pipe_valid sam_pipe_delay"; dirs=""; params="SkipEmpty=1"; map="in_val=in_val out_val=out_val" ;;
-  alu_fp32|alu_bf16|reduce_fp32|reduce_bf16|spacc_fp32|spacc_bf16|vectorreducer_fp32|vectorreducer_bf16)
+  alu_fp32|alu_bf16|reduce_fp32|reduce_bf16|spacc_fp32|spacc_bf16|vectorreducer_fp32|vectorreducer_bf16|\
+  spacc_sorted_fp32|spacc_sorted_bf16|vectorreducer_sorted_fp32|vectorreducer_sorted_bf16)
     # real values (ValType 1 fp32, 2 bf16): generated cases only
-    # (testbenches/fp_prim_vec.c, make fp-prim-test)
-    prim=${BENCH%_*}; top=tb_$prim; dirs=""
+    # (testbenches/fp_prim_vec.c, make fp-prim-test); a sorted bench reads
+    # the cases of its dense counterpart (spacc_sorted_fp32: spacc_fp32)
+    prim=${BENCH%_*}; dirs=""
+    srt=""; case $prim in *_sorted) prim=${prim%_sorted}; srt="Sorted=1 Capacity=64"
+      gen=${prim}_${BENCH##*_} ;; esac
+    top=tb_$prim
     case $BENCH in *_fp32) params="ValType=1" ;; *) params="ValType=2" ;; esac
     fpd="sam_val_add sam_fp_add sam_fp_mul sam_fp_cmp sam_fp_round sam_pipe_valid sam_pipe_delay"
     case $prim in
       alu) rtl="sam_alu sam_fp_div sam_fp_exp $fpd"; map="in_val1=in_val0 in_val2=in_val1 out_val=out_val" ;;
       reduce) rtl="sam_reduce $fpd"; map="in_val=in_val out_val=out_val" ;;
       spacc) rtl="sam_spacc sam_workspace $fpd"; params="Order=1 $params"
+        [ -n "$srt" ] && { rtl="sam_spacc_sorted sam_ws_sorted $rtl"; params="$params $srt"; }
         map="in_crd_outer=in_outer in_crd_inner=in_inner in_val=in_val out_crd_outer=out_outer"
         map="$map out_crd_inner=out_inner out_val=out_val" ;;
       *) rtl="sam_vectorreducer sam_workspace $fpd"
+        [ -n "$srt" ] && { rtl="sam_vectorreducer_sorted sam_ws_sorted $rtl"; params="$params $srt"; }
         map="in_crd=in_crd in_val=in_val out_crd=out_crd out_val=out_val" ;;
     esac ;;
   crddrop|crdhold|crddrop_vals|crdhold_vals)
@@ -95,10 +112,24 @@ case $BENCH in
   vectorreducer|vectorreducer_wide) top=tb_vectorreducer; rtl="sam_vectorreducer sam_workspace sam_val_add sam_fp_add sam_fp_round sam_pipe_valid sam_pipe_delay"
     [ "$BENCH" = vectorreducer_wide ] && params="InnerDim=1000"
     map="in_crd=in_crd in_val=in_val out_crd=out_crd out_val=out_val" ;;
+  vectorreducer_sorted) top=tb_vectorreducer
+    rtl="sam_vectorreducer_sorted sam_ws_sorted sam_vectorreducer sam_workspace $fpd"
+    params="Sorted=1 Capacity=64"; cases="vectorreducer vectorreducer_sorted"; gen=vectorreducer
+    map="in_crd=in_crd in_val=in_val out_crd=out_crd out_val=out_val" ;;
   fifo) top=tb_fifo; rtl="sam_fifo sam_broadcast sam_root"; map="in=in" ;;
   spacc|spacc_order2) top=tb_spacc; rtl="sam_spacc sam_workspace sam_val_add sam_fp_add sam_fp_round sam_pipe_valid sam_pipe_delay"
     case $BENCH in spacc) params="Order=1"; dirs="spaccumulator1 extra/spaccumulator1" ;;
                    *) params="Order=2"; dirs="spaccumulator2 extra/spaccumulator2" ;; esac
+    map="in_crd_outer=in_outer in_crd_inner=in_inner in_val=in_val out_crd_outer=out_outer"
+    map="$map out_crd_inner=out_inner out_val=out_val" ;;
+  spacc_sorted|spacc_order2_sorted) top=tb_spacc
+    rtl="sam_spacc_sorted sam_ws_sorted sam_spacc sam_workspace $fpd"
+    # Capacity: order 1 holds one row (inner coordinates below 64 in the
+    # vectors), order 2 every entry (16 x 64 keys in the generated cases)
+    case $BENCH in spacc_sorted) params="Order=1 Sorted=1 Capacity=64"; dirs="spaccumulator1 extra/spaccumulator1"
+                     cases="spacc spacc_sorted"; gen=spacc ;;
+                   *) params="Order=2 Sorted=1 Capacity=320"; dirs="spaccumulator2 extra/spaccumulator2"
+                     cases="spacc_order2 spacc_order2_sorted"; gen=spacc_order2 ;; esac
     map="in_crd_outer=in_outer in_crd_inner=in_inner in_val=in_val out_crd_outer=out_outer"
     map="$map out_crd_inner=out_inner out_val=out_val" ;;
   *) echo "run_bench.sh: unknown bench '$BENCH'" >&2; exit 2 ;;
@@ -148,7 +179,7 @@ run() {  # run FILE -> prints one line per stall mode, returns 1 on failure
   # vectors where samgen deliberately differs from the reference
   # (docs/differences.md); the RTL follows the golden model
   case "$BENCH:$name" in
-    spacc:*outer_revisited_noncontiguous)
+    spacc:*outer_revisited_noncontiguous|spacc_sorted:*outer_revisited_noncontiguous)
       echo "SKIP $SIM $BENCH $name: reference quirk, a revisited outer row reuses old storage (docs/primitives.md)"
       return 0 ;;
     union:extra_union_N_fiber_vs_coords|union:extra_union_coords_vs_N_fiber|union:extra_union_two_level_with_N_fiber)
@@ -175,10 +206,12 @@ run() {  # run FILE -> prints one line per stall mode, returns 1 on failure
     if [ -z "$op" ]; then echo "SKIP $SIM $BENCH $name: negated first operand has no RTL op"; return 0; fi
     extra="+op=$op"
   fi
-  case "$BENCH" in spacc|spacc_order2|spacc_fp32|spacc_bf16)
+  case "$BENCH" in spacc|spacc_order2|spacc_fp32|spacc_bf16|spacc_sorted*|spacc_order2_sorted)
     vs=$(sed -n 's/^param_val_stkn: *//p' "$f")
     case "$vs" in 1|True|true) extra="+valstops=1" ;; *) extra="+valstops=0" ;; esac ;;
   esac
+  # a case that overflows the workspace on purpose
+  grep -q '^param_expect_ovf: *1' "$f" && extra="$extra +expect_ovf=1"
   d=$out/case/$name
   mkdir -p "$d"
   msg=$("$TB_VEC" "$f" "$d" $map 2>&1); rc=$?
@@ -211,9 +244,14 @@ if [ -n "$dirs" ]; then
     echo "SKIP $SIM $BENCH shared vectors: $V not found (set SHARED)"
   fi
 fi
-[ -z "${ONLY_GEN:-}" ] && [ -d "testbenches/cases/$BENCH" ] && files="$files $(ls testbenches/cases/$BENCH/*.txt 2>/dev/null)"
+if [ -z "${ONLY_GEN:-}" ]; then
+  for c in ${cases:-$BENCH}; do
+    [ -d "testbenches/cases/$c" ] && files="$files $(ls testbenches/cases/$c/*.txt 2>/dev/null)"
+  done
+fi
 GEN=${GEN:-$BUILD/tb/gen}
-[ -d "$GEN/$BENCH" ] && files="$files $(ls $GEN/$BENCH/*.txt 2>/dev/null)"
+gen=${gen:-$BENCH}
+[ -d "$GEN/$gen" ] && files="$files $(ls $GEN/$gen/*.txt 2>/dev/null)"
 for f in $files; do
   run "$f" || fail=1
 done > "$out/results.txt"
