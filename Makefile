@@ -95,12 +95,26 @@ unit: $(TEST_BINS) $(BUILD)/asan/samgen $(SAMGEN)
 
 include $(sort $(wildcard mk/*.mk))
 
+# make test: layers and unit, then the suites in two lanes side by side
+# (scripts/test_lanes.sh): the RTL primitive suites, which share the
+# generated bench cases and the fuzz build, in one; every other suite in
+# the other.  TEST_LANES=1 runs them all in one lane, in order.
+TEST_LANE_RTL := rtl-lint rtl-synth rtl-tb rtl-mutation fp-vec-test fp-rtl-test fp-prim-test \
+                 axil-test dma-test skip-test-icarus skip-test-verilator formal-quick area-test \
+                 einsum-fuzz-smoke graph-fuzz-smoke
+TEST_LANES ?= 2
 test: deps
 	@$(MAKE) --no-print-directory all
 	@mkdir -p $(BUILD) && : > $(BUILD)/test-times.txt
-	@for s in layers unit $(TEST_SUITES); do t0=$$(date +%s); \
+	@for s in layers unit; do t0=$$(date +%s); \
 	  $(MAKE) --no-print-directory $$s || { echo "make test: $$s failed"; exit 1; }; \
 	  echo "make test: $$s took $$(( $$(date +%s) - t0 )) s" | tee -a $(BUILD)/test-times.txt; done
+	@if [ "$(TEST_LANES)" = 1 ]; then \
+	  sh scripts/test_lanes.sh "$(MAKE)" $(BUILD) "$(TEST_SUITES)"; \
+	else \
+	  sh scripts/test_lanes.sh "$(MAKE)" $(BUILD) "$(filter $(TEST_LANE_RTL),$(TEST_SUITES))" \
+	    "$(filter-out $(TEST_LANE_RTL),$(TEST_SUITES))"; \
+	fi
 	@echo "make test: all suites passed (times per suite in $(BUILD)/test-times.txt)"
 
 extended:
