@@ -385,29 +385,34 @@ static void test_positional(void **state)
     sg_graph_free(&g);
 }
 
-/* spaccumulator order=1 without an outer input, then a vectorreducer on
- * its output. */
+/* spaccumulator order=1 (node index 2) without an outer input, then a
+ * vectorreducer (3) on its output. */
+static void build_reducers(sg_graph *g)
+{
+    memset(g, 0, sizeof *g);
+    snprintf(g->name, sizeof g->name, "red");
+    int scan = add_node(g, SG_NK_FIBERLOOKUP, 1, "b", 0, 'i');
+    int arr = add_node(g, SG_NK_ARRAYVALS, 2, "b", -1, 0);
+    int sp = add_node(g, SG_NK_SPACC, 3, NULL, -1, 0);
+    g->nodes[sp].order = 1;
+    g->nodes[sp].in0 = 'i';
+    int vr = add_node(g, SG_NK_VECTORREDUCER, 4, NULL, -1, 'i');
+    int wc = add_node(g, SG_NK_FIBERWRITE, 5, "x", 0, 'i');
+    int wv = add_node(g, SG_NK_FIBERWRITE, 6, "x", -1, 0);
+    sg_test_edge(g, scan, 0, sp, 1, SG_ST_CRD);   /* e0: inner */
+    sg_test_edge(g, scan, 1, arr, 0, SG_ST_REF);
+    sg_test_edge(g, arr, 0, sp, 2, SG_ST_VAL);
+    sg_test_edge(g, sp, 0, vr, 0, SG_ST_CRD);     /* e3: lowered stops */
+    sg_test_edge(g, sp, 2, vr, 1, SG_ST_VAL);
+    sg_test_edge(g, vr, 0, wc, 0, SG_ST_CRD);
+    sg_test_edge(g, vr, 1, wv, 0, SG_ST_VAL);
+}
+
 static void test_reducers(void **state)
 {
     (void)state;
     sg_graph g;
-    memset(&g, 0, sizeof g);
-    snprintf(g.name, sizeof g.name, "red");
-    int scan = add_node(&g, SG_NK_FIBERLOOKUP, 1, "b", 0, 'i');
-    int arr = add_node(&g, SG_NK_ARRAYVALS, 2, "b", -1, 0);
-    int sp = add_node(&g, SG_NK_SPACC, 3, NULL, -1, 0);
-    g.nodes[sp].order = 1;
-    g.nodes[sp].in0 = 'i';
-    int vr = add_node(&g, SG_NK_VECTORREDUCER, 4, NULL, -1, 'i');
-    int wc = add_node(&g, SG_NK_FIBERWRITE, 5, "x", 0, 'i');
-    int wv = add_node(&g, SG_NK_FIBERWRITE, 6, "x", -1, 0);
-    sg_test_edge(&g, scan, 0, sp, 1, SG_ST_CRD);   /* e0: inner */
-    sg_test_edge(&g, scan, 1, arr, 0, SG_ST_REF);
-    sg_test_edge(&g, arr, 0, sp, 2, SG_ST_VAL);
-    sg_test_edge(&g, sp, 0, vr, 0, SG_ST_CRD);     /* e3: lowered stops */
-    sg_test_edge(&g, sp, 2, vr, 1, SG_ST_VAL);
-    sg_test_edge(&g, vr, 0, wc, 0, SG_ST_CRD);
-    sg_test_edge(&g, vr, 1, wv, 0, SG_ST_VAL);
+    build_reducers(&g);
     sg_emit_design d;
     emit_ok(&g, &d);
     const char *t = d.text;
@@ -430,7 +435,7 @@ static void test_reducers(void **state)
     sg_graph_free(&g);
 }
 
-/* The reducers' graph above with sorted workspaces: the sorted modules,
+/* build_reducers with sorted workspaces: the sorted modules,
  * sized by the graph's capacity, else the run's peak (ws_peak), else
  * --dim; a hash workspace has no RTL; auto turns sorted when a dense
  * workspace would pass SG_WS_DENSE_AUTO_MAX entries. */
@@ -444,26 +449,11 @@ static void test_reducer_workspaces(void **state)
 {
     (void)state;
     sg_graph g;
-    memset(&g, 0, sizeof g);
-    snprintf(g.name, sizeof g.name, "red");
-    int scan = add_node(&g, SG_NK_FIBERLOOKUP, 1, "b", 0, 'i');
-    int arr = add_node(&g, SG_NK_ARRAYVALS, 2, "b", -1, 0);
-    int sp = add_node(&g, SG_NK_SPACC, 3, NULL, -1, 0);
-    g.nodes[sp].order = 1;
-    g.nodes[sp].in0 = 'i';
+    build_reducers(&g);
+    const int sp = 2, vr = 3;
     g.nodes[sp].workspace = SG_WS_SORTED;
-    int vr = add_node(&g, SG_NK_VECTORREDUCER, 4, NULL, -1, 'i');
     g.nodes[vr].workspace = SG_WS_SORTED;
     g.nodes[vr].ws_cap = 12;
-    int wc = add_node(&g, SG_NK_FIBERWRITE, 5, "x", 0, 'i');
-    int wv = add_node(&g, SG_NK_FIBERWRITE, 6, "x", -1, 0);
-    sg_test_edge(&g, scan, 0, sp, 1, SG_ST_CRD);
-    sg_test_edge(&g, scan, 1, arr, 0, SG_ST_REF);
-    sg_test_edge(&g, arr, 0, sp, 2, SG_ST_VAL);
-    sg_test_edge(&g, sp, 0, vr, 0, SG_ST_CRD);
-    sg_test_edge(&g, sp, 2, vr, 1, SG_ST_VAL);
-    sg_test_edge(&g, vr, 0, wc, 0, SG_ST_CRD);
-    sg_test_edge(&g, vr, 1, wv, 0, SG_ST_VAL);
     sg_emit_design d;
     emit_ok(&g, &d);
     sg_test_has_all(d.text, "sam_spacc_sorted #(.CrdWidth(CrdWidth), .ValWidth(ValWidth), "
