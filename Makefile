@@ -99,7 +99,7 @@ include $(sort $(wildcard mk/*.mk))
 # (scripts/test_lanes.sh): the RTL primitive suites, which share the
 # generated bench cases and the fuzz build, in one; every other suite in
 # the other.  TEST_LANES=1 runs them all in one lane, in order.
-TEST_LANE_RTL := rtl-lint rtl-synth rtl-tb rtl-mutation fp-vec-test fp-rtl-test fp-prim-test \
+TEST_LANE_RTL := rtl-lint rtl-synth rtl-tb rtl-mutation rtl-ws-cycles fp-vec-test fp-rtl-test fp-prim-test \
                  axil-test dma-test skip-test-icarus skip-test-verilator formal-quick area-test \
                  einsum-fuzz-smoke graph-fuzz-smoke
 TEST_LANES ?= 2

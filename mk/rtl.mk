@@ -5,6 +5,10 @@
 #   make rtl-tb         every per-primitive bench on Icarus and Verilator,
 #                       without and with random stalls (SEED=n, default 1)
 #   make rtl-mutation   mutants of several modules must fail their benches
+#   make rtl-ws-cycles  the sorted-workspace accumulators (sam_spacc_sorted,
+#                       sam_vectorreducer_sorted) take the dense ones' cycles on
+#                       every case, without and with stalls, integer on Icarus
+#                       and Verilator, fp32/bf16 on Icarus (testbenches/ws_cycles.sh)
 #   make rtl-figures    cycles/token and Yosys cells/FFs -> $(BUILD)/rtl/figures.txt
 #   make axil-test      the AXI4-Lite control block (rtl/sam_axil_ctrl.v) against its
 #                       directed bench on Icarus and Verilator, and its mutants
@@ -18,6 +22,9 @@
 RTL_BENCHES := scan_compressed scan_dense scan_nonunique scan_singleton repsiggen repeat locate arrayvals \
                intersect union intersect3 union3 alu reduce reduce_skip crddrop crdhold crddrop_vals crdhold_vals \
                write_compressed write_vals write_vals_pos write_dense_pos spacc spacc_order2 vectorreducer vectorreducer_wide fifo
+# The sorted-workspace benches (spacc_sorted, spacc_order2_sorted,
+# vectorreducer_sorted) run in rtl-ws-cycles, beside their dense
+# counterparts, on both simulators with and without stalls.
 RTL_TB_VEC  := $(BUILD)/tb/tb_vec
 RTL_TB_GEN  := $(BUILD)/tb/tb_gen
 SEED ?= 1
@@ -78,10 +85,21 @@ rtl-tb:
 rtl-mutation: $(RTL_TB_VEC) rtl-gen-cases
 	@BUILD=$(BUILD) TB_VEC=$(RTL_TB_VEC) sh testbenches/mutate.sh
 
+# The sorted workspaces keep the dense ones' cycles: each pair of benches on
+# the same cases (the generated ones, and WS_FP_N fp_prim_vec cases per
+# real-number pair), PASS lines compared case by case.
+WS_CYCLES_SIMS ?= icarus verilator
+WS_FP_N ?= 10
+.PHONY: rtl-ws-cycles
+rtl-ws-cycles: $(RTL_TB_VEC) rtl-gen-cases $(FP_PRIM_VEC)
+	@set -e; g=$(BUILD)/tb/fpgen-ws; for b in spacc_fp32 spacc_bf16 vectorreducer_fp32 vectorreducer_bf16; do \
+	  rm -rf $$g/$$b; mkdir -p $$g/$$b; $(FP_PRIM_VEC) $${b%_*} $${b##*_} $(SEED) $(WS_FP_N) $$g/$$b; done; \
+	BUILD=$(BUILD) SEED=$(SEED) TB_VEC=$(RTL_TB_VEC) FPGEN=$$g sh testbenches/ws_cycles.sh $(WS_CYCLES_SIMS)
+
 rtl-figures: $(RTL_TB_VEC) $(RTL_TB_GEN) $(SAMGEN)
 	@BUILD=$(BUILD) SAMGEN=$(SAMGEN) TB_GEN=$(RTL_TB_GEN) TB_VEC=$(RTL_TB_VEC) sh testbenches/figures.sh
 
-TEST_SUITES += rtl-lint rtl-synth rtl-tb rtl-mutation axil-test dma-test
+TEST_SUITES += rtl-lint rtl-synth rtl-tb rtl-mutation rtl-ws-cycles axil-test dma-test
 
 .PHONY: axil-test
 axil-test:

@@ -26,12 +26,15 @@
 //
 // Timing: one point per cycle, with no pipeline and no stall: the compare,
 // the select of the held sum and the add are one combinational path into
-// the cell registers; one entry per cycle out.
+// the cell registers; one entry per cycle out (k entries leave in k cycles,
+// sorted, with no search).
 // Area: per entry KeyWidth + ValWidth + 1 flip-flops (all reset), one
 // KeyWidth-bit equality and one less-than comparator against the broadcast
 // key, a three-way select on its key and sum registers (the new point, the
 // lower neighbour, the upper neighbour) and one AND per sum bit of the
 // held-sum select (an OR tree over the cells); one adder for all cells.
+// Measured (KeyWidth 16, ValWidth 32): about 330 Yosys generic cells and
+// 165 iCE40 LUT4 per entry (docs/primitives.md).
 module sam_ws_sorted #(
   parameter integer ValWidth = 32,
   parameter integer ValType  = 0,    // 0 integer, 1 fp32, 2 bf16 (sam_val_add)

@@ -60,6 +60,17 @@ sam_write_vals_pos|write_vals_pos|      eqs_q <= inc ? (next_p1 == size_q) : (ne
 sam_write_vals_pos|write_vals_pos|    val_wr_data_o = (hit_q && vt == `SG_TK_DATA)|    val_wr_data_o = (vt == `SG_TK_DATA)
 sam_write_dense_pos|write_dense_pos|          in_pos_ready_o = (Root == 0);|          in_pos_ready_o = 1'b0;
 sam_write_dense_pos|write_dense_pos|        base_q <= base_q + dim_i;|        base_q <= base_q + dim_i + One;
+sam_ws_sorted|spacc_sorted|(key_i < k_q);|(key_i > k_q);
+sam_ws_sorted|spacc_sorted|      wire shift = ins && lo_lt;|      wire shift = 1'b0;
+sam_ws_sorted|vectorreducer_sorted|  wire [VW-1:0] held = g_or[LG].g_n[0].t;|  wire [VW-1:0] held = {VW{1'b0}};
+sam_ws_sorted|vectorreducer_sorted|  assign ovf_o = acc_i && !pop_i && !hit && full;|  assign ovf_o = 1'b0;
+sam_ws_sorted|spacc_sorted|  wire full = cv[C-1];|  wire full = 1'b0;
+sam_ws_sorted|vectorreducer_sorted|          v_q <= up_v;|          v_q <= 1'b0;
+sam_spacc_sorted|spacc_sorted|      assign row_more = ws_nv;|      assign row_more = 1'b0;
+sam_spacc_sorted|spacc_order2_sorted|      assign row_more = ws_nv && (ws_nkey[KW-1:CrdWidth] == ws_key[KW-1:CrdWidth]);|      assign row_more = ws_nv;
+sam_spacc_sorted|spacc_order2_sorted|      assign in_key = {op, ip};|      assign in_key = {ip, op};
+sam_vectorreducer_sorted|vectorreducer_sorted|        t_c = {`SG_TK_STOP, lvl_m1};|        t_c = {`SG_TK_STOP, lvl_q};
+sam_vectorreducer_sorted|vectorreducer_sorted|        end else if (!ws_v) begin|        end else if (1'b0) begin
 LIST
 [ $fail -eq 0 ] && echo "mutation: all $n mutants killed"
 exit $fail
