@@ -1,5 +1,6 @@
 // sam_spacc - sparse accumulator (spaccumulator order=1 "vector reducer",
-// order=2 "matrix reducer") with a dense workspace in block RAM.
+// order=2 "matrix reducer") with a dense workspace in block RAM, or
+// (Sorted = 1, as sam_spacc_sorted) a sorted workspace in registers.
 //
 // Inputs are the (outer, inner, value) point streams; their stops are
 // dropped (the reference's StknDrop) and the three heads are consumed
@@ -31,6 +32,19 @@
 // first entry waits one cycle when the row's last point was taken in the
 // cycle before); in order 1 the stop cycle also takes the first point of
 // the next row.
+//
+// Sorted = 1 (sam_ws_sorted): InnerDim/OuterDim are ignored; the entries
+// are (key, sum) cells kept sorted by key (the inner coordinate; order 2
+// {outer, inner}), at most Capacity at once, any coordinate value.  A point
+// adds into its cell or is inserted at its place in the cycle it is taken;
+// emission takes cell 0 and shifts the others down, so out_val loads
+// straight from cell 0.  A point with a new key while Capacity entries are
+// held is taken but dropped, with ovf_o high in that cycle.  The control
+// is the one above, with the dense workspace's two waits kept (the first
+// entry a cycle after a row's last point; a point while out_val holds an
+// entry not taken), so both workspaces take the same cycles on every input
+// (make rtl-ws-cycles) and the golden model's spacc rule times both.
+// Order 1 expects the points of one outer coordinate to be contiguous.
 `include "sam_token.vh"
 
 module sam_spacc #(
@@ -40,7 +54,9 @@ module sam_spacc #(
   parameter integer Order    = 1,
   parameter integer InnerDim = 64,
   parameter integer OuterDim = 16,
-  parameter integer ValStops = 0
+  parameter integer ValStops = 0,
+  parameter integer Sorted   = 0,    // 1: sorted workspace (sam_ws_sorted)
+  parameter integer Capacity = 16    // Sorted: entries held at once (>= 1)
 ) (
   input  wire                clk_i,
   input  wire                rst_ni,
@@ -62,7 +78,7 @@ module sam_spacc #(
   output wire                out_val_valid_o,
   input  wire                out_val_ready_i,
   output wire [ValWidth+1:0] out_val_data_o,
-  output wire                ovf_o        // a point beyond the workspace taken
+  output wire                ovf_o        // a point the workspace cannot hold taken
 );
   localparam integer Rows = (Order == 2) ? OuterDim : 1;
   // inner and row address bits; the inner part has at least 2 bits
@@ -119,20 +135,6 @@ module sam_spacc #(
   wire all_d = in_outer_valid_i && in_inner_valid_i && in_val_valid_i &&
                ot == `SG_TK_DONE && it == `SG_TK_DONE && vt == `SG_TK_DONE;
 
-  // workspace address of the incoming point: {outer, inner}
-  wire [XW-1:0] opx = {{AW{1'b0}}, op};
-  wire [XW-1:0] ipx = {{AW{1'b0}}, ip};
-  wire [AW-1:0] in_addr;
-  generate
-    if (Order == 2) begin : g_addr2
-      assign in_addr = {opx[RW-1:0], ipx[IW-1:0]};
-      wire unused_x = ^{opx[XW-1:RW], ipx[XW-1:IW]};
-    end else begin : g_addr1
-      assign in_addr = ipx[IW-1:0];
-      wire unused_x = ^{opx, ipx[XW-1:IW]};
-    end
-  endgenerate
-  // a point beyond the workspace: taken, not added
   // an integer parameter as an XW-bit constant
   function [XW-1:0] xw_fn(input integer v);
     integer j;
@@ -141,59 +143,114 @@ module sam_spacc #(
       for (j = 0; j < XW && j < 31; j = j + 1) xw_fn[j] = ((v >> j) & 1) == 1;
     end
   endfunction
-  localparam [XW-1:0] ILim = xw_fn(InnerDim);
-  localparam [XW-1:0] OLim = xw_fn(OuterDim);
-  wire oob = (ipx >= ILim) || (Order == 2 && opx >= OLim);
-  // the workspace: sums and occupancy
   reg acc;       // take the head point this cycle
   reg row_head;  // emit a row's outer coordinate with its first entry
-  reg ld;        // load the lowest occupied word into the workspace's cw
-  wire          ws_busy;   // the point taken last cycle sets its occupancy now
-  wire          rest_nz, any;
-  wire [WW-1:0] src_idx, nw_idx;
-  wire [AW-1:0] ent_addr;
-  wire [ValWidth-1:0] ent_val;
-  wire          cw_v;
-  sam_workspace #(.ValWidth(ValWidth), .ValType(ValType), .AW(AW), .LW(LW)) u_ws (
-    .clk_i(clk_i), .rst_ni(rst_ni),
-    .acc_i(acc && !oob), .addr_i(in_addr), .val_i(vp), .busy_o(ws_busy),
-    .rd_en_i(rd_free), .ent_rd_i(ent_rd),
-    .ent_i(e_ent), .ld_i(ld),
-    .cw_valid_o(cw_v), .cw_rest_nz_o(rest_nz), .any_o(any),
-    .cw_idx_o(src_idx), .nw_idx_o(nw_idx), .ent_addr_o(ent_addr), .ent_val_o(ent_val)
-  );
-  // (order 1 uses neither word index; entry bits above the inner part are
-  // the row)
-  wire unused_ws = ^{cw_v, src_idx, nw_idx, ent_addr};
-  wire [XW-1:0] cx = {{(XW-IW){1'b0}}, ent_addr[IW-1:0]};
-  wire [CrdWidth-1:0] col_crd = cx[CrdWidth-1:0];
-  wire unused_cx = ^cx[XW-1:CrdWidth];
-  // the next occupied word is in the emitted word's row
-  wire next_same_row;
-  wire [CrdWidth-1:0] row_crd;
+  reg ld;        // dense: load the lowest occupied word into the workspace's cw
+  // what either workspace gives the control
+  wire          ws_busy;   // the point taken last cycle is still going in
+  wire          ws_any;    // the workspace holds an entry
+  wire          rest_nz;   // dense: the loaded word has entries after this one
+  wire          row_more;  // the row has an entry after the one being emitted
+  wire          ws_ovf;    // the head point cannot be held
+  wire [CrdWidth-1:0] col_crd, row_crd;
+  wire [ValWidth-1:0] ent_val;    // the entry's sum (dense: read register)
+  wire [ValWidth+1:0] ent_tok;    // what out_val loads for an entry
   generate
-    if (Order == 2) begin : g_row2
-      if (IW > LW) begin : g_multi
-        assign next_same_row = any && (nw_idx[WW-1:IW-LW] == src_idx[WW-1:IW-LW]);
-      end else begin : g_single
-        assign next_same_row = 1'b0;
+    if (Sorted != 0) begin : g_sorted
+      localparam integer KW = (Order == 2) ? 2 * CrdWidth : CrdWidth;
+      wire [KW-1:0] in_key;
+      wire          ws_v, ws_nv;
+      wire [KW-1:0] ws_key, ws_nkey;
+      sam_ws_sorted #(.ValWidth(ValWidth), .ValType(ValType), .KeyWidth(KW),
+                      .Capacity(Capacity)) u_ws (
+        .clk_i(clk_i), .rst_ni(rst_ni),
+        .acc_i(acc), .key_i(in_key), .val_i(vp), .ovf_o(ws_ovf),
+        .pop_i(e_ent), .valid_o(ws_v), .key_o(ws_key), .val_o(ent_val),
+        .next_valid_o(ws_nv), .next_key_o(ws_nkey)
+      );
+      // the dense RAM's write cycle, kept for equal cycles
+      reg pt_q;
+      always @(posedge clk_i) begin
+        if (!rst_ni) pt_q <= 1'b0;
+        else pt_q <= acc && !ws_ovf;
       end
-      wire [XW-1:0] rx = {{(XW-RW){1'b0}}, src_idx[WW-1:IW-LW]};
-      assign row_crd = rx[CrdWidth-1:0];
-      wire unused_r = ^rx[XW-1:CrdWidth];
-    end else begin : g_row1
-      assign next_same_row = any;
-      assign row_crd = cur_q;
+      assign ws_busy = pt_q;
+      assign ws_any = ws_v;
+      assign rest_nz = 1'b0;
+      assign col_crd = ws_key[CrdWidth-1:0];
+      assign ent_tok = {`SG_TK_DATA, ent_val};
+      if (Order == 2) begin : g_key2
+        assign in_key = {op, ip};
+        assign row_crd = ws_key[KW-1:CrdWidth];
+        assign row_more = ws_nv && (ws_nkey[KW-1:CrdWidth] == ws_key[KW-1:CrdWidth]);
+        wire unused_nk = ^ws_nkey[CrdWidth-1:0];
+      end else begin : g_key1
+        assign in_key = ip;
+        assign row_crd = cur_q;
+        assign row_more = ws_nv;
+        wire unused_nk = ^ws_nkey;
+      end
+      wire unused_s = ^{ld, ent_rd};
+    end else begin : g_dense
+      // workspace address of the incoming point: {outer, inner}
+      wire [XW-1:0] opx = {{AW{1'b0}}, op};
+      wire [XW-1:0] ipx = {{AW{1'b0}}, ip};
+      wire [AW-1:0] in_addr;
+      if (Order == 2) begin : g_addr2
+        assign in_addr = {opx[RW-1:0], ipx[IW-1:0]};
+        wire unused_x = ^{opx[XW-1:RW], ipx[XW-1:IW]};
+      end else begin : g_addr1
+        assign in_addr = ipx[IW-1:0];
+        wire unused_x = ^{opx, ipx[XW-1:IW]};
+      end
+      // a point beyond the workspace: taken, not added
+      localparam [XW-1:0] ILim = xw_fn(InnerDim);
+      localparam [XW-1:0] OLim = xw_fn(OuterDim);
+      assign ws_ovf = (ipx >= ILim) || (Order == 2 && opx >= OLim);
+      wire          any, cw_v;
+      wire [WW-1:0] src_idx, nw_idx;
+      wire [AW-1:0] ent_addr;
+      sam_workspace #(.ValWidth(ValWidth), .ValType(ValType), .AW(AW), .LW(LW)) u_ws (
+        .clk_i(clk_i), .rst_ni(rst_ni),
+        .acc_i(acc && !ws_ovf), .addr_i(in_addr), .val_i(vp), .busy_o(ws_busy),
+        .rd_en_i(rd_free), .ent_rd_i(ent_rd),
+        .ent_i(e_ent), .ld_i(ld),
+        .cw_valid_o(cw_v), .cw_rest_nz_o(rest_nz), .any_o(any),
+        .cw_idx_o(src_idx), .nw_idx_o(nw_idx), .ent_addr_o(ent_addr), .ent_val_o(ent_val)
+      );
+      assign ws_any = any;
+      assign ent_tok = {`SG_TK_DONE, VZero};  // out_val shows ent_val instead
+      // (order 1 uses neither word index; entry bits above the inner part
+      // are the row)
+      wire unused_ws = ^{cw_v, src_idx, nw_idx, ent_addr};
+      wire [XW-1:0] cx = {{(XW-IW){1'b0}}, ent_addr[IW-1:0]};
+      assign col_crd = cx[CrdWidth-1:0];
+      wire unused_cx = ^cx[XW-1:CrdWidth];
+      // the next occupied word is in the emitted word's row
+      wire next_same_row;
+      if (Order == 2) begin : g_row2
+        if (IW > LW) begin : g_multi
+          assign next_same_row = any && (nw_idx[WW-1:IW-LW] == src_idx[WW-1:IW-LW]);
+        end else begin : g_single
+          assign next_same_row = 1'b0;
+        end
+        wire [XW-1:0] rx = {{(XW-RW){1'b0}}, src_idx[WW-1:IW-LW]};
+        assign row_crd = rx[CrdWidth-1:0];
+        wire unused_r = ^rx[XW-1:CrdWidth];
+      end else begin : g_row1
+        assign next_same_row = any;
+        assign row_crd = cur_q;
+      end
+      assign row_more = rest_nz || next_same_row;
     end
   endgenerate
-  wire row_more = rest_nz || next_same_row;
-  // in StStop every entry of the row has left the occupancy words
-  wire last_row = (Order == 2) ? !any : final_q;
+  // in StStop every entry of the row has left the workspace
+  wire last_row = (Order == 2) ? !ws_any : final_q;
 
   always @(*) begin
     t_i = {`SG_TK_DATA, col_crd};
     t_o = {`SG_TK_DATA, row_crd};
-    t_v = {`SG_TK_DONE, VZero};
+    t_v = ent_tok;
     t_sel = 1'b1;
     case (state_q)
       StStop: begin
@@ -204,11 +261,13 @@ module sam_spacc #(
       StEnd: begin
         t_i = {`SG_TK_DONE, CZero};
         t_o = {`SG_TK_STOP, CZero};
+        t_v = {`SG_TK_DONE, VZero};
         t_sel = 1'b0;
       end
       StDone, StIdle: begin
         t_i = {`SG_TK_DONE, CZero};
         t_o = {`SG_TK_DONE, CZero};
+        t_v = {`SG_TK_DONE, VZero};
         t_sel = 1'b0;
       end
       default: ;
@@ -338,6 +397,6 @@ module sam_spacc #(
   assign out_outer_valid_o = ov_q;
   assign out_outer_data_o  = o_q;
   assign out_val_valid_o   = vv_q;
-  assign out_val_data_o    = vsel_q ? {`SG_TK_DATA, ent_val} : v_q;
-  assign ovf_o = acc && oob;
+  assign out_val_data_o    = (Sorted == 0 && vsel_q) ? {`SG_TK_DATA, ent_val} : v_q;
+  assign ovf_o = acc && ws_ovf;
 endmodule

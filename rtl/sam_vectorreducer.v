@@ -24,13 +24,26 @@
 // the row's last pair was taken in the cycle before), then one entry per
 // cycle, then the stop, which leaves in the same cycle as the next pair is
 // taken.  A bare stop, S0 and D take one cycle.
+//
+// Sorted = 1 (sam_ws_sorted, as sam_vectorreducer_sorted): InnerDim is
+// ignored; the row's entries are (coordinate, sum) cells kept sorted, at
+// most Capacity at once, any coordinate value.  A pair adds into its cell or
+// is inserted at its place in the cycle it is taken; emission takes cell 0
+// and shifts the others down, so out_val loads straight from cell 0.  A
+// pair with a new coordinate while Capacity entries are held is taken but
+// dropped, with ovf_o high in that cycle.  The control is the one above,
+// with the dense workspace's two waits kept (the first entry a cycle after
+// the row's last pair; a pair while out_val holds an entry not taken), so
+// both workspaces take the same cycles on every input (make rtl-ws-cycles).
 `include "sam_token.vh"
 
 module sam_vectorreducer #(
   parameter integer CrdWidth = 16,
   parameter integer ValWidth = 32,
   parameter integer ValType  = 0,    // 0 integer, 1 fp32, 2 bf16 (docs/rtl-interfaces.md)
-  parameter integer InnerDim = 64
+  parameter integer InnerDim = 64,
+  parameter integer Sorted   = 0,    // 1: sorted workspace (sam_ws_sorted)
+  parameter integer Capacity = 16    // Sorted: entries held at once (>= 1)
 ) (
   input  wire                clk_i,
   input  wire                rst_ni,
@@ -46,7 +59,7 @@ module sam_vectorreducer #(
   output wire                out_val_valid_o,
   input  wire                out_val_ready_i,
   output wire [ValWidth+1:0] out_val_data_o,
-  output wire                ovf_o        // a pair's coordinate >= InnerDim taken
+  output wire                ovf_o        // a pair the workspace cannot hold taken
 );
   // address bits (at least 2, so that there are at least two words)
   localparam integer AW = (InnerDim <= 4) ? 2 : $clog2(InnerDim);
@@ -95,11 +108,6 @@ module sam_vectorreducer #(
   wire [CrdWidth-1:0] cp_m1 = cp - COne;
   wire [CrdWidth-1:0] lvl_m1 = lvl_q - COne;
 
-  // workspace address of the incoming pair
-  wire [XW-1:0] ipx = {{AW{1'b0}}, cp};
-  wire [AW-1:0] in_addr = ipx[AW-1:0];
-  wire unused_ipx = ^ipx[XW-1:AW];
-  // a coordinate beyond the workspace: taken, not added
   // an integer parameter as an XW-bit constant
   function [XW-1:0] xw_fn(input integer v);
     integer j;
@@ -108,45 +116,83 @@ module sam_vectorreducer #(
       for (j = 0; j < XW && j < 31; j = j + 1) xw_fn[j] = ((v >> j) & 1) == 1;
     end
   endfunction
-  localparam [XW-1:0] Lim = xw_fn(InnerDim);
-  wire oob = ipx >= Lim;
-  assign ovf_o = acc && oob;
-  // the workspace: sums and occupancy
-  wire          ws_busy;   // the pair taken last cycle sets its occupancy now
-  wire          cw_v;      // the lowest occupied word has entries
-  wire          rest_nz, any;
-  wire [WW-1:0] cw_idx, nw_idx;
-  wire [AW-1:0] ent_addr;
-  wire [ValWidth-1:0] ent_val;
-  wire          ent_rd;    // the RAM reads the entry being emitted
-  sam_workspace #(.ValWidth(ValWidth), .ValType(ValType), .AW(AW), .LW(LW)) u_ws (
-    .clk_i(clk_i), .rst_ni(rst_ni),
-    .acc_i(acc && !oob), .addr_i(in_addr), .val_i(vp), .busy_o(ws_busy),
-    .rd_en_i(rd_free), .ent_rd_i(ent_rd),
-    .ent_i(e_ent), .ld_i(ld),
-    .cw_valid_o(cw_v), .cw_rest_nz_o(rest_nz), .any_o(any),
-    .cw_idx_o(cw_idx), .nw_idx_o(nw_idx), .ent_addr_o(ent_addr), .ent_val_o(ent_val)
-  );
-  wire unused_idx = ^{cw_idx, nw_idx};
-  wire          row_more = rest_nz || any;
-  wire [XW-1:0] cx = {{CrdWidth{1'b0}}, ent_addr};
-  wire [CrdWidth-1:0] col_crd = cx[CrdWidth-1:0];
-  wire unused_cx = ^cx[XW-1:CrdWidth];
+  // what either workspace gives the control
+  wire          ws_busy;   // the pair taken last cycle is still going in
+  wire          cw_v;      // an entry is ready to leave (dense: the lowest
+                           // occupied word has entries)
+  wire          rest_nz;   // dense: the loaded word has entries after this one
+  wire          row_more;  // the row has an entry after the one leaving
+  wire          ws_ovf;    // the head pair cannot be held
+  wire [CrdWidth-1:0] col_crd;
+  wire [ValWidth-1:0] ent_val;   // the entry's sum (dense: read register)
+  wire [ValWidth+1:0] ent_tok;   // what out_val loads for an entry
+  wire          ent_rd;    // dense: the RAM reads the entry being emitted
+  assign ovf_o = acc && ws_ovf;
+  generate
+    if (Sorted != 0) begin : g_sorted
+      wire                ws_any;
+      wire [CrdWidth-1:0] ws_nkey;
+      sam_ws_sorted #(.ValWidth(ValWidth), .ValType(ValType), .KeyWidth(CrdWidth),
+                      .Capacity(Capacity)) u_ws (
+        .clk_i(clk_i), .rst_ni(rst_ni),
+        .acc_i(acc), .key_i(cp), .val_i(vp), .ovf_o(ws_ovf),
+        .pop_i(e_ent), .valid_o(ws_any), .key_o(col_crd), .val_o(ent_val),
+        .next_valid_o(row_more), .next_key_o(ws_nkey)
+      );
+      // the dense RAM's write cycle, kept for equal cycles
+      reg pt_q;
+      always @(posedge clk_i) begin
+        if (!rst_ni) pt_q <= 1'b0;
+        else pt_q <= acc && !ws_ovf;
+      end
+      assign ws_busy = pt_q;
+      assign cw_v = ws_any;
+      assign rest_nz = 1'b0;
+      assign ent_tok = {`SG_TK_DATA, ent_val};
+      wire unused_s = ^{ws_nkey, ld, ent_rd};
+    end else begin : g_dense
+      // workspace address of the incoming pair
+      wire [XW-1:0] ipx = {{AW{1'b0}}, cp};
+      wire [AW-1:0] in_addr = ipx[AW-1:0];
+      wire unused_ipx = ^ipx[XW-1:AW];
+      // a coordinate beyond the workspace: taken, not added
+      localparam [XW-1:0] Lim = xw_fn(InnerDim);
+      assign ws_ovf = ipx >= Lim;
+      wire          any;
+      wire [WW-1:0] cw_idx, nw_idx;
+      wire [AW-1:0] ent_addr;
+      sam_workspace #(.ValWidth(ValWidth), .ValType(ValType), .AW(AW), .LW(LW)) u_ws (
+        .clk_i(clk_i), .rst_ni(rst_ni),
+        .acc_i(acc && !ws_ovf), .addr_i(in_addr), .val_i(vp), .busy_o(ws_busy),
+        .rd_en_i(rd_free), .ent_rd_i(ent_rd),
+        .ent_i(e_ent), .ld_i(ld),
+        .cw_valid_o(cw_v), .cw_rest_nz_o(rest_nz), .any_o(any),
+        .cw_idx_o(cw_idx), .nw_idx_o(nw_idx), .ent_addr_o(ent_addr), .ent_val_o(ent_val)
+      );
+      wire unused_idx = ^{cw_idx, nw_idx};
+      assign row_more = rest_nz || any;
+      wire [XW-1:0] cx = {{CrdWidth{1'b0}}, ent_addr};
+      assign col_crd = cx[CrdWidth-1:0];
+      wire unused_cx = ^cx[XW-1:CrdWidth];
+      assign ent_tok = {`SG_TK_DONE, VZero};  // out_val shows ent_val instead
+    end
+  endgenerate
 
   // candidate tokens: an entry, the row's stop, a bare stop or D
   always @(*) begin
     t_c = {`SG_TK_DATA, col_crd};
-    t_v = {`SG_TK_DONE, VZero};
+    t_v = ent_tok;
     t_sel = 1'b1;
     case (state_q)
       StStop: begin
-        t_c = {`SG_TK_STOP, lvl_q - COne};
+        t_c = {`SG_TK_STOP, lvl_m1};
         t_v = {`SG_TK_STOP, {{(ValWidth-CrdWidth){1'b0}}, lvl_m1}};
         t_sel = 1'b0;
       end
       StAcc: begin
         if (ct == `SG_TK_DONE) begin
           t_c = {`SG_TK_DONE, CZero};
+          t_v = {`SG_TK_DONE, VZero};
           t_sel = 1'b0;
         end else if (!cw_v) begin
           t_c = {`SG_TK_STOP, cp_m1};
@@ -231,5 +277,5 @@ module sam_vectorreducer #(
   assign out_crd_valid_o = cv_q;
   assign out_crd_data_o  = c_q;
   assign out_val_valid_o = vv_q;
-  assign out_val_data_o  = vsel_q ? {`SG_TK_DATA, ent_val} : v_q;
+  assign out_val_data_o  = (Sorted == 0 && vsel_q) ? {`SG_TK_DATA, ent_val} : v_q;
 endmodule

@@ -52,7 +52,7 @@ sam_arrayvals|arrayvals|(tag_q == `SG_TK_EMPTY) ? {`SG_TK_DATA, {ValWidth{1'b0}}
 sam_scan_compressed|scan_compressed|wire                hit = hit_v && (head_val == hit_nxt);|wire                hit = hit_v && (head_val == hit_nxt - One);
 sam_scan_compressed|scan_compressed|if (cmd_tag == `SG_TK_STOP && !cmd_b[0]) begin|if (cmd_tag == `SG_TK_STOP) begin
 sam_spacc|spacc|        if (!row_more) state_d = StStop;|        state_d = StStop;
-sam_vectorreducer|vectorreducer|        t_c = {`SG_TK_STOP, lvl_q - COne};|        t_c = {`SG_TK_STOP, lvl_q};
+sam_vectorreducer|vectorreducer|        t_c = {`SG_TK_STOP, lvl_m1};|        t_c = {`SG_TK_STOP, lvl_q};
 sam_join|intersect3|.in_ref1_data_i(j12_r1_d)|.in_ref1_data_i(j12_r0_d)
 sam_workspace|vectorreducer|  wire p_below = cw_v && pw_lt;|  wire p_below = 1'b0;
 sam_workspace|vectorreducer|        fww_q <= p2_q && (addr_i == a2_q);|        fww_q <= 1'b0;
@@ -66,11 +66,11 @@ sam_ws_sorted|vectorreducer_sorted|  wire [VW-1:0] held = g_or[LG].g_n[0].t;|  w
 sam_ws_sorted|vectorreducer_sorted|  assign ovf_o = acc_i && !pop_i && !hit && full;|  assign ovf_o = 1'b0;
 sam_ws_sorted|spacc_sorted|  wire full = cv[C-1];|  wire full = 1'b0;
 sam_ws_sorted|vectorreducer_sorted|          v_q <= up_v;|          v_q <= 1'b0;
-sam_spacc_sorted|spacc_sorted|      assign row_more = ws_nv;|      assign row_more = 1'b0;
-sam_spacc_sorted|spacc_order2_sorted|      assign row_more = ws_nv && (ws_nkey[KW-1:CrdWidth] == ws_key[KW-1:CrdWidth]);|      assign row_more = ws_nv;
-sam_spacc_sorted|spacc_order2_sorted|      assign in_key = {op, ip};|      assign in_key = {ip, op};
-sam_vectorreducer_sorted|vectorreducer_sorted|        t_c = {`SG_TK_STOP, lvl_m1};|        t_c = {`SG_TK_STOP, lvl_q};
-sam_vectorreducer_sorted|vectorreducer_sorted|        end else if (!ws_v) begin|        end else if (1'b0) begin
+sam_spacc|spacc_sorted|      assign row_more = ws_nv;|      assign row_more = 1'b0;
+sam_spacc|spacc_order2_sorted|      assign row_more = ws_nv && (ws_nkey[KW-1:CrdWidth] == ws_key[KW-1:CrdWidth]);|      assign row_more = ws_nv;
+sam_spacc|spacc_order2_sorted|      assign in_key = {op, ip};|      assign in_key = {ip, op};
+sam_vectorreducer|vectorreducer_sorted|        t_c = {`SG_TK_STOP, lvl_m1};|        t_c = {`SG_TK_STOP, lvl_q};
+sam_vectorreducer|vectorreducer_sorted|        end else if (!cw_v) begin|        end else if (1'b0) begin
 LIST
 [ $fail -eq 0 ] && echo "mutation: all $n mutants killed"
 exit $fail
