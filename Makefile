@@ -43,6 +43,14 @@ SAMGEN := $(BUILD)/samgen
 export SAMGEN_ROOT := $(CURDIR)
 SHARED ?= $(abspath $(CURDIR)/../shared)
 export SHARED
+# Verilator's makefile compiles through $(OBJCACHE): with ccache (make deps
+# installs it) its runtime and the benches' shared parts compile once per
+# machine instead of once per build.  samgen verify does the same itself.
+# (Looked up again by each make, as the first one may run before make deps.)
+ifeq ($(strip $(OBJCACHE)),)
+OBJCACHE := $(shell command -v ccache >/dev/null 2>&1 && echo ccache)
+endif
+export OBJCACHE
 
 TEST_SUITES :=
 EXTENDED_SUITES :=

@@ -78,3 +78,23 @@ int sg_mkdir_p(const char *path, char *at, size_t nat)
         *p = c;
     }
 }
+
+int sg_path_find_exe(const char *path_list, const char *name, char *buf, size_t n)
+{
+    const char *p = path_list;
+    while (p && *p) {
+        size_t len = strcspn(p, ":");
+        char cand[4200];
+        if (len > 0 && (size_t)snprintf(cand, sizeof cand, "%.*s/%s", (int)len, p, name) <
+                           sizeof cand) {
+            struct stat st;
+            if (stat(cand, &st) == 0 && S_ISREG(st.st_mode) && access(cand, X_OK) == 0) {
+                if (buf && n > 0)
+                    snprintf(buf, n, "%s", cand);
+                return 1;
+            }
+        }
+        p += len + (p[len] == ':');
+    }
+    return 0;
+}

@@ -3,7 +3,7 @@
  *
  * The generator reads templates/, the simulator harnesses rtl/ and sim/,
  * the area flow fpga/: all are found from one source root, $SAMGEN_ROOT or
- * the tree the running binary was built in.
+ * the tree the running binary was built in.  Also: a program in a PATH.
  */
 #ifndef SG_PATHS_H
 #define SG_PATHS_H
@@ -30,5 +30,11 @@ int sg_source_root(char *buf, size_t n, sg_err *e);
  * 0, or -1 with errno set; at, when not NULL, then receives the directory
  * that could not be created (size nat). */
 int sg_mkdir_p(const char *path, char *at, size_t nat);
+
+/* The first directory of path_list (a PATH value: directories separated
+ * by ':'; empty entries are skipped) that holds an executable file name.
+ * Returns 1 and fills buf (may be NULL) with its full path, or 0; NULL
+ * path_list holds nothing. */
+int sg_path_find_exe(const char *path_list, const char *name, char *buf, size_t n);
 
 #endif

@@ -16,6 +16,7 @@ need() { # need PACKAGE CHECK-COMMAND...
 need verilator        command -v verilator
 need iverilog         command -v iverilog
 need zlib1g-dev       test -f /usr/include/zlib.h
+need ccache           command -v ccache
 need yosys            command -v yosys
 need nextpnr-ice40    command -v nextpnr-ice40
 need fpga-icestorm    command -v icepack
@@ -73,7 +74,7 @@ group() {
 
 # shellcheck disable=SC2086
 step "updating the package lists" $SUDO apt-get update -q
-group "simulators" verilator iverilog zlib1g-dev
+group "simulators" verilator iverilog zlib1g-dev ccache
 group "synthesis and place and route" yosys nextpnr-ice40 fpga-icestorm
 group "formal proofs" z3
 group "libraries" libcmocka-dev libgraphviz-dev pkg-config

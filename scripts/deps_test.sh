@@ -47,7 +47,7 @@ run
 [ $rc -eq 0 ] && ok "installs (exit 0)" || bad "exit $rc: $(cat "$WORK/err")"
 grep -qx "samgen: updating the package lists ... ok" "$WORK/out" && ok "package lists: one line" ||
     bad "no update line: $(cat "$WORK/out")"
-grep -qx "samgen: installing simulators: verilator iverilog ... ok" "$WORK/out" &&
+grep -qx "samgen: installing simulators: verilator iverilog ccache ... ok" "$WORK/out" &&
     ok "simulators: one line" || bad "no simulators line: $(cat "$WORK/out")"
 grep -qx "samgen: installing synthesis and place and route: yosys nextpnr-ice40 fpga-icestorm ... ok" "$WORK/out" &&
     ok "synthesis: one line" || bad "no synthesis line: $(cat "$WORK/out")"
