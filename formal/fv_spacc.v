@@ -10,7 +10,9 @@ module fv_spacc #(
   parameter integer Order = 1,
   parameter integer InnerDim = 8,
   parameter integer OuterDim = 4,
-  parameter integer ValStops = 0
+  parameter integer ValStops = 0,
+  parameter integer Sorted = 0,
+  parameter integer Capacity = 3
 ) (
   input wire clk_i,
   input wire rst_ni,
@@ -34,7 +36,7 @@ module fv_spacc #(
   wire out_val_valid_o;
   wire [ValWidth+1:0] out_val_data_o;
 
-  sam_spacc #(.CrdWidth(CrdWidth), .ValWidth(ValWidth), .ValType(ValType), .Order(Order), .InnerDim(InnerDim), .OuterDim(OuterDim), .ValStops(ValStops)) dut (
+  sam_spacc #(.CrdWidth(CrdWidth), .ValWidth(ValWidth), .ValType(ValType), .Order(Order), .InnerDim(InnerDim), .OuterDim(OuterDim), .ValStops(ValStops), .Sorted(Sorted), .Capacity(Capacity)) dut (
     .clk_i(clk_i),
     .rst_ni(rst_ni),
     .in_outer_valid_i(in_outer_valid_i),

@@ -7,7 +7,9 @@ module fv_vectorreducer #(
   parameter integer CrdWidth = 3,
   parameter integer ValWidth = 4,
   parameter integer ValType = 0,
-  parameter integer InnerDim = 8
+  parameter integer InnerDim = 8,
+  parameter integer Sorted = 0,
+  parameter integer Capacity = 3
 ) (
   input wire clk_i,
   input wire rst_ni,
@@ -25,7 +27,7 @@ module fv_vectorreducer #(
   wire out_val_valid_o;
   wire [ValWidth+1:0] out_val_data_o;
 
-  sam_vectorreducer #(.CrdWidth(CrdWidth), .ValWidth(ValWidth), .ValType(ValType), .InnerDim(InnerDim)) dut (
+  sam_vectorreducer #(.CrdWidth(CrdWidth), .ValWidth(ValWidth), .ValType(ValType), .InnerDim(InnerDim), .Sorted(Sorted), .Capacity(Capacity)) dut (
     .clk_i(clk_i),
     .rst_ni(rst_ni),
     .in_crd_valid_i(in_crd_valid_i),

@@ -68,6 +68,8 @@ arrayvals|i|fv_arrayvals||16|sam_arrayvals
 root|i|fv_root||16|sam_root
 spacc|i|fv_spacc||12|sam_spacc sam_workspace sam_val_add
 vectorreducer|i|fv_vectorreducer||12|sam_vectorreducer sam_workspace sam_val_add
+spacc_sorted|i|fv_spacc|Sorted=1|12|sam_spacc sam_ws_sorted sam_workspace sam_val_add
+vectorreducer_sorted|i|fv_vectorreducer|Sorted=1|12|sam_vectorreducer sam_ws_sorted sam_workspace sam_val_add
 intersect_skip|i|fv_intersect_skip|NumInputs=3|12|sam_intersect_skip
 scan_skip_core|i|fv_scan_skip_core||12|sam_scan_skip_core sam_scan_skip_ctl
 fp_cmp|i|fv_fp_cmp||10|sam_fp_cmp sam_pipe_valid sam_pipe_delay
