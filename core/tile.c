@@ -144,10 +144,9 @@ int sg_unsplit_coo(const sg_coo *t, int n, const int64_t *tile,
         return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "a tensor of order %d is not a split "
                        "of one of order %d", t->order, n);
     int64_t sh[SG_MAX_ORDER];
-    for (int k = 0, in = n; k < n; k++) {
+    for (int k = 0; k < n; k++) {
         int64_t full = tile[k] ? t->shape[k] * tile[k] : t->shape[k];
         sh[k] = shape && shape[k] >= 0 && shape[k] < full ? shape[k] : full;
-        in += tile[k] > 0;
     }
     sg_coo_init(out, n, sh);
     out->vt = t->vt;
