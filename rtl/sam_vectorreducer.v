@@ -137,15 +137,8 @@ module sam_vectorreducer #(
         .clk_i(clk_i), .rst_ni(rst_ni),
         .acc_i(acc), .key_i(cp), .val_i(vp), .ovf_o(ws_ovf),
         .pop_i(e_ent), .valid_o(ws_any), .key_o(col_crd), .val_o(ent_val),
-        .next_valid_o(row_more), .next_key_o(ws_nkey)
+        .next_valid_o(row_more), .next_key_o(ws_nkey), .busy_o(ws_busy)
       );
-      // the dense RAM's write cycle, kept for equal cycles
-      reg pt_q;
-      always @(posedge clk_i) begin
-        if (!rst_ni) pt_q <= 1'b0;
-        else pt_q <= acc && !ws_ovf;
-      end
-      assign ws_busy = pt_q;
       assign cw_v = ws_any;
       assign rest_nz = 1'b0;
       assign ent_tok = {`SG_TK_DATA, ent_val};

@@ -54,7 +54,11 @@ module sam_ws_sorted #(
   output wire [KeyWidth-1:0] key_o,
   output wire [ValWidth-1:0] val_o,
   output wire                next_valid_o,
-  output wire [KeyWidth-1:0] next_key_o
+  output wire [KeyWidth-1:0] next_key_o,
+  // a point went in last cycle: sam_workspace's busy_o, on which the
+  // accumulators hold a row's first entry; here only so that both
+  // workspaces take the same cycles
+  output wire                busy_o
 );
   localparam integer C = (Capacity < 1) ? 1 : Capacity;
   localparam integer KW = KeyWidth;
@@ -180,4 +184,10 @@ module sam_ws_sorted #(
       assign next_key_o   = {KW{1'b0}};
     end
   endgenerate
+  reg busy_q;
+  always @(posedge clk_i) begin
+    if (!rst_ni) busy_q <= 1'b0;
+    else busy_q <= acc_i && !ovf_o;
+  end
+  assign busy_o = busy_q;
 endmodule
