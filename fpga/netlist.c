@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "core/outfile.h"
+#include "core/paths.h"
 
 int sg_netlist_target_parse(const char *s, sg_netlist_target *t)
 {
@@ -24,7 +25,7 @@ int sg_netlist_target_parse(const char *s, sg_netlist_target *t)
 }
 
 /* Yosys's ice40/cells_sim.v: under $YOSYS_DATDIR, the share directory
- * beside the yosys binary in PATH, or /usr/share/yosys.  0, or -1. */
+ * beside the yosys binary that PATH runs, or /usr/share/yosys.  0, or -1. */
 static int find_cells_sim(char *buf, size_t n)
 {
     const char *env = getenv("YOSYS_DATDIR");
@@ -33,15 +34,13 @@ static int find_cells_sim(char *buf, size_t n)
         if (access(buf, R_OK) == 0)
             return 0;
     }
-    const char *path = getenv("PATH");
-    while (path && *path) {
-        size_t len = strcspn(path, ":");
-        snprintf(buf, n, "%.*s/../share/yosys/ice40/cells_sim.v", (int)len, path);
-        char yb[4200];
-        snprintf(yb, sizeof yb, "%.*s/yosys", (int)len, path);
-        if (access(yb, X_OK) == 0 && access(buf, R_OK) == 0)
+    char yb[4200];
+    if (sg_path_find_exe(getenv("PATH"), "yosys", yb, sizeof yb)) {
+        char *slash = strrchr(yb, '/');
+        *slash = '\0';
+        snprintf(buf, n, "%s/../share/yosys/ice40/cells_sim.v", yb);
+        if (access(buf, R_OK) == 0)
             return 0;
-        path += len + (path[len] == ':');
     }
     snprintf(buf, n, "/usr/share/yosys/ice40/cells_sim.v");
     return access(buf, R_OK) == 0 ? 0 : -1;
