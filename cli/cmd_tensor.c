@@ -45,6 +45,8 @@ typedef struct topts {
     int have_shape;
     const char *max_value_arg;   /* --max-value as given */
     const char *tile;            /* --tile as given */
+    const char *cast;            /* --cast as given */
+    const char *cast_fmt;        /* the format the cast is stored in by default */
     int type_vt;                 /* --type, 0: not given */
     char width_opt[48];          /* "--width W" when given */
     char given[SG_OPT__COUNT][32];   /* each option as spelled, when given */
@@ -54,14 +56,14 @@ typedef struct topts {
  * tensor); anything else is refused rather than silently ignored. */
 static const sg_opt_id convert_takes[] = {
     SG_OPT_FORMAT, SG_OPT_NAME, SG_OPT_IN_NAME, SG_OPT_IN_FORMAT, SG_OPT_WIDTH_VAL,
-    SG_OPT_TYPE, SG_OPT_SCALE, SG_OPT_SUM_DUPLICATES, SG_OPT_TILE, SG_OPT__COUNT};
+    SG_OPT_TYPE, SG_OPT_SCALE, SG_OPT_SUM_DUPLICATES, SG_OPT_TILE, SG_OPT_CAST, SG_OPT__COUNT};
 static const sg_opt_id gen_takes[] = {
     SG_OPT_OUT, SG_OPT_FORMAT, SG_OPT_NAME, SG_OPT_WIDTH_VAL, SG_OPT_SHAPE,
     SG_OPT_DENSITY, SG_OPT_PATTERN, SG_OPT_SEED, SG_OPT_RUN_LENGTH, SG_OPT_PHASE,
     SG_OPT_MAX_VALUE, SG_OPT__COUNT};
 static const sg_opt_id info_takes[] = {
     SG_OPT_IN_NAME, SG_OPT_IN_FORMAT, SG_OPT_WIDTH_VAL, SG_OPT_TYPE, SG_OPT_SCALE,
-    SG_OPT_SUM_DUPLICATES, SG_OPT_TILE, SG_OPT__COUNT};
+    SG_OPT_SUM_DUPLICATES, SG_OPT_TILE, SG_OPT_CAST, SG_OPT__COUNT};
 
 static int do_convert(const char *cmd, topts *o);
 static int parse_tile(const char *cmd, const char *s, int order, int64_t *tile,
@@ -176,6 +178,11 @@ static int on_opt(void *ctx, sg_opt_id id, const char *key, const char *val)
         return 0;
     case SG_OPT_OUT: o->out = val; return 0;
     case SG_OPT_TILE: o->tile = val; return 0;
+    case SG_OPT_CAST:
+        if (strcmp(val, "ell") && strcmp(val, "dia"))
+            return sg_cli_usage_error(cmd, "--cast: unknown '%s' (ell or dia)", val);
+        o->cast = val;
+        return 0;
     case SG_OPT_WIDTH_VAL:
         if (parse_i64(cmd, key, val, 1, 64, &v))
             return SG_EXIT_USAGE;
@@ -281,6 +288,14 @@ static int read_in(const char *cmd, topts *o, sg_coo *t)
     sg_err_clear(&e);
     if (sg_tensor_read(o->pos[0], o->in_name, &o->ro, t, &e) < 0)
         return sg_cli_report(&e);
+    if (o->cast) {
+        sg_coo c;
+        int r = sg_cast_coo(t, o->cast, &c, &o->cast_fmt, &e);
+        sg_coo_free(t);
+        if (r < 0)
+            return sg_cli_usage_error(cmd, "--cast %s: %s: %s", o->cast, o->pos[0], e.msg);
+        *t = c;
+    }
     return -1;
 }
 
@@ -333,6 +348,8 @@ static int write_out(const char *cmd, const topts *o, const char *out,
             return sg_cli_usage_error(cmd, "--format %s is for order %d but the "
                                    "tensor has order %d", o->format, f.order,
                                    t->order);
+    } else if (o->cast_fmt) {
+        sg_format_parse(o->cast_fmt, &f, &e);
     } else {
         default_format(t->order, &f);
     }

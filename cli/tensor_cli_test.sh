@@ -87,7 +87,7 @@ cp -r d5 dcoo3
 printf '0\n2\n0\n3\n3\n' >dcoo3/tensor_B_mode_0_crd
 expect_err "non-unique order" "dcoo3/tensor_B_mode_0_crd:3: coordinates decrease in a fiber (0 after 2)" \
     o16.tns "$SAMGEN" tensor convert dcoo3 o16.tns --in-format uq01
-expect_err "COO format rule" "samgen tensor: --format: bad tensor format 'qu01': a singleton level (q) must sit under a non-unique level (u): COO is uq01" \
+expect_err "COO format rule" "samgen tensor: --format: bad tensor format 'qu01': a singleton level (q) must sit under a non-unique level (u) or a dense one (d): COO is uq01, ELL ddq012" \
     o17 "$SAMGEN" tensor convert m.mtx o17 --format qu01
 
 printf '42\n' >s.tns
@@ -178,7 +178,7 @@ cp -r d1 dbad
 printf '0\n2\n1\n5\n3\n' >dbad/tensor_B_mode_1_crd
 expect_err "bad crd" "dbad/tensor_B_mode_1_crd:4: coordinate 5 out of range 0..3" o10.tns \
     "$SAMGEN" tensor convert dbad o10.tns
-expect_err "bad format" "samgen tensor: --format: bad tensor format 'sx01': unknown level format 'x' (known: s compressed, d dense, u non-unique compressed, q singleton)" \
+expect_err "bad format" "samgen tensor: --format: bad tensor format 'sx01': unknown level format 'x' (known: s compressed, d dense, u non-unique compressed, q singleton, r range, o offset, h hashed)" \
     o11 "$SAMGEN" tensor convert m.mtx o11 --format sx01
 expect_err "format order" "samgen tensor: --format s0 is for order 1 but the tensor has order 2" \
     o12 "$SAMGEN" tensor convert m.mtx o12 --format s0

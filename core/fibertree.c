@@ -13,16 +13,14 @@
  * Dense levels multiply the number of positions, so their expansion is
  * bounded (SG_FT_MAX_POSITIONS) instead of exhausting memory.
  */
-#include "core/tensor.h"
+#include "core/tensor_int.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #define SG_FT_MAX_POSITIONS ((size_t)1 << 27)
 
-typedef struct range {
-    size_t lo, hi;
-} range;
+typedef sg_range range;
 
 /* Every coordinate inside the shape: checked before sorting, so that a
  * bad entry is named by its index in the caller's order. */
@@ -180,6 +178,7 @@ int sg_fibertree_build(sg_coo *t, const sg_format *f, sg_fibertree *ft,
 
     range *par = sg_malloc(sizeof *par);
     size_t npar = 1;
+    int rc = 0;
     par[0].lo = 0;
     par[0].hi = t->nnz;
     for (int l = 0; l < f->order; l++) {
@@ -191,18 +190,29 @@ int sg_fibertree_build(sg_coo *t, const sg_format *f, sg_fibertree *ft,
         size_t nkid = 0;
         if (lv->fmt == SG_LVL_COMPRESSED) {
             split_compressed(t, lv, par, npar, &kid, &nkid);
+        } else if (lv->fmt == SG_LVL_SINGLETON && f->level[l - 1] == SG_LVL_DENSE) {
+            rc = sg_ft_split_single(t, lv, par, npar, &kid, &nkid, e);
         } else if (lv->fmt == SG_LVL_NONUNIQUE || lv->fmt == SG_LVL_SINGLETON) {
             split_entries(t, lv, par, npar, lv->fmt == SG_LVL_NONUNIQUE, &kid, &nkid);
-        } else if (split_dense(t, lv, par, npar, &kid, &nkid, e) < 0) {
-            free(par);
+            if (lv->fmt == SG_LVL_SINGLETON)
+                lv->last = sg_level_singleton_last(lv - 1, lv);
+        } else if (lv->fmt == SG_LVL_RANGE) {
+            rc = sg_ft_split_range(t, lv, f->mode[l + 1], t->shape[f->mode[l + 1]], par,
+                                   npar, &kid, &nkid, e);
+        } else if (lv->fmt == SG_LVL_OFFSET) {
+            sg_ft_split_offset(lv - 1, lv, par, npar, &kid, &nkid);
+        } else if (lv->fmt == SG_LVL_HASHED) {
+            rc = sg_ft_split_hashed(t, lv, par, npar, &kid, &nkid, e);
+        } else {
+            rc = split_dense(t, lv, par, npar, &kid, &nkid, e);
+        }
+        free(par);
+        if (rc < 0) {
             sg_fibertree_free(ft);
             return -1;
         }
-        free(par);
         par = kid;
         npar = nkid;
-        if (lv->fmt == SG_LVL_SINGLETON)
-            lv->last = sg_level_singleton_last(lv - 1, lv);
     }
     ft->nvals = npar;
     ft->vals = malloc((npar ? npar : 1) * sizeof *ft->vals);
@@ -220,6 +230,8 @@ int sg_fibertree_build(sg_coo *t, const sg_format *f, sg_fibertree *ft,
 typedef struct walk {
     const sg_fibertree *ft;
     int keep_zeros;
+    int fill;          /* the format stores zeros of its own (dense leaf,
+                        * padded ELL slots, a diagonal's holes) */
     int64_t crd[SG_MAX_ORDER];
     sg_coo *out;
 } walk;
@@ -231,9 +243,7 @@ static void walk_level(walk *w, int l, size_t pos)
         if (pos >= ft->nvals)
             return;
         int64_t v = ft->vals[pos];
-        int dense_leaf = ft->fmt.order > 0 &&
-                         ft->lvl[ft->fmt.order - 1].fmt == SG_LVL_DENSE;
-        if (v == 0 && dense_leaf && !w->keep_zeros)
+        if (v == 0 && w->fill && !w->keep_zeros)
             return;
         sg_coo_push(w->out, w->crd, v);
         return;
@@ -244,6 +254,29 @@ static void walk_level(walk *w, int l, size_t pos)
             return;
         w->crd[lv->mode] = lv->crd[pos];
         walk_level(w, l + 1, pos);
+    } else if (lv->fmt == SG_LVL_RANGE) {
+        if (pos >= lv->noff)
+            return;
+        int64_t off = lv->off[pos], M = ft->lvl[l + 1].dim;
+        int64_t lo = off < 0 ? -off : 0, hi = lv->dim < M - off ? lv->dim : M - off;
+        for (int64_t i = lo; i < hi; i++) {
+            w->crd[lv->mode] = i;
+            walk_level(w, l + 1, pos * (size_t)lv->dim + (size_t)i);
+        }
+    } else if (lv->fmt == SG_LVL_OFFSET) {
+        if (lv->w <= 0 || pos / (size_t)lv->w >= lv->noff)
+            return;
+        w->crd[lv->mode] = (int64_t)(pos % (size_t)lv->w) + lv->off[pos / (size_t)lv->w];
+        walk_level(w, l + 1, pos);
+    } else if (lv->fmt == SG_LVL_HASHED) {
+        for (size_t b = pos * (size_t)lv->w; b < (pos + 1) * (size_t)lv->w; b++) {
+            if (b >= lv->ncrd)
+                return;
+            if (lv->crd[b] < 0)
+                continue;
+            w->crd[lv->mode] = lv->crd[b];
+            walk_level(w, l + 1, b);
+        }
     } else if (lv->fmt == SG_LVL_COMPRESSED || lv->fmt == SG_LVL_NONUNIQUE) {
         if (pos + 1 >= lv->nseg)
             return;
@@ -273,6 +306,12 @@ void sg_fibertree_to_coo(const sg_fibertree *ft, int keep_zeros, sg_coo *out)
     w.ft = ft;
     w.keep_zeros = keep_zeros;
     w.out = out;
+    int n = ft->fmt.order;
+    w.fill = n > 0 && ft->lvl[n - 1].fmt == SG_LVL_DENSE;
+    for (int l = 1; l < n; l++)
+        w.fill |= ft->lvl[l].fmt == SG_LVL_RANGE ||
+                  (ft->lvl[l].fmt == SG_LVL_SINGLETON && ft->lvl[l - 1].fmt == SG_LVL_DENSE);
+    w.fill |= n > 0 && ft->lvl[0].fmt == SG_LVL_RANGE;
     walk_level(&w, 0, 0);
 }
 
@@ -282,6 +321,7 @@ void sg_fibertree_free(sg_fibertree *ft)
         free(ft->lvl[l].seg);
         free(ft->lvl[l].crd);
         free(ft->lvl[l].last);
+        free(ft->lvl[l].off);
     }
     free(ft->vals);
     memset(ft, 0, sizeof *ft);

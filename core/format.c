@@ -11,10 +11,45 @@
 
 #include <string.h>
 
+/* The unified-formats work's Table 1, as samgen implements each level:
+ * iteration V (coordinate value) or P (coordinate position), locate,
+ * assembly A (append) or I (insert), then full, ordered, unique,
+ * branchless, compact.  Configurable properties take the value samgen's
+ * levels have.  Hashed insert is the table's; samgen's writers only
+ * append, so no result level is hashed (the compiler says so). */
+static const sg_lvl_caps lvl_table[] = {
+    {SG_LVL_DENSE, "dense", 'V', 1, 'I', 1, 1, 1, 0, 1, 1, "none (the mode's size)"},
+    {SG_LVL_COMPRESSED, "compressed", 'P', 0, 'A', 0, 1, 1, 0, 1, 1, "seg, crd"},
+    {SG_LVL_NONUNIQUE, "nonunique", 'P', 0, 'A', 0, 1, 0, 0, 1, 1, "seg, crd"},
+    {SG_LVL_SINGLETON, "singleton", 'P', 0, 'A', 0, 1, 1, 1, 1, 1, "crd"},
+    {SG_LVL_RANGE, "range", 'V', 0, 0, 0, 1, 1, 0, 0, 0, "offset (one per parent position)"},
+    {SG_LVL_OFFSET, "offset", 'P', 0, 0, 0, 1, 1, 1, 0, 0, "none (the range level's offset)"},
+    {SG_LVL_HASHED, "hashed", 'P', 1, 'I', 0, 0, 1, 0, 0, 0, "crd (W buckets per fiber, -1 empty)"},
+};
+
+const sg_lvl_caps *sg_lvl_table(int *n)
+{
+    *n = (int)(sizeof lvl_table / sizeof lvl_table[0]);
+    return lvl_table;
+}
+
+const sg_lvl_caps *sg_lvl_info(char f)
+{
+    for (size_t i = 0; i < sizeof lvl_table / sizeof lvl_table[0]; i++)
+        if (lvl_table[i].letter == f)
+            return &lvl_table[i];
+    return NULL;
+}
+
+const char *sg_lvl_word(char f)
+{
+    const sg_lvl_caps *c = sg_lvl_info(f);
+    return c ? c->word : "compressed";
+}
+
 static int known_level(char c)
 {
-    return c == SG_LVL_COMPRESSED || c == SG_LVL_DENSE || c == SG_LVL_NONUNIQUE ||
-           c == SG_LVL_SINGLETON;
+    return sg_lvl_info(c) != NULL;
 }
 
 int sg_format_parse(const char *s, sg_format *f, sg_err *e)
@@ -38,7 +73,7 @@ int sg_format_parse(const char *s, sg_format *f, sg_err *e)
             return sg_errf(e, NULL, 0,
                            "bad tensor format '%s': unknown level format '%c' "
                            "(known: s compressed, d dense, u non-unique compressed, "
-                           "q singleton)", s, c);
+                           "q singleton, r range, o offset, h hashed)", s, c);
         char m = s[n + l];
         if (m < '0' || m >= '0' + n)
             return sg_errf(e, NULL, 0,
@@ -66,9 +101,16 @@ const char *sg_format_coo_rule(const char *level, int n, int *at)
         if (c == SG_LVL_NONUNIQUE && (l != n - 2 || level[l + 1] != SG_LVL_SINGLETON))
             return "a non-unique level (u) must be the second-last, above the last "
                    "level, a singleton (q): COO is uq01";
-        if (c == SG_LVL_SINGLETON && (l == 0 || level[l - 1] != SG_LVL_NONUNIQUE))
-            return "a singleton level (q) must sit under a non-unique level (u): "
-                   "COO is uq01";
+        if (c == SG_LVL_SINGLETON && (l == 0 || (level[l - 1] != SG_LVL_NONUNIQUE &&
+                                                 level[l - 1] != SG_LVL_DENSE)))
+            return "a singleton level (q) must sit under a non-unique level (u) or a "
+                   "dense one (d): COO is uq01, ELL ddq012";
+        if (c == SG_LVL_RANGE && (l + 1 >= n || level[l + 1] != SG_LVL_OFFSET))
+            return "a range level (r) must have an offset level (o) right under it: "
+                   "DIA is dro012";
+        if (c == SG_LVL_OFFSET && (l == 0 || level[l - 1] != SG_LVL_RANGE))
+            return "an offset level (o) must sit right under a range level (r): "
+                   "DIA is dro012";
     }
     return NULL;
 }
@@ -89,10 +131,8 @@ void sg_format_str(const sg_format *f, char *buf)
 
 char sg_lvl_from_word(const char *w)
 {
-    static const char lv[] = {SG_LVL_COMPRESSED, SG_LVL_DENSE, SG_LVL_NONUNIQUE,
-                              SG_LVL_SINGLETON};
-    for (size_t i = 0; i < sizeof lv; i++)
-        if (strcmp(w, sg_lvl_word(lv[i])) == 0)
-            return lv[i];
+    for (size_t i = 0; i < sizeof lvl_table / sizeof lvl_table[0]; i++)
+        if (strcmp(w, lvl_table[i].word) == 0)
+            return lvl_table[i].letter;
     return 0;
 }

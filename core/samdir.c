@@ -11,7 +11,7 @@
  * fit together.  Everything read is checked (seg monotone and consistent,
  * coordinates sorted and in range, value count) before it is used.
  */
-#include "core/tensor.h"
+#include "core/tensor_int.h"
 #include "core/textscan.h"
 #include "core/value.h"
 #include "core/outfile.h"
@@ -47,8 +47,9 @@ int sg_samarr_parse(const char *path, const char *buf, size_t len, int vals,
             goto fail;
         }
         int64_t v;
-        int r = vals ? sg_scan_any_value(s, o, &v, e)
-                     : sg_scan_uint(s, "number", &v, e);
+        int r = vals == 1 ? sg_scan_any_value(s, o, &v, e)
+              : vals == 2 ? sg_scan_int_value(s, 64, &v, e)
+                          : sg_scan_uint(s, "number", &v, e);
         if (r < 0 || sg_scan_end_line(s, e) < 0)
             goto fail;
         if (cnt == cap) {
@@ -66,7 +67,7 @@ fail:
 }
 
 /* "DIR/tensor_NAME_mode_SUFFIX" into a malloc'd string. */
-static char *sam_file(const char *dir, const char *name, const char *suffix)
+char *sg_sam_file(const char *dir, const char *name, const char *suffix)
 {
     size_t n = strlen(dir) + strlen(name) + strlen(suffix) + 32;
     char *p = sg_malloc(n);
@@ -74,12 +75,12 @@ static char *sam_file(const char *dir, const char *name, const char *suffix)
     return p;
 }
 
-static char *level_file(const char *dir, const char *name, int m,
+char *sg_sam_level_file(const char *dir, const char *name, int m,
                         const char *what)
 {
     char suffix[32];
     snprintf(suffix, sizeof suffix, "%d_%s", m, what);
-    return sam_file(dir, name, suffix);
+    return sg_sam_file(dir, name, suffix);
 }
 
 /* Error in an array file: line = index + 1 (one number per line). */
@@ -87,8 +88,8 @@ static int arr_err(sg_err *e, const char *dir, const char *name, int m,
                    const char *what, size_t idx, const char *fmt, long long a,
                    long long b)
 {
-    char *p = m >= 0 ? level_file(dir ? dir : ".", name ? name : "?", m, what)
-                     : sam_file(dir ? dir : ".", name ? name : "?", what);
+    char *p = m >= 0 ? sg_sam_level_file(dir ? dir : ".", name ? name : "?", m, what)
+                     : sg_sam_file(dir ? dir : ".", name ? name : "?", what);
     char msg[256];
     snprintf(msg, sizeof msg, fmt, a, b);
     sg_errf(e, p, (long)idx + 1, "%s", msg);
@@ -103,6 +104,13 @@ int sg_fibertree_check(const sg_fibertree *ft, const char *dir,
     for (int l = 0; l < ft->fmt.order; l++) {
         const sg_level *lv = &ft->lvl[l];
         int m = lv->mode;
+        if (lv->fmt == SG_LVL_RANGE || lv->fmt == SG_LVL_OFFSET ||
+            lv->fmt == SG_LVL_HASHED ||
+            (lv->fmt == SG_LVL_SINGLETON && l > 0 && ft->lvl[l - 1].fmt == SG_LVL_DENSE)) {
+            if (sg_level_ext_check(ft, l, &npar, dir, name, e) < 0)
+                return -1;
+            continue;
+        }
         if (lv->fmt == SG_LVL_SINGLETON || lv->fmt == SG_LVL_NONUNIQUE) {
             int at;
             if (sg_format_coo_rule(ft->fmt.level, ft->fmt.order, &at))
@@ -178,7 +186,7 @@ int sg_fibertree_check(const sg_fibertree *ft, const char *dir,
         } else {
             uint64_t dim = lv->dim < 0 ? 0 : (uint64_t)lv->dim;
             if (dim && npar > SG_SAM_MAX_POSITIONS / dim) {
-                char *p = sam_file(dir ? dir : ".", name ? name : "?", "shape");
+                char *p = sg_sam_file(dir ? dir : ".", name ? name : "?", "shape");
                 sg_errf(e, p, 0, "dense level over mode %d would hold more "
                         "than %llu positions", m,
                         (unsigned long long)SG_SAM_MAX_POSITIONS);
@@ -202,10 +210,24 @@ static int sizes_fit(const sg_samdir_arrays *a, const sg_format *f)
     for (int l = 0; l < f->order; l++) {
         int m = f->mode[l];
         int at;
+        if (sg_format_coo_rule(f->level, f->order, &at))
+            return 0;
         if (f->level[l] == SG_LVL_SINGLETON) {
-            if (sg_format_coo_rule(f->level, f->order, &at) ||
-                a->has_level[m] != 2 || a->ncrd[m] != npar)
+            if (a->has_level[m] != 2 || a->ncrd[m] != npar)
                 return 0;
+        } else if (f->level[l] == SG_LVL_RANGE) {
+            uint64_t dim = a->shape[m] < 0 ? 0 : (uint64_t)a->shape[m];
+            if (a->has_level[m] != 3 || a->noff[m] != npar ||
+                (dim && npar > SG_SAM_MAX_POSITIONS / dim))
+                return 0;
+            npar *= dim;
+        } else if (f->level[l] == SG_LVL_OFFSET) {
+            if (a->has_level[m] != 0)
+                return 0;
+        } else if (f->level[l] == SG_LVL_HASHED) {
+            if (a->has_level[m] != 4 || npar == 0 || a->ncrd[m] % npar)
+                return 0;
+            npar = a->ncrd[m];
         } else if (sg_lvl_has_seg(f->level[l])) {
             if (a->has_level[m] != 1 || a->nseg[m] != npar + 1 ||
                 (uint64_t)a->seg[m][a->nseg[m] - 1] != a->ncrd[m])
@@ -245,8 +267,15 @@ static char level_of(const sg_samdir_arrays *a, const int *perm, int l)
 {
     int m = perm ? perm[l] : l;
     int below = l + 1 < a->order ? a->has_level[perm ? perm[l + 1] : l + 1] : 0;
+    int above = l > 0 ? a->has_level[perm ? perm[l - 1] : l - 1] : 0;
     if (a->has_level[m] == 2)
         return SG_LVL_SINGLETON;
+    if (a->has_level[m] == 3)
+        return SG_LVL_RANGE;
+    if (a->has_level[m] == 4)
+        return SG_LVL_HASHED;
+    if (a->has_level[m] == 0 && above == 3)
+        return SG_LVL_OFFSET;
     if (a->has_level[m] == 1)
         return below == 2 ? SG_LVL_NONUNIQUE : SG_LVL_COMPRESSED;
     return SG_LVL_DENSE;
@@ -275,6 +304,22 @@ static void infer_format(const sg_samdir_arrays *a, sg_format *f)
     for (int l = 0; l < a->order; l++) {
         f->mode[l] = l;
         f->level[l] = level_of(a, NULL, l);
+    }
+}
+
+/* A hashed level's buckets per fiber (its crd count over the positions
+ * above; 0 when that does not divide: the check then says so). */
+static void ext_positions(sg_fibertree *ft)
+{
+    uint64_t npar = 1;
+    for (int l = 0; l < ft->fmt.order; l++) {
+        sg_level *lv = &ft->lvl[l];
+        if (lv->fmt == SG_LVL_HASHED)
+            lv->w = npar && lv->ncrd % npar == 0 ? (int64_t)(lv->ncrd / npar) : 0;
+        if (sg_lvl_has_crd(lv->fmt) && lv->fmt != SG_LVL_SINGLETON)
+            npar = lv->ncrd;
+        else if (lv->fmt == SG_LVL_DENSE || lv->fmt == SG_LVL_RANGE)
+            npar = lv->dim > 0 && npar <= SG_SAM_MAX_POSITIONS ? npar * (uint64_t)lv->dim : 0;
     }
 }
 
@@ -308,7 +353,7 @@ int sg_samdir_assemble(const sg_samdir_arrays *a, const sg_format *fin,
         if (f.order != order) {
             char buf[2 * SG_MAX_ORDER + 1];
             sg_format_str(&f, buf);
-            char *p = sam_file(a->dir, a->name, "shape");
+            char *p = sg_sam_file(a->dir, a->name, "shape");
             sg_errf(e, p, 0, "format %s is for order %d but the shape has %d "
                     "modes", buf, f.order, order);
             free(p);
@@ -317,13 +362,29 @@ int sg_samdir_assemble(const sg_samdir_arrays *a, const sg_format *fin,
         for (int l = 0; l < order; l++) {
             int m = f.mode[l];
             char lf = f.level[l];
-            int want = sg_lvl_has_seg(lf) ? 1 : lf == SG_LVL_SINGLETON ? 2 : 0;
-            if (want != a->has_level[m]) {
+            int want = sg_lvl_has_seg(lf) ? 1 : lf == SG_LVL_SINGLETON ? 2
+                     : lf == SG_LVL_RANGE ? 3 : lf == SG_LVL_HASHED ? 4 : 0;
+            if (want == 3 && a->has_level[m] != 3) {
+                char *p = sg_sam_level_file(a->dir, a->name, m, "offset");
+                sg_errf(e, p, 0, "missing: format %c%d (a range level) needs it", lf, m);
+                free(p);
+                return -1;
+            }
+            if (want != 3 && a->has_level[m] == 3) {
+                char *p = sg_sam_level_file(a->dir, a->name, m, "offset");
+                sg_errf(e, p, 0, "present although the format stores mode %d as a %s "
+                        "level", m, sg_lvl_word(lf));
+                free(p);
+                return -1;
+            }
+            if (want == 4 && a->has_level[m] == 2)
+                want = 2;   /* crd alone; its check says what is wrong */
+            if (want != a->has_level[m] && !(want == 2 && a->has_level[m] == 4)) {
                 int crd_only = want == 2 || (want == 0 && a->has_level[m] == 2);
-                char *p = level_file(a->dir, a->name, m, crd_only ? "crd" : "seg");
+                char *p = sg_sam_level_file(a->dir, a->name, m, crd_only ? "crd" : "seg");
                 if (want == 2 && a->has_level[m] == 1) {
                     free(p);
-                    p = level_file(a->dir, a->name, m, "seg");
+                    p = sg_sam_level_file(a->dir, a->name, m, "seg");
                     sg_errf(e, p, 0, "present although the format stores mode %d "
                             "as a singleton level (crd only)", m);
                 } else if (want)
@@ -355,7 +416,17 @@ int sg_samdir_assemble(const sg_samdir_arrays *a, const sg_format *fin,
             ft.lvl[l].crd = a->crd[m];
             ft.lvl[l].ncrd = a->ncrd[m];
         }
+        if (f.level[l] == SG_LVL_RANGE) {
+            ft.lvl[l].off = a->off[m];
+            ft.lvl[l].noff = a->noff[m];
+            ft.lvl[l].w = a->shape[m];
+        } else if (f.level[l] == SG_LVL_OFFSET && l > 0) {
+            ft.lvl[l].off = ft.lvl[l - 1].off;
+            ft.lvl[l].noff = ft.lvl[l - 1].noff;
+            ft.lvl[l].w = ft.lvl[l - 1].w;
+        }
     }
+    ext_positions(&ft);
     ft.vals = a->vals;
     ft.nvals = a->nvals;
     if (writer_empty(&ft)) {
@@ -471,7 +542,7 @@ int sg_samdir_read(const char *dir, const char *name, const sg_read_opts *o,
     int rc = -1, present;
     int64_t *shape = NULL;
     size_t nshape = 0;
-    char *p = sam_file(dir, name, "shape");
+    char *p = sg_sam_file(dir, name, "shape");
     if (load_arr(p, 0, 1, o, &shape, &nshape, &present, e) < 0)
         goto out;
     if (!present) {
@@ -487,12 +558,21 @@ int sg_samdir_read(const char *dir, const char *name, const sg_read_opts *o,
             a.shape[k] = shape[k];
     }
     for (int m = 0; m < a.order; m++) {
-        char *sp = level_file(dir, name, m, "seg");
-        char *cp = level_file(dir, name, m, "crd");
-        int ps, pc;
+        char *sp = sg_sam_level_file(dir, name, m, "seg");
+        char *cp = sg_sam_level_file(dir, name, m, "crd");
+        char *op = sg_sam_level_file(dir, name, m, "offset");
+        int ps, pc, po;
         int r = load_arr(sp, 0, 1, o, &a.seg[m], &a.nseg[m], &ps, e);
         if (r == 0)
-            r = load_arr(cp, 0, 1, o, &a.crd[m], &a.ncrd[m], &pc, e);
+            r = load_arr(cp, 2, 1, o, &a.crd[m], &a.ncrd[m], &pc, e);
+        if (r == 0)
+            r = load_arr(op, 2, 1, o, &a.off[m], &a.noff[m], &po, e);
+        if (r == 0 && po && (ps || pc)) {
+            sg_errf(e, op, 0, "present beside a %s file (a range level stores its "
+                    "offsets alone)", ps ? "seg" : "crd");
+            r = -1;
+        }
+        free(op);
         if (r == 0 && ps && !pc) {
             sg_errf(e, cp, 0, "missing (its seg file exists)");
             r = -1;
@@ -501,11 +581,15 @@ int sg_samdir_read(const char *dir, const char *name, const sg_read_opts *o,
         free(cp);
         if (r < 0)
             goto out;
-        /* crd without seg: a singleton level */
-        a.has_level[m] = ps ? 1 : pc ? 2 : 0;
+        /* crd without seg: a singleton level, or hashed with an empty
+         * bucket */
+        int empty = 0;
+        for (size_t k = 0; pc && !ps && k < a.ncrd[m]; k++)
+            empty |= a.crd[m][k] == -1;
+        a.has_level[m] = ps ? 1 : pc ? (empty ? 4 : 2) : po ? 3 : 0;
     }
     free(p);
-    p = sam_file(dir, name, "vals");
+    p = sg_sam_file(dir, name, "vals");
     if (load_arr(p, 1, 0, o, &a.vals, &a.nvals, &present, e) < 0)
         goto out;
     rc = sg_samdir_assemble(&a, fp, t, e);
@@ -517,110 +601,9 @@ out:
     for (int m = 0; m < SG_MAX_ORDER; m++) {
         free(a.seg[m]);
         free(a.crd[m]);
+        free(a.off[m]);
     }
     free(a.vals);
     free(nm);
-    return rc;
-}
-
-/* ---- writer -------------------------------------------------------------- */
-
-static int write_arr(sg_outfile *of, const int64_t *a, size_t n, int vt)
-{
-    char buf[32];
-    for (size_t i = 0; i < n; i++) {
-        size_t k = sg_vt_is_fp(vt) ? (size_t)sg_val_format(vt, a[i], buf)
-                                   : sg_fmt_i64(buf, a[i]);
-        buf[k++] = '\n';
-        if (fwrite(buf, 1, k, of->f) != k)
-            return -1;
-    }
-    return 0;
-}
-
-int sg_tensor_write_samdir(const char *dir, const char *name,
-                           const sg_fibertree *ft, sg_err *e)
-{
-    if (!name || !*name || strchr(name, '/'))
-        return sg_errf(e, dir, 0, "bad tensor name '%s'", name ? name : "");
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-        return sg_errf(e, dir, 0, "cannot create directory: %s",
-                       strerror(errno));
-    enum { MAXF = 2 * SG_MAX_ORDER + 2 };
-    sg_outfile of[MAXF];
-    int nf = 0, rc = -1;
-    int order = ft->fmt.order;
-    char *p;
-    if (order > 0) {
-        p = sam_file(dir, name, "shape");
-        int r = sg_outfile_open(&of[nf], p, e);
-        free(p);
-        if (r < 0)
-            goto fail;
-        nf++;
-        if (write_arr(&of[nf - 1], ft->shape, (size_t)order, 0) < 0)
-            goto io;
-    }
-    for (int l = 0; l < order; l++) {
-        const sg_level *lv = &ft->lvl[l];
-        if (!sg_lvl_has_crd(lv->fmt))
-            continue;
-        int r;
-        if (sg_lvl_has_seg(lv->fmt)) {
-            p = level_file(dir, name, lv->mode, "seg");
-            r = sg_outfile_open(&of[nf], p, e);
-            free(p);
-            if (r < 0)
-                goto fail;
-            nf++;
-            if (write_arr(&of[nf - 1], lv->seg, lv->nseg, 0) < 0)
-                goto io;
-        }
-        p = level_file(dir, name, lv->mode, "crd");
-        r = sg_outfile_open(&of[nf], p, e);
-        free(p);
-        if (r < 0)
-            goto fail;
-        nf++;
-        if (write_arr(&of[nf - 1], lv->crd, lv->ncrd, 0) < 0)
-            goto io;
-    }
-    p = sam_file(dir, name, "vals");
-    {
-        int r = sg_outfile_open(&of[nf], p, e);
-        free(p);
-        if (r < 0)
-            goto fail;
-        nf++;
-    }
-    if (write_arr(&of[nf - 1], ft->vals, ft->nvals, ft->vt) < 0)
-        goto io;
-    /* Everything written: put the files in place, then drop the seg/crd
-     * files a previous, differently formatted write left for dense modes. */
-    for (int i = 0; i < nf; i++) {
-        if (sg_outfile_commit(&of[i], e) < 0) {
-            for (int j = i + 1; j < nf; j++)
-                sg_outfile_abort(&of[j]);
-            return -1;
-        }
-    }
-    for (int l = 0; l < order; l++) {
-        if (!sg_lvl_has_seg(ft->lvl[l].fmt)) {
-            p = level_file(dir, name, ft->lvl[l].mode, "seg");
-            unlink(p);
-            free(p);
-        }
-        if (!sg_lvl_has_crd(ft->lvl[l].fmt)) {
-            p = level_file(dir, name, ft->lvl[l].mode, "crd");
-            unlink(p);
-            free(p);
-        }
-    }
-    return 0;
-io:
-    sg_errf(e, of[nf - 1].path, 0, "write error: %s", strerror(errno));
-fail:
-    for (int i = 0; i < nf; i++)
-        sg_outfile_abort(&of[i]);
     return rc;
 }

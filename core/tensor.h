@@ -27,33 +27,61 @@
 
 /* ---- formats ------------------------------------------------------------ */
 
-/* Level formats.  An open set (bitvector comes later).  A non-unique
- * compressed level ('u') is compressed with one position per entry below
- * it, so its coordinates repeat in runs; the singleton level ('q') under
- * it stores one coordinate per position and no seg.  They come as a pair
- * at the bottom of a format: COO is "uq01" (TACO's compressed(nonunique),
- * singleton). */
+/* Level formats (the unified-formats work's six, plus TACO's non-unique
+ * compressed).  A non-unique compressed level ('u') is compressed with one
+ * position per entry below it, so its coordinates repeat in runs; the
+ * singleton level ('q') under it stores one coordinate per position and no
+ * seg: COO is "uq01" (TACO's compressed(nonunique), singleton).  Under a
+ * dense level a singleton holds exactly one coordinate per position: ELL
+ * is "ddq012" over a matrix cast to B(k,i,j), k the slot.  A range level
+ * ('r') and the offset level ('o') under it store one diagonal per parent
+ * position: r iterates i in [max(0,-off), min(N, M-off)) and o gives
+ * j = i + off, off one number per parent position (DIA is "dro012" over
+ * B(k,i,j), k the stored diagonal).  A hashed level ('h') stores each
+ * fiber in W buckets (-1: empty), unordered: it is located into, never
+ * iterated in order.  Capabilities and properties: sg_lvl_info. */
 typedef enum sg_level_fmt {
     SG_LVL_COMPRESSED = 's',
     SG_LVL_DENSE = 'd',
     SG_LVL_NONUNIQUE = 'u',
-    SG_LVL_SINGLETON = 'q'
+    SG_LVL_SINGLETON = 'q',
+    SG_LVL_RANGE = 'r',
+    SG_LVL_OFFSET = 'o',
+    SG_LVL_HASHED = 'h'
 } sg_level_fmt;
 
+/* A level format's capabilities and properties (the unified-formats work,
+ * Table 1) as samgen implements them: the one table the format parser,
+ * the compiler, the golden model's binder and the docs read. */
+typedef struct sg_lvl_caps {
+    char letter;
+    const char *word;       /* the graph's format= word */
+    char iterate;           /* 'V' coordinate value, 'P' coordinate position */
+    int locate;             /* can be located into */
+    char assemble;          /* 'A' append, 'I' insert, 0 none */
+    int full, ordered, unique, branchless, compact;
+    int rtl;                /* samgen has RTL for it (scanner; writer when
+                             * assemble is set) */
+    const char *arrays;     /* what a SAM directory stores for it */
+} sg_lvl_caps;
+
+/* The entry of level letter f; NULL when unknown.  The whole table:
+ * sg_lvl_table(&n). */
+const sg_lvl_caps *sg_lvl_info(char f);
+const sg_lvl_caps *sg_lvl_table(int *n);
+
 /* The word a graph's format= attribute uses for a level format
- * ("compressed", "dense", "nonunique", "singleton"), and back (0 when
- * unknown). */
-static inline const char *sg_lvl_word(char f)
-{
-    return f == SG_LVL_DENSE ? "dense" : f == SG_LVL_NONUNIQUE ? "nonunique"
-         : f == SG_LVL_SINGLETON ? "singleton" : "compressed";
-}
+ * ("compressed", "dense", "nonunique", "singleton", "range", "offset",
+ * "hashed"), and back (0 when unknown). */
+const char *sg_lvl_word(char f);
 char sg_lvl_from_word(const char *w);
 
-/* A level that stores a crd array (every level but dense). */
+/* A level that stores a crd array (compressed, non-unique, singleton,
+ * hashed). */
 static inline int sg_lvl_has_crd(char f)
 {
-    return f == SG_LVL_COMPRESSED || f == SG_LVL_NONUNIQUE || f == SG_LVL_SINGLETON;
+    return f == SG_LVL_COMPRESSED || f == SG_LVL_NONUNIQUE || f == SG_LVL_SINGLETON ||
+           f == SG_LVL_HASHED;
 }
 /* A level that stores a seg array. */
 static inline int sg_lvl_has_seg(char f)
@@ -68,10 +96,12 @@ typedef struct sg_format {
     int mode[SG_MAX_ORDER];     /* tensor mode stored at each level */
 } sg_format;
 
-/* The COO rule on a format's n level letters: a non-unique level and the
- * singleton level under it end the format (the singleton's fibers are the
- * non-unique level's runs).  NULL when the letters keep it, else what is
- * wrong (the letter at *at breaks it). */
+/* The pairing rules on a format's n level letters: a non-unique level and
+ * the singleton level under it end the format (COO: the singleton's fibers
+ * are the non-unique level's runs), or a singleton sits under a dense level
+ * (ELL); a range level has an offset level right under it and an offset
+ * level a range level right above (DIA).  NULL when the letters keep them,
+ * else what is wrong (the letter at *at breaks it). */
 const char *sg_format_coo_rule(const char *level, int n, int *at);
 /* Parse "ss01", "s0", "none", ...; -1 with a message when malformed. */
 int sg_format_parse(const char *s, sg_format *f, sg_err *e);
@@ -133,7 +163,29 @@ typedef struct sg_level {
     int64_t *last;         /* singleton: ncrd entries, 1 where a position
                             * ends its fiber (derived, never stored in a
                             * file); else NULL */
+    int64_t *off;          /* range, offset: the diagonal offset of each
+                            * parent position of the range level (noff
+                            * entries; the offset level holds a copy) */
+    size_t noff;
+    int64_t w;             /* hashed: buckets per fiber (a power of two);
+                            * range, offset: N, the range level's size (its
+                            * positions are parent * N + i) */
 } sg_level;
+
+/* A hashed level's home bucket of coordinate c among w (a power of two)
+ * buckets: Fibonacci hashing, then linear probing (core/level_ext.c). */
+static inline int64_t sg_lvl_hash(int64_t c, int64_t w)
+{
+    int b = 0;
+    while (((int64_t)1 << b) < w)
+        b++;
+    if (b == 0)
+        return 0;
+    return (int64_t)(((uint64_t)c * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - b));
+}
+/* The bucket of c in fiber p of hashed level lv, or -1 when c is absent;
+ * *probes (optional) gets the buckets looked at. */
+int64_t sg_lvl_hash_find(const sg_level *lv, int64_t p, int64_t c, int *probes);
 
 typedef struct sg_fibertree {
     sg_format fmt;
@@ -160,6 +212,18 @@ int64_t *sg_level_singleton_last(const sg_level *u, const sg_level *q);
  * skipped unless keep_zeros). */
 void sg_fibertree_to_coo(const sg_fibertree *ft, int keep_zeros, sg_coo *out);
 void sg_fibertree_free(sg_fibertree *ft);
+
+/* Structured matrix formats as order-3 tensors (the unified-formats work
+ * casts them so; core/cast.c).  From a matrix A (order 2, N x M):
+ *   "ell": B(k, i, j) = A(i, j) for the k-th entry of row i (K = the
+ *          longest row), stored "ddq012";
+ *   "dia": B(k, i, j) = A(i, j) where j - i is the k-th distinct diagonal
+ *          of A, in increasing order (K diagonals), stored "dro012".
+ * y(i) = B(k,i,j) * x(j) is then SpMV.  *dflt (optional) gets the
+ * format the cast is meant for.  Fails on a tensor of another order or an
+ * unknown kind. */
+int sg_cast_coo(const sg_coo *a, const char *kind, sg_coo *out,
+                const char **dflt, sg_err *e);
 
 /* ---- file I/O ------------------------------------------------------------ */
 
@@ -222,8 +286,10 @@ int sg_tns_parse(const char *path, const char *buf, size_t len,
 int sg_mtx_write(const char *path, const sg_coo *t, sg_err *e);
 int sg_tns_write(const char *path, const sg_coo *t, sg_err *e);
 
-/* One SAM array file ("one number per line"): integers (seg, crd, shape)
- * when vals is 0, values per the value semantics when vals is 1.  *out is
+/* One SAM array file ("one number per line"): non-negative integers (seg,
+ * shape) when vals is 0, values per the value semantics when vals is 1,
+ * signed integers (crd: a hashed level's empty bucket is -1; offset) when
+ * vals is 2.  *out is
  * malloc'd (free it); *n entries. */
 int sg_samarr_parse(const char *path, const char *buf, size_t len, int vals,
                     const sg_read_opts *o, int64_t **out, size_t *n,
@@ -231,15 +297,17 @@ int sg_samarr_parse(const char *path, const char *buf, size_t len, int vals,
 
 /* The arrays of one SAM tensor, as loaded from its directory.  Arrays are
  * indexed by tensor mode; has_level[m] says which files mode m has: 0
- * none (dense), 1 seg and crd, 2 crd alone (a singleton level).
+ * none (dense, or an offset level), 1 seg and crd, 2 crd alone (a
+ * singleton level), 3 offset (a range level), 4 crd alone with an empty
+ * bucket -1 (a hashed level).
  * The assembler owns nothing: the caller frees the arrays. */
 typedef struct sg_samdir_arrays {
     const char *dir, *name;          /* for messages */
     int order;                       /* -1: no shape file (scalar) */
     int64_t shape[SG_MAX_ORDER];
     int has_level[SG_MAX_ORDER];
-    int64_t *seg[SG_MAX_ORDER], *crd[SG_MAX_ORDER];
-    size_t nseg[SG_MAX_ORDER], ncrd[SG_MAX_ORDER];
+    int64_t *seg[SG_MAX_ORDER], *crd[SG_MAX_ORDER], *off[SG_MAX_ORDER];
+    size_t nseg[SG_MAX_ORDER], ncrd[SG_MAX_ORDER], noff[SG_MAX_ORDER];
     int64_t *vals;
     size_t nvals;
 } sg_samdir_arrays;

@@ -63,11 +63,18 @@ int sg_einsum_set_format(sg_einsum *es, const char *flag, sg_err *e)
     fmt.order = t->order;
     for (size_t l = 0; l < nl; l++) {
         char c = lv[l];
-        if (c != SG_LVL_COMPRESSED && c != SG_LVL_DENSE && c != SG_LVL_NONUNIQUE &&
-            c != SG_LVL_SINGLETON)
+        const sg_lvl_caps *cap = sg_lvl_info(c);
+        if (!cap)
             return sg_einsum_perr(e, what, flag, lcol + (int)l, "unknown level format "
                         "'%c' (s = compressed, d = dense, u = non-unique compressed, "
-                        "q = singleton)", c);
+                        "q = singleton, r = range, o = offset, h = hashed)", c);
+        /* the result is assembled: its levels need append or insert, and
+         * the writers append in order */
+        if (t == &es->out && (!cap->assemble || c == SG_LVL_HASHED))
+            return sg_einsum_perr(e, what, flag, lcol + (int)l, "a %s level cannot "
+                        "hold the result (%s)", cap->word, cap->assemble
+                        ? "the level writers append in order; hashed levels insert"
+                        : "it has neither append nor insert");
         fmt.level[l] = c;
         fmt.mode[l] = (int)l;
     }

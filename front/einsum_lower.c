@@ -104,19 +104,31 @@ static void repeat_absent(lw *c, int p, const int *scan)
     }
 }
 
-/* Is the next level of tensor k dense? */
-static int next_dense(const lw *c, int k)
+/* The capabilities of tensor k's next level (core/format.c's table). */
+static const sg_lvl_caps *next_caps(const lw *c, int k)
 {
     const sg_einsum_tensor *t = &c->es->in[k];
-    return c->lvl[k] < t->order && t->fmt.level[c->lvl[k]] == SG_LVL_DENSE;
+    return sg_lvl_info(c->lvl[k] < t->order ? t->fmt.level[c->lvl[k]] : SG_LVL_COMPRESSED);
+}
+/* Can it be located into, and can it be iterated in order? */
+static int next_dense(const lw *c, int k)
+{
+    const sg_lvl_caps *cp = next_caps(c, k);
+    return cp->locate && cp->ordered;
+}
+static int next_unordered(const lw *c, int k)
+{
+    return !next_caps(c, k)->ordered;
 }
 
 /* At loop position p, mark in loc[] the tensors located into rather than
- * scanned: within a product, the tensors with v whose level is dense when
- * the product also has a tensor with v whose level is compressed (that one
- * is iterated, the dense ones are looked up by its coordinates), unless
- * intersect(v) asks for coiteration.  locate(v) fails where nothing can be
- * located. */
+ * scanned, from the capabilities of their levels at v: within a product,
+ * the tensors whose level can be located into and iterated in order
+ * (dense) when the product also has one that can only be iterated
+ * (compressed, singleton, range, offset: that one is iterated, the dense
+ * ones are looked up by its coordinates), unless intersect(v) asks for
+ * coiteration; and always the unordered (hashed) ones, which cannot be
+ * iterated in order.  locate(v) fails where nothing dense can be located. */
 static int plan_locate(lw *c, int p, int *loc)
 {
     const sg_einsum *es = c->es;
@@ -124,15 +136,28 @@ static int plan_locate(lw *c, int p, int *loc)
     int any = 0;
     for (int k = 0; k < es->n_in; k++)
         loc[k] = 0;
-    if (!strchr(es->coiter, v)) {
-        for (int t = 0; t < es->n_terms; t++) {
-            int sparse = 0;
-            for (int k = 0; k < es->n_in; k++)
-                if (c->term_of[k] == t && tensor_has(&es->in[k], v) && !next_dense(c, k))
-                    sparse = 1;
-            for (int k = 0; k < es->n_in && sparse; k++)
-                if (c->term_of[k] == t && tensor_has(&es->in[k], v) && next_dense(c, k))
-                    loc[k] = any = 1;
+    for (int t = 0; t < es->n_terms; t++) {
+        int sparse = 0, ordered = 0;
+        for (int k = 0; k < es->n_in; k++)
+            if (c->term_of[k] == t && tensor_has(&es->in[k], v)) {
+                sparse |= !next_dense(c, k) && !next_unordered(c, k);
+                ordered |= !next_unordered(c, k);
+            }
+        for (int k = 0; k < es->n_in; k++) {
+            if (c->term_of[k] != t || !tensor_has(&es->in[k], v))
+                continue;
+            /* an unordered (hashed) level is always located into, by the
+             * coordinates of the operands iterated in order */
+            if (next_unordered(c, k)) {
+                if (!ordered)
+                    return lerr(c, "%s's level over index '%c' is %s (unordered): it "
+                                "can only be located into, and nothing in its product "
+                                "iterates '%c' in order", es->in[k].name, v,
+                                next_caps(c, k)->word, v);
+                loc[k] = 1;
+            } else if (sparse && next_dense(c, k) && !strchr(es->coiter, v)) {
+                loc[k] = any = 1;
+            }
         }
     }
     if (!any && strchr(es->locate, v))

@@ -438,6 +438,14 @@ static int plan_plain_modules(emitter *m, sg_err *e)
                 wscap = n->ws_cap > 0 ? n->ws_cap : peak > 0 ? peak : opts->dim_default;
             }
         }
+        const sg_lvl_caps *cap = n->format ? sg_lvl_info(n->format) : NULL;
+        if ((n->kind == SG_NK_FIBERLOOKUP || n->kind == SG_NK_LOCATE) && cap && !cap->rtl) {
+            char desc[160];
+            return sg_errc(e, SG_EXIT_USAGE, g->path ? g->path : "<graph>", n->line,
+                           "%s reads a %s level, which only the golden model runs "
+                           "(docs/tensor-formats.md)", sg_graph_node_desc(n, desc, sizeof desc),
+                           cap->word);
+        }
         if (rtl_module(n, opts, inner, outer, wscap, m->mod[i], m->par[i],
                        sizeof m->par[i]) < 0) {
             char desc[160];

@@ -263,10 +263,14 @@ static int net_locate_init(sg_net *net, size_t v, bound *bt, int nbt, sg_err *e)
     const sg_level *lv;
     if (net_level(net, v, bt, nbt, &lv, e) < 0)
         return -1;
-    if (lv->fmt != SG_LVL_DENSE)
+    if (lv->fmt == SG_LVL_HASHED) {
+        sg_prim_locate_hashed_init(&net->node[v], lv);
+        return 0;
+    }
+    if (!sg_lvl_info(lv->fmt)->locate)
         return sg_errf(e, net->g->path, net->g->nodes[v].line,
-                       "node %s: locates into a compressed level (only dense levels "
-                       "can be located into)", net->node[v].name);
+                       "node %s: locates into a %s level (only dense and hashed levels "
+                       "can be located into)", net->node[v].name, sg_lvl_word(lv->fmt));
     sg_prim_locate_init(&net->node[v], lv->dim);
     return 0;
 }
@@ -279,13 +283,25 @@ static int net_scanner_init(sg_net *net, size_t v, bound *bt, int nbt,
     const sg_level *lv;
     if (net_level(net, v, bt, nbt, &lv, e) < 0)
         return -1;
-    if (lv->fmt == SG_LVL_SINGLETON || lv->fmt == SG_LVL_NONUNIQUE) {
+    if (!sg_lvl_info(lv->fmt)->ordered)
+        return sg_errf(e, net->g->path, net->g->nodes[v].line,
+                       "node %s: a %s level is unordered: it is located into (a locate "
+                       "node), never scanned in order", pn->name, sg_lvl_word(lv->fmt));
+    if (lv->fmt != SG_LVL_DENSE && lv->fmt != SG_LVL_COMPRESSED) {
         if (cam > 0)
             return sg_errf(e, net->g->path, net->g->nodes[v].line,
                            "node %s: a %s level cannot skip (--skip needs a compressed "
                            "level)", pn->name, sg_lvl_word(lv->fmt));
         if (lv->fmt == SG_LVL_NONUNIQUE) {
             sg_prim_scan_nonunique_init(pn, lv->seg, lv->nseg, lv->crd, lv->ncrd);
+            return 0;
+        }
+        if (lv->fmt == SG_LVL_RANGE) {
+            sg_prim_scan_range_init(pn, lv->dim, lv[1].dim, lv->off, lv->noff);
+            return 0;
+        }
+        if (lv->fmt == SG_LVL_OFFSET) {
+            sg_prim_scan_offset_init(pn, lv->w, lv->off, lv->noff);
             return 0;
         }
         /* bound tensors are built by sg_fibertree_build (graph/bind.c),
@@ -356,6 +372,13 @@ static int net_node_init(sg_net *net, size_t v, bound *bt, int nbt,
     case SG_NK_LOCATE:
         return net_locate_init(net, v, bt, nbt, e);
     case SG_NK_FIBERWRITE:
+        if (!gn->is_vals && !sg_lvl_info(gn->format)->assemble)
+            return sg_errf(e, g->path, gn->line, "node %s: a %s level cannot be written "
+                           "(it has neither append nor insert)", pn->name,
+                           sg_lvl_word(gn->format));
+        if (!gn->is_vals && gn->format == SG_LVL_HASHED)
+            return sg_errf(e, g->path, gn->line, "node %s: hashed result levels are not "
+                           "supported (the level writers append in order)", pn->name);
         if (gn->is_vals)
             sg_prim_write_vals_init(pn);
         else

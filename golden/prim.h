@@ -493,6 +493,14 @@ void sg_prim_scan_singleton_init(sg_pnode *n, const int64_t *crd, const int64_t 
                                  size_t ncrd);
 void sg_prim_scan_nonunique_init(sg_pnode *n, const int64_t *seg, size_t nseg,
                                  const int64_t *crd, size_t ncrd);
+/* A singleton scanner frees crd with itself (the offset scanner's). */
+void sg_prim_scan_own_crd(sg_pnode *n, int64_t *crd);
+/* DIA's scanners (prim_scan_range.c): the range level (size dim = N, the
+ * offset level's size m = M, one offset per fiber) and the offset level
+ * under it (coordinates i + off, one per position). */
+void sg_prim_scan_range_init(sg_pnode *n, int64_t dim, int64_t m, const int64_t *off,
+                             size_t noff);
+void sg_prim_scan_offset_init(sg_pnode *n, int64_t dim, const int64_t *off, size_t noff);
 
 /* Joiners.  Ports as graph/graph.h: in[2k] crd_k, in[2k+1] ref_k; out[0]
  * crd, out[1+k] ref_k.  skip_out (or NULL) has n_ops entries: the skip
@@ -518,8 +526,12 @@ struct sg_skc_scan *sg_prim_scan_skip_core(sg_pnode *n);
 void sg_prim_skip_fuse(sg_pnode *node, size_t nn);
 
 /* Locator into a dense level of dimension dim: in[0] the located tensor's
- * parent reference (one per fiber), in[1] crd; out[0] ref. */
+ * parent reference (one per fiber), in[1] crd; out[0] ref.  Into a hashed
+ * level (its bound level lv; NULL for dense): the bucket holding the
+ * coordinate, N when the fiber lacks it. */
 void sg_prim_locate_init(sg_pnode *n, int64_t dim);
+struct sg_level;
+void sg_prim_locate_hashed_init(sg_pnode *n, const struct sg_level *lv);
 
 void sg_prim_repsiggen_init(sg_pnode *n);
 void sg_prim_repeat_init(sg_pnode *n);

@@ -1,6 +1,6 @@
 /*
- * prim_locate.c - locator over a dense level (locate, SAM paper
- * definition 4.1, for a level that holds every coordinate).
+ * prim_locate.c - locator over a dense or a hashed level (locate, SAM
+ * paper definition 4.1; the unified-formats work's locate capability).
  *
  * in[0] base: the located tensor's reference at the parent level, one per
  * fiber of the coordinate stream (the root reference "0 D" for
@@ -15,7 +15,12 @@
  * stop Sk (k >= 1) also closes the base stream's fiber: it takes the base
  * stream's S(k-1) and emits Sk; S0 emits S0.  D pairs with D.  A dense
  * level holds every coordinate below dim, so nothing is ever dropped; a
- * coordinate at or above dim is a malformed stream.
+ * coordinate at or above dim is a malformed stream.  A hashed level gives
+ * the bucket that holds c in fiber b (linear probing from its home bucket,
+ * sg_lvl_hash_find), or N when the fiber lacks c: its value reads as 0, so
+ * a product with it is 0, as an intersection would drop it.  The cycle
+ * rule counts a lookup as one cycle whatever its probes (a pipelined or
+ * CAM lookup; there is no RTL to time).
  *
  * Cycle rule: one output token per cycle.  At most one token is taken
  * from each input per cycle, so an empty fiber that also closes a parent
@@ -24,13 +29,26 @@
  */
 #include <stdlib.h>
 
+#include "core/tensor.h"
 #include "golden/prim.h"
 
 typedef struct locate_st {
     int have;                   /* the current fiber's base is taken */
     sg_tok b;
     int64_t dim;
+    const sg_level *hl;         /* a hashed level, or NULL (dense) */
 } locate_st;
+
+/* The located reference of coordinate c under base b. */
+static sg_tok located(const locate_st *s, sg_tok b, int64_t c)
+{
+    if (b.kind == SG_TK_EMPTY)
+        return b;
+    if (!s->hl)
+        return sg_data(b.v * s->dim + c);
+    int64_t at = sg_lvl_hash_find(s->hl, b.v, c, NULL);
+    return at < 0 ? sg_empty() : sg_data(at);
+}
 
 static long locate_fire(sg_pnode *n, long budget)
 {
@@ -63,12 +81,12 @@ static long locate_fire(sg_pnode *n, long budget)
             port_push(o, c);
         } else if (c.kind == SG_TK_DATA) {
             if (c.v < 0 || c.v >= s->dim)
-                return sg_prim_fail(n, "coordinate %lld outside the located dense level "
+                return sg_prim_fail(n, "coordinate %lld outside the located %s level "
                                     "(dimension %lld)", (long long)c.v,
+                                    s->hl ? "hashed" : "dense",
                                     (long long)s->dim);
             q_pop(crd);
-            port_push(o, s->b.kind == SG_TK_EMPTY ? s->b
-                                                  : sg_data(s->b.v * s->dim + c.v));
+            port_push(o, located(s, s->b, c.v));
         } else if (c.kind == SG_TK_STOP) {
             if (c.v >= 1) {
                 if (took)
@@ -113,4 +131,10 @@ void sg_prim_locate_init(sg_pnode *n, int64_t dim)
     s->dim = dim;
     n->st = s;
     n->fire = locate_fire;
+}
+
+void sg_prim_locate_hashed_init(sg_pnode *n, const sg_level *lv)
+{
+    sg_prim_locate_init(n, lv->dim);
+    ((locate_st *)n->st)->hl = lv;
 }

@@ -4,7 +4,8 @@
  *
  * A reference r opens the fiber of positions a..b-1 (compressed:
  * seg[r]..seg[r+1]-1, coordinate crd[p]; dense: r*dim..r*dim+dim-1,
- * coordinate p - r*dim); each position p gives its coordinate and the
+ * coordinate p - r*dim; range (prim_scan_range.c): the dense row of r cut
+ * to the diagonal's rows, r*N+lo..r*N+hi-1); each position p gives its coordinate and the
  * reference p; the fiber's closing stop follows by the one-token peek rule
  * (next input Sk: consume it and emit S(k+1), else S0).  N emits N and the
  * closing stop; an unmerged Sk emits S(k+1); D emits D (SAM-SEMANTICS 2.1,
@@ -37,13 +38,16 @@
 
 enum { SCAN_IDLE, SCAN_EMIT, SCAN_CLOSE, SCAN_DONE };
 /* The scanner kinds the rule is instantiated for (the `dense` argument). */
-enum { SCAN_COMPRESSED = 0, SCAN_DENSE = 1, SCAN_SINGLETON = 2 };
+enum { SCAN_COMPRESSED = 0, SCAN_DENSE = 1, SCAN_SINGLETON = 2, SCAN_RANGE = 3 };
 
 typedef struct scan_st {
     int st;
     int64_t p, end;             /* the fiber's next position and its end */
     int64_t base;               /* dense: the fiber's first position */
-    int64_t dim;                /* dense */
+    int64_t dim;                /* dense; range: N */
+    const int64_t *off;         /* range: each fiber's diagonal offset */
+    size_t noff;
+    int64_t m;                  /* range: M, the offset level's size */
     const int64_t *seg, *crd;   /* compressed */
     size_t nseg, ncrd;
     int cam;                    /* compressed: CAM size T > 0, a skipping
@@ -64,6 +68,16 @@ SCAN_INLINE int scan_fiber(const scan_st *s, int64_t r, int dense,
         *b = s->seg[r];
         return 1;
     }
+    if (dense == SCAN_RANGE) {
+        /* the unified-formats range level: i in [max(0,-off), min(N, M-off)) */
+        if (r < 0 || (uint64_t)r >= s->noff)
+            return 0;
+        int64_t off = s->off[r], lo = off < 0 ? -off : 0;
+        int64_t hi = s->dim < s->m - off ? s->dim : s->m - off;
+        *a = r * s->dim + lo;
+        *b = r * s->dim + (hi > lo ? hi : lo);
+        return 1;
+    }
     if (dense) {
         if (r < 0)
             return 0;
@@ -81,10 +95,12 @@ SCAN_INLINE int scan_fiber(const scan_st *s, int64_t r, int dense,
     return 1;
 }
 
-/* Start emitting the fiber a..b-1. */
+/* Start emitting the fiber a..b-1 (a range fiber's coordinates count
+ * from its row of N positions, not from a). */
 SCAN_INLINE void scan_open(scan_st *s, int64_t a, int64_t b)
 {
-    s->base = s->p = a;
+    s->p = a;
+    s->base = s->off && s->dim ? a - a % s->dim : a;
     s->end = b;
     s->st = SCAN_EMIT;
 }
@@ -95,7 +111,7 @@ SCAN_INLINE void scan_open(scan_st *s, int64_t a, int64_t b)
 SCAN_INLINE int64_t scan_crd(const int64_t *crd, int64_t base, int64_t p,
                              int dense)
 {
-    return dense == SCAN_DENSE ? p - base : crd[p];
+    return dense == SCAN_DENSE || dense == SCAN_RANGE ? p - base : crd[p];
 }
 
 /* sg_prim_fail with the message for a reference scan_fiber rejected. */

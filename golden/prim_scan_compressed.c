@@ -22,6 +22,9 @@ long sg_scan_bad_ref(sg_pnode *n, const scan_st *s, int64_t r, int dense)
 {
     if (dense == SCAN_DENSE)
         return sg_prim_fail(n, "negative reference %lld", (long long)r);
+    if (dense == SCAN_RANGE)
+        return sg_prim_fail(n, "reference %lld out of range (the range level has %zu "
+                            "fibers)", (long long)r, s->noff);
     if (dense == SCAN_SINGLETON)
         return sg_prim_fail(n, "reference %lld out of range (the level has %zu positions)",
                             (long long)r, s->ncrd);

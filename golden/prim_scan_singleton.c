@@ -20,17 +20,31 @@
 
 SCAN_FIRE_FNS(scan_q, SCAN_SINGLETON)
 
+/* The scanner's state and, when it owns it (the offset scanner's computed
+ * coordinates), its crd array. */
+typedef struct scan_q_st {
+    scan_st s;                  /* first: n->st is read as a scan_st */
+    int64_t *own_crd;
+} scan_q_st;
+
 static void scan_q_free(void *p)
 {
-    scan_st *s = p;
-    free((void *)s->seg);
-    free(s);
+    scan_q_st *q = p;
+    free((void *)q->s.seg);
+    free(q->own_crd);
+    free(q);
+}
+
+void sg_prim_scan_own_crd(sg_pnode *n, int64_t *crd)
+{
+    ((scan_q_st *)n->st)->own_crd = crd;
 }
 
 void sg_prim_scan_singleton_init(sg_pnode *n, const int64_t *crd, const int64_t *last,
                                  size_t ncrd)
 {
-    scan_st *s = sg_calloc(1, sizeof *s);
+    scan_q_st *q = sg_calloc(1, sizeof *q);
+    scan_st *s = &q->s;
     int64_t *end = sg_malloc((ncrd ? ncrd : 1) * sizeof *end);
     int64_t e = (int64_t)ncrd;
     for (size_t i = ncrd; i-- > 0;) {
