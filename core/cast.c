@@ -34,8 +34,10 @@ int sg_cast_coo(const sg_coo *a, const char *kind, sg_coo *out,
     t.crd = sg_malloc((a->nnz ? a->nnz : 1) * 2 * sizeof *t.crd);
     t.val = sg_malloc((a->nnz ? a->nnz : 1) * sizeof *t.val);
     t.line = NULL;
-    memcpy(t.crd, a->crd, a->nnz * 2 * sizeof *t.crd);
-    memcpy(t.val, a->val, a->nnz * sizeof *t.val);
+    if (a->nnz) {
+        memcpy(t.crd, a->crd, a->nnz * 2 * sizeof *t.crd);
+        memcpy(t.val, a->val, a->nnz * sizeof *t.val);
+    }
     sg_coo_sort(&t, NULL);
     int64_t *k = sg_malloc((a->nnz ? a->nnz : 1) * sizeof *k);
     int64_t K = 0;

@@ -63,6 +63,14 @@ static const bad_case bad_cases[] = {
     {"x(i)=B(i,j)*c(j) -fc:d -slocate(j) -sintersect(j)", "'intersect(j)', column 11: index 'j' is already located (locate)"},
     {"x(i)=B(i,j)*c(j) -fc:d -sintersect(j) -slocate(j)", "'locate(j)', column 8: index 'j' is already coiterated (intersect)"},
     {"x(i)=B(i,j)*c(j) -slocate(q)", "'locate(q)', column 8: 'q' is not an index variable"},
+    /* level capabilities: a hashed level is never iterated, a result level
+     * must be assembled */
+    {"x(i)=b(i)+c(i) -fc:h", "c's level over index 'i' is hashed (unordered): it can only be located into, and nothing in its product iterates 'i' in order"},
+    {"x(i)=b(i) -fb:h", "b's level over index 'i' is hashed (unordered)"},
+    {"x(i)=b(i) -fx:h", "format 'x:h', column 3: a hashed level cannot hold the result (the level writers append in order; hashed levels insert)"},
+    {"X(k,i,j)=B(k,i,j) -fX:dro", "format 'X:dro', column 4: a range level cannot hold the result (it has neither append nor insert)"},
+    {"x(i)=B(i,j)*c(j) -fB:dz", "format 'B:dz', column 4: unknown level format 'z' (s = compressed, d = dense, u = non-unique compressed, q = singleton, r = range, o = offset, h = hashed)"},
+    {"x(i)=B(i,j)*c(j) -fB:rs", "a range level (r) must have an offset level (o) right under it"},
     {"x(i)=B(i,j)*c(j) -slocate(j", "'locate(j', column 9: expected ',' or ')'"},
     {"X(i,j)=B(i,k)*C(k,j) -fB:ss:1,0 -sreorder(i,k,j)", "visits 'i' before 'k', but B stores 'k' above 'i'"},
     /* split */
@@ -157,6 +165,15 @@ static void test_locate(void **state)
         {"X(i,j)=B(i,j)*C(i,j) -fC:dd -sintersect(i,j)", 0, 2, 1},
         /* a sum: the dense term is unioned, not located */
         {"x(i)=b(i)+c(i) -fc:d", 0, 0, 0},
+        /* a hashed operand is located into, even under intersect(...), and
+         * also by a dense operand's coordinates */
+        {"x(i)=B(i,j)*c(j) -fc:h", 1, 0, 0},
+        {"x(i)=B(i,j)*c(j) -fc:h -sintersect(j)", 1, 0, 0},
+        {"x(i)=B(i,j)*c(j) -fB:dd -fc:h", 1, 0, 0},
+        {"x(i)=b(i)*c(i)*d(i) -fc:h -fd:d", 2, 0, 0},
+        /* ELL and DIA operands are iterated: the dense vector is located */
+        {"y(i)=B(k,i,j)*x(j) -fB:ddq -fx:d", 1, 0, 0},
+        {"y(i)=B(k,i,j)*x(j) -fB:dro -fx:d", 1, 0, 0},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         sg_graph g;
@@ -172,7 +189,7 @@ static void test_locate(void **state)
         for (size_t i = 0; i < g.n_nodes; i++) {
             const sg_node *n = &g.nodes[i];
             if (n->kind == SG_NK_LOCATE)
-                assert_int_equal(n->format, SG_LVL_DENSE);
+                assert_true(n->format == SG_LVL_DENSE || n->format == SG_LVL_HASHED);
         }
         sg_graph_free(&g);
     }

@@ -525,6 +525,12 @@ static __attribute__((noinline)) long spacc_run(sg_pnode *n, long budget)
                 if (s->ovf)
                     return sg_ws_fail(n, s->ws, s->ovf);
                 prog = 1;
+            } else if (ti.kind == SG_TK_DONE && to.kind == SG_TK_DONE &&
+                       tv.kind == SG_TK_DATA && tv.v == 0) {
+                /* the 0 a reducer gives an empty input (SAM-SEMANTICS
+                 * 2.14) when no coordinate reaches here at all: no point */
+                q_pop(qv);
+                prog = 1;
             } else if (to.kind != SG_TK_STOP && ti.kind != SG_TK_STOP &&
                        tv.kind != SG_TK_STOP) {
                 return sg_prim_fail(n, "outer, inner and value streams are out of step"

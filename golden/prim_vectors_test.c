@@ -353,6 +353,17 @@ static void test_scanners(void **state)
     check("scan_dense", "param_dim: 3\nin_ref: 1 S0 1 S1 D\n", "out_ref",
           "3 4 5 S1 3 4 5 S2 D");
     check("scan_dense", "param_dim: 0\nin_ref: 0 D\n", "out_crd", "S0 D");
+    /* DIA: a range fiber is the rows its diagonal crosses, references
+     * r*N + i; the offset level gives i + off[r] and closes every position */
+    check("scan_range", "arr_off: -1 0 2\nparam_dim: 4\nparam_m: 6\nin_ref: 0 1 S0 2 D\n",
+          "out_crd", "1 2 3 S0 0 1 2 3 S1 0 1 2 3 S0 D",
+          "out_ref", "1 2 3 S0 4 5 6 7 S1 8 9 10 11 S0 D");
+    check("scan_range", "arr_off: 3 -3\nparam_dim: 4\nparam_m: 4\nin_ref: 0 N 1 S0 D\n",
+          "out_crd", "0 S0 N S0 3 S1 D", "out_ref", "0 S0 N S0 7 S1 D");
+    check("scan_range", "arr_off: 0\nparam_dim: 4\nparam_m: 4\nin_ref: 1 D\n", "out_crd",
+          "error");
+    check("scan_offset", "arr_off: -1 0 2\nparam_dim: 4\nin_ref: 1 3 S0 4 S1 11 S1 D\n",
+          "out_crd", "0 S0 2 S1 0 S2 5 S2 D", "out_ref", "1 S0 3 S1 4 S2 11 S2 D");
 }
 
 static void test_joiners(void **state)
@@ -420,6 +431,15 @@ static void test_repeat_reduce_alu(void **state)
     check("locate", "param_dim: 4\nin_ref: 0 D\nin_crd: 1 4 S0 D\n", "out_ref", "error");
     check("locate", "param_dim: 4\nin_ref: 0 S0 D\nin_crd: 1 S2 D\n", "out_ref", "error");
     check("locate", "param_dim: 4\nin_ref: 0 D\nin_crd: 1 S0 2 S1 D\n", "out_ref", "error");
+    /* hashed: fiber b's bucket holding the coordinate (homes of 2, 5, 7, 3,
+     * 4 among 4 buckets: 0, 0, 1, 3, 1; 5 probed on to bucket 1), N when
+     * the fiber lacks it */
+    check("locate_hashed", "arr_crd: 2 5 -1 -1 -1 -1 -1 3\nparam_dim: 8\nparam_w: 4\n"
+          "in_ref: 0 1 S0 D\nin_crd: 2 5 7 S0 3 4 S1 D\n", "out_ref", "0 1 N S0 7 N S1 D");
+    check("locate_hashed", "arr_crd: 2 5 -1 -1\nparam_dim: 8\nparam_w: 4\n"
+          "in_ref: N D\nin_crd: 2 S0 D\n", "out_ref", "N S0 D");
+    check("locate_hashed", "arr_crd: 2 5 -1 -1\nparam_dim: 4\nparam_w: 4\n"
+          "in_ref: 0 D\nin_crd: 6 S0 D\n", "out_ref", "error");
 }
 
 static void test_accumulators(void **state)

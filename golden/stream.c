@@ -36,7 +36,10 @@ static const prim_desc descs[] = {
      {"out_crd", "out_ref1", "out_ref2", "out_ref3"}, {NULL}, 1},
     {"repsiggen", {"in_crd"}, {"out_repsig"}, {NULL}, 0},
     {"repeat", {"in_ref", "in_repsig"}, {"out_ref"}, {NULL}, 0},
+    {"scan_range", {"in_ref"}, {"out_crd", "out_ref"}, {"arr_off", "param_dim", "param_m"}, 0},
+    {"scan_offset", {"in_ref"}, {"out_crd", "out_ref"}, {"arr_off", "param_dim"}, 0},
     {"locate", {"in_ref", "in_crd"}, {"out_ref"}, {"param_dim"}, 0},
+    {"locate_hashed", {"in_ref", "in_crd"}, {"out_ref"}, {"arr_crd", "param_dim", "param_w"}, 0},
     {"arrayvals", {"in_ref"}, {"out_val"}, {"arr_vals"}, 0},
     {"mul", {"in_val1", "in_val2"}, {"out_val"}, ALU_EXTRA, 0},
     {"add", {"in_val1", "in_val2"}, {"out_val"}, ALU_EXTRA, 0},
@@ -57,8 +60,9 @@ static const prim_desc descs[] = {
 #define NDESC (sizeof descs / sizeof descs[0])
 
 static const char *const prim_names[NDESC + 1] = {
-    "scan_compressed", "scan_dense", "scan_nonunique", "scan_singleton", "intersect", "union", "repsiggen",
-    "repeat", "locate", "arrayvals", "mul", "add", "sub", "max", "min", "reduce",
+    "scan_compressed", "scan_dense", "scan_nonunique", "scan_singleton", "scan_range",
+    "scan_offset", "intersect", "union", "repsiggen", "repeat", "locate", "locate_hashed",
+    "arrayvals", "mul", "add", "sub", "max", "min", "reduce",
     "spacc", "vectorreducer", "crddrop", "crdhold",
     "write_level", "write_vals", NULL
 };
@@ -314,6 +318,44 @@ static int check_dense(const sg_stream_file *in, int64_t max_tokens, sg_err *e)
     return 0;
 }
 
+/* DIA's and hashed levels' arrays: param_dim (N) and param_m (M) sizes,
+ * arr_off offsets inside (-N, M); param_w a power of two that divides the
+ * buckets of arr_crd, each -1 or inside 0..param_dim-1. */
+static int check_ext(const prim_desc *d, const sg_stream_file *in, sg_err *e)
+{
+    int64_t dim, m = 0, w = 1;
+    if (param(in, "param_dim", -1, &dim) < 0 || dim < 0 ||
+        param(in, "param_m", 0, &m) < 0 || m < 0 || param(in, "param_w", 1, &w) < 0)
+        return sg_errc(e, SG_EXIT_USAGE, in->path, 0, "%s: param_dim (and param_m, "
+                       "param_w) must be one number of 0 or more each", d->name);
+    if (!strcmp(d->name, "scan_range") && !sg_stream_file_get(in, "param_m"))
+        return sg_errc(e, SG_EXIT_USAGE, in->path, 0, "scan_range: missing line param_m");
+    const sg_stream_line *l = sg_stream_file_get(in, strcmp(d->name, "locate_hashed")
+                                                  ? "arr_off" : "arr_crd");
+    if (!l)
+        return 0;       /* get_arr names it */
+    if (!strcmp(d->name, "locate_hashed")) {
+        if (w < 1 || (w & (w - 1)) || l->toks.n % (size_t)w)
+            return sg_errc(e, SG_EXIT_USAGE, in->path, l->line, "arr_crd: %zu buckets; "
+                           "param_w (%lld) must be a power of two that divides them",
+                           l->toks.n, (long long)w);
+        for (size_t i = 0; i < l->toks.n; i++)
+            if (l->toks.t[i].v < -1 || l->toks.t[i].v >= dim)
+                return sg_errc(e, SG_EXIT_USAGE, in->path, l->line, "arr_crd: entry %zu is "
+                               "%lld; a bucket holds -1 (empty) or 0..%lld", i + 1,
+                               (long long)l->toks.t[i].v, (long long)dim - 1);
+        return 0;
+    }
+    for (size_t i = 0; i < l->toks.n; i++) {
+        int64_t o = l->toks.t[i].v;
+        if (!strcmp(d->name, "scan_range") && (o <= -dim || o >= m))
+            return sg_errc(e, SG_EXIT_USAGE, in->path, l->line, "arr_off: entry %zu is "
+                           "%lld; an offset lies inside (-param_dim, param_m)", i + 1,
+                           (long long)o);
+    }
+    return 0;
+}
+
 /* Every rule of docs/golden-model.md ("Stream files") that the primitive's
  * run does not check itself.  0, or -1 with "FILE:LINE: msg" (exit 2). */
 static int check_input(const prim_desc *d, const sg_stream_file *in,
@@ -368,6 +410,9 @@ static int check_input(const prim_desc *d, const sg_stream_file *in,
     if (!strcmp(d->name, "scan_singleton") && check_last(in, e) < 0)
         return -1;
     if (!strcmp(d->name, "scan_dense") && check_dense(in, max_tokens, e) < 0)
+        return -1;
+    if ((!strcmp(d->name, "scan_range") || !strcmp(d->name, "scan_offset") ||
+         !strcmp(d->name, "locate_hashed")) && check_ext(d, in, e) < 0)
         return -1;
     return 0;
 }
@@ -443,6 +488,7 @@ static int stream_run(const char *prim, const sg_stream_file *in, int width,
     memset(qout, 0, sizeof qout);
     memset(keep, 0, sizeof keep);
     int64_t *a1 = NULL, *a2 = NULL;
+    sg_level hl;                    /* locate_hashed: the level it looks into */
     size_t n1 = 0, n2 = 0;
     int nin = 0, nout = 0;
     int64_t neg1 = 0, neg2 = 0;
@@ -506,6 +552,26 @@ static int stream_run(const char *prim, const sg_stream_file *in, int width,
             goto out;
         }
         sg_prim_scan_dense_init(&n, dim);
+    } else if (!strcmp(prim, "scan_range") || !strcmp(prim, "scan_offset")) {
+        int64_t dim = 0, m = 0;
+        param(in, "param_dim", 0, &dim);
+        param(in, "param_m", 0, &m);
+        if (get_arr(in, "arr_off", &a1, &n1, e) < 0)
+            goto out;
+        if (prim[5] == 'r')
+            sg_prim_scan_range_init(&n, dim, m, a1, n1);
+        else
+            sg_prim_scan_offset_init(&n, dim, a1, n1);
+    } else if (!strcmp(prim, "locate_hashed")) {
+        if (get_arr(in, "arr_crd", &a1, &n1, e) < 0)
+            goto out;
+        memset(&hl, 0, sizeof hl);
+        hl.fmt = SG_LVL_HASHED;
+        param(in, "param_dim", 0, &hl.dim);
+        param(in, "param_w", 1, &hl.w);
+        hl.crd = a1;
+        hl.ncrd = n1;
+        sg_prim_locate_hashed_init(&n, &hl);
     } else if (!strcmp(prim, "intersect")) {
         sg_prim_intersect_init(&n, nin / 2, NULL);
     } else if (!strcmp(prim, "union")) {
