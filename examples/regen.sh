@@ -13,7 +13,9 @@ SAMGEN=${1:?usage: regen.sh SAMGEN [OUTDIR]}
 OUT=${2:-$(dirname "$0")}
 mkdir -p "$OUT"
 
-# kernel | expression and flags | tensors (name:shape:density) 
+# kernel | expression and flags | tensors (name:shape:density[:cast]; a
+# cast, ell or dia, stores the generated matrix as that format's order-3
+# tensor: samgen tensor convert --cast)
 while IFS='|' read -r name args tensors; do
     case "$name" in ''|'#'*) continue ;; esac
     set -f
@@ -23,8 +25,16 @@ while IFS='|' read -r name args tensors; do
     seed=1
     for t in $tensors; do
         tn=${t%%:*}; rest=${t#*:}; shape=${rest%%:*}; dens=${rest#*:}
+        cast=
+        case "$dens" in *:*) cast=${dens#*:}; dens=${dens%%:*} ;; esac
+        f="$OUT/${name}_$tn.tns"
+        [ -z "$cast" ] || f="$OUT/${name}_$tn.matrix.tns"
         "$SAMGEN" tensor gen --shape "$shape" --density "$dens" --seed "$seed" \
-            -o "$OUT/${name}_$tn.tns" >/dev/null
+            -o "$f" >/dev/null
+        if [ -n "$cast" ]; then
+            "$SAMGEN" tensor convert "$f" "$OUT/${name}_$tn.tns" --cast "$cast"
+            rm -f "$f"
+        fi
         seed=$((seed + 1))
     done
 done <<'LIST'
@@ -41,4 +51,5 @@ coo_spmv|x(i)=B(i,j)*c(j) -f x:s -f B:uq -f c:s|B:8x8:0.3 c:8:0.6
 coo_elemadd|X(i,j)=B(i,j)+C(i,j) -f X:uq -f B:uq -f C:ss|B:8x8:0.3 C:8x8:0.3
 spgemm_sorted|X(i,j)=B(i,k)*C(k,j) -f X:ss -f B:ss -f C:ss -s reorder(i,k,j) -s workspace(X,sorted)|B:8x8:0.4 C:8x30000:0.0005
 matmul_kij_sorted|X(i,j)=B(i,k)*C(k,j) -f X:ss -f B:ss:1,0 -f C:ss -s reorder(k,i,j) -s workspace(X,sorted)|B:8x8:0.3 C:8x8:0.3
+ell_spmv|y(i)=B(k,i,j)*x(j) -f B:ddq -f x:s|B:10x12:0.25:ell x:12:0.5
 LIST
