@@ -28,7 +28,8 @@ const char sg_cmd_stream_usage[] =
     "first (docs/golden-model.md, \"Stream files\").\n";
 const char sg_cmd_stream_notes[] =
     "PRIM: scan_compressed scan_dense scan_nonunique scan_singleton\n"
-    "      intersect union repsiggen repeat locate arrayvals mul add sub\n"
+    "      scan_range scan_offset intersect union repsiggen repeat locate\n"
+    "      locate_hashed arrayvals mul add sub\n"
     "      max min reduce spacc vectorreducer crddrop crdhold write_level\n"
     "      write_vals\n";
 

@@ -28,6 +28,7 @@ const char sg_cmd_tensor_usage[] =
     "       samgen tensor gen --shape DxD[xD..] --density F --pattern P\n"
     "                         [--seed N] [--run-length L] [--phase 0|1] -o OUT\n"
     "       samgen tensor info FILE [options]\n"
+    "       samgen tensor formats   (the level formats and what each can do)\n"
     "\n"
     "Files: .mtx (Matrix Market), .tns (FROSTT, 1-based), or a SAM-formatted\n"
     "directory (tensor_<T>_mode_{<k>_seg,<k>_crd,vals,shape}); any OUT not\n"
@@ -70,6 +71,13 @@ static int parse_tile(const char *cmd, const char *s, int order, int64_t *tile,
                       char names[][8]);
 static int do_gen(const char *cmd, topts *o);
 static int do_info(const char *cmd, topts *o);
+static const sg_opt_id formats_takes[] = {SG_OPT__COUNT};
+static int do_formats(const char *cmd, topts *o)
+{
+    if (o->npos)
+        return sg_cli_usage_error(cmd, "formats takes no argument");
+    return sg_lvl_write_markdown(stdout) < 0 ? SG_EXIT_USAGE : SG_EXIT_OK;
+}
 
 /* The subcommands: the options each takes and what runs it once they are
  * read. */
@@ -83,6 +91,7 @@ static const tensor_sub subs[] = {
     {"convert", convert_takes, do_convert},
     {"gen", gen_takes, do_gen},
     {"info", info_takes, do_info},
+    {"formats", formats_takes, do_formats},
 };
 
 static int takes(const sg_opt_id *set, int id)
@@ -594,7 +603,7 @@ static int do_info(const char *cmd, topts *o)
 int sg_cmd_tensor(int argc, char **argv)
 {
     if (argc < 2)
-        return sg_cli_usage_error("tensor", "expected convert, gen or info; see "
+        return sg_cli_usage_error("tensor", "expected convert, gen, info or formats; see "
                                "'samgen help tensor'");
     const char *sub = argv[1];
     for (size_t k = 0; k < sizeof subs / sizeof subs[0]; k++) {
@@ -607,5 +616,5 @@ int sg_cmd_tensor(int argc, char **argv)
         return subs[k].run("tensor", &o);
     }
     return sg_cli_usage_error("tensor", "unknown subcommand '%s' (convert, gen, "
-                           "info)", sub);
+                           "info, formats)", sub);
 }

@@ -9,6 +9,7 @@
  */
 #include "core/tensor.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* The unified-formats work's Table 1, as samgen implements each level:
@@ -135,4 +136,23 @@ char sg_lvl_from_word(const char *w)
         if (strcmp(w, lvl_table[i].word) == 0)
             return lvl_table[i].letter;
     return 0;
+}
+
+int sg_lvl_write_markdown(FILE *f)
+{
+    static const char *const iter[] = {"value (V)", "position (P)"};
+    int bad = fprintf(f, "| letter | level format | iterate | locate | assemble | full | "
+                      "ordered | unique | branchless | compact | RTL | arrays |\n"
+                      "|---|---|---|---|---|---|---|---|---|---|---|---|\n") < 0;
+    for (size_t i = 0; i < sizeof lvl_table / sizeof lvl_table[0]; i++) {
+        const sg_lvl_caps *c = &lvl_table[i];
+        bad |= fprintf(f, "| `%c` | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+                       c->letter, c->word, iter[c->iterate == 'P'],
+                       c->locate ? "yes" : "", c->assemble == 'A' ? "append"
+                       : c->assemble == 'I' ? "insert" : "", c->full ? "yes" : "",
+                       c->ordered ? "yes" : "", c->unique ? "yes" : "",
+                       c->branchless ? "yes" : "", c->compact ? "yes" : "",
+                       c->rtl ? "yes" : "golden only", c->arrays) < 0;
+    }
+    return bad ? -1 : 0;
 }

@@ -304,6 +304,26 @@ static void test_caps(void **state)
     assert_int_equal(sg_lvl_from_word("range"), 'r');
     assert_string_equal(sg_lvl_word('h'), "hashed");
     assert_null(sg_lvl_info('x'));
+    /* docs/tensor-formats.md holds the table as samgen tensor formats
+     * prints it */
+    FILE *f = fopen("docs/tensor-formats.md", "r");
+    if (!f) {
+        printf("SKIP docs table: run from the project root\n");
+        return;
+    }
+    static char doc[1 << 17];
+    size_t len = fread(doc, 1, sizeof doc - 1, f);
+    doc[len] = '\0';
+    fclose(f);
+    char *buf = NULL;
+    size_t blen = 0;
+    FILE *m = open_memstream(&buf, &blen);
+    assert_int_equal(sg_lvl_write_markdown(m), 0);
+    fclose(m);
+    if (!strstr(doc, buf))
+        fail_msg("docs/tensor-formats.md does not hold the table of `samgen tensor "
+                 "formats`; paste it in");
+    free(buf);
 }
 
 int main(void)

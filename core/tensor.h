@@ -20,6 +20,7 @@
 
 #include <stdint.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "core/err.h"
 
@@ -69,6 +70,9 @@ typedef struct sg_lvl_caps {
  * sg_lvl_table(&n). */
 const sg_lvl_caps *sg_lvl_info(char f);
 const sg_lvl_caps *sg_lvl_table(int *n);
+/* The table as markdown (docs/tensor-formats.md holds it; samgen tensor
+ * formats prints it).  0, or -1 on a write error. */
+int sg_lvl_write_markdown(FILE *f);
 
 /* The word a graph's format= attribute uses for a level format
  * ("compressed", "dense", "nonunique", "singleton", "range", "offset",

@@ -5,7 +5,8 @@
  * file, then seg and crd files for modes 0, 1, .. and last the vals file;
  * an empty seg part means that mode has no seg file: no files at all when
  * its crd part is empty too (a dense level), else crd alone (a singleton
- * level).  Each
+ * level, or hashed when it holds a -1).  A seg part that starts with '~'
+ * is a range level's offset file instead (its crd part is ignored).  Each
  * part goes through the single-file parser and the arrays through the same
  * checks and assembly as `samgen tensor convert DIR ...`.
  */
@@ -67,12 +68,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             size_t sl = len[2 + 2 * m], cl = len[3 + 2 * m];
             if (sl == 0 && cl == 0)
                 continue;
+            if (sl && s[0] == '~') {
+                /* "~OFFSETS|": a range level's offset file */
+                a.has_level[m] = 3;
+                if (sg_samarr_parse("offset", s + 1, sl - 1, 2, &o, &a.off[m],
+                                    &a.noff[m], &e) < 0)
+                    ok = 0;
+                continue;
+            }
             a.has_level[m] = sl ? 1 : 2;
             if ((sl && sg_samarr_parse("seg", s, sl, 0, &o, &a.seg[m], &a.nseg[m],
                                        &e) < 0) ||
-                sg_samarr_parse("crd", c, cl, 0, &o, &a.crd[m], &a.ncrd[m],
+                sg_samarr_parse("crd", c, cl, 2, &o, &a.crd[m], &a.ncrd[m],
                                 &e) < 0)
                 ok = 0;
+            for (size_t k = 0; ok && !sl && k < a.ncrd[m]; k++)
+                if (a.crd[m][k] == -1)
+                    a.has_level[m] = 4;     /* a hashed level's empty bucket */
         }
         if (ok && sg_samarr_parse("vals", part[np - 1], len[np - 1], 1, &o,
                                   &a.vals, &a.nvals, &e) < 0)
@@ -90,6 +102,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int m = 0; m < SG_MAX_ORDER; m++) {
         free(a.seg[m]);
         free(a.crd[m]);
+        free(a.off[m]);
     }
     free(a.vals);
     free(buf);
