@@ -104,6 +104,7 @@ static void all_formats(const char *what, const sg_coo *a, double xd, uint64_t s
         {"ell", "y(i)=B(k,i,j)*x(j) -fB:ddq -fx:d"},
         {"ell", "y(i)=B(k,i,j)*x(j) -fB:ddq -fx:s"},
         {"ell", "y(i)=B(k,i,j)*x(j) -fB:ddq -fx:h"},
+        {"ell", "y(i)=B(k,i,j)*x(j) -fB:ddq:1,0,2 -fx:d"},
         {"dia", "y(i)=B(k,i,j)*x(j) -fB:dro -fx:d"},
         {"dia", "y(i)=B(k,i,j)*x(j) -fB:dro -fx:s"},
         {"dia", "y(i)=B(k,i,j)*x(j) -fB:sro -fx:h"},

@@ -40,6 +40,8 @@
 #                         setup) and SpMV with a dense vector, RTL cycles
 #   make bench-coo        COO (uq01) against DCSR (ss01) operands: RTL cycles
 #                         of SpMV and elementwise add, and the words stored
+#   make bench-formats    SpMV over CSR, DCSR, COO, ELL, DIA and a hashed
+#                         vector: words stored, golden and RTL cycles
 #   make bench-workspaces dense, sorted and hash accumulator workspaces on
 #                         SpGEMM (ikj, kij): bits held, RTL cycles, area
 #   make bench-split      coordinate splitting (compile -s split) in RTL cycles:
@@ -117,7 +119,7 @@ skip-verify-full: $(SAMGEN)
 	@sh sim/skip_verify.sh $(abspath $(SAMGEN)) $(REGRESS_DIR)/skip-full full \
 	  $(REGRESS_GRAPHS) $(SKIP_FULL_KERNELS)
 
-.PHONY: regress regress-quick regress-cases-quick regress-cases-full regress-real mutation-test lockstep-test netlist-test bench-verify bench-locate bench-split bench-coo bench-workspaces gen-lint
+.PHONY: regress regress-quick regress-cases-quick regress-cases-full regress-real mutation-test lockstep-test netlist-test bench-verify bench-locate bench-split bench-coo bench-formats bench-workspaces gen-lint
 
 regress-quick: $(SAMGEN)
 	@rm -rf $(REGRESS_DIR)/quick
@@ -197,12 +199,15 @@ bench-split: $(SAMGEN)
 bench-coo: $(SAMGEN)
 	@SHARED=$(SHARED) sh bench/bench_coo $(abspath $(SAMGEN)) $(BUILD)/bench-coo
 
+bench-formats: $(SAMGEN)
+	@SHARED=$(SHARED) sh bench/bench_formats $(abspath $(SAMGEN)) $(BUILD)/bench-formats
+
 bench-workspaces: $(SAMGEN)
 	@SHARED=$(SHARED) sh bench/bench_workspaces $(abspath $(SAMGEN)) $(BUILD)/bench-workspaces
 
 TEST_SUITES += gen-lint regress-quick mutation-test lockstep-test netlist-test skip-verify
 EXTENDED_SUITES += regress skip-verify-full
-BENCH_TARGETS += bench-verify bench-locate bench-split bench-coo bench-workspaces
+BENCH_TARGETS += bench-verify bench-locate bench-split bench-coo bench-formats bench-workspaces
 
 # samgen verify's reports (-o DIR, --trace, --max-mismatches) on the
 # examples with Icarus: needs no shared data.
