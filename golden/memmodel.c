@@ -49,7 +49,11 @@ sg_mem_tensor *sg_mem_add_tensor(sg_mem *m, const char *name, const sg_fibertree
         const sg_level *lv = &ft->lvl[l];
         t->lvl_fmt[l] = lv->fmt;
         t->seg_base[l] = a;
-        a += (uint64_t)(lv->seg ? lv->nseg : 0) * 4;
+        /* a range level's offsets sit where a seg would; the offset level
+         * under it reads them (it stores nothing of its own) */
+        if (lv->fmt == SG_LVL_OFFSET && l > 0)
+            t->seg_base[l] = t->seg_base[l - 1];
+        a += (uint64_t)(lv->seg ? lv->nseg : lv->fmt == SG_LVL_RANGE ? lv->noff : 0) * 4;
         t->crd_base[l] = a;
         a += (uint64_t)(lv->crd ? lv->ncrd : 0) * 4;
     }
@@ -127,6 +131,27 @@ void sg_memtap_tok(sg_memtap *tp, sg_tok tok)
     }
     int l = tp->level;
     const sg_level *lv = &ft->lvl[l];
+    if (lv->fmt == SG_LVL_SINGLETON) {
+        /* the fiber's positions r .. the first whose last bit is set */
+        uint64_t y = r;
+        while (y < lv->ncrd && !lv->last[y])
+            y++;
+        if (y >= lv->ncrd)
+            return;             /* the primitive reports it */
+        t->crd_reads[l] += y + 1 - r;
+        touch(tp->owner, t, t->crd_base[l] + r * 4, (y + 1 - r) * 4);
+        return;
+    }
+    if (lv->fmt == SG_LVL_RANGE || lv->fmt == SG_LVL_OFFSET) {
+        /* one offset per fiber: the range level's off[r], the offset
+         * level's off[r / N] */
+        uint64_t k = lv->fmt == SG_LVL_RANGE ? r : lv->w > 0 ? r / (uint64_t)lv->w : lv->noff;
+        if (k >= lv->noff)
+            return;
+        t->seg_reads[l]++;
+        touch(tp->owner, t, t->seg_base[l] + k * 4, 4);
+        return;
+    }
     if (!lv->seg || r + 1 >= lv->nseg)
         return;
     uint64_t x = (uint64_t)lv->seg[r], y = (uint64_t)lv->seg[r + 1];

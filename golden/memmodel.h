@@ -65,7 +65,8 @@ typedef struct sg_mem_tensor {
 typedef struct sg_memtap {
     const struct sg_mem *owner;
     sg_mem_tensor *t;
-    int level;              /* compressed level read, or -1 for vals */
+    int level;              /* level read (compressed, non-unique, singleton,
+                             * range, offset), or -1 for vals */
 } sg_memtap;
 
 typedef struct sg_mem {

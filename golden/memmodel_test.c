@@ -179,10 +179,79 @@ static void test_whole_run(void **state)
     sg_golden_result_free(&off);
 }
 
+/* The reads of the other levels with arrays, on the 4 x 6 matrix
+ * (0,0)=5 (0,2)=1 (1,0)=7 (1,1)=3 (1,3)=8 (2,2)=4 (2,4)=9 (3,2)=6 (3,3)=2:
+ * a COO singleton reads its run, an ELL singleton one coordinate per
+ * slot, a DIA range level one offset per diagonal and the offset level one
+ * per row it is asked for. */
+static void test_other_levels(void **state)
+{
+    (void)state;
+    static const int64_t ent[][3] = {{0, 0, 5}, {0, 2, 1}, {1, 0, 7}, {1, 1, 3}, {1, 3, 8},
+                                     {2, 2, 4}, {2, 4, 9}, {3, 2, 6}, {3, 3, 2}};
+    int64_t shape[2] = {4, 6};
+    sg_coo a;
+    sg_coo_init(&a, 2, shape);
+    for (size_t n = 0; n < 9; n++)
+        sg_coo_push(&a, ent[n], ent[n][2]);
+    sg_err e;
+    sg_err_clear(&e);
+    sg_mem_opts o;
+    sg_mem_opts_default(&o);
+    o.buffer_bytes = 1 << 16;
+    /* COO: the singleton's fiber of reference 2 is row 1's run, positions
+     * 2..4 */
+    sg_format f;
+    sg_fibertree coo, ell, dia;
+    assert_int_equal(sg_format_parse("uq01", &f, &e), 0);
+    assert_int_equal(sg_fibertree_build(&a, &f, &coo, &e), 0);
+    sg_coo c3;
+    assert_int_equal(sg_cast_coo(&a, "ell", &c3, NULL, &e), 0);
+    assert_int_equal(sg_format_parse("ddq012", &f, &e), 0);
+    assert_int_equal(sg_fibertree_build(&c3, &f, &ell, &e), 0);
+    sg_coo_free(&c3);
+    assert_int_equal(sg_cast_coo(&a, "dia", &c3, NULL, &e), 0);
+    assert_int_equal(sg_format_parse("dro012", &f, &e), 0);
+    assert_int_equal(sg_fibertree_build(&c3, &f, &dia, &e), 0);
+    sg_coo_free(&c3);
+    sg_mem *m = sg_mem_new(&o, 3, 8);
+    sg_mem_tensor *tc = sg_mem_add_tensor(m, "C", &coo, 32);
+    sg_mem_tensor *te = sg_mem_add_tensor(m, "E", &ell, 32);
+    sg_mem_tensor *td = sg_mem_add_tensor(m, "D", &dia, 32);
+    sg_memtap *cu = sg_mem_tap(m, tc, 0), *cq = sg_mem_tap(m, tc, 1);
+    sg_memtap *eq = sg_mem_tap(m, te, 2), *dr = sg_mem_tap(m, td, 1);
+    sg_memtap *doff = sg_mem_tap(m, td, 2);
+    sg_memtap_tok(cu, sg_data(0));          /* the whole non-unique level */
+    assert_int_equal(tc->seg_reads[0], 2);
+    assert_int_equal(tc->crd_reads[0], 9);
+    sg_memtap_tok(cq, sg_data(2));
+    assert_int_equal(tc->crd_reads[1], 3);
+    for (int p = 0; p < 12; p++)
+        sg_memtap_tok(eq, sg_data(p));
+    assert_int_equal(te->crd_reads[2], 12);
+    assert_int_equal(te->read_bytes, 48);
+    /* DIA: offsets at the range level's seg place, read by both levels */
+    assert_int_equal(td->seg_base[2], td->seg_base[1]);
+    assert_int_equal(td->crd_base[1] - td->seg_base[1], 3 * 4);
+    for (int k = 0; k < 3; k++)
+        sg_memtap_tok(dr, sg_data(k));
+    sg_memtap_tok(doff, sg_data(5));         /* diagonal 1, row 1 */
+    sg_memtap_tok(doff, sg_data(12));        /* past the last diagonal */
+    assert_int_equal(td->seg_reads[1], 3);
+    assert_int_equal(td->seg_reads[2], 1);
+    assert_int_equal(td->read_bytes, 16);
+    sg_mem_free(m);
+    sg_fibertree_free(&coo);
+    sg_fibertree_free(&ell);
+    sg_fibertree_free(&dia);
+    sg_coo_free(&a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reads_and_buffer),
+        cmocka_unit_test(test_other_levels),
         cmocka_unit_test(test_whole_run),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -458,8 +458,9 @@ static sg_mem_tensor *mem_tensor(sg_net *net, const bound *b, int width)
     return sg_mem_add_tensor(net->mem, b->decl->name, &b->ft, width);
 }
 
-/* Tap the reference queue of every compressed scanner and arrayvals
- * (memmodel.h); a root scanner's reference 0 is read at once. */
+/* Tap the reference queue of every scanner of a level with arrays and of
+ * every arrayvals (memmodel.h); a root scanner's reference 0 is read at
+ * once. */
 static void net_mem_taps(sg_net *net, bound *bt, int nbt, const golden_opts *o)
 {
     const sg_graph *g = net->g;
@@ -477,7 +478,10 @@ static void net_mem_taps(sg_net *net, bound *bt, int nbt, const golden_opts *o)
             for (int k = 0; k < b->ft.fmt.order; k++)
                 if (b->ft.fmt.mode[k] == gn->mode)
                     level = k;
-            if (level < 0 || b->ft.lvl[level].fmt != SG_LVL_COMPRESSED)
+            /* every level with arrays: dense levels have none, hashed
+             * ones are located into, never scanned */
+            if (level < 0 || b->ft.lvl[level].fmt == SG_LVL_DENSE ||
+                b->ft.lvl[level].fmt == SG_LVL_HASHED)
                 continue;
         }
         sg_mem_tensor *t = mem_tensor(net, b, o->width);
