@@ -370,8 +370,12 @@ static int write_out(const char *cmd, const topts *o, const char *out,
         return SG_EXIT_OK;
     }
     sg_fibertree ft;
-    if (sg_fibertree_build(t, &f, &ft, &e) < 0)
-        return sg_cli_report(&e);
+    if (sg_fibertree_build(t, &f, &ft, &e) < 0) {
+        char fs[2 * SG_MAX_ORDER + 1];
+        sg_format_str(&f, fs);
+        return sg_cli_usage_error(cmd, "%s: format %s: %s", o->pos[0] ? o->pos[0] : out,
+                                  fs, e.msg);
+    }
     sg_outdir od;
     int rc = sg_outdir_make(&od, out, &e);
     if (rc == 0) {

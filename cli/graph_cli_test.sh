@@ -393,7 +393,7 @@ if (ulimit -v 1000000) 2>/dev/null; then
     rm -rf "$WORK/dd.out"
     expect 2 "a dense level past memory is refused" \
         sh -c 'ulimit -v 1000000; exec "$@"' sh "$SAMGEN" tensor convert "$WORK/dd.tns" "$WORK/dd.out" --format dd01
-    grep -q "^dense level over mode 1: 100000000 positions do not fit in memory$" "$WORK/err" &&
+    grep -q "^samgen tensor: .*dd.tns: format dd01: dense level over mode 1: 100000000 positions do not fit in memory$" "$WORK/err" &&
         ok "dense level message" || bad "dense level message: $(cat "$WORK/err")"
     [ ! -e "$WORK/dd.out" ] && ok "dense level: no output" || bad "dense level left output"
 else

@@ -146,6 +146,33 @@ run_ok "convert --tile 3x4 (partial tiles)" "$SAMGEN" tensor convert m.mtx mt3.t
 head -1 mt3.tns | grep -qx '# shape 2 1 3 4' && ok || bad "--tile 3x4 shape: $(head -1 mt3.tns)"
 expect_err "tiled format order" "samgen tensor: --format ss01 is for order 2 but the tensor has order 4" mt4 \
     "$SAMGEN" tensor convert m.mtx mt4 --tile 2 --format ss01
+# ---- structured formats (--cast) and the level table ---------------------
+run_ok "convert --cast ell" "$SAMGEN" tensor convert m.mtx mell --cast ell
+printf '0\n0\n1\n0\n2\n0\n0\n3\n' >want; same "ELL slots' columns (row 1 padded)" mell/tensor_B_mode_2_crd want
+printf '2\n4\n4\n' >want; same "ELL shape (2 slots)" mell/tensor_B_mode_shape want
+run_ok "convert --cast dia" "$SAMGEN" tensor convert m.mtx mdia --cast dia
+printf -- '-3\n-1\n0\n2\n' >want; same "DIA offsets" mdia/tensor_B_mode_1_offset want
+run_ok "DIA back to .tns" "$SAMGEN" tensor convert mdia mdia.tns
+run_ok "cast straight to .tns" "$SAMGEN" tensor convert m.mtx mdia2.tns --cast dia --format dro012
+same "DIA through a SAM directory" mdia.tns mdia2.tns
+run_ok "convert --cast dia --format sro012" "$SAMGEN" tensor convert m.mtx mdias --cast dia --format sro012
+run_ok "hashed level" "$SAMGEN" tensor convert m.mtx mh --format sh01
+grep -qx -- '-1' mh/tensor_B_mode_1_crd && ok || bad "hashed crd has no empty bucket"
+run_ok "hashed back to .tns" "$SAMGEN" tensor convert mh mh.tns
+run_ok "CSR to .tns" "$SAMGEN" tensor convert m.mtx mcsr.tns
+sort mh.tns >a.txt; sort mcsr.tns >b.txt; same "hashed holds the matrix" a.txt b.txt
+expect_err "bad cast" "samgen tensor: --cast: unknown 'csr' (ell or dia)" mc1 \
+    "$SAMGEN" tensor convert m.mtx mc1 --cast csr
+printf '# shape 2 2 2\n1 1 1 3\n' >t3.tns
+expect_err "cast of order 3" "samgen tensor: --cast ell: t3.tns: the ell cast takes a matrix, not a tensor of order 3" mc2 \
+    "$SAMGEN" tensor convert t3.tns mc2 --cast ell
+expect_err "ELL of the matrix itself" "samgen tensor: m.mtx: format dq01: a singleton level under a dense level holds one coordinate per position, and position 0 (mode 0 = 0) has 2: store a matrix as ELL with \`samgen tensor convert --cast ell\`" mc3 \
+    "$SAMGEN" tensor convert m.mtx mc3 --format dq01
+expect_err "range without its offset file" "mdia/tensor_B_mode_1_offset: missing: format r1 (a range level) needs it" mc4.tns \
+    sh -c "rm mdia/tensor_B_mode_1_offset && \"$SAMGEN\" tensor convert mdia mc4.tns --in-format dro012"
+run_ok "tensor formats" "$SAMGEN" tensor formats
+grep -q '^| `h` | hashed | position (P) | yes | insert |' out.txt && ok || bad "tensor formats: $(cat out.txt)"
+
 run_ok "info --tile on blocks" "$SAMGEN" tensor info gb.tns --tile 100
 grep -q '^tiles:   100 -> a grid of 20 = 20 tiles$' out.txt && ok || bad "info --tile 100: $(cat out.txt)"
 

@@ -28,7 +28,7 @@ int sg_cast_coo(const sg_coo *a, const char *kind, sg_coo *out,
     if (!ell && !dia)
         return sg_errf(e, NULL, 0, "unknown cast '%.40s' (ell or dia)", kind);
     if (a->order != 2)
-        return sg_errf(e, NULL, 0, "a %s cast takes a matrix, not a tensor of "
+        return sg_errf(e, NULL, 0, "the %s cast takes a matrix, not a tensor of "
                        "order %d", kind, a->order);
     sg_coo t = *a;            /* sorted copy, row-major */
     t.crd = sg_malloc((a->nnz ? a->nnz : 1) * 2 * sizeof *t.crd);

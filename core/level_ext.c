@@ -33,14 +33,14 @@ int sg_ft_split_single(const sg_coo *t, sg_level *lv, const sg_range *par,
             const int64_t *c = &t->crd[par[p].lo * ord];
             char at[160];
             int k = 0;
-            for (size_t q = 0; q < ord && k < (int)sizeof at - 24; q++)
-                k += snprintf(at + k, sizeof at - (size_t)k, "%s%lld", q ? "," : "",
-                              q == m ? (long long)-1 : (long long)c[q]);
+            for (size_t q = 0; q < ord && k < (int)sizeof at - 40; q++)
+                if (q != m)
+                    k += snprintf(at + k, sizeof at - (size_t)k, "%smode %zu = %lld",
+                                  k ? ", " : "", q, (long long)c[q]);
             return sg_errf(e, NULL, 0, "a singleton level under a dense level holds one "
-                           "coordinate per position, and position %zu (entry (%s), mode "
-                           "%zu at -1) has %zu: store a matrix as ELL with "
-                           "`samgen tensor convert --cast ell`", p, at, m,
-                           par[p].hi - par[p].lo);
+                           "coordinate per position, and position %zu (%s) has %zu: "
+                           "store a matrix as ELL with `samgen tensor convert --cast ell`",
+                           p, at, par[p].hi - par[p].lo);
         }
         kid[p] = par[p];
         lv->crd[p] = par[p].hi > par[p].lo ? t->crd[par[p].lo * ord + m] : 0;
