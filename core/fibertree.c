@@ -261,7 +261,7 @@ static void walk_level(walk *w, int l, size_t pos)
         int64_t lo = off < 0 ? -off : 0, hi = lv->dim < M - off ? lv->dim : M - off;
         for (int64_t i = lo; i < hi; i++) {
             w->crd[lv->mode] = i;
-            walk_level(w, l + 1, pos * (size_t)lv->dim + (size_t)i);
+            walk_level(w, l + 1, pos * (size_t)lv->w + (size_t)i);
         }
     } else if (lv->fmt == SG_LVL_OFFSET) {
         if (lv->w <= 0 || pos / (size_t)lv->w >= lv->noff)

@@ -5,11 +5,14 @@
  * section 3).  Builders from sorted coordinates, the hashed lookup, and
  * the checks of their arrays as read from a SAM directory.
  *
- * Positions follow the paper's level functions: a range level's position
- * of coordinate i under parent p is p * N + i (N its size), so its values
- * are laid out as a dense level's and only [max(0,-off), min(N, M-off))
- * is ever visited; the offset level below keeps those positions (one
- * coordinate each, j = i + off[p]); a hashed level's fiber p owns buckets
+ * Positions follow the paper's level functions with one change: a range
+ * level's position of coordinate i under parent p is p * S + i, S the
+ * stride, N (its size) rounded up to a power of two (the paper has
+ * p * N + i), so that hardware splits a position into its diagonal and
+ * its row with a shift and a mask; its values are laid out as a dense
+ * level's over S rows, and only [max(0,-off), min(N, M-off)) is ever
+ * visited.  The offset level below keeps those positions (one coordinate
+ * each, j = i + off[p]); a hashed level's fiber p owns buckets
  * p * W .. p * W + W - 1.
  */
 #include "core/tensor_int.h"
@@ -52,21 +55,29 @@ int sg_ft_split_single(const sg_coo *t, sg_level *lv, const sg_range *par,
     return 0;
 }
 
+int64_t sg_lvl_range_stride(int64_t n)
+{
+    int64_t st = 1;
+    while (st < n)
+        st *= 2;
+    return st;
+}
+
 int sg_ft_split_range(const sg_coo *t, sg_level *lv, int jmode, int64_t M,
                       const sg_range *par, size_t npar, sg_range **kidp,
                       size_t *nkidp, sg_err *e)
 {
     size_t ord = (size_t)t->order, m = (size_t)lv->mode, jm = (size_t)jmode;
-    int64_t N = lv->dim < 0 ? 0 : lv->dim;
-    if (N && npar > SG_EXT_MAX_POSITIONS / (size_t)N)
+    int64_t N = lv->dim < 0 ? 0 : lv->dim, S = sg_lvl_range_stride(N);
+    if (npar > SG_EXT_MAX_POSITIONS / (size_t)S)
         return sg_errf(e, NULL, 0, "range level over mode %zu would hold more than "
-                       "%zu positions (%zu parents x size %lld)", m,
-                       SG_EXT_MAX_POSITIONS, npar, (long long)N);
-    size_t nkid = npar * (size_t)N;
-    sg_range *kid = sg_malloc((nkid ? nkid : 1) * sizeof *kid);
+                       "%zu positions (%zu parents x stride %lld)", m,
+                       SG_EXT_MAX_POSITIONS, npar, (long long)S);
+    size_t nkid = npar * (size_t)S;
+    sg_range *kid = sg_calloc(nkid ? nkid : 1, sizeof *kid);
     lv->off = sg_malloc((npar ? npar : 1) * sizeof *lv->off);
     lv->noff = npar;
-    lv->w = N;
+    lv->w = S;
     for (size_t p = 0; p < npar; p++) {
         int64_t off = 0;
         for (size_t k = par[p].lo; k < par[p].hi; k++) {
@@ -88,8 +99,8 @@ int sg_ft_split_range(const sg_coo *t, sg_level *lv, int jmode, int64_t M,
             size_t j = k;
             while (j < par[p].hi && t->crd[j * ord + m] == i)
                 j++;
-            kid[p * (size_t)N + (size_t)i].lo = k;
-            kid[p * (size_t)N + (size_t)i].hi = j;
+            kid[p * (size_t)S + (size_t)i].lo = k;
+            kid[p * (size_t)S + (size_t)i].hi = j;
             k = j;
         }
     }
@@ -228,12 +239,13 @@ int sg_level_ext_check(const sg_fibertree *ft, int l, uint64_t *npar,
                          (long long)N, (long long)M);
                 return ext_err(e, dir, name, m, "offset", k, msg);
             }
-        if (N > 0 && *npar > SG_EXT_MAX_POSITIONS / (uint64_t)N) {
+        uint64_t S = (uint64_t)sg_lvl_range_stride(N);
+        if (*npar > SG_EXT_MAX_POSITIONS / S) {
             snprintf(msg, sizeof msg, "range level would hold more than %zu positions",
                      SG_EXT_MAX_POSITIONS);
             return ext_err(e, dir, name, m, "offset", 0, msg);
         }
-        *npar *= (uint64_t)(N < 0 ? 0 : N);
+        *npar *= S;
         return 0;
     }
     if (lv->fmt == SG_LVL_OFFSET)

@@ -216,11 +216,11 @@ static int sizes_fit(const sg_samdir_arrays *a, const sg_format *f)
             if (a->has_level[m] != 2 || a->ncrd[m] != npar)
                 return 0;
         } else if (f->level[l] == SG_LVL_RANGE) {
-            uint64_t dim = a->shape[m] < 0 ? 0 : (uint64_t)a->shape[m];
+            uint64_t st = (uint64_t)sg_lvl_range_stride(a->shape[m]);
             if (a->has_level[m] != 3 || a->noff[m] != npar ||
-                (dim && npar > SG_SAM_MAX_POSITIONS / dim))
+                npar > SG_SAM_MAX_POSITIONS / st)
                 return 0;
-            npar *= dim;
+            npar *= st;
         } else if (f->level[l] == SG_LVL_OFFSET) {
             if (a->has_level[m] != 0)
                 return 0;
@@ -318,8 +318,10 @@ static void ext_positions(sg_fibertree *ft)
             lv->w = npar && lv->ncrd % npar == 0 ? (int64_t)(lv->ncrd / npar) : 0;
         if (sg_lvl_has_crd(lv->fmt) && lv->fmt != SG_LVL_SINGLETON)
             npar = lv->ncrd;
-        else if (lv->fmt == SG_LVL_DENSE || lv->fmt == SG_LVL_RANGE)
+        else if (lv->fmt == SG_LVL_DENSE)
             npar = lv->dim > 0 && npar <= SG_SAM_MAX_POSITIONS ? npar * (uint64_t)lv->dim : 0;
+        else if (lv->fmt == SG_LVL_RANGE)
+            npar = npar <= SG_SAM_MAX_POSITIONS ? npar * (uint64_t)lv->w : 0;
     }
 }
 
@@ -419,7 +421,7 @@ int sg_samdir_assemble(const sg_samdir_arrays *a, const sg_format *fin,
         if (f.level[l] == SG_LVL_RANGE) {
             ft.lvl[l].off = a->off[m];
             ft.lvl[l].noff = a->noff[m];
-            ft.lvl[l].w = a->shape[m];
+            ft.lvl[l].w = sg_lvl_range_stride(a->shape[m]);
         } else if (f.level[l] == SG_LVL_OFFSET && l > 0) {
             ft.lvl[l].off = ft.lvl[l - 1].off;
             ft.lvl[l].noff = ft.lvl[l - 1].noff;

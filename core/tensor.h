@@ -36,7 +36,8 @@
  * dense level a singleton holds exactly one coordinate per position: ELL
  * is "ddq012" over a matrix cast to B(k,i,j), k the slot.  A range level
  * ('r') and the offset level ('o') under it store one diagonal per parent
- * position: r iterates i in [max(0,-off), min(N, M-off)) and o gives
+ * position: r iterates i in [max(0,-off), min(N, M-off)) at positions
+ * parent * S + i (S: N rounded up to a power of two) and o gives
  * j = i + off, off one number per parent position (DIA is "dro012" over
  * B(k,i,j), k the stored diagonal).  A hashed level ('h') stores each
  * fiber in W buckets (-1: empty), unordered: it is located into, never
@@ -172,9 +173,13 @@ typedef struct sg_level {
                             * entries; the offset level holds a copy) */
     size_t noff;
     int64_t w;             /* hashed: buckets per fiber (a power of two);
-                            * range, offset: N, the range level's size (its
-                            * positions are parent * N + i) */
+                            * range, offset: S, the range level's stride
+                            * (its positions are parent * S + i; S is its
+                            * size N rounded up to a power of two) */
 } sg_level;
+
+/* A range level's stride for size n: the least power of two >= n. */
+int64_t sg_lvl_range_stride(int64_t n);
 
 /* A hashed level's home bucket of coordinate c among w (a power of two)
  * buckets: Fibonacci hashing, then linear probing (core/level_ext.c). */

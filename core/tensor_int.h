@@ -25,12 +25,12 @@ int sg_ft_split_single(const sg_coo *t, sg_level *lv, const sg_range *par,
                        size_t npar, sg_range **kid, size_t *nkid, sg_err *e);
 /* A range level with the offset level over mode jmode (size M) under it:
  * every parent's entries lie on one diagonal j - i = off[p] (an empty
- * parent gets off 0); positions p * N + i. */
+ * parent gets off 0); positions p * S + i (S: sg_lvl_range_stride). */
 int sg_ft_split_range(const sg_coo *t, sg_level *lv, int jmode, int64_t M,
                       const sg_range *par, size_t npar, sg_range **kid,
                       size_t *nkid, sg_err *e);
 /* The offset level under range level r: the same positions (copies r's
- * offsets and N). */
+ * offsets and stride). */
 void sg_ft_split_offset(const sg_level *r, sg_level *lv, const sg_range *par,
                         size_t npar, sg_range **kid, size_t *nkid);
 /* A hashed level: W buckets per parent position (the least power of two

@@ -4,8 +4,8 @@
  *
  * A reference r opens the fiber of positions a..b-1 (compressed:
  * seg[r]..seg[r+1]-1, coordinate crd[p]; dense: r*dim..r*dim+dim-1,
- * coordinate p - r*dim; range (prim_scan_range.c): the dense row of r cut
- * to the diagonal's rows, r*N+lo..r*N+hi-1); each position p gives its coordinate and the
+ * coordinate p - r*dim; range (prim_scan_range.c): the rows of r's
+ * diagonal, r*S+lo..r*S+hi-1, S the stride); each position p gives its coordinate and the
  * reference p; the fiber's closing stop follows by the one-token peek rule
  * (next input Sk: consume it and emit S(k+1), else S0).  N emits N and the
  * closing stop; an unmerged Sk emits S(k+1); D emits D (SAM-SEMANTICS 2.1,
@@ -23,8 +23,9 @@
  * (rtl/sam_scan_compressed.v's front end, the dense scanner's dim + 1
  * cycles per fiber): back-to-back fibers take n + 1 cycles each.  The
  * singleton scanner (prim_scan_singleton.c: the fiber of r is r .. the
- * first position whose last bit is set) sees only its input's head: it
- * opens a reference in the stop's cycle only when the stop merged none.
+ * first position whose last bit is set) and the range scanner see only
+ * their input's head: they open a reference in the stop's cycle only when
+ * the stop merged none.
  */
 #ifndef SG_PRIM_SCAN_H
 #define SG_PRIM_SCAN_H
@@ -48,6 +49,7 @@ typedef struct scan_st {
     const int64_t *off;         /* range: each fiber's diagonal offset */
     size_t noff;
     int64_t m;                  /* range: M, the offset level's size */
+    int64_t stride;             /* range: S, positions r * S + i */
     const int64_t *seg, *crd;   /* compressed */
     size_t nseg, ncrd;
     int cam;                    /* compressed: CAM size T > 0, a skipping
@@ -74,8 +76,8 @@ SCAN_INLINE int scan_fiber(const scan_st *s, int64_t r, int dense,
             return 0;
         int64_t off = s->off[r], lo = off < 0 ? -off : 0;
         int64_t hi = s->dim < s->m - off ? s->dim : s->m - off;
-        *a = r * s->dim + lo;
-        *b = r * s->dim + (hi > lo ? hi : lo);
+        *a = r * s->stride + lo;
+        *b = r * s->stride + (hi > lo ? hi : lo);
         return 1;
     }
     if (dense) {
@@ -100,7 +102,7 @@ SCAN_INLINE int scan_fiber(const scan_st *s, int64_t r, int dense,
 SCAN_INLINE void scan_open(scan_st *s, int64_t a, int64_t b)
 {
     s->p = a;
-    s->base = s->off && s->dim ? a - a % s->dim : a;
+    s->base = s->off ? a - a % s->stride : a;
     s->end = b;
     s->st = SCAN_EMIT;
 }
@@ -223,10 +225,11 @@ SCAN_INLINE long scan_tfire(sg_pnode *n, uint64_t *t, uint64_t end, int dense)
              * visible then: right behind the fiber, or behind the input
              * stop merged into this one */
             if (x.kind == SG_TK_STOP && in->head < in->tail && q_hstamp(in) <= f &&
-                dense != SCAN_SINGLETON)
+                dense != SCAN_SINGLETON && dense != SCAN_RANGE)
                 x = q_peek(in);
             else if (x.kind == SG_TK_STOP)
-                x = sg_stop(0);     /* the singleton scanner sees one token */
+                x = sg_stop(0);     /* the singleton and range scanners see one
+                                     * token */
             int64_t a, b;
             if (x.kind == SG_TK_DATA && q_hstamp(in) <= f &&
                 scan_fiber(s, x.v, dense, &a, &b)) {
@@ -339,7 +342,7 @@ SCAN_INLINE long scan_run(sg_pnode *n, long budget, int dense)
             port_push(orf, stop);
             s->st = SCAN_IDLE;
             fired++;
-            if ((dense != SCAN_SINGLETON || stop.v == 0) &&
+            if (((dense != SCAN_SINGLETON && dense != SCAN_RANGE) || stop.v == 0) &&
                 q_avail(in) && q_peek(in).kind == SG_TK_DATA) {
                 /* the next fiber opens in the stop's cycle (see top) */
                 int64_t a, b;

@@ -362,6 +362,11 @@ static void test_scanners(void **state)
           "out_crd", "0 S0 N S0 3 S1 D", "out_ref", "0 S0 N S0 7 S1 D");
     check("scan_range", "arr_off: 0\nparam_dim: 4\nparam_m: 4\nin_ref: 1 D\n", "out_crd",
           "error");
+    /* N = 3: the stride is 4, so diagonal 1's rows are at 5 and 6 */
+    check("scan_range", "arr_off: 0 -1\nparam_dim: 3\nparam_m: 3\nin_ref: 0 1 D\n",
+          "out_crd", "0 1 2 S0 1 2 S0 D", "out_ref", "0 1 2 S0 5 6 S0 D");
+    check("scan_offset", "arr_off: 0 -1\nparam_dim: 3\nin_ref: 2 S0 5 6 S0 D\n",
+          "out_crd", "2 S1 0 S0 1 S1 D", "out_ref", "2 S1 5 S0 6 S1 D");
     check("scan_offset", "arr_off: -1 0 2\nparam_dim: 4\nin_ref: 1 3 S0 4 S1 11 S1 D\n",
           "out_crd", "0 S0 2 S1 0 S2 5 S2 D", "out_ref", "1 S0 3 S1 4 S2 11 S2 D");
 }
