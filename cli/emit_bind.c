@@ -146,6 +146,16 @@ static int ft_array(const sg_fibertree *ft, int mode, sg_arr_kind a,
     if (l < 0)
         return -1;
     const sg_level *lv = &ft->lvl[l];
+    if (lv->fmt == SG_LVL_RANGE || lv->fmt == SG_LVL_OFFSET) {
+        /* range: seg = each diagonal's first row, crd = its end; offset:
+         * crd = the diagonals' offsets (derived or copied at build) */
+        if (a == SG_ARR_LAST || (lv->fmt == SG_LVL_OFFSET && a == SG_ARR_SEG) ||
+            (lv->fmt == SG_LVL_RANGE && !lv->lo))
+            return -1;
+        *w = lv->fmt == SG_LVL_OFFSET ? lv->off : a == SG_ARR_SEG ? lv->lo : lv->hi;
+        *n = lv->noff;
+        return 0;
+    }
     if (a == SG_ARR_LAST ? !lv->last : a == SG_ARR_SEG ? !sg_lvl_has_seg(lv->fmt)
                                                         : !sg_lvl_has_crd(lv->fmt))
         return -1;
@@ -220,6 +230,10 @@ long sg_binds_mem_cap(const sg_binds *b, const sg_node *n, sg_arr_kind a,
             cap = d > 0 && cap > lim / d ? lim : cap * (d > 0 ? d : 1);
         }
     }
+    if (a != SG_ARR_VALS && (ft->lvl[last].fmt == SG_LVL_RANGE ||
+                             ft->lvl[last].fmt == SG_LVL_OFFSET))
+        return ft->lvl[last].fmt == SG_LVL_OFFSET && last > 0 ? (long)ft->lvl[last].noff
+                                                              : parent;
     if (a == SG_ARR_SEG)
         return parent + 1;
     return a == SG_ARR_CRD || a == SG_ARR_LAST ? nnz : cap;
@@ -236,6 +250,10 @@ long sg_binds_node_dim(const sg_binds *b, const sg_node *n)
     sg_bound *t = find(b, n->tensor);
     if (!t || !t->has_ft || n->mode < 0 || n->mode >= t->coo.order)
         return -1;
+    /* an offset scanner splits positions by the range level's size */
+    int l = n->kind == SG_NK_FIBERLOOKUP ? level_of(&t->ft, n->mode) : -1;
+    if (l > 0 && t->ft.lvl[l].fmt == SG_LVL_OFFSET)
+        return (long)t->ft.lvl[l - 1].dim;
     return (long)t->coo.shape[n->mode];
 }
 

@@ -244,7 +244,11 @@ int sg_gen_needed_crd_width(const gen_ctx *c, char *what, size_t cap)
             !n->is_vals && sg_lvl_has_seg(n->format)) {
             arrs[na++] = SG_ARR_SEG;
             arrs[na++] = SG_ARR_CRD;
-        } else if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_SINGLETON) {
+        } else if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_RANGE) {
+            arrs[na++] = SG_ARR_SEG;
+            arrs[na++] = SG_ARR_CRD;
+        } else if (n->kind == SG_NK_FIBERLOOKUP && (n->format == SG_LVL_SINGLETON ||
+                                                    n->format == SG_LVL_OFFSET)) {
             arrs[na++] = SG_ARR_CRD;
         } else if (n->kind == SG_NK_ARRAYVALS ||
                    (n->kind == SG_NK_FIBERWRITE && n->is_vals)) {

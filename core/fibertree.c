@@ -322,6 +322,8 @@ void sg_fibertree_free(sg_fibertree *ft)
         free(ft->lvl[l].crd);
         free(ft->lvl[l].last);
         free(ft->lvl[l].off);
+        free(ft->lvl[l].lo);
+        free(ft->lvl[l].hi);
     }
     free(ft->vals);
     memset(ft, 0, sizeof *ft);

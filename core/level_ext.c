@@ -76,6 +76,8 @@ int sg_ft_split_range(const sg_coo *t, sg_level *lv, int jmode, int64_t M,
     size_t nkid = npar * (size_t)S;
     sg_range *kid = sg_calloc(nkid ? nkid : 1, sizeof *kid);
     lv->off = sg_malloc((npar ? npar : 1) * sizeof *lv->off);
+    lv->lo = sg_malloc((npar ? npar : 1) * sizeof *lv->lo);
+    lv->hi = sg_malloc((npar ? npar : 1) * sizeof *lv->hi);
     lv->noff = npar;
     lv->w = S;
     for (size_t p = 0; p < npar; p++) {
@@ -94,6 +96,9 @@ int sg_ft_split_range(const sg_coo *t, sg_level *lv, int jmode, int64_t M,
             }
         }
         lv->off[p] = off;
+        int64_t lo = off < 0 ? -off : 0, hi = N < M - off ? N : M - off;
+        lv->lo[p] = lo;
+        lv->hi[p] = hi > lo ? hi : lo;
         size_t k = par[p].lo;
         for (int64_t i = 0; i < N; i++) {
             size_t j = k;
@@ -104,7 +109,6 @@ int sg_ft_split_range(const sg_coo *t, sg_level *lv, int jmode, int64_t M,
             k = j;
         }
     }
-    (void)M;
     *kidp = kid;
     *nkidp = nkid;
     return 0;

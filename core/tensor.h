@@ -172,6 +172,8 @@ typedef struct sg_level {
                             * parent position of the range level (noff
                             * entries; the offset level holds a copy) */
     size_t noff;
+    int64_t *lo, *hi;      /* range: each parent's rows [lo, hi), derived
+                            * from off (the RTL scanner's memories) */
     int64_t w;             /* hashed: buckets per fiber (a power of two);
                             * range, offset: S, the range level's stride
                             * (its positions are parent * S + i; S is its

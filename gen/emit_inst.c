@@ -366,6 +366,11 @@ static void side_ports(emitter *m, const node_ctx *c)
     } else if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_SINGLETON) {
         mem_port_rd(m, i, SG_ARR_CRD, "crd");
         mem_port_rd(m, i, SG_ARR_LAST, "last");
+    } else if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_RANGE) {
+        mem_port_rd(m, i, SG_ARR_SEG, "lo");
+        mem_port_rd(m, i, SG_ARR_CRD, "hi");
+    } else if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_OFFSET) {
+        mem_port_rd(m, i, SG_ARR_CRD, "off");
     }
     if (n->kind == SG_NK_ARRAYVALS)
         mem_port_rd(m, i, SG_ARR_VALS, "val");

@@ -32,6 +32,12 @@ int sg_emit_plan_memories(emitter *m, sg_err *e)
         } else if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_SINGLETON) {
             arrs[na++] = SG_ARR_CRD;
             arrs[na++] = SG_ARR_LAST;
+        } else if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_RANGE) {
+            /* each diagonal's first and end row (core/level_ext.c) */
+            arrs[na++] = SG_ARR_SEG;
+            arrs[na++] = SG_ARR_CRD;
+        } else if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_OFFSET) {
+            arrs[na++] = SG_ARR_CRD;        /* each diagonal's offset */
         } else if (n->kind == SG_NK_ARRAYVALS) {
             arrs[na++] = SG_ARR_VALS;
         } else if (n->kind == SG_NK_FIBERWRITE) {

@@ -123,7 +123,9 @@ const char *sg_emit_rtl_out(const sg_node *n, int p, char *buf)
 
 int sg_emit_reads_dim(const sg_node *n)
 {
-    return (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_DENSE) ||
+    return (n->kind == SG_NK_FIBERLOOKUP && (n->format == SG_LVL_DENSE ||
+                                             n->format == SG_LVL_RANGE ||
+                                             n->format == SG_LVL_OFFSET)) ||
            n->kind == SG_NK_LOCATE;
 }
 
@@ -172,6 +174,10 @@ static int rtl_module(const sg_node *n, const sg_emit_opts *o, long inner,
             strcpy(mod, "sam_scan_nonunique");
         else if (n->format == SG_LVL_SINGLETON)
             strcpy(mod, "sam_scan_singleton");
+        else if (n->format == SG_LVL_RANGE)
+            strcpy(mod, "sam_scan_range");
+        else if (n->format == SG_LVL_OFFSET)
+            strcpy(mod, "sam_scan_offset");
         else
             return -1;
         snprintf(par, cap, ".CrdWidth(CrdWidth)");

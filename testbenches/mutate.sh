@@ -33,6 +33,9 @@ sam_scan_compressed|scan_compressed|if (pos_q == last_q) bst_d = BClose;|if (pos
 sam_scan_singleton|scan_singleton|(state_q == StRun && seen_q && last_rd_data_i)|(state_q == StRun && seen_q && !last_rd_data_i)
 sam_scan_nonunique|scan_nonunique|(crd_rd_data_i != prev_q)|(crd_rd_data_i == prev_q)
 sam_scan_dense|scan_dense|if (c_q + One == dim_i) state_d = StClose;|if (c_q == dim_i) state_d = StClose;
+sam_scan_range|scan_range|if (c_q + One == hi_q) state_d = StClose;|if (c_q == hi_q) state_d = StClose;
+sam_scan_range|scan_range|wire [CrdWidth-1:0] base = r_q << sh;|wire [CrdWidth-1:0] base = r_q;
+sam_scan_offset|scan_offset|emit_crd = {`SG_TK_DATA, (p_q & row_mask) + off_rd_data_i};|emit_crd = {`SG_TK_DATA, p_q + off_rd_data_i};
 sam_mul_dim|scan_dense|p3 = a_i[Width-1:3*Q] * dim_i[W3-1:0];|p3 = {W3{1'b0}};
 sam_workspace|spacc_order2|byp_q <= ent_rd_i && p2_q && (ent_addr == a2_q);|byp_q <= 1'b0;
 sam_workspace|spacc|fw2_q <= p_q && (addr_i == pa_q);|fw2_q <= 1'b0;

@@ -50,6 +50,10 @@ case $BENCH in
     map="in_ref=in_ref out_crd=out_crd out_ref=out_ref arr_seg=arr_seg arr_crd=arr_crd" ;;
   scan_singleton) own scan_singleton sam_ram
     map="in_ref=in_ref out_crd=out_crd out_ref=out_ref arr_crd=arr_crd arr_last=arr_last" ;;
+  scan_range) own scan_range sam_ram; dirs=""
+    map="in_ref=in_ref out_crd=out_crd out_ref=out_ref arr_lo=arr_lo arr_hi=arr_hi param_dim=param_dim" ;;
+  scan_offset) own scan_offset sam_ram; dirs=""
+    map="in_ref=in_ref out_crd=out_crd out_ref=out_ref arr_off=arr_off param_dim=param_dim" ;;
   scan_nonunique) top=tb_scan_compressed; params="NonUnique=1"
     rtl="sam_scan_nonunique sam_scan_compressed sam_fifo sam_ram"
     dirs="scan_nonunique extra/scan_nonunique"
