@@ -2,7 +2,8 @@
  * einsum_formats_test.c - kernels over every level format give the same
  * result: SpMV with the matrix in CSR, DCSR, COO, ELL and DIA (cast to
  * order 3, core/cast.c) and with the vector dense, compressed or hashed,
- * compiled and run in both golden engines (the cycle engine with 4-deep
+ * (bound as the cast tensor, and as the matrix itself, which binding
+ * casts), compiled and run in both golden engines (the cycle engine with 4-deep
  * FIFOs), on generated banded
  * and random matrices and, with $SHARED, on real ones; each result is
  * compared entry by entry with a dense evaluation written here.
@@ -115,6 +116,8 @@ static void all_formats(const char *what, const sg_coo *a, double xd, uint64_t s
             fail_msg("%s: %s", what, e.msg);
         check_kernel(what, casts[k].line, &c, &x, want, a->shape[0]);
         sg_coo_free(&c);
+        /* the matrix itself: binding casts it (graph/bind.c) */
+        check_kernel(what, casts[k].line, a, &x, want, a->shape[0]);
     }
     free(want);
     sg_coo_free(&x);

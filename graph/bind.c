@@ -71,6 +71,26 @@ int sg_bind_load(const sg_tensor_decl *d, const sg_binding *b,
                        "tensor %s: the graph splits order %d into %d modes, the %s has "
                        "order %d", d->name, d->lorder, d->fmt.order,
                        b->path ? "file" : "data", out->coo.order);
+    if (out->coo.order == 2 && d->fmt.order == 3 && d->lorder <= 0) {
+        /* a matrix bound to an ELL or DIA operand (an order-3 tensor whose
+         * levels pair a singleton with a dense level, or a range with an
+         * offset level): cast it as samgen tensor convert --cast does */
+        const char *kind = NULL;
+        for (int l = 1; l < 3; l++) {
+            if (d->fmt.level[l] == SG_LVL_OFFSET)
+                kind = "dia";
+            if (d->fmt.level[l] == SG_LVL_SINGLETON && d->fmt.level[l - 1] == SG_LVL_DENSE)
+                kind = "ell";
+        }
+        sg_coo c;
+        if (kind) {
+            if (sg_cast_coo(&out->coo, kind, &c, NULL, e) < 0)
+                return sg_errc(e, SG_EXIT_USAGE, b->path, 0, "tensor %s: %s", d->name,
+                               e->msg);
+            sg_coo_free(&out->coo);
+            out->coo = c;
+        }
+    }
     if (out->coo.order != d->fmt.order)
         return sg_errc(e, SG_EXIT_USAGE, b->path, 0,
                        "tensor %s: the graph declares order %d, the %s has order %d",
