@@ -230,6 +230,8 @@ long sg_binds_mem_cap(const sg_binds *b, const sg_node *n, sg_arr_kind a,
             cap = d > 0 && cap > lim / d ? lim : cap * (d > 0 ? d : 1);
         }
     }
+    if (a == SG_ARR_CRD && ft->lvl[last].fmt == SG_LVL_HASHED)
+        return (long)ft->lvl[last].ncrd;      /* the buckets the data needs */
     if (a != SG_ARR_VALS && (ft->lvl[last].fmt == SG_LVL_RANGE ||
                              ft->lvl[last].fmt == SG_LVL_OFFSET))
         return ft->lvl[last].fmt == SG_LVL_OFFSET && last > 0 ? (long)ft->lvl[last].noff
@@ -254,6 +256,10 @@ long sg_binds_node_dim(const sg_binds *b, const sg_node *n)
     int l = n->kind == SG_NK_FIBERLOOKUP ? level_of(&t->ft, n->mode) : -1;
     if (l > 0 && t->ft.lvl[l].fmt == SG_LVL_OFFSET)
         return (long)t->ft.lvl[l - 1].dim;
+    /* a locator into a hashed level reads its buckets per fiber */
+    l = n->kind == SG_NK_LOCATE ? level_of(&t->ft, n->mode) : -1;
+    if (l >= 0 && t->ft.lvl[l].fmt == SG_LVL_HASHED)
+        return (long)t->ft.lvl[l].w;
     return (long)t->coo.shape[n->mode];
 }
 

@@ -247,8 +247,9 @@ int sg_gen_needed_crd_width(const gen_ctx *c, char *what, size_t cap)
         } else if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_RANGE) {
             arrs[na++] = SG_ARR_SEG;
             arrs[na++] = SG_ARR_CRD;
-        } else if (n->kind == SG_NK_FIBERLOOKUP && (n->format == SG_LVL_SINGLETON ||
-                                                    n->format == SG_LVL_OFFSET)) {
+        } else if ((n->kind == SG_NK_FIBERLOOKUP && (n->format == SG_LVL_SINGLETON ||
+                                                     n->format == SG_LVL_OFFSET)) ||
+                   (n->kind == SG_NK_LOCATE && n->format == SG_LVL_HASHED)) {
             arrs[na++] = SG_ARR_CRD;
         } else if (n->kind == SG_NK_ARRAYVALS ||
                    (n->kind == SG_NK_FIBERWRITE && n->is_vals)) {

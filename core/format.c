@@ -25,7 +25,7 @@ static const sg_lvl_caps lvl_table[] = {
     {SG_LVL_SINGLETON, "singleton", 'P', 0, 'A', 0, 1, 1, 1, 1, 1, "crd"},
     {SG_LVL_RANGE, "range", 'V', 0, 0, 0, 1, 1, 0, 0, 1, "offset (one per parent position)"},
     {SG_LVL_OFFSET, "offset", 'P', 0, 0, 0, 1, 1, 1, 0, 1, "none (the range level's offset)"},
-    {SG_LVL_HASHED, "hashed", 'P', 1, 'I', 0, 0, 1, 0, 0, 0, "crd (W buckets per fiber, -1 empty)"},
+    {SG_LVL_HASHED, "hashed", 'P', 1, 'I', 0, 0, 1, 0, 0, 1, "crd (W buckets per fiber, -1 empty)"},
 };
 
 const sg_lvl_caps *sg_lvl_table(int *n)

@@ -62,8 +62,8 @@ typedef struct sg_lvl_caps {
     int locate;             /* can be located into */
     char assemble;          /* 'A' append, 'I' insert, 0 none */
     int full, ordered, unique, branchless, compact;
-    int rtl;                /* samgen has RTL for it (scanner; writer when
-                             * assemble is set) */
+    int rtl;                /* samgen has RTL that reads it (a scanner, or
+                             * for a hashed level a locator) */
     const char *arrays;     /* what a SAM directory stores for it */
 } sg_lvl_caps;
 
@@ -183,8 +183,10 @@ typedef struct sg_level {
 /* A range level's stride for size n: the least power of two >= n. */
 int64_t sg_lvl_range_stride(int64_t n);
 
-/* A hashed level's home bucket of coordinate c among w (a power of two)
- * buckets: Fibonacci hashing, then linear probing (core/level_ext.c). */
+/* A hashed level's home bucket of coordinate c among w (a power of two,
+ * at most 2^31) buckets: 32-bit Fibonacci hashing (the top log2(w) bits of
+ * c * 0x9E3779B1 modulo 2^32, one constant multiply in hardware:
+ * rtl/sam_locate_hashed.v), then linear probing (core/level_ext.c). */
 static inline int64_t sg_lvl_hash(int64_t c, int64_t w)
 {
     int b = 0;
@@ -192,7 +194,7 @@ static inline int64_t sg_lvl_hash(int64_t c, int64_t w)
         b++;
     if (b == 0)
         return 0;
-    return (int64_t)(((uint64_t)c * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - b));
+    return (int64_t)(((uint32_t)c * UINT32_C(0x9E3779B1)) >> (32 - b));
 }
 /* The bucket of c in fiber p of hashed level lv, or -1 when c is absent;
  * *probes (optional) gets the buckets looked at. */

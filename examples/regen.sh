@@ -53,4 +53,5 @@ spgemm_sorted|X(i,j)=B(i,k)*C(k,j) -f X:ss -f B:ss -f C:ss -s reorder(i,k,j) -s 
 matmul_kij_sorted|X(i,j)=B(i,k)*C(k,j) -f X:ss -f B:ss:1,0 -f C:ss -s reorder(k,i,j) -s workspace(X,sorted)|B:8x8:0.3 C:8x8:0.3
 ell_spmv|y(i)=B(k,i,j)*x(j) -f B:ddq -f x:s|B:10x12:0.25:ell x:12:0.5
 dia_spmv|y(i)=B(k,i,j)*x(j) -f B:dro -f x:d|B:12x10:0.2:dia x:10:0.6
+hashed_spmv|y(i)=B(i,j)*x(j) -f B:ds -f x:h|B:12x16:0.3 x:16:0.4
 LIST

@@ -371,6 +371,8 @@ static void side_ports(emitter *m, const node_ctx *c)
         mem_port_rd(m, i, SG_ARR_CRD, "hi");
     } else if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_OFFSET) {
         mem_port_rd(m, i, SG_ARR_CRD, "off");
+    } else if (n->kind == SG_NK_LOCATE && n->format == SG_LVL_HASHED) {
+        mem_port_rd(m, i, SG_ARR_CRD, "crd");
     }
     if (n->kind == SG_NK_ARRAYVALS)
         mem_port_rd(m, i, SG_ARR_VALS, "val");

@@ -38,6 +38,8 @@ int sg_emit_plan_memories(emitter *m, sg_err *e)
             arrs[na++] = SG_ARR_CRD;
         } else if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_OFFSET) {
             arrs[na++] = SG_ARR_CRD;        /* each diagonal's offset */
+        } else if (n->kind == SG_NK_LOCATE && n->format == SG_LVL_HASHED) {
+            arrs[na++] = SG_ARR_CRD;        /* the buckets */
         } else if (n->kind == SG_NK_ARRAYVALS) {
             arrs[na++] = SG_ARR_VALS;
         } else if (n->kind == SG_NK_FIBERWRITE) {

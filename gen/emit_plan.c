@@ -212,9 +212,9 @@ static int rtl_module(const sg_node *n, const sg_emit_opts *o, long inner,
         snprintf(par, cap, ".CrdWidth(CrdWidth)");
         return 0;
     case SG_NK_LOCATE:
-        if (n->format != SG_LVL_DENSE)
+        if (n->format != SG_LVL_DENSE && n->format != SG_LVL_HASHED)
             return -1;
-        strcpy(mod, "sam_locate");
+        strcpy(mod, n->format == SG_LVL_HASHED ? "sam_locate_hashed" : "sam_locate");
         snprintf(par, cap, ".CrdWidth(CrdWidth)");
         return 0;
     case SG_NK_BROADCAST:

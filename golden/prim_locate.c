@@ -19,8 +19,9 @@
  * the bucket that holds c in fiber b (linear probing from its home bucket,
  * sg_lvl_hash_find), or N when the fiber lacks c: its value reads as 0, so
  * a product with it is 0, as an intersection would drop it.  The cycle
- * rule counts a lookup as one cycle whatever its probes (a pipelined or
- * CAM lookup; there is no RTL to time).
+ * engine times a hashed lookup as rtl/sam_locate_hashed.v does: a lookup
+ * of P probes (bucket reads) takes P cycles, and a token that starts no
+ * lookup waits a cycle after a lookup's result.
  *
  * Cycle rule: one output token per cycle.  At most one token is taken
  * from each input per cycle, so an empty fiber that also closes a parent
@@ -37,6 +38,11 @@ typedef struct locate_st {
     sg_tok b;
     int64_t dim;
     const sg_level *hl;         /* a hashed level, or NULL (dense) */
+    /* hashed, cycle engine: a lookup of P > 1 probes holds its result for
+     * P - 1 cycles (wait counts them down); lk: the last firing gave a
+     * lookup's result, so a token that starts no lookup waits a cycle */
+    int wait, pend_v, lk;
+    sg_tok pend;
 } locate_st;
 
 /* The located reference of coordinate c under base b. */
@@ -56,11 +62,33 @@ static long locate_fire(sg_pnode *n, long budget)
     sg_q *base = n->in[0], *crd = n->in[1];
     sg_port *o = &n->out[0];
     long fired = 0;
+    int timed = s->hl && budget == 1;
+    if (timed && s->wait > 0) {
+        s->wait--;
+        return 1;
+    }
+    if (timed && s->pend_v) {
+        if (!port_room(o))
+            return 0;
+        port_push(o, s->pend);
+        s->pend_v = 0;
+        s->lk = 1;
+        return 1;
+    }
     while (fired < budget && !n->done) {
         if (!q_avail(crd) || !port_room(o))
             return fired;
         sg_tok c = q_peek(crd);
         int took = 0;
+        if (timed && s->lk) {
+            /* rtl/sam_locate_hashed.v gives a lookup's result in the cycle
+             * after its last bucket read, and can take only the next
+             * lookup in that cycle */
+            s->lk = 0;
+            sg_tok b = s->have ? s->b : q_avail(base) ? q_peek(base) : sg_done();
+            if (c.kind != SG_TK_DATA || b.kind != SG_TK_DATA)
+                return 1;
+        }
         if (!s->have && c.kind != SG_TK_DONE) {
             if (!q_avail(base))
                 return fired;
@@ -86,6 +114,20 @@ static long locate_fire(sg_pnode *n, long budget)
                                     s->hl ? "hashed" : "dense",
                                     (long long)s->dim);
             q_pop(crd);
+            if (timed && s->b.kind == SG_TK_DATA) {
+                int probes = 1;
+                int64_t at = sg_lvl_hash_find(s->hl, s->b.v, c.v, &probes);
+                sg_tok r = at < 0 ? sg_empty() : sg_data(at);
+                if (probes > 1) {
+                    s->pend = r;
+                    s->pend_v = 1;
+                    s->wait = probes - 2;
+                    return fired + 1;
+                }
+                port_push(o, r);
+                s->lk = 1;
+                return fired + 1;
+            }
             port_push(o, located(s, s->b, c.v));
         } else if (c.kind == SG_TK_STOP) {
             if (c.v >= 1) {

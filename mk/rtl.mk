@@ -19,7 +19,7 @@
 # Benches read ../shared vectors when present (skipped with a message
 # otherwise) plus testbenches/cases/ and generated cases in $(BUILD)/tb/gen/.
 
-RTL_BENCHES := scan_compressed scan_dense scan_nonunique scan_singleton scan_range scan_offset repsiggen repeat locate arrayvals \
+RTL_BENCHES := scan_compressed scan_dense scan_nonunique scan_singleton scan_range scan_offset repsiggen repeat locate locate_hashed arrayvals \
                intersect union intersect3 union3 alu reduce reduce_skip crddrop crdhold crddrop_vals crdhold_vals \
                write_compressed write_vals write_vals_pos write_dense_pos spacc spacc_order2 vectorreducer vectorreducer_wide fifo
 # The sorted-workspace benches (spacc_sorted, spacc_order2_sorted,

@@ -35,6 +35,8 @@ sam_scan_nonunique|scan_nonunique|(crd_rd_data_i != prev_q)|(crd_rd_data_i == pr
 sam_scan_dense|scan_dense|if (c_q + One == dim_i) state_d = StClose;|if (c_q == dim_i) state_d = StClose;
 sam_scan_range|scan_range|if (c_q + One == hi_q) state_d = StClose;|if (c_q == hi_q) state_d = StClose;
 sam_scan_range|scan_range|wire [CrdWidth-1:0] base = r_q << sh;|wire [CrdWidth-1:0] base = r_q;
+sam_locate_hashed|locate_hashed|  localparam [CrdWidth-1:0] Empty = {CrdWidth{1'b1}};|  localparam [CrdWidth-1:0] Empty = {CrdWidth{1'b0}};
+sam_locate_hashed|locate_hashed|              start(base_val, crd_val, home, sh);|              in_crd_ready_o = 1'b1;
 sam_scan_offset|scan_offset|emit_crd = {`SG_TK_DATA, (p_q & row_mask) + off_rd_data_i};|emit_crd = {`SG_TK_DATA, p_q + off_rd_data_i};
 sam_mul_dim|scan_dense|p3 = a_i[Width-1:3*Q] * dim_i[W3-1:0];|p3 = {W3{1'b0}};
 sam_workspace|spacc_order2|byp_q <= ent_rd_i && p2_q && (ent_addr == a2_q);|byp_q <= 1'b0;

@@ -63,6 +63,8 @@ case $BENCH in
     map="in_ref=in_ref out_crd=out_crd out_ref=out_ref param_dim=param_dim" ;;
   repsiggen) own repsiggen; map="in_crd=in_crd out_repsig=out_repsig" ;;
   repeat) own repeat; map="in_ref=in_ref in_repsig=in_repsig out_ref=out_ref" ;;
+  locate_hashed) own locate_hashed sam_fifo sam_ram; dirs=""
+    map="in_ref=in_ref in_crd=in_crd out_ref=out_ref arr_crd=arr_crd param_dim=param_dim" ;;
   locate) own locate sam_fifo sam_mul_dim; map="in_ref=in_ref in_crd=in_crd out_ref=out_ref param_dim=param_dim" ;;
   arrayvals) own arrayvals sam_ram; map="in_ref=in_ref out_val=out_val arr_vals=arr_vals" ;;
   intersect|union|intersect3|union3)
