@@ -291,6 +291,13 @@ expect_err "declared extents disagree (verify)" "$m" k1 "$SAMGEN" verify add.gv 
 expect_err "coordinate beyond a declared extent" \
     "sc.tns: index i has extent 3 in tensor b (db.tns) but tensor c (sc.tns) has coordinate 8 in it" \
     g5 "$SAMGEN" golden add.gv -t b=db.tns -t c=sc.tns -o g5
+# A located (dense) operand is read under its index too: its extent must
+# agree with the iterated operand's before anything runs.
+"$SAMGEN" compile 'x(i)=B(i,j)*c(j)' -f B:ds -f c:d -o mvl.gv >/dev/null
+printf '# shape 3\n1 5\n3 2\n' >c3.tns
+expect_err "located operand's extent disagrees" \
+    "c3.tns: index j has extent 4 in tensor B (m.mtx) but 3 in tensor c (c3.tns)" \
+    g5b "$SAMGEN" golden mvl.gv -t B=m.mtx -t c=c3.tns -o g5b
 printf '# shape 10\n1 5\n' >db10.tns
 run_ok "declared extent raises an inferred one" "$SAMGEN" golden add.gv -t b=db10.tns -t c=sc.tns -o g6
 printf '# shape 10\n1 5\n2 4\n8 1\n' >want; same "output has the declared extent" g6/x.tns want

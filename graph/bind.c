@@ -149,11 +149,12 @@ static const char *where(const sg_graph *g, const sg_bound_tensor *t)
     return t->path ? t->path : g->path;
 }
 
-/* The bound tensor of order > 0 that scanner n reads, with n's mode in
- * range, or -1. */
+/* The bound tensor of order > 0 that scanner or locator n reads (a
+ * located level is read under its index as a scanned one is), with n's
+ * mode in range, or -1. */
 static int scanned(const sg_node *n, const sg_bound_tensor *t, int nt)
 {
-    if (n->kind != SG_NK_FIBERLOOKUP || !n->index)
+    if ((n->kind != SG_NK_FIBERLOOKUP && n->kind != SG_NK_LOCATE) || !n->index)
         return -1;
     for (int k = 0; k < nt; k++)
         if (t[k].decl->fmt.order > 0 && strcmp(t[k].decl->name, n->tensor) == 0)
@@ -161,7 +162,7 @@ static int scanned(const sg_node *n, const sg_bound_tensor *t, int nt)
     return -1;
 }
 
-/* Gather every scanner's (tensor, mode, index) into x: declared extents
+/* Gather every scanner's and locator's (tensor, mode, index) into x: declared extents
  * must agree, inferred ones are kept at their largest. */
 static int gather(const sg_graph *g, const sg_bound_tensor *t, int nt,
                   extent *x, sg_err *e)
