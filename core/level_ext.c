@@ -58,7 +58,7 @@ int sg_ft_split_single(const sg_coo *t, sg_level *lv, const sg_range *par,
 int64_t sg_lvl_range_stride(int64_t n)
 {
     int64_t st = 1;
-    while (st < n)
+    while (st < n && st < ((int64_t)1 << 62))   /* a size past 2^62 is refused */
         st *= 2;
     return st;
 }
