@@ -239,22 +239,7 @@ int sg_gen_needed_crd_width(const gen_ctx *c, char *what, size_t cap)
     for (size_t i = 0; i < c->g.n_nodes; i++) {
         const sg_node *n = &c->g.nodes[i];
         sg_arr_kind arrs[2];
-        int na = 0;
-        if ((n->kind == SG_NK_FIBERLOOKUP || n->kind == SG_NK_FIBERWRITE) &&
-            !n->is_vals && sg_lvl_has_seg(n->format)) {
-            arrs[na++] = SG_ARR_SEG;
-            arrs[na++] = SG_ARR_CRD;
-        } else if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_RANGE) {
-            arrs[na++] = SG_ARR_SEG;
-            arrs[na++] = SG_ARR_CRD;
-        } else if ((n->kind == SG_NK_FIBERLOOKUP && (n->format == SG_LVL_SINGLETON ||
-                                                     n->format == SG_LVL_OFFSET)) ||
-                   (n->kind == SG_NK_LOCATE && n->format == SG_LVL_HASHED)) {
-            arrs[na++] = SG_ARR_CRD;
-        } else if (n->kind == SG_NK_ARRAYVALS ||
-                   (n->kind == SG_NK_FIBERWRITE && n->is_vals)) {
-            arrs[na++] = SG_ARR_VALS;
-        }
+        int na = sg_emit_node_arrays(n, arrs);
         for (int a = 0; a < na; a++) {
             long s = size_cb((void *)c, n, arrs[a]);
             int b = bits_for(s);

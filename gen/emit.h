@@ -47,6 +47,9 @@ enum { SG_PERF_NONE = 0, SG_PERF_NODES, SG_PERF_EDGES };
 typedef enum sg_arr_kind { SG_ARR_SEG = 0, SG_ARR_CRD, SG_ARR_VALS, SG_ARR_LAST } sg_arr_kind;
 /* "seg", "crd", "vals", "last". */
 const char *sg_emit_arr_name(sg_arr_kind a);
+/* The memories node n reads or writes (at most 2, in arrs): the one list
+ * the memory plan and the coordinate width both follow. */
+int sg_emit_node_arrays(const sg_node *n, sg_arr_kind arrs[2]);
 
 /* Entries a memory must hold, or -1 when unknown (then max_nnz is used). */
 typedef long (*sg_emit_size_fn)(void *ctx, const sg_node *n, sg_arr_kind a);

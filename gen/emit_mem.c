@@ -17,6 +17,37 @@ const char *sg_emit_arr_name(sg_arr_kind a)
                                                                  : "vals";
 }
 
+int sg_emit_node_arrays(const sg_node *n, sg_arr_kind arrs[2])
+{
+    int na = 0;
+    if (n->kind == SG_NK_FIBERLOOKUP && sg_lvl_has_seg(n->format)) {
+        arrs[na++] = SG_ARR_SEG;
+        arrs[na++] = SG_ARR_CRD;
+    } else if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_SINGLETON) {
+        arrs[na++] = SG_ARR_CRD;
+        arrs[na++] = SG_ARR_LAST;
+    } else if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_RANGE) {
+        /* each diagonal's first and end row (core/level_ext.c) */
+        arrs[na++] = SG_ARR_SEG;
+        arrs[na++] = SG_ARR_CRD;
+    } else if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_OFFSET) {
+        arrs[na++] = SG_ARR_CRD;        /* each diagonal's offset */
+    } else if (n->kind == SG_NK_LOCATE && n->format == SG_LVL_HASHED) {
+        arrs[na++] = SG_ARR_CRD;        /* the buckets */
+    } else if (n->kind == SG_NK_ARRAYVALS) {
+        arrs[na++] = SG_ARR_VALS;
+    } else if (n->kind == SG_NK_FIBERWRITE) {
+        if (n->is_vals)
+            arrs[na++] = SG_ARR_VALS;
+        else if (sg_lvl_has_crd(n->format)) {
+            if (sg_lvl_has_seg(n->format))
+                arrs[na++] = SG_ARR_SEG;
+            arrs[na++] = SG_ARR_CRD;
+        }
+    }
+    return na;
+}
+
 int sg_emit_plan_memories(emitter *m, sg_err *e)
 {
     const sg_graph *g = m->g;
@@ -25,33 +56,8 @@ int sg_emit_plan_memories(emitter *m, sg_err *e)
     for (size_t i = 0; i < g->n_nodes; i++) {
         const sg_node *n = &g->nodes[i];
         sg_arr_kind arrs[2];
-        int na = 0, is_out = 0;
-        if (n->kind == SG_NK_FIBERLOOKUP && sg_lvl_has_seg(n->format)) {
-            arrs[na++] = SG_ARR_SEG;
-            arrs[na++] = SG_ARR_CRD;
-        } else if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_SINGLETON) {
-            arrs[na++] = SG_ARR_CRD;
-            arrs[na++] = SG_ARR_LAST;
-        } else if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_RANGE) {
-            /* each diagonal's first and end row (core/level_ext.c) */
-            arrs[na++] = SG_ARR_SEG;
-            arrs[na++] = SG_ARR_CRD;
-        } else if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_OFFSET) {
-            arrs[na++] = SG_ARR_CRD;        /* each diagonal's offset */
-        } else if (n->kind == SG_NK_LOCATE && n->format == SG_LVL_HASHED) {
-            arrs[na++] = SG_ARR_CRD;        /* the buckets */
-        } else if (n->kind == SG_NK_ARRAYVALS) {
-            arrs[na++] = SG_ARR_VALS;
-        } else if (n->kind == SG_NK_FIBERWRITE) {
-            is_out = 1;
-            if (n->is_vals)
-                arrs[na++] = SG_ARR_VALS;
-            else if (sg_lvl_has_crd(n->format)) {
-                if (sg_lvl_has_seg(n->format))
-                    arrs[na++] = SG_ARR_SEG;
-                arrs[na++] = SG_ARR_CRD;
-            }
-        }
+        int is_out = n->kind == SG_NK_FIBERWRITE;
+        int na = sg_emit_node_arrays(n, arrs);
         for (int a = 0; a < na; a++) {
             long size = o->mem_size ? o->mem_size(o->ctx, n, arrs[a]) : -1;
             if (size < 0)
