@@ -263,14 +263,14 @@ static int net_locate_init(sg_net *net, size_t v, bound *bt, int nbt, sg_err *e)
     const sg_level *lv;
     if (net_level(net, v, bt, nbt, &lv, e) < 0)
         return -1;
+    char why[160];
+    if (sg_level_use_error(SG_NK_LOCATE, 0, lv->fmt, why, sizeof why))
+        return sg_errf(e, net->g->path, net->g->nodes[v].line, "node %s: %s",
+                       net->node[v].name, why);
     if (lv->fmt == SG_LVL_HASHED) {
         sg_prim_locate_hashed_init(&net->node[v], lv);
         return 0;
     }
-    if (!sg_lvl_info(lv->fmt)->locate)
-        return sg_errf(e, net->g->path, net->g->nodes[v].line,
-                       "node %s: locates into a %s level (only dense and hashed levels "
-                       "can be located into)", net->node[v].name, sg_lvl_word(lv->fmt));
     sg_prim_locate_init(&net->node[v], lv->dim);
     return 0;
 }
@@ -283,10 +283,9 @@ static int net_scanner_init(sg_net *net, size_t v, bound *bt, int nbt,
     const sg_level *lv;
     if (net_level(net, v, bt, nbt, &lv, e) < 0)
         return -1;
-    if (!sg_lvl_info(lv->fmt)->ordered)
-        return sg_errf(e, net->g->path, net->g->nodes[v].line,
-                       "node %s: a %s level is unordered: it is located into (a locate "
-                       "node), never scanned in order", pn->name, sg_lvl_word(lv->fmt));
+    char why[160];
+    if (sg_level_use_error(SG_NK_FIBERLOOKUP, 0, lv->fmt, why, sizeof why))
+        return sg_errf(e, net->g->path, net->g->nodes[v].line, "node %s: %s", pn->name, why);
     if (lv->fmt != SG_LVL_DENSE && lv->fmt != SG_LVL_COMPRESSED) {
         if (cam > 0)
             return sg_errf(e, net->g->path, net->g->nodes[v].line,
@@ -371,14 +370,10 @@ static int net_node_init(sg_net *net, size_t v, bound *bt, int nbt,
         return net_scanner_init(net, v, bt, nbt, cam[v], e);
     case SG_NK_LOCATE:
         return net_locate_init(net, v, bt, nbt, e);
-    case SG_NK_FIBERWRITE:
-        if (!gn->is_vals && !sg_lvl_info(gn->format)->assemble)
-            return sg_errf(e, g->path, gn->line, "node %s: a %s level cannot be written "
-                           "(it has neither append nor insert)", pn->name,
-                           sg_lvl_word(gn->format));
-        if (!gn->is_vals && gn->format == SG_LVL_HASHED)
-            return sg_errf(e, g->path, gn->line, "node %s: hashed result levels are not "
-                           "supported (the level writers append in order)", pn->name);
+    case SG_NK_FIBERWRITE: {
+        char why[160];
+        if (sg_level_use_error(gn->kind, gn->is_vals, gn->format, why, sizeof why))
+            return sg_errf(e, g->path, gn->line, "node %s: %s", pn->name, why);
         if (gn->is_vals)
             sg_prim_write_vals_init(pn);
         else
@@ -387,6 +382,7 @@ static int net_node_init(sg_net *net, size_t v, bound *bt, int nbt,
             else
                 sg_prim_write_level_init(pn, gn->format == SG_LVL_DENSE);
         break;
+    }
     case SG_NK_ARRAYVALS: {
         bound *b = sg_find_bound(bt, nbt, gn->tensor);
         if (!b)

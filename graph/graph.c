@@ -585,3 +585,24 @@ void sg_graph_derive_index_order(sg_graph *g)
     memcpy(g->index_order, idx, (size_t)n);
     g->index_order[n] = 0;
 }
+
+int sg_level_use_error(sg_node_kind k, int is_vals, char fmt, char *buf, size_t cap)
+{
+    const sg_lvl_caps *c = fmt ? sg_lvl_info(fmt) : NULL;
+    if (!c)
+        return 0;
+    const char *a = strchr("aeiou", c->word[0]) ? "an" : "a";
+    if (k == SG_NK_LOCATE && !c->locate)
+        snprintf(buf, cap, "locates into %s %s level (only dense and hashed levels can "
+                 "be located into)", a, c->word);
+    else if (k == SG_NK_FIBERLOOKUP && !c->ordered)
+        snprintf(buf, cap, "scans %s %s level, which is unordered: it is located into (a "
+                 "locate node), never scanned", a, c->word);
+    else if (k == SG_NK_FIBERWRITE && !is_vals && (!c->assemble || fmt == SG_LVL_HASHED))
+        snprintf(buf, cap, "writes %s %s level (%s)", a, c->word,
+                 c->assemble ? "the level writers append in order; hashed levels insert"
+                             : "it has neither append nor insert");
+    else
+        return 0;
+    return 1;
+}

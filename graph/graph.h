@@ -211,6 +211,13 @@ sg_node_kind sg_graph_kind_parse(const char *type, sg_alu_op *op);
 const char *sg_graph_node_type(const sg_node *n);
 /* Short description for messages: "fiberlookup 19 (i, B mode 0)". */
 const char *sg_graph_node_desc(const sg_node *n, char *buf, size_t cap);
+
+/* What a node of kind k (is_vals: a value writer) may do with a level of
+ * format fmt, by the capability table (sg_lvl_info): 0, or 1 with why not
+ * in buf ("scans a hashed level, which is unordered: ..."): a locator
+ * needs locate, a scanner an ordered level, a level writer append.  The
+ * graph checker and the golden model's binder both ask it. */
+int sg_level_use_error(sg_node_kind k, int is_vals, char fmt, char *buf, size_t cap);
 /* Port name, e.g. "in_ref", "out_crd", "in_crd1" (see the table above).
  * buf at least 48 bytes. */
 const char *sg_graph_port_name(const sg_node *n, int is_input, int port,

@@ -85,18 +85,9 @@ static void check_nodes(ck *c)
                 err(c, n->line, ni, "%s: no level format", DESC(n, b));
         }
         /* what each level format can do (core/format.c's table) */
-        const sg_lvl_caps *cap = n->format ? sg_lvl_info(n->format) : NULL;
-        if (n->kind == SG_NK_LOCATE && cap && !cap->locate)
-            err(c, n->line, ni, "%s: locates into a %s level (only dense and hashed "
-                "levels can be located into)", DESC(n, b), cap->word);
-        if (n->kind == SG_NK_FIBERLOOKUP && cap && !cap->ordered)
-            err(c, n->line, ni, "%s: scans a %s level, which is unordered: it is "
-                "located into (a locate node), never scanned", DESC(n, b), cap->word);
-        if (n->kind == SG_NK_FIBERWRITE && !n->is_vals && cap &&
-            (!cap->assemble || n->format == SG_LVL_HASHED))
-            err(c, n->line, ni, "%s: writes a %s level (%s)", DESC(n, b), cap->word,
-                cap->assemble ? "the level writers append in order; hashed levels insert"
-                              : "it has neither append nor insert");
+        char why[160];
+        if (sg_level_use_error(n->kind, n->is_vals, n->format, why, sizeof why))
+            err(c, n->line, ni, "%s: %s", DESC(n, b), why);
         if ((n->kind == SG_NK_CRDDROP || n->kind == SG_NK_CRDHOLD) &&
             (!n->outer || !n->inner))
             err(c, n->line, ni, "%s: needs both outer and inner", DESC(n, b));

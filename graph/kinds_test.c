@@ -322,11 +322,37 @@ static void test_port_rules(void **state)
     assert_string_equal(sg_graph_kind_name(SG_NK_LOCATE), "locate");
 }
 
+/* What a node may do with a level, from the capability table: the one
+ * rule the checker and the golden model's binder report. */
+static void test_level_use(void **state)
+{
+    (void)state;
+    char why[160];
+    assert_int_equal(sg_level_use_error(SG_NK_FIBERLOOKUP, 0, SG_LVL_HASHED, why, sizeof why), 1);
+    assert_string_equal(why, "scans a hashed level, which is unordered: it is located into "
+                        "(a locate node), never scanned");
+    assert_int_equal(sg_level_use_error(SG_NK_LOCATE, 0, SG_LVL_RANGE, why, sizeof why), 1);
+    assert_string_equal(why, "locates into a range level (only dense and hashed levels can "
+                        "be located into)");
+    assert_int_equal(sg_level_use_error(SG_NK_FIBERWRITE, 0, SG_LVL_OFFSET, why, sizeof why), 1);
+    assert_string_equal(why, "writes an offset level (it has neither append nor insert)");
+    assert_int_equal(sg_level_use_error(SG_NK_FIBERWRITE, 0, SG_LVL_HASHED, why, sizeof why), 1);
+    assert_non_null(strstr(why, "the level writers append in order"));
+    static const struct { sg_node_kind k; int vals; char f; } fine[] = {
+        {SG_NK_FIBERLOOKUP, 0, SG_LVL_RANGE}, {SG_NK_FIBERLOOKUP, 0, SG_LVL_OFFSET},
+        {SG_NK_LOCATE, 0, SG_LVL_HASHED}, {SG_NK_LOCATE, 0, SG_LVL_DENSE},
+        {SG_NK_FIBERWRITE, 0, SG_LVL_SINGLETON}, {SG_NK_FIBERWRITE, 1, SG_LVL_HASHED},
+    };
+    for (size_t i = 0; i < sizeof fine / sizeof fine[0]; i++)
+        assert_int_equal(sg_level_use_error(fine[i].k, fine[i].vals, fine[i].f, why, sizeof why), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rtl_ports),
         cmocka_unit_test(test_files),
+        cmocka_unit_test(test_level_use),
         cmocka_unit_test(test_doc_table),
         cmocka_unit_test(test_port_rules),
     };
