@@ -131,7 +131,7 @@ static void json_mismatch(FILE *f, const sg_cmp_mismatch *m)
         fputs("null", f);
         return;
     }
-    char a[32], b[32];
+    char a[SG_TOK_TEXT], b[SG_TOK_TEXT];
     fprintf(f, "{\"stream\": ");
     sg_json_str(f, m->stream);
     fprintf(f, ", \"index\": %zu, \"cycle\": %ld, \"golden\": ", m->index, m->cycle);
@@ -461,7 +461,7 @@ static int write_trace(const char *path, const char *name, const sg_toks *t,
         return -1;
     /* "name: t t t" as the golden model's traces, "name:" when empty. */
     int bad = fprintf(of.f, "%s:", name) < 0;
-    char buf[32];
+    char buf[SG_TOK_TEXT];
     for (size_t i = 0; i < t->n && !bad; i++) {
         sg_tok_format(t->t[i], k, buf);
         bad = fprintf(of.f, " %s", buf) < 0;

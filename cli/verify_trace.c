@@ -216,7 +216,7 @@ void sg_verify_lockstep_line(const verify_run *v, char *buf, size_t cap)
         return;
     }
     const sg_edge *ed = &g->edges[x->edge];
-    char a[64], b[64], cyc[48] = "";
+    char a[SG_TOK_TEXT], b[SG_TOK_TEXT], cyc[48] = "";
     x_tok(x->exp_tag, x->exp_pay, ed, v->c.design.edge_width[x->edge], a);
     x_tok(x->got_tag, x->got_pay, ed, v->c.design.edge_width[x->edge], b);
     if (x->cycle >= 0)

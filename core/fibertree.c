@@ -203,6 +203,9 @@ int sg_fibertree_build(sg_coo *t, const sg_format *f, sg_fibertree *ft,
             sg_ft_split_offset(lv - 1, lv, par, npar, &kid, &nkid);
         } else if (lv->fmt == SG_LVL_HASHED) {
             rc = sg_ft_split_hashed(t, lv, par, npar, &kid, &nkid, e);
+        } else if (lv->fmt == SG_LVL_BITVECTOR) {
+            rc = sg_ft_split_bitvector(t, lv, sg_format_bv_width(f), par, npar, &kid,
+                                       &nkid, e);
         } else {
             rc = split_dense(t, lv, par, npar, &kid, &nkid, e);
         }
@@ -276,6 +279,19 @@ static void walk_level(walk *w, int l, size_t pos)
                 continue;
             w->crd[lv->mode] = lv->crd[b];
             walk_level(w, l + 1, b);
+        }
+    } else if (lv->fmt == SG_LVL_BITVECTOR) {
+        int64_t nw = sg_lvl_bv_words(lv->dim, lv->w);
+        for (int64_t a = (int64_t)pos * nw; a < ((int64_t)pos + 1) * nw; a++) {
+            if ((size_t)a >= lv->ncrd)
+                return;
+            uint64_t word = (uint64_t)lv->crd[a];
+            int64_t k = lv->seg[a];
+            for (int b = 0; b < 64; b++)
+                if (word >> b & 1) {
+                    w->crd[lv->mode] = (a - (int64_t)pos * nw) * lv->w + b;
+                    walk_level(w, l + 1, (size_t)k++);
+                }
         }
     } else if (lv->fmt == SG_LVL_COMPRESSED || lv->fmt == SG_LVL_NONUNIQUE) {
         if (pos + 1 >= lv->nseg)

@@ -17,7 +17,10 @@
  * assembly A (append) or I (insert), then full, ordered, unique,
  * branchless, compact.  Configurable properties take the value samgen's
  * levels have.  Hashed insert is the table's; samgen's writers only
- * append, so no result level is hashed (the compiler says so). */
+ * append, so no result level is hashed (the compiler says so).  A
+ * bitvector level (the SAM paper, section 4.3) is scanned a word per
+ * cycle and joined by AND/OR; samgen neither locates into it nor writes
+ * one (results are converted with samgen tensor convert). */
 static const sg_lvl_caps lvl_table[] = {
     {SG_LVL_DENSE, "dense", 'V', 1, 'I', 1, 1, 1, 0, 1, 1, "none (the mode's size)"},
     {SG_LVL_COMPRESSED, "compressed", 'P', 0, 'A', 0, 1, 1, 0, 1, 1, "seg, crd"},
@@ -26,6 +29,8 @@ static const sg_lvl_caps lvl_table[] = {
     {SG_LVL_RANGE, "range", 'V', 0, 0, 0, 1, 1, 0, 0, 1, "offset (one per parent position)"},
     {SG_LVL_OFFSET, "offset", 'P', 0, 0, 0, 1, 1, 1, 0, 1, "none (the range level's offset)"},
     {SG_LVL_HASHED, "hashed", 'P', 1, 'I', 0, 0, 1, 0, 0, 1, "crd (W buckets per fiber, -1 empty)"},
+    {SG_LVL_BITVECTOR, "bitvector", 'P', 0, 0, 0, 1, 1, 0, 1, 1,
+     "bv (ceil(N/W) words of W bits per fiber)"},
 };
 
 const sg_lvl_caps *sg_lvl_table(int *n)
@@ -74,7 +79,7 @@ int sg_format_parse(const char *s, sg_format *f, sg_err *e)
             return sg_errf(e, NULL, 0,
                            "bad tensor format '%s': unknown level format '%c' "
                            "(known: s compressed, d dense, u non-unique compressed, "
-                           "q singleton, r range, o offset, h hashed)", s, c);
+                           "q singleton, r range, o offset, h hashed, b bitvector)", s, c);
         char m = s[n + l];
         if (m < '0' || m >= '0' + n)
             return sg_errf(e, NULL, 0,

@@ -38,6 +38,11 @@ int sg_tensor_write_samdir(const char *dir, const char *name,
 {
     if (!name || !*name || strchr(name, '/'))
         return sg_errf(e, dir, 0, "bad tensor name '%s'", name ? name : "");
+    for (int l = 0; l < ft->fmt.order; l++)
+        if (ft->lvl[l].fmt == SG_LVL_BITVECTOR)
+            return sg_errf(e, dir, 0, "a bitvector level (b) has no SAM directory "
+                           "files: write the tensor as .tns (the level is built from "
+                           "coordinates where a graph reads it)");
     if (mkdir(dir, 0777) != 0 && errno != EEXIST)
         return sg_errf(e, dir, 0, "cannot create directory: %s",
                        strerror(errno));

@@ -49,7 +49,8 @@ typedef enum sg_level_fmt {
     SG_LVL_SINGLETON = 'q',
     SG_LVL_RANGE = 'r',
     SG_LVL_OFFSET = 'o',
-    SG_LVL_HASHED = 'h'
+    SG_LVL_HASHED = 'h',
+    SG_LVL_BITVECTOR = 'b'
 } sg_level_fmt;
 
 /* A level format's capabilities and properties (the unified-formats work,
@@ -99,7 +100,17 @@ typedef struct sg_format {
     int order;
     char level[SG_MAX_ORDER];   /* SG_LVL_* per storage level, top first */
     int mode[SG_MAX_ORDER];     /* tensor mode stored at each level */
+    int bv_width;               /* bits per word of its bitvector levels
+                                 * (0: SG_BV_WIDTH_DEFAULT) */
 } sg_format;
+
+/* The word width of bitvector levels unless a graph or option says
+ * otherwise (the SAM paper's 64). */
+#define SG_BV_WIDTH_DEFAULT 64
+static inline int sg_format_bv_width(const sg_format *f)
+{
+    return f->bv_width > 0 ? f->bv_width : SG_BV_WIDTH_DEFAULT;
+}
 
 /* The pairing rules on a format's n level letters: a non-unique level and
  * the singleton level under it end the format (COO: the singleton's fibers
@@ -174,11 +185,21 @@ typedef struct sg_level {
     size_t noff;
     int64_t *lo, *hi;      /* range: each parent's rows [lo, hi), derived
                             * from off (the RTL scanner's memories) */
-    int64_t w;             /* hashed: buckets per fiber (a power of two);
+    int64_t w;             /* bitvector: bits per word (crd holds the
+                            * words, seg the prefix popcount per word);
+                            * hashed: buckets per fiber (a power of two);
                             * range, offset: S, the range level's stride
                             * (its positions are parent * S + i; S is its
                             * size N rounded up to a power of two) */
 } sg_level;
+
+/* Bitvector levels (core/level_bv.c): words per fiber of size n in w-bit
+ * words; whether w is a word width samgen takes (a power of two, 1..64);
+ * the position of coordinate c in fiber p (-1 when absent). */
+int64_t sg_lvl_bv_words(int64_t n, int64_t w);
+int sg_lvl_bv_width_ok(int64_t w);
+int sg_popcount64(uint64_t v);
+int64_t sg_lvl_bv_find(const sg_level *lv, int64_t p, int64_t c);
 
 /* A range level's stride for size n: the least power of two >= n. */
 int64_t sg_lvl_range_stride(int64_t n);

@@ -38,6 +38,16 @@ void sg_ft_split_offset(const sg_level *r, sg_level *lv, const sg_range *par,
 int sg_ft_split_hashed(const sg_coo *t, sg_level *lv, const sg_range *par,
                        size_t npar, sg_range **kid, size_t *nkid, sg_err *e);
 
+/* A bitvector level of W-bit words (core/level_bv.c): words in crd,
+ * prefix popcounts in seg, w = W. */
+int sg_ft_split_bitvector(const sg_coo *t, sg_level *lv, int64_t w,
+                          const sg_range *par, size_t npar, sg_range **kid,
+                          size_t *nkid, sg_err *e);
+/* Check a bitvector level's words against npar positions above and derive
+ * its prefix counts; *npar becomes its number of set bits. */
+int sg_level_bv_check(sg_level *lv, uint64_t *npar, const char *dir,
+                      const char *name, sg_err *e);
+
 /* Check the arrays of a level of those formats against npar positions
  * above (sg_fibertree_check's part for them); *npar becomes this level's
  * position count.  Messages name the array file of dir/name. */

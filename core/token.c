@@ -8,16 +8,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const kind_names[] = {"crd", "ref", "val", "repsig"};
+static const char *const kind_names[SG_N_STREAM_KINDS] = {"crd", "ref", "val", "repsig", "bv"};
 
 const char *sg_stream_kind_name(sg_stream_kind k)
 {
-    return (unsigned)k < 4 ? kind_names[k] : "?";
+    return (unsigned)k < SG_N_STREAM_KINDS ? kind_names[k] : "?";
 }
 
 int sg_stream_kind_parse(const char *s)
 {
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < SG_N_STREAM_KINDS; i++)
         if (strcmp(s, kind_names[i]) == 0)
             return i;
     return -1;
@@ -54,6 +54,42 @@ static int parse_number(const char *s, size_t n, int64_t *out)
     return 0;
 }
 
+/* Parse a bit pattern: "0b1011" (as the reference writes bitvectors) or
+ * "0xff", or an unsigned decimal up to 2^64 - 1 (an RTL monitor's print of
+ * a 64-bit word); the 64 bits are kept in the token's payload as they are. */
+static int parse_bits(const char *s, size_t n, int64_t *out)
+{
+    uint64_t v = 0;
+    if (n > 2 && s[0] == '0' && (s[1] == 'b' || s[1] == 'x')) {
+        unsigned sh = s[1] == 'b' ? 1 : 4;
+        if ((n - 2) * sh > 64 + 3 * (sh == 4))
+            return -1;
+        for (size_t i = 2; i < n; i++) {
+            int d = s[i] >= '0' && s[i] <= '9' ? s[i] - '0'
+                  : s[i] >= 'a' && s[i] <= 'f' ? s[i] - 'a' + 10
+                  : s[i] >= 'A' && s[i] <= 'F' ? s[i] - 'A' + 10 : 99;
+            if (d >= (1 << sh) || (sh == 4 && (v >> 60) != 0))
+                return -1;
+            v = v << sh | (uint64_t)d;
+        }
+        *out = (int64_t)v;
+        return 0;
+    }
+    size_t digits = 0;
+    for (size_t i = 0; i < n; i++, digits++) {
+        if (s[i] < '0' || s[i] > '9')
+            return -1;
+        uint64_t d = (uint64_t)(s[i] - '0');
+        if (v > (UINT64_MAX - d) / 10)
+            return -1;
+        v = v * 10 + d;
+    }
+    if (digits == 0)
+        return -1;
+    *out = (int64_t)v;
+    return 0;
+}
+
 int sg_tok_parse(const char *s, size_t n, sg_stream_kind k, sg_tok *out,
                  sg_err *e)
 {
@@ -82,12 +118,30 @@ int sg_tok_parse(const char *s, size_t n, sg_stream_kind k, sg_tok *out,
         return sg_errf(e, NULL, 0, "bad stop token '%.*s'", (int)(n > 40 ? 40 : n), s);
     }
     int64_t v;
-    if (k != SG_ST_REPSIG && parse_number(s, n, &v) == 0) {
+    if (k == SG_ST_BV ? parse_bits(s, n, &v) == 0 || parse_number(s, n, &v) == 0
+                      : k != SG_ST_REPSIG && parse_number(s, n, &v) == 0) {
         *out = sg_data(v);
         return 0;
     }
     return sg_errf(e, NULL, 0, "bad %s token '%.*s'", sg_stream_kind_name(k),
                    (int)(n > 40 ? 40 : n), s);
+}
+
+/* A bitvector word as the reference writes it: 0b and its bits, highest
+ * set bit first (0b0 for zero). */
+static int format_bits(uint64_t v, char *buf)
+{
+    int top = 0;
+    for (int i = 0; i < 64; i++)
+        if (v >> i & 1)
+            top = i;
+    int n = 0;
+    buf[n++] = '0';
+    buf[n++] = 'b';
+    for (int i = top; i >= 0; i--)
+        buf[n++] = (char)('0' + (int)(v >> i & 1));
+    buf[n] = '\0';
+    return n;
 }
 
 int sg_tok_format(sg_tok t, sg_stream_kind k, char *buf)
@@ -96,6 +150,8 @@ int sg_tok_format(sg_tok t, sg_stream_kind k, char *buf)
     case SG_TK_DATA:
         if (k == SG_ST_REPSIG)
             return snprintf(buf, 24, "R");
+        if (k == SG_ST_BV)
+            return format_bits((uint64_t)t.v, buf);
         return snprintf(buf, 24, "%lld", (long long)t.v);
     case SG_TK_STOP:
         if (k == SG_ST_REPSIG)
@@ -156,7 +212,7 @@ int sg_toks_parse_str(sg_toks *a, const char *s, sg_stream_kind k, sg_err *e)
 
 int sg_toks_write(FILE *f, const sg_tok *t, size_t n, sg_stream_kind k)
 {
-    char buf[32];
+    char buf[SG_TOK_TEXT];
     for (size_t i = 0; i < n; i++) {
         int len = sg_tok_format(t[i], k, buf);
         if (i && fputc(' ', f) == EOF)

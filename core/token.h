@@ -58,8 +58,10 @@ typedef enum sg_stream_kind {
     SG_ST_CRD = 0,
     SG_ST_REF = 1,
     SG_ST_VAL = 2,
-    SG_ST_REPSIG = 3
+    SG_ST_REPSIG = 3,
+    SG_ST_BV = 4          /* bitvector words (a bitvector level's scanner) */
 } sg_stream_kind;
+#define SG_N_STREAM_KINDS 5
 
 static inline sg_tok sg_data(int64_t v) { sg_tok t = {v, SG_TK_DATA}; return t; }
 static inline sg_tok sg_stop(int lvl) { sg_tok t = {lvl, SG_TK_STOP}; return t; }
@@ -67,9 +69,9 @@ static inline sg_tok sg_done(void) { sg_tok t = {0, SG_TK_DONE}; return t; }
 static inline sg_tok sg_empty(void) { sg_tok t = {0, SG_TK_EMPTY}; return t; }
 static inline int sg_tok_eq(sg_tok a, sg_tok b) { return a.kind == b.kind && a.v == b.v; }
 
-/* Name of a stream kind: "crd", "ref", "val", "repsig". */
+/* Name of a stream kind: "crd", "ref", "val", "repsig", "bv". */
 const char *sg_stream_kind_name(sg_stream_kind k);
-/* Parse "crd"/"ref"/"val"/"repsig"; returns -1 when unknown. */
+/* Parse "crd"/"ref"/"val"/"repsig"/"bv"; returns -1 when unknown. */
 int sg_stream_kind_parse(const char *s);
 
 /* ---- parse / format ---------------------------------------------------- */
@@ -81,7 +83,9 @@ int sg_stream_kind_parse(const char *s);
 int sg_tok_parse(const char *s, size_t n, sg_stream_kind k, sg_tok *out,
                  sg_err *e);
 
-/* Format one token into buf (at least 24 bytes); returns the length. */
+/* Format one token into buf (SG_TOK_TEXT bytes: a 64-bit bitvector word is
+ * 0b and 64 digits); returns the length. */
+#define SG_TOK_TEXT 72
 int sg_tok_format(sg_tok t, sg_stream_kind k, char *buf);
 
 /* ---- token arrays -------------------------------------------------------- */

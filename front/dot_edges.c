@@ -105,7 +105,7 @@ static int bind_in(const sg_graph *g, int ni, const sg_edge *e, int *seq)
     case SG_NK_INTERSECT:
     case SG_NK_UNION:
         k = sg_graph_operand_index(n, e->tag);
-        if (k < 0 || (e->type != SG_ST_CRD && e->type != SG_ST_REF))
+        if (k < 0 || (e->type != SG_ST_CRD && e->type != SG_ST_REF && e->type != SG_ST_BV))
             return -1;
         return 2 * k + (e->type == SG_ST_REF);
     case SG_NK_ALU:

@@ -182,6 +182,47 @@ static int new_locate(lw *c, int k, char v, strm crd)
     return id;
 }
 
+/* Loop position p where every term in scope has one tensor with the
+ * index, each scanned from a bitvector level (up to three): one bitvector
+ * union ORs their words, instead of a union of their coordinates.  1 when
+ * it did, 0 when the index is not such. */
+static int bv_union(lw *c, int p, const int *scan, const int *isbv)
+{
+    const sg_einsum *es = c->es;
+    char v = c->L[p];
+    int ks[SG_MAX_OPERANDS];
+    strm kc[SG_MAX_OPERANDS], kr[SG_MAX_OPERANDS], nref[SG_EINSUM_MAX_TENSORS];
+    int nk = 0, nterms = 0;
+    for (int t = 0; t < es->n_terms; t++) {
+        if (!term_in_scope(c, t, p))
+            continue;
+        int here = 0;
+        for (int k = 0; k < es->n_in; k++) {
+            if (c->term_of[k] != t || !tensor_has(&es->in[k], v))
+                continue;
+            if (scan[k] < 0 || !isbv[k] || ++here > 1 || nk == 3)
+                return 0;
+            ks[nk] = k;
+            kc[nk] = (strm){scan[k], 0};
+            kr[nk] = (strm){scan[k], 1};
+            nk++;
+        }
+        if (!here)
+            return 0;
+        nterms++;
+    }
+    if (nterms < 2)
+        return 0;
+    for (int k = 0; k < es->n_in; k++)
+        nref[k] = NO_STRM;
+    c->crd[p] = sg_lw_join_bv(c, SG_NK_UNION, v, nk, ks, kc, kr, nref);
+    c->isect[p] = 0;
+    for (int a = 0; a < nk; a++)
+        c->ref[ks[a]] = nref[ks[a]];
+    repeat_absent(c, p, scan);
+    return 1;
+}
+
 /* Loop position p: a scanner per tensor with its index (or a locator into
  * it, plan_locate), an intersect per product, a union over the terms,
  * repeats for the tensors without it. */
@@ -192,11 +233,17 @@ static int iterate_index(lw *c, int p)
     int scan[SG_EINSUM_MAX_TENSORS], loc[SG_EINSUM_MAX_TENSORS];
     if (plan_locate(c, p, loc))
         return -1;
+    int isbv[SG_EINSUM_MAX_TENSORS];
     for (int k = 0; k < es->n_in; k++) {
         scan[k] = -1;
-        if (tensor_has(&es->in[k], v) && !loc[k])
+        isbv[k] = 0;
+        if (tensor_has(&es->in[k], v) && !loc[k]) {
             scan[k] = sg_lw_new_scanner(c, k, v);
+            isbv[k] = c->g->nodes[scan[k]].format == SG_LVL_BITVECTOR;
+        }
     }
+    if (bv_union(c, p, scan, isbv) > 0)
+        return 0;
     /* Per term: the product's merge (intersect of its tensors with v). */
     strm tcrd[SG_EINSUM_MAX_TERMS];
     strm nref[SG_EINSUM_MAX_TENSORS];
@@ -228,9 +275,24 @@ static int iterate_index(lw *c, int p)
                             "index is not supported", es->term[t].col, v);
             continue;
         }
-        if (nk == 1) {
+        int allbv = 1;
+        for (int a = 0; a < nk; a++)
+            allbv &= isbv[ks[a]];
+        if (allbv) {
+            /* the AND of the words (one operand: its words as coordinates) */
+            tcrd[t] = sg_lw_join_bv(c, SG_NK_INTERSECT, v, nk, ks, kc, kr, nref);
+            isect = nk > 1;
+        } else if (nk == 1) {
             tcrd[t] = kc[0];
         } else {
+            /* a bitvector operand among others is turned into coordinates
+             * first (a one-operand bitvector joiner) */
+            for (int a = 0; a < nk; a++)
+                if (isbv[ks[a]]) {
+                    kc[a] = sg_lw_join_bv(c, SG_NK_INTERSECT, v, 1, &ks[a], &kc[a], &kr[a],
+                                          nref);
+                    kr[a] = nref[ks[a]];
+                }
             tcrd[t] = sg_lw_join_ops(c, SG_NK_INTERSECT, v, nk, ks, kc, kr, nref);
             isect = 1;
         }

@@ -72,6 +72,12 @@ int sg_lw_new_scanner(lw *c, int k, char v);
 /* Join n operands (tensor k[], crd[], ref[]); new refs in nref[k]. */
 strm sg_lw_join_ops(lw *c, sg_node_kind kind, char v, int n, const int *k,
                  const strm *crd, const strm *ref, strm *nref);
+/* A bitvector joiner (format=bitvector) of 1..3 operands over their
+ * scanners' word streams bv[] and reference streams ref[]: the AND
+ * (intersect) or OR (union) of the words as coordinates; new refs in
+ * nref[k]. */
+strm sg_lw_join_bv(lw *c, sg_node_kind kind, char v, int n, const int *k,
+                   const strm *bv, const strm *ref, strm *nref);
 int sg_lw_new_alu(lw *c, sg_alu_op op, strm a, strm b);
 int sg_lw_new_scale(lw *c, int64_t k, strm a);
 int sg_lw_new_reduce(lw *c, strm a);

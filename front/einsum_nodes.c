@@ -137,7 +137,7 @@ int sg_lw_new_scanner(lw *c, int k, char v)
  * refs in nref[k].  Returns the node. */
 static int new_joiner(lw *c, sg_node_kind kind, char v, int nop,
                       const int *k, const strm *crd, const strm *ref,
-                      strm *nref)
+                      strm *nref, char fmt)
 {
     int ord[SG_MAX_OPERANDS];
     for (int a = 0; a < nop; a++)
@@ -152,6 +152,7 @@ static int new_joiner(lw *c, sg_node_kind kind, char v, int nop,
     sg_node n;
     sg_graph_node_init(&n, kind);
     n.index = v;
+    n.format = fmt;
     n.n_operands = nop;
     for (int a = 0; a < nop; a++)
         snprintf(n.operand[a], SG_NAME_MAX, "%s", c->es->in[k[ord[a]]].label);
@@ -160,7 +161,8 @@ static int new_joiner(lw *c, sg_node_kind kind, char v, int nop,
     for (int a = 0; a < nop; a++) {
         int o = ord[a];
         const char *nm = c->es->in[k[o]].label;
-        sg_lw_use_add(c, crd[o], id, 2 * a, SG_ST_CRD, "in-%s", nm);
+        sg_lw_use_add(c, crd[o], id, 2 * a, fmt == SG_LVL_BITVECTOR ? SG_ST_BV : SG_ST_CRD,
+                      "in-%s", nm);
         sg_lw_use_add(c, ref[o], id, 2 * a + 1, SG_ST_REF, "in-%s", nm);
         nref[k[o]] = (strm){id, 1 + a};
     }
@@ -176,7 +178,7 @@ strm sg_lw_join_ops(lw *c, sg_node_kind kind, char v, int n, const int *k,
                      const strm *crd, const strm *ref, strm *nref)
 {
     if (n <= 3)
-        return (strm){new_joiner(c, kind, v, n, k, crd, ref, nref), 0};
+        return (strm){new_joiner(c, kind, v, n, k, crd, ref, nref, 0), 0};
     strm K = sg_lw_join_ops(c, kind, v, n - 1, k, crd, ref, nref);
     strm out = NO_STRM;
     for (int a = 0; a < n - 1; a += 2) {
@@ -191,7 +193,7 @@ strm sg_lw_join_ops(lw *c, sg_node_kind kind, char v, int n, const int *k,
         k2[m] = k[n - 1];
         c2[m] = crd[n - 1];
         r2[m] = ref[n - 1];
-        int j = new_joiner(c, kind, v, m + 1, k2, c2, r2, tmp);
+        int j = new_joiner(c, kind, v, m + 1, k2, c2, r2, tmp, 0);
         for (int b = 0; b < m; b++)
             nref[k[a + b]] = tmp[k[a + b]];
         if (a == 0) {
@@ -200,6 +202,12 @@ strm sg_lw_join_ops(lw *c, sg_node_kind kind, char v, int n, const int *k,
         }
     }
     return out;
+}
+
+strm sg_lw_join_bv(lw *c, sg_node_kind kind, char v, int n, const int *k,
+                   const strm *bv, const strm *ref, strm *nref)
+{
+    return (strm){new_joiner(c, kind, v, n, k, bv, ref, nref, SG_LVL_BITVECTOR), 0};
 }
 
 /* Comment for a ref edge out of stream s ("out-B" from a joiner). */

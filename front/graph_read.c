@@ -215,7 +215,7 @@ static int read_node(rd *r, Agnode_t *an, sg_node *n)
     if (*v && !(n->format = sg_lvl_from_word(v)))
         return sg_errf(r->e, r->path, n->line,
                        "node %d: unknown level format '%.40s' (compressed, dense, "
-                       "nonunique or singleton)", n->id, v);
+                       "nonunique, singleton, range, offset, hashed or bitvector)", n->id, v);
 
     n->root = is_true(nattr(an, &kv, "root"));
     n->src = is_true(nattr(an, &kv, "src"));
@@ -348,6 +348,10 @@ static int read_header(rd *r, const char *comment)
             return sg_errf(r->e, r->path, line,
                            "graph comment: tensor %s has bad format '%.40s' "
                            "(like ss01, ds10, uq01, s0 or none)", name, fmt);
+        if (sg_decl_bv_parse(tbuf, t) < 0)
+            return sg_errf(r->e, r->path, line,
+                           "graph comment: tensor %s has a bad bitvector word width in "
+                           "'%.40s' (like /bv=64: a power of two from 1 to 64)", name, tbuf);
         if (sg_decl_tiles_parse(tbuf, t) < 0)
             return sg_errf(r->e, r->path, line,
                            "graph comment: tensor %s has bad tiles '%.40s' (like "

@@ -180,7 +180,7 @@ static char *fmt_toks(const sg_tok *t, size_t n, sg_stream_kind k)
     char *s = malloc(cap);
     s[0] = 0;
     for (size_t i = 0; i < n; i++) {
-        char b[64];
+        char b[SG_TOK_TEXT];
         sg_tok_format(t[i], k, b);
         len += (size_t)snprintf(s + len, cap - len, "%s%s", i ? " " : "", b);
     }

@@ -303,6 +303,11 @@ static int net_scanner_init(sg_net *net, size_t v, bound *bt, int nbt,
             sg_prim_scan_offset_init(pn, lv->w, lv->off, lv->noff);
             return 0;
         }
+        if (lv->fmt == SG_LVL_BITVECTOR) {
+            sg_prim_scan_bitvector_init(pn, sg_lvl_bv_words(lv->dim, lv->w), lv->crd,
+                                        lv->seg, lv->ncrd);
+            return 0;
+        }
         /* bound tensors are built by sg_fibertree_build (graph/bind.c),
          * which derives a singleton level's last bits */
         sg_prim_scan_singleton_init(pn, lv->crd, lv->last, lv->ncrd);
@@ -398,9 +403,15 @@ static int net_node_init(sg_net *net, size_t v, bound *bt, int nbt,
     case SG_NK_REPEAT: sg_prim_repeat_init(pn); break;
     case SG_NK_BROADCAST: sg_prim_broadcast_init(pn); break;
     case SG_NK_INTERSECT:
-        sg_prim_intersect_init(pn, gn->n_operands, skq + 3 * v);
+    case SG_NK_UNION:
+        if (gn->format == SG_LVL_BITVECTOR)
+            sg_prim_join_bv_init(pn, gn->n_operands, gn->kind == SG_NK_UNION,
+                                 sg_graph_bv_width(g, gn));
+        else if (gn->kind == SG_NK_UNION)
+            sg_prim_union_init(pn, gn->n_operands);
+        else
+            sg_prim_intersect_init(pn, gn->n_operands, skq + 3 * v);
         break;
-    case SG_NK_UNION: sg_prim_union_init(pn, gn->n_operands); break;
     case SG_NK_ALU: {
         if (sg_graph_sub_swapped(g, (int)v)) {
             sg_q *t = pn->in[0];

@@ -493,6 +493,13 @@ void sg_prim_scan_singleton_init(sg_pnode *n, const int64_t *crd, const int64_t 
                                  size_t ncrd);
 void sg_prim_scan_nonunique_init(sg_pnode *n, const int64_t *seg, size_t nseg,
                                  const int64_t *crd, size_t ncrd);
+/* A bitvector scanner (prim_scan_bitvector.c): nw words per fiber, the
+ * level's words and prefix popcounts (copied). */
+void sg_prim_scan_bitvector_init(sg_pnode *n, int64_t nw, const int64_t *words,
+                                 const int64_t *pos, size_t nwords);
+/* A bitvector intersecter (is_union 0) or unioner of 1..3 operands with
+ * w-bit words (prim_join_bv.c). */
+void sg_prim_join_bv_init(sg_pnode *n, int n_operands, int is_union, int64_t w);
 /* A singleton scanner frees crd with itself (the offset scanner's). */
 void sg_prim_scan_own_crd(sg_pnode *n, int64_t *crd);
 /* DIA's scanners (prim_scan_range.c): the range level (size dim = N, the

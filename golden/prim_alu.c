@@ -252,7 +252,7 @@ static int alu2_take(sg_pnode *n, sg_tok *out)
         q_pop(a);
         q_pop(b);
     } else {
-        char bx[24], by[24];
+        char bx[SG_TOK_TEXT], by[SG_TOK_TEXT];
         sg_tok_format(x, SG_ST_VAL, bx);
         sg_tok_format(y, SG_ST_VAL, by);
         return (int)sg_prim_fail(n, "operands out of step: %s on input 0, %s on input 1", bx, by);

@@ -91,7 +91,7 @@ void sg_q_hook(sg_q *q, sg_tok t)
         sg_memtap_tok(q->mem, t);
     if (!q->trace)
         return;
-    char buf[32];
+    char buf[SG_TOK_TEXT + 1];
     int len = sg_tok_format(t, q->kind, buf + 1);
     buf[0] = ' ';
     if (fwrite(buf, 1, (size_t)len + 1, q->trace) != (size_t)len + 1)

@@ -26,6 +26,12 @@
  * first position whose last bit is set) and the range scanner see only
  * their input's head: they open a reference in the stop's cycle only when
  * the stop merged none.
+ *
+ * Bitvector (prim_scan_bitvector.c): the dense rule over words, a
+ * reference r giving positions r*nw .. r*nw+nw-1, each emitted as its word
+ * (crd) and its prefix popcount (pos) instead of a coordinate and a
+ * position; an input N gives a fiber of nw zero words (two arrays end in
+ * nw zeros for it), so that a union's operands stay word-aligned.
  */
 #ifndef SG_PRIM_SCAN_H
 #define SG_PRIM_SCAN_H
@@ -39,7 +45,7 @@
 
 enum { SCAN_IDLE, SCAN_EMIT, SCAN_CLOSE, SCAN_DONE };
 /* The scanner kinds the rule is instantiated for (the `dense` argument). */
-enum { SCAN_COMPRESSED = 0, SCAN_DENSE = 1, SCAN_SINGLETON = 2, SCAN_RANGE = 3 };
+enum { SCAN_COMPRESSED = 0, SCAN_DENSE = 1, SCAN_SINGLETON = 2, SCAN_RANGE = 3, SCAN_BV = 4 };
 
 typedef struct scan_st {
     int st;
@@ -50,8 +56,9 @@ typedef struct scan_st {
     size_t noff;
     int64_t m;                  /* range: M, the offset level's size */
     int64_t stride;             /* range: S, positions r * S + i */
-    const int64_t *seg, *crd;   /* compressed */
-    size_t nseg, ncrd;
+    const int64_t *seg, *crd;   /* compressed; bitvector: crd the words */
+    size_t nseg, ncrd;          /* bitvector: ncrd words before the nw zeros */
+    const int64_t *pos;         /* bitvector: each word's prefix popcount */
     int cam;                    /* compressed: CAM size T > 0, a skipping
                                  * scanner (core) */
     sg_skc_scan core;
@@ -78,6 +85,13 @@ SCAN_INLINE int scan_fiber(const scan_st *s, int64_t r, int dense,
         int64_t hi = s->dim < s->m - off ? s->dim : s->m - off;
         *a = r * s->stride + lo;
         *b = r * s->stride + (hi > lo ? hi : lo);
+        return 1;
+    }
+    if (dense == SCAN_BV) {
+        if (r < 0 || (s->dim && (uint64_t)r >= s->ncrd / (uint64_t)s->dim))
+            return 0;
+        *a = r * s->dim;
+        *b = *a + s->dim;
         return 1;
     }
     if (dense) {
@@ -116,6 +130,12 @@ SCAN_INLINE int64_t scan_crd(const int64_t *crd, int64_t base, int64_t p,
     return dense == SCAN_DENSE || dense == SCAN_RANGE ? p - base : crd[p];
 }
 
+/* The reference of position p: p, or a bitvector word's prefix count. */
+SCAN_INLINE int64_t scan_ref(const int64_t *pos, int64_t p, int dense)
+{
+    return dense == SCAN_BV ? pos[p] : p;
+}
+
 /* sg_prim_fail with the message for a reference scan_fiber rejected. */
 long sg_scan_bad_ref(sg_pnode *n, const scan_st *s, int64_t r, int dense);
 
@@ -134,14 +154,14 @@ SCAN_INLINE int scan_fire1(sg_pnode *n, int dense)
     if (!q_room(qc) || !q_room(qr))
         return 0;
     int64_t p = s->p, e = n->can_ramp ? s->end : p + 1, base = s->base;
-    const int64_t *crd = s->crd;
+    const int64_t *crd = s->crd, *pos = s->pos;
     q_reserve(qc, (uint64_t)(e - p));
     q_reserve(qr, (uint64_t)(e - p));
     q_push(qc, sg_data(scan_crd(crd, base, p, dense)));
-    q_push(qr, sg_data(p));
+    q_push(qr, sg_data(scan_ref(pos, p, dense)));
     for (int64_t i = p + 1; i < e; i++) {
         q_put_ahead(qc, (uint64_t)(i - p - 1), sg_data(scan_crd(crd, base, i, dense)));
-        q_put_ahead(qr, (uint64_t)(i - p - 1), sg_data(i));
+        q_put_ahead(qr, (uint64_t)(i - p - 1), sg_data(scan_ref(pos, i, dense)));
     }
     s->p = e;
     n->ramp = (uint64_t)(e - p - 1);
@@ -161,10 +181,10 @@ SCAN_INLINE long scan_temit(scan_st *s, sg_q *qc, sg_q *qr, uint64_t *cp,
     tq_load(&oc, qc);
     tq_load(&orf, qr);
     int64_t p = s->p, base = s->base;
-    const int64_t *crd = s->crd;
+    const int64_t *crd = s->crd, *pos = s->pos;
     for (uint64_t i = 0; i < k; i++) {
         tq_push(&oc, sg_data(scan_crd(crd, base, p + (int64_t)i, dense)), c + i + 1);
-        tq_push(&orf, sg_data(p + (int64_t)i), c + i + 1);
+        tq_push(&orf, sg_data(scan_ref(pos, p + (int64_t)i, dense)), c + i + 1);
     }
     tq_store(&oc);
     tq_store(&orf);
@@ -269,6 +289,13 @@ SCAN_INLINE long scan_run(sg_pnode *n, long budget, int dense)
             }
             if (!port_room(oc) || !port_room(orf))
                 return fired;
+            if (dense == SCAN_BV && t.kind == SG_TK_EMPTY) {
+                /* a fiber of zero words, where the arrays end */
+                q_pop(in);
+                scan_open(s, (int64_t)s->ncrd, (int64_t)s->ncrd + s->dim);
+                fired++;
+                continue;
+            }
             q_pop(in);
             if (t.kind == SG_TK_EMPTY) {
                 port_push(oc, t);
@@ -300,7 +327,7 @@ SCAN_INLINE long scan_run(sg_pnode *n, long budget, int dense)
                     return fired;
                 sg_q *qc = port_plain(oc), *qr = port_plain(orf);
                 int64_t p = s->p, base = s->base;
-                const int64_t *crd = s->crd;
+                const int64_t *crd = s->crd, *pos = s->pos;
                 if (qc && qr) {
                     q_reserve(qc, k);
                     q_reserve(qr, k);
@@ -309,14 +336,14 @@ SCAN_INLINE long scan_run(sg_pnode *n, long budget, int dense)
                     uint64_t tc = qc->tail, tr = qr->tail;
                     for (uint64_t i = 0; i < k; i++) {
                         bc[(tc + i) & mc] = sg_data(scan_crd(crd, base, p + (int64_t)i, dense));
-                        br[(tr + i) & mr] = sg_data(p + (int64_t)i);
+                        br[(tr + i) & mr] = sg_data(scan_ref(pos, p + (int64_t)i, dense));
                     }
                     qc->tail = tc + k;
                     qr->tail = tr + k;
                 } else {
                     for (uint64_t i = 0; i < k; i++) {
                         port_push(oc, sg_data(scan_crd(crd, base, p + (int64_t)i, dense)));
-                        port_push(orf, sg_data(p + (int64_t)i));
+                        port_push(orf, sg_data(scan_ref(pos, p + (int64_t)i, dense)));
                     }
                 }
                 s->p = p + (int64_t)k;
@@ -327,7 +354,7 @@ SCAN_INLINE long scan_run(sg_pnode *n, long budget, int dense)
                 if (!port_room(oc) || !port_room(orf))
                     return fired;
                 port_push(oc, sg_data(scan_crd(s->crd, s->base, s->p, dense)));
-                port_push(orf, sg_data(s->p));
+                port_push(orf, sg_data(scan_ref(s->pos, s->p, dense)));
                 s->p++;
                 fired++;
                 continue;

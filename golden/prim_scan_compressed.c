@@ -25,6 +25,10 @@ long sg_scan_bad_ref(sg_pnode *n, const scan_st *s, int64_t r, int dense)
     if (dense == SCAN_RANGE)
         return sg_prim_fail(n, "reference %lld out of range (the range level has %zu "
                             "fibers)", (long long)r, s->noff);
+    if (dense == SCAN_BV)
+        return sg_prim_fail(n, "reference %lld out of range (the bitvector level has %zu "
+                            "words, %lld per fiber)", (long long)r, s->ncrd,
+                            (long long)s->dim);
     if (dense == SCAN_SINGLETON)
         return sg_prim_fail(n, "reference %lld out of range (the level has %zu positions)",
                             (long long)r, s->ncrd);

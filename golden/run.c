@@ -124,9 +124,9 @@ int sg_golden_check_executable(const sg_graph *g, sg_err *e)
             return sg_errf(e, p, n->line, "not executable: node %s has unknown type '%s'", d, n->type);
         case SG_NK_INTERSECT:
         case SG_NK_UNION:
-            if (n->n_operands < 2 || n->n_operands > 3)
-                return sg_errf(e, p, n->line, "not executable: node %s has %d operands (2 or 3 supported)",
-                               d, n->n_operands);
+            if (n->n_operands < (n->format == SG_LVL_BITVECTOR ? 1 : 2) || n->n_operands > 3)
+                return sg_errf(e, p, n->line, "not executable: node %s has %d operands (2 or 3 "
+                               "supported; 1 for a bitvector joiner)", d, n->n_operands);
             break;
         default:
             break;

@@ -173,7 +173,7 @@ static const char *tok_text(sg_tok t, sg_stream_kind k, char *buf)
 /* An input stream: D once, at the end ('_' idle markers aside). */
 static int check_done(const sg_stream_file *in, const sg_stream_line *l, sg_err *e)
 {
-    char b[32];
+    char b[SG_TOK_TEXT];
     int seen = 0;
     for (size_t i = 0; i < l->toks.n; i++) {
         sg_tok t = l->toks.t[i];

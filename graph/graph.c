@@ -245,6 +245,24 @@ void sg_decl_str(const sg_tensor_decl *d, char *buf, size_t cap)
     for (int m = 0; d->lorder > 0 && m < d->lorder && k < cap; m++)
         k += (size_t)snprintf(buf + k, cap - k, "%s%lld", m ? "x" : "/tile=",
                               (long long)d->tile[m]);
+    if (d->fmt.bv_width > 0 && d->fmt.bv_width != SG_BV_WIDTH_DEFAULT && k < cap)
+        snprintf(buf + k, cap - k, "/bv=%d", d->fmt.bv_width);
+}
+
+int sg_decl_bv_parse(char *s, sg_tensor_decl *d)
+{
+    char *b = strstr(s, "/bv=");
+    if (!b)
+        return 0;
+    char *p = b + 4;
+    int v = 0;
+    while (*p >= '0' && *p <= '9' && v < 1000)
+        v = v * 10 + (*p++ - '0');
+    if (p == b + 4 || (*p && *p != '/') || !sg_lvl_bv_width_ok(v))
+        return -1;
+    d->fmt.bv_width = v;
+    memmove(b, p, strlen(p) + 1);
+    return 0;
 }
 
 int sg_decl_tiles_parse(const char *s, sg_tensor_decl *d)
@@ -324,6 +342,20 @@ static int from_reducer(const sg_graph *g, int v, int port, int hops)
     default:
         return 0;
     }
+}
+
+int sg_graph_is_bitvector(const sg_node *n)
+{
+    return (n->kind == SG_NK_FIBERLOOKUP || n->kind == SG_NK_INTERSECT ||
+            n->kind == SG_NK_UNION) && n->format == SG_LVL_BITVECTOR;
+}
+
+int sg_graph_bv_width(const sg_graph *g, const sg_node *n)
+{
+    const char *t = n->kind == SG_NK_FIBERLOOKUP ? n->tensor
+                  : n->n_operands > 0 ? n->operand[0] : "";
+    const sg_tensor_decl *d = sg_graph_tensor(g, t);
+    return d ? sg_format_bv_width(&d->fmt) : SG_BV_WIDTH_DEFAULT;
 }
 
 int sg_graph_inner_is_vals(const sg_node *n)
@@ -598,6 +630,13 @@ int sg_level_use_error(sg_node_kind k, int is_vals, char fmt, char *buf, size_t 
     else if (k == SG_NK_FIBERLOOKUP && !c->ordered)
         snprintf(buf, cap, "scans %s %s level, which is unordered: it is located into (a "
                  "locate node), never scanned", a, c->word);
+    else if (k == SG_NK_FIBERWRITE && !is_vals && fmt == SG_LVL_BITVECTOR)
+        snprintf(buf, cap, "writes a bitvector level (the level writers write dense and "
+                 "compressed levels: write the result so and convert it with samgen "
+                 "tensor convert)");
+    else if ((k == SG_NK_INTERSECT || k == SG_NK_UNION) && fmt && fmt != SG_LVL_BITVECTOR)
+        snprintf(buf, cap, "joins %s %s level's words (a joiner's format is bitvector "
+                 "or none)", a, c->word);
     else if (k == SG_NK_FIBERWRITE && !is_vals && (!c->assemble || fmt == SG_LVL_HASHED))
         snprintf(buf, cap, "writes %s %s level (%s)", a, c->word,
                  c->assemble ? "the level writers append in order; hashed levels insert"

@@ -228,12 +228,16 @@ sg_stream_kind sg_graph_port_kind(const sg_node *n, int is_input, int port);
 /* Lookups. */
 const sg_tensor_decl *sg_graph_tensor(const sg_graph *g, const char *name);
 /* The text after "NAME=" in the graph comment: the format, then
- * "/tile=T0xT1..." for a split tensor (buf: at least 160 bytes). */
+ * "/tile=T0xT1..." for a split tensor and "/bv=W" for bitvector levels of
+ * W-bit words other than the default 64 (buf: at least 160 bytes). */
 void sg_decl_str(const sg_tensor_decl *d, char *buf, size_t cap);
 /* Read the "/tile=..." part of that text (s: what follows the format)
  * into d, whose fmt is set: 0, or -1 when malformed or inconsistent with
  * the format's order. */
 int sg_decl_tiles_parse(const char *s, sg_tensor_decl *d);
+/* Take the "/bv=W" part out of s (in place) into d->fmt.bv_width: 0, or
+ * -1 when W is not a power of two from 1 to 64. */
+int sg_decl_bv_parse(char *s, sg_tensor_decl *d);
 /* Node array index of DOT id, or -1. */
 int sg_graph_find_node(const sg_graph *g, int id);
 /* Operand index k of tensor name in joiner n, or -1. */
@@ -253,6 +257,12 @@ int sg_graph_sub_swapped(const sg_graph *g, int node);
  * value stream (inner=val/vals, or vals=true): a value dropper/holder.  The
  * golden model and the generator both follow this one test. */
 int sg_graph_inner_is_vals(const sg_node *n);
+/* A scanner or joiner of a bitvector level (format=bitvector): its
+ * coordinate ports carry bitvector words (kinds.def, A|B of type b). */
+int sg_graph_is_bitvector(const sg_node *n);
+/* The word width of a bitvector scanner's or joiner's level: its tensor's
+ * (a joiner's first operand's) declared width, else the default 64. */
+int sg_graph_bv_width(const sg_graph *g, const sg_node *n);
 /* 1 when n takes the root reference "0 D" on its port 0 instead of an
  * edge: a scanner, repeat or locator with root=true.  The golden model
  * and the generator both follow this one test. */

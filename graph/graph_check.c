@@ -98,7 +98,7 @@ static void check_nodes(ck *c)
                 err(c, n->line, ni, "%s: no in0 (inner index)", DESC(n, b));
         }
         if ((n->kind == SG_NK_INTERSECT || n->kind == SG_NK_UNION) &&
-            n->n_operands < 2)
+            n->n_operands < (n->format == SG_LVL_BITVECTOR ? 1 : 2))
             err(c, n->line, ni, "%s: needs at least two operands (crd_in-T/ref_in-T edges), has %d",
                 DESC(n, b), n->n_operands);
     }

@@ -154,6 +154,8 @@ static void node_attrs(const sg_node *n, attrs *a)
     case SG_NK_INTERSECT:
     case SG_NK_UNION:
         put_idx(a, "index", n->index);
+        if (n->format)
+            put_format(a, n);
         break;
     case SG_NK_REPEAT:
         put_idx(a, "index", n->index);
@@ -270,7 +272,8 @@ static void node_look(const sg_node *n, char *label, size_t cap,
         break;
     case SG_NK_INTERSECT:
     case SG_NK_UNION:
-        snprintf(label, cap, "%s %s", sg_graph_kind_name(n->kind), idx);
+        snprintf(label, cap, "%s %s%s", sg_graph_kind_name(n->kind), idx,
+                 n->format == SG_LVL_BITVECTOR ? "\\nbitvector" : "");
         *color = "purple";
         break;
     case SG_NK_SPACC:

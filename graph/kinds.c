@@ -66,6 +66,8 @@ static int parse_list(const char *s, entry *e)
             k = 0;
             while (*s && *s != ':' && *s != ' ' && k + 1 < sizeof x->alt)
                 x->alt[k++] = *s++;
+            if (k > 0 && x->alt[k - 1] == '#')
+                k--;            /* numbered as the port itself */
             x->alt[k] = '\0';
             if (*s == ':')
                 x->alt_type = *++s ? *s++ : 'c';
@@ -82,6 +84,7 @@ static sg_stream_kind type_kind(char t, const sg_node *n)
     case 'r': return SG_ST_REF;
     case 'v': return SG_ST_VAL;
     case 's': return SG_ST_REPSIG;
+    case 'b': return SG_ST_BV;
     case '*': return n->stream;
     default: return SG_ST_CRD;
     }
@@ -197,7 +200,7 @@ int sg_kind_port(const sg_node *n, int is_input, int p, sg_port *pt)
     }
     const char *name = x->name;
     char type = x->type;
-    if (x->alt[0] && carries_values(n)) {
+    if (x->alt[0] && (x->alt_type == 'b' ? sg_graph_is_bitvector(n) : carries_values(n))) {
         name = x->alt;
         type = x->alt_type;
     }
@@ -241,7 +244,8 @@ static void doc_ports(FILE *f, const sg_kind_info *ki, int is_input)
     for (int i = 0; i < ne; i++) {
         fprintf(f, "%s`%s_%s%s`", i ? ", " : "", d, e[i].name, e[i].numbered ? "K" : "");
         if (e[i].alt[0])
-            fprintf(f, " or `%s_%s` (values)", d, e[i].alt);
+            fprintf(f, " or `%s_%s` (%s)", d, e[i].alt,
+                    e[i].alt_type == 'b' ? "bitvector" : "values");
         if (e[i].rtl == SG_PR_SOME)
             fputs(" (some modules)", f);
         else if (e[i].rtl == SG_PR_NONE)

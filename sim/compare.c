@@ -52,7 +52,7 @@ static void put(char *buf, size_t cap, size_t *len, const char *fmt, ...)
 static void tok_text(const sg_toks *a, size_t i, sg_stream_kind k, char *out)
 {
     if (i >= a->n)
-        snprintf(out, 24, "(end)");
+        snprintf(out, SG_TOK_TEXT, "(end)");
     else
         sg_tok_format(a->t[i], k, out);
 }
@@ -62,7 +62,7 @@ static void context_line(char *buf, size_t cap, size_t *len, const char *label,
                          const sg_toks *a, size_t i, size_t ctx,
                          sg_stream_kind k)
 {
-    char w[32];
+    char w[SG_TOK_TEXT];
     size_t lo = i > ctx ? i - ctx : 0;
     size_t hi = i + ctx + 1;
     put(buf, cap, len, "  %-9s", label);
@@ -124,7 +124,7 @@ static void write_report(sg_cmp_mismatch *m, const sg_cmp_opts *o, const sg_stre
                      el->kind);
         return;
     }
-    char et[32], at[32];
+    char et[SG_TOK_TEXT], at[SG_TOK_TEXT];
     tok_text(&el->toks, idx, el->kind, et);
     tok_text(&al->toks, idx, el->kind, at);
     put(b, cap, &len, "  %s %zu", is_mem ? "entry" : "token", idx);
