@@ -156,6 +156,14 @@ static int ft_array(const sg_fibertree *ft, int mode, sg_arr_kind a,
         *n = lv->noff;
         return 0;
     }
+    if (lv->fmt == SG_LVL_BITVECTOR) {
+        /* seg = each word's prefix popcount, crd = the words */
+        if (a == SG_ARR_LAST)
+            return -1;
+        *w = a == SG_ARR_SEG ? lv->seg : lv->crd;
+        *n = lv->ncrd;
+        return 0;
+    }
     if (a == SG_ARR_LAST ? !lv->last : a == SG_ARR_SEG ? !sg_lvl_has_seg(lv->fmt)
                                                         : !sg_lvl_has_crd(lv->fmt))
         return -1;
@@ -230,6 +238,8 @@ long sg_binds_mem_cap(const sg_binds *b, const sg_node *n, sg_arr_kind a,
             cap = d > 0 && cap > lim / d ? lim : cap * (d > 0 ? d : 1);
         }
     }
+    if (a != SG_ARR_VALS && ft->lvl[last].fmt == SG_LVL_BITVECTOR)
+        return (long)ft->lvl[last].ncrd;      /* the words the data needs */
     if (a == SG_ARR_CRD && ft->lvl[last].fmt == SG_LVL_HASHED)
         return (long)ft->lvl[last].ncrd;      /* the buckets the data needs */
     if (a != SG_ARR_VALS && (ft->lvl[last].fmt == SG_LVL_RANGE ||
@@ -256,6 +266,9 @@ long sg_binds_node_dim(const sg_binds *b, const sg_node *n)
     int l = n->kind == SG_NK_FIBERLOOKUP ? level_of(&t->ft, n->mode) : -1;
     if (l > 0 && t->ft.lvl[l].fmt == SG_LVL_OFFSET)
         return (long)t->ft.lvl[l - 1].dim;
+    /* a bitvector scanner reads words per fiber */
+    if (l >= 0 && t->ft.lvl[l].fmt == SG_LVL_BITVECTOR)
+        return (long)sg_lvl_bv_words(t->ft.lvl[l].dim, t->ft.lvl[l].w);
     /* a locator into a hashed level reads its buckets per fiber */
     l = n->kind == SG_NK_LOCATE ? level_of(&t->ft, n->mode) : -1;
     if (l >= 0 && t->ft.lvl[l].fmt == SG_LVL_HASHED)
@@ -270,7 +283,8 @@ long sg_binds_index_dim(void *ctx, char idx)
         return -1;
     for (size_t i = 0; i < b->g->n_nodes; i++) {
         const sg_node *n = &b->g->nodes[i];
-        if (n->kind == SG_NK_FIBERLOOKUP && n->index == idx) {
+        if (n->kind == SG_NK_FIBERLOOKUP && n->index == idx &&
+            n->format != SG_LVL_BITVECTOR) {
             long d = sg_binds_node_dim(b, n);
             if (d >= 0)
                 return d;

@@ -92,6 +92,8 @@ typedef struct sg_einsum {
                                     * accumulators' workspace (AUTO: from
                                     * the data, docs/workspaces.md) */
     long ws_cap;                   /* its capacity N, 0 from the data */
+    int bv_width;                  /* -s bitvector(W): the word width of the
+                                    * bitvector levels (0: 64) */
 } sg_einsum;
 
 /* ---- API ---------------------------------------------------------------- */

@@ -120,7 +120,23 @@ int sg_einsum_set_format(sg_einsum *es, const char *flag, sg_err *e)
  * and intersect(...) say how a dense operand meets a compressed one at
  * each index listed (located into, or coiterated). */
 static const char *const directives[] = {"reorder", "locate", "intersect", "split",
-                                         "workspace"};
+                                         "workspace", "bitvector"};
+
+/* bitvector(W) from just after its '(' (at p). */
+static int set_bv_width(sg_einsum *es, const char *flag, const char *f, size_t p,
+                        int base, sg_err *e)
+{
+    size_t q = p;
+    while (isdigit((unsigned char)f[q]) && q - p < 3)
+        q++;
+    int w = q > p ? atoi(f + p) : 0;
+    if (!sg_lvl_bv_width_ok(w) || f[q] != ')' || f[q + 1])
+        return sg_einsum_perr(e, "schedule", flag, base + (int)p + 1, "expected "
+                    "bitvector(W): W a power of two from 1 to 64, the bits per word of "
+                    "the bitvector levels");
+    es->bv_width = w;
+    return 0;
+}
 
 /* workspace(X,KIND[,N]) from just after its '(' (at p): X the result. */
 static int set_workspace(sg_einsum *es, const char *flag, const char *f, size_t p,
@@ -183,7 +199,7 @@ int sg_einsum_set_schedule(sg_einsum *es, const char *flag, sg_err *e)
     while (f[p] == ' ')
         p++;
     int d = -1;
-    for (int k = 0; k < 5 && d < 0; k++) {
+    for (int k = 0; k < 6 && d < 0; k++) {
         size_t kl = strlen(directives[k]);
         if (strncmp(f + p, directives[k], kl) == 0 && f[p + kl] == '(') {
             d = k;
@@ -193,11 +209,13 @@ int sg_einsum_set_schedule(sg_einsum *es, const char *flag, sg_err *e)
     if (d < 0)
         return sg_einsum_perr(e, what, flag, base + (int)p + 1,
                     "expected reorder(i,j,...), locate(i,...), intersect(i,...), "
-                    "split(i,I,i,T) or workspace(X,dense|sorted|hash[,N])");
+                    "split(i,I,i,T), workspace(X,dense|sorted|hash[,N]) or bitvector(W)");
     if (d == 3)
         return sg_einsum_split(es, flag, f, p, base, e);
     if (d == 4)
         return set_workspace(es, flag, f, p, base, e);
+    if (d == 5)
+        return set_bv_width(es, flag, f, p, base, e);
     char list[SG_EINSUM_MAX_INDEX + 1] = "";
     int n = 0;
     for (;;) {

@@ -77,6 +77,94 @@ static void check_kernel(const char *what, const char *line, const sg_coo *b,
     sg_graph_free(&g);
 }
 
+/* Elementwise vector kernels over bitvector operands against a dense
+ * evaluation: the AND and OR of the words (two and three operands, word
+ * widths 1 to 64, lengths that leave a partial last word), and bitvector
+ * operands mixed with compressed and dense ones. */
+static void test_bitvector_vectors(void **state)
+{
+    (void)state;
+    static const char *const lines[] = {
+        "x(i)=b(i)*c(i) -fb:b -fc:b",     "x(i)=b(i)+c(i) -fb:b -fc:b",
+        "x(i)=b(i)*c(i)*d(i) -fb:b -fc:b -fd:b", "x(i)=b(i)+c(i)+d(i) -fb:b -fc:b -fd:b",
+        "x(i)=b(i)*c(i) -fb:b -fc:s",     "x(i)=b(i)+c(i) -fb:b -fc:s",
+        "x(i)=b(i)*c(i)+d(i) -fb:b -fc:b -fd:b", "x(i)=b(i)*c(i) -fb:b -fc:d",
+        "x(i)=b(i)*c(i) -fb:b -fc:b -sbitvector(1)", "x(i)=b(i)+c(i) -fb:b -fc:b -sbitvector(4)",
+        "x(i)=b(i)*c(i) -fb:b -fc:b -sbitvector(32)",
+    };
+    static const int64_t lens[] = {1, 63, 64, 65, 200};
+    for (size_t L = 0; L < sizeof lens / sizeof lens[0]; L++) {
+        sg_coo v[3];
+        int64_t *dv[3];
+        for (int k = 0; k < 3; k++) {
+            sg_gen_opts go;
+            sg_gen_opts_default(&go);
+            go.order = 1;
+            go.shape[0] = lens[L];
+            go.density = k == 2 ? 0.6 : 0.3;
+            go.pattern = k == 1 ? SG_PAT_BLOCKS : SG_PAT_UNIFORM;
+            go.seed = 40 + 3 * L + (uint64_t)k;
+            sg_err e;
+            sg_err_clear(&e);
+            if (sg_tensor_gen(&go, &v[k], &e))
+                fail_msg("%s", e.msg);
+            dv[k] = sg_calloc((size_t)lens[L], sizeof *dv[k]);
+            for (size_t n = 0; n < v[k].nnz; n++)
+                dv[k][v[k].crd[n]] = v[k].val[n];
+        }
+        for (size_t q = 0; q < sizeof lines / sizeof lines[0]; q++) {
+            const char *line = lines[q];
+            int add = strchr(line, '+') != NULL, three = strstr(line, "d(i)") != NULL;
+            int mixed = strstr(line, "*c(i)+d(i)") != NULL;
+            sg_graph g;
+            sg_err e;
+            if (compile_line(line, "bv", &g, &e, NULL))
+                fail_msg("%s: %s", line, e.msg);
+            if (!strstr(line, "fc:d"))
+                assert_non_null(find_kind(&g, add ? SG_NK_UNION : SG_NK_INTERSECT));
+            golden_binding bd[3];
+            memset(bd, 0, sizeof bd);
+            const char *nm[3] = {"b", "c", "d"};
+            for (int k = 0; k < 3; k++) {
+                bd[k].name = nm[k];
+                bd[k].coo = &v[k];
+            }
+            for (int eng = 0; eng < 2; eng++) {
+                golden_opts o;
+                sg_golden_opts_default(&o);
+                o.engine = eng ? GOLDEN_CYCLE : GOLDEN_FUNC;
+                o.fifo_depth = eng ? 2 : 0;
+                golden_result r;
+                sg_err_clear(&e);
+                if (sg_golden_run(&g, bd, three ? 3 : 2, &o, &r, &e) || r.n_out != 1 ||
+                    r.deadlock)
+                    fail_msg("%s (length %lld): %s", line, (long long)lens[L],
+                             e.msg[0] ? e.msg : "no output");
+                int64_t *got = sg_calloc((size_t)lens[L], sizeof *got);
+                const sg_coo *out = &r.out[0].coo;
+                for (size_t n = 0; n < out->nnz; n++)
+                    got[out->crd[n]] = out->val[n];
+                for (int64_t i = 0; i < lens[L]; i++) {
+                    int64_t want = mixed ? dv[0][i] * dv[1][i] + dv[2][i]
+                                 : add ? dv[0][i] + dv[1][i] + (three ? dv[2][i] : 0)
+                                       : dv[0][i] * dv[1][i] * (three ? dv[2][i] : 1);
+                    if (got[i] != sg_wrap(want, 32))
+                        fail_msg("%s (length %lld, engine %d): x(%lld) is %lld, want %lld",
+                                 line, (long long)lens[L], eng, (long long)i,
+                                 (long long)got[i], (long long)want);
+                }
+                free(got);
+                sg_golden_result_free(&r);
+            }
+            sg_graph_free(&g);
+        }
+        for (int k = 0; k < 3; k++) {
+            sg_coo_free(&v[k]);
+            free(dv[k]);
+        }
+    }
+}
+
 /* Every format of SpMV on matrix a (rows x cols) and a vector of density
  * xd. */
 static void all_formats(const char *what, const sg_coo *a, double xd, uint64_t seed)
@@ -98,6 +186,11 @@ static void all_formats(const char *what, const sg_coo *a, double xd, uint64_t s
         "y(i)=B(i,j)*x(j) -fB:uq -fx:d",  "y(i)=B(i,j)*x(j) -fB:ds -fx:h",
         "y(i)=B(i,j)*x(j) -fB:uq -fx:h",  "y(i)=B(i,j)*x(j) -fB:dd -fx:h",
         "y(i)=B(i,j)*x(j) -fB:sh -fx:d",
+        /* bitvector levels: joined word by word with each other, turned
+         * into coordinates where they meet another format */
+        "y(i)=B(i,j)*x(j) -fB:db -fx:b",  "y(i)=B(i,j)*x(j) -fB:bb -fx:d",
+        "y(i)=B(i,j)*x(j) -fB:sb -fx:s",  "y(i)=B(i,j)*x(j) -fB:db -fx:b -sbitvector(4)",
+        "y(i)=B(i,j)*x(j) -fB:bb -fx:b -sbitvector(8)",
     };
     for (size_t k = 0; k < sizeof mat_lines / sizeof mat_lines[0]; k++)
         check_kernel(what, mat_lines[k], a, &x, want, a->shape[0]);
@@ -184,6 +277,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_generated),
+        cmocka_unit_test(test_bitvector_vectors),
         cmocka_unit_test(test_real),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -420,6 +420,9 @@ static void declare_tensors(lw *c)
         sg_tensor_decl dd;
         memset(&dd, 0, sizeof dd);
         dd.fmt = x->fmt;
+        for (int l = 0; l < dd.fmt.order; l++)
+            if (dd.fmt.level[l] == SG_LVL_BITVECTOR)
+                dd.fmt.bv_width = es->bv_width;
         dd.lorder = x->lorder;
         memcpy(dd.tile, x->tile, sizeof dd.tile);
         char f[160];

@@ -31,6 +31,7 @@ void sg_emit_opts_default(sg_emit_opts *o)
     memset(o, 0, sizeof *o);
     o->crd_width = SG_DEFAULT_CRD_WIDTH;
     o->val_width = SG_DEFAULT_VAL_WIDTH;
+    o->bv_width = SG_BV_WIDTH_DEFAULT;
     o->fifo_depth = 4;
     o->max_nnz = 1024;
     o->dim_default = 64;
@@ -100,7 +101,13 @@ static void emitter_init(emitter *m, const sg_graph *g, const sg_emit_opts *o,
     size_t nn = g->n_nodes ? g->n_nodes : 1, ne = g->n_edges ? g->n_edges : 1;
     memset(m, 0, sizeof *m);
     m->g = g;
-    m->o = o;
+    m->oc = *o;
+    m->o = o = &m->oc;
+    for (size_t i = 0; i < g->n_nodes; i++)
+        if (sg_graph_is_bitvector(&g->nodes[i]) && g->nodes[i].kind == SG_NK_FIBERLOOKUP) {
+            m->oc.bv_width = sg_graph_bv_width(g, &g->nodes[i]);
+            break;
+        }
     m->d = d;
     snprintf(d->module, sizeof d->module, "%s_top", g->name[0] ? g->name : "sam");
     sg_emit_sanitize(d->module);
@@ -216,6 +223,11 @@ static int fill_top(emitter *m, const char *body, const char *memtab, sg_err *e)
     if (sg_read_text(tpath, &tpl, e) < 0)
         return -1;
 
+    char bvparam[96] = "";
+    for (size_t i = 0; i < m->g->n_nodes; i++)
+        if (sg_graph_is_bitvector(&m->g->nodes[i]))
+            snprintf(bvparam, sizeof bvparam, "  parameter integer BvWidth = %d,   // bitvector "
+                     "word bits\n", m->o->bv_width);
     char banner[512], crdw[16], valw[16], hamsb[16], hdmsb[16], cwmsb[16], wdc[24];
     const char *base = strrchr(src, '/');
     snprintf(banner, sizeof banner,
@@ -229,7 +241,7 @@ static int fill_top(emitter *m, const char *body, const char *memtab, sg_err *e)
     snprintf(cwmsb, sizeof cwmsb, "%d", opts->crd_width - 1);
     snprintf(wdc, sizeof wdc, "%ld", opts->watchdog_cycles);
     const char *kv[] = {"BANNER", banner, "MODULE", d->module, "MEMTABLE", memtab,
-                        "CRDW", crdw, "VALW", valw, "HOSTADDR_MSB", hamsb,
+                        "CRDW", crdw, "VALW", valw, "BVPARAM", bvparam, "HOSTADDR_MSB", hamsb,
                         "HOSTDATA_MSB", hdmsb, "CRDW_MSB", cwmsb, "WATCHDOG", wdc, "BODY", body,
                         "", "@", NULL};
     FILE *tf = open_memstream(&text, &text_len);

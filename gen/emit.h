@@ -62,6 +62,8 @@ typedef long (*sg_emit_ws_fn)(void *ctx, size_t i);
 typedef struct sg_emit_opts {
     int crd_width;            /* default SG_DEFAULT_CRD_WIDTH */
     int val_width;            /* default SG_DEFAULT_VAL_WIDTH */
+    int bv_width;             /* bitvector words (the graph's: its tensors'
+                               * /bv=W, else SG_BV_WIDTH_DEFAULT) */
     int vt;                   /* value type (core/value.h): 0 integers; with
                                * SG_VT_FP32 / SG_VT_BF16 (val_width 32 / 16)
                                * the value-computing modules get ValType */

@@ -369,6 +369,9 @@ static void side_ports(emitter *m, const node_ctx *c)
     } else if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_RANGE) {
         mem_port_rd(m, i, SG_ARR_SEG, "lo");
         mem_port_rd(m, i, SG_ARR_CRD, "hi");
+    } else if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_BITVECTOR) {
+        mem_port_rd(m, i, SG_ARR_CRD, "bv");
+        mem_port_rd(m, i, SG_ARR_SEG, "pos");
     } else if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_OFFSET) {
         mem_port_rd(m, i, SG_ARR_CRD, "off");
     } else if (n->kind == SG_NK_LOCATE && n->format == SG_LVL_HASHED) {

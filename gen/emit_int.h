@@ -50,7 +50,8 @@ void sg_emit_sl_free(strlist *l);
 
 typedef struct emitter {
     const sg_graph *g;
-    const sg_emit_opts *o;
+    const sg_emit_opts *o;    /* &oc */
+    sg_emit_opts oc;          /* the options, bv_width from the graph */
     sg_emit_design *d;
     FILE *f;
     char **inst;          /* per node */
@@ -103,6 +104,8 @@ size_t sg_emit_out_edges(const sg_graph *g, int node, int port, size_t *out, siz
 
 int sg_emit_plan_memories(emitter *m, sg_err *e);
 const sg_emit_mem *sg_emit_find_mem(const emitter *m, int node, sg_arr_kind a);
+/* 1 when array a of node n holds bitvector words (BvWidth bits wide). */
+int sg_emit_bv_words(const sg_node *n, sg_arr_kind a);
 int sg_emit_host_addr_width(const emitter *m);
 int sg_emit_host_data_width(const emitter *m);
 void sg_emit_memories(emitter *m);

@@ -30,6 +30,9 @@ int sg_emit_node_arrays(const sg_node *n, sg_arr_kind arrs[2])
         /* each diagonal's first and end row (core/level_ext.c) */
         arrs[na++] = SG_ARR_SEG;
         arrs[na++] = SG_ARR_CRD;
+    } else if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_BITVECTOR) {
+        arrs[na++] = SG_ARR_SEG;        /* each word's prefix popcount */
+        arrs[na++] = SG_ARR_CRD;        /* the words */
     } else if (n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_OFFSET) {
         arrs[na++] = SG_ARR_CRD;        /* each diagonal's offset */
     } else if (n->kind == SG_NK_LOCATE && n->format == SG_LVL_HASHED) {
@@ -46,6 +49,11 @@ int sg_emit_node_arrays(const sg_node *n, sg_arr_kind arrs[2])
         }
     }
     return na;
+}
+
+int sg_emit_bv_words(const sg_node *n, sg_arr_kind a)
+{
+    return n->kind == SG_NK_FIBERLOOKUP && n->format == SG_LVL_BITVECTOR && a == SG_ARR_CRD;
 }
 
 int sg_emit_plan_memories(emitter *m, sg_err *e)
@@ -76,7 +84,8 @@ int sg_emit_plan_memories(emitter *m, sg_err *e)
             mm->arr = arrs[a];
             mm->is_output = is_out;
             mm->width = arrs[a] == SG_ARR_VALS ? o->val_width
-                      : arrs[a] == SG_ARR_LAST ? 1 : o->crd_width;
+                      : arrs[a] == SG_ARR_LAST ? 1
+                      : sg_emit_bv_words(n, arrs[a]) ? o->bv_width : o->crd_width;
             mm->addr_width = aw;
             mm->depth = 1L << aw;
             snprintf(mm->inst, sizeof mm->inst, "u_m%d_%s_%s", mm->sel, m->inst[i],
@@ -138,7 +147,7 @@ static void emit_ram(emitter *m, const sg_emit_mem *mm)
     int s = mm->sel, aw = mm->addr_width;
     /* word width: a parameter of the top */
     const char *w = mm->arr == SG_ARR_VALS ? "ValWidth" : mm->arr == SG_ARR_LAST ? "1"
-                                                                              : "CrdWidth";
+                  : sg_emit_bv_words(&m->g->nodes[mm->node], mm->arr) ? "BvWidth" : "CrdWidth";
     fprintf(f, "  // memory %d: %s %s of %s, %ld words\n", s,
             mm->is_output ? "output" : "input", sg_emit_arr_name(mm->arr),
             m->inst[mm->node], mm->depth);

@@ -75,18 +75,20 @@ int sg_emit_kind_width(sg_stream_kind k, const sg_emit_opts *o)
     switch (k) {
     case SG_ST_VAL: return o->val_width + 2;
     case SG_ST_REPSIG: return 2;
+    case SG_ST_BV: return o->bv_width + 2;
     default: return o->crd_width + 2;
     }
 }
 
 const char *sg_emit_kind_wexpr(sg_stream_kind k, int form)
 {
-    static const char *const e[3][3] = {
+    static const char *const e[4][3] = {
         {"CrdWidth+2", "CrdWidth+1", "(CrdWidth+2)"},
         {"ValWidth+2", "ValWidth+1", "(ValWidth+2)"},
         {"2", "1", "2"},
+        {"BvWidth+2", "BvWidth+1", "(BvWidth+2)"},
     };
-    int r = k == SG_ST_VAL ? 1 : k == SG_ST_REPSIG ? 2 : 0;
+    int r = k == SG_ST_VAL ? 1 : k == SG_ST_REPSIG ? 2 : k == SG_ST_BV ? 3 : 0;
     return e[r][form];
 }
 
@@ -96,6 +98,8 @@ const char *sg_emit_port_wexpr(const char *rtl, int form)
         return sg_emit_kind_wexpr(SG_ST_REPSIG, form);
     if (strstr(rtl, "val"))
         return sg_emit_kind_wexpr(SG_ST_VAL, form);
+    if (strstr(rtl, "_bv"))
+        return sg_emit_kind_wexpr(SG_ST_BV, form);
     return sg_emit_kind_wexpr(SG_ST_CRD, form);
 }
 
@@ -125,6 +129,7 @@ int sg_emit_reads_dim(const sg_node *n)
 {
     return (n->kind == SG_NK_FIBERLOOKUP && (n->format == SG_LVL_DENSE ||
                                              n->format == SG_LVL_RANGE ||
+                                             n->format == SG_LVL_BITVECTOR ||
                                              n->format == SG_LVL_OFFSET)) ||
            n->kind == SG_NK_LOCATE;
 }
@@ -178,9 +183,12 @@ static int rtl_module(const sg_node *n, const sg_emit_opts *o, long inner,
             strcpy(mod, "sam_scan_range");
         else if (n->format == SG_LVL_OFFSET)
             strcpy(mod, "sam_scan_offset");
+        else if (n->format == SG_LVL_BITVECTOR)
+            strcpy(mod, "sam_scan_bitvector");
         else
             return -1;
-        snprintf(par, cap, ".CrdWidth(CrdWidth)");
+        snprintf(par, cap, n->format == SG_LVL_BITVECTOR ? ".CrdWidth(CrdWidth), .BvWidth(BvWidth)"
+                                                         : ".CrdWidth(CrdWidth)");
         return 0;
     case SG_NK_FIBERWRITE:
         if (n->is_vals) {
@@ -222,6 +230,14 @@ static int rtl_module(const sg_node *n, const sg_emit_opts *o, long inner,
         return 0;   /* parameters depend on the edges */
     case SG_NK_INTERSECT:
     case SG_NK_UNION:
+        if (n->format == SG_LVL_BITVECTOR) {
+            if (n->n_operands < 1 || n->n_operands > 2)
+                return -1;
+            strcpy(mod, "sam_join_bv");
+            snprintf(par, cap, ".CrdWidth(CrdWidth), .BvWidth(BvWidth), .NumInputs(%d), "
+                     ".IsUnion(%d)", n->n_operands, n->kind == SG_NK_UNION);
+            return 0;
+        }
         if (n->n_operands < 2 || n->n_operands > 3)
             return -1;
         strcpy(mod, "sam_join");

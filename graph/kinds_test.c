@@ -93,10 +93,14 @@ static int words(const char *list, char w[][40], int max)
     return n;
 }
 
-/* A node of kind k as its largest RTL module sees it. */
+/* A node of kind k as its largest RTL module sees it: values 1 its values
+ * variant, 2 its bitvector one. */
 static void rtl_node(sg_node *n, sg_node_kind k, int values)
 {
     sg_graph_node_init(n, k);
+    if (values == 2 && (k == SG_NK_FIBERLOOKUP || k == SG_NK_INTERSECT || k == SG_NK_UNION))
+        n->format = SG_LVL_BITVECTOR;
+    values &= 1;
     n->n_operands = SG_RTL_MAX_OPERANDS;
     n->op = SG_ALU_ADD;
     n->is_vals = values && k == SG_NK_FIBERWRITE;
@@ -123,23 +127,26 @@ static void check_row(sg_node_kind k)
         free(t);
     }
     for (int is_in = 0; is_in <= 1; is_in++) {
-        sg_node plain, vals;
+        sg_node plain, vals, bits;
         rtl_node(&plain, k, 0);
         rtl_node(&vals, k, 1);
+        rtl_node(&bits, k, 2);
         int np = is_in ? plain.n_in : plain.n_out;
         if (sg_kind_open_out(k) && !is_in)
             np = 1;
         for (int p = 0; p < np; p++) {
-            sg_port a, b;
+            sg_port a, b, c;
             sg_kind_port(&plain, is_in, p, &a);
             sg_kind_port(&vals, is_in, p, &b);
+            sg_kind_port(&bits, is_in, p, &c);
             /* A stream copied as it is ('*') is the vector port in/out. */
-            const char *ta = a.name, *tb = b.name;
+            const char *ta = a.name, *tb = b.name, *tc = c.name;
             if (k == SG_NK_BROADCAST)
-                ta = tb = is_in ? "in" : "out";
+                ta = tb = tc = is_in ? "in" : "out";
             int seen = 0;
             for (int m = 0; m < nm; m++) {
-                int h = has_port(ports[m], ta) || has_port(ports[m], tb);
+                int h = has_port(ports[m], ta) || has_port(ports[m], tb) ||
+                        has_port(ports[m], tc);
                 seen += h;
                 if (a.rtl == SG_PR_ALL && !h)
                     fail_msg("%s: rtl/%s.v has no stream port %s", ki->name, mods[m], ta);
@@ -157,7 +164,7 @@ static void check_row(sg_node_kind k)
             char name[64];
             snprintf(name, sizeof name, "%.*s", (int)(e - l), l);
             int found = 0;
-            for (int v = 0; v <= 1 && !found; v++) {
+            for (int v = 0; v <= 2 && !found; v++) {
                 sg_node n;
                 rtl_node(&n, k, v);
                 int nin, nout;
