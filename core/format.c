@@ -30,7 +30,7 @@ static const sg_lvl_caps lvl_table[] = {
     {SG_LVL_OFFSET, "offset", 'P', 0, 0, 0, 1, 1, 1, 0, 1, "none (the range level's offset)"},
     {SG_LVL_HASHED, "hashed", 'P', 1, 'I', 0, 0, 1, 0, 0, 1, "crd (W buckets per fiber, -1 empty)"},
     {SG_LVL_BITVECTOR, "bitvector", 'P', 0, 0, 0, 1, 1, 0, 1, 1,
-     "bv (ceil(N/W) words of W bits per fiber)"},
+     "no files (built from coordinates): ceil(N/W) W-bit words per fiber, prefix popcounts"},
 };
 
 const sg_lvl_caps *sg_lvl_table(int *n)

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "core/tensor.h"
+#include "core/tensor_int.h"
 
 /* The 4 x 6 matrix of the paper's Figure 2 shape with entries on the
  * diagonals -1, 0 and 2 (row, column, value). */
@@ -176,7 +177,7 @@ static void test_refusals(void **state)
         {"do01", "an offset level (o) must sit right under a range level (r)"},
         {"sq01", "a singleton level (q) must sit under a non-unique level (u) or a dense one"},
         {"sx01", "unknown level format 'x' (known: s compressed, d dense, u non-unique "
-                 "compressed, q singleton, r range, o offset, h hashed)"},
+                 "compressed, q singleton, r range, o offset, h hashed, b bitvector)"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         sg_err_clear(&e);
@@ -289,14 +290,108 @@ static void test_samdir(void **state)
     assert_int_equal(rmdir(dir), 0);
 }
 
+/* Bitvector levels: the words and prefix counts of a known matrix, the
+ * child positions, the walk back to coordinates, the checks and the
+ * refusals. */
+static void test_bitvector(void **state)
+{
+    (void)state;
+    /* 2 x 10, W = 4: row 0 holds 0 2 3 9, row 1 holds 4 */
+    static const int64_t crd[][2] = {{0, 0}, {0, 2}, {0, 3}, {0, 9}, {1, 4}};
+    int64_t shape[2] = {2, 10};
+    sg_coo a;
+    sg_coo_init(&a, 2, shape);
+    for (int k = 0; k < 5; k++)
+        sg_coo_push(&a, crd[k], 10 + k);
+    sg_format f;
+    sg_err e;
+    sg_err_clear(&e);
+    assert_int_equal(sg_format_parse("db01", &f, &e), 0);
+    f.bv_width = 4;
+    sg_fibertree ft;
+    assert_int_equal(sg_fibertree_build(&a, &f, &ft, &e), 0);
+    const sg_level *lv = &ft.lvl[1];
+    assert_int_equal(lv->w, 4);
+    assert_int_equal(lv->ncrd, 6);        /* 3 words per row */
+    static const int64_t words[] = {0xd, 0x0, 0x2, 0x0, 0x1, 0x0};
+    static const int64_t pos[] = {0, 3, 3, 4, 4, 5, 5};
+    for (int k = 0; k < 6; k++)
+        assert_int_equal(lv->crd[k], words[k]);
+    for (int k = 0; k < 7; k++)
+        assert_int_equal(lv->seg[k], pos[k]);
+    assert_int_equal(sg_lvl_bv_find(lv, 0, 9), 3);
+    assert_int_equal(sg_lvl_bv_find(lv, 0, 3), 2);
+    assert_int_equal(sg_lvl_bv_find(lv, 1, 4), 4);
+    assert_int_equal(sg_lvl_bv_find(lv, 1, 5), -1);
+    assert_int_equal(sg_lvl_bv_find(lv, 0, 10), -1);
+    for (int k = 0; k < 5; k++)
+        assert_int_equal(ft.vals[k], 10 + k);
+    sg_coo back;
+    sg_fibertree_to_coo(&ft, 0, &back);
+    assert_int_equal(back.nnz, 5);
+    for (size_t k = 0; k < back.nnz; k++) {
+        assert_int_equal(back.crd[2 * k], crd[k][0]);
+        assert_int_equal(back.crd[2 * k + 1], crd[k][1]);
+        assert_int_equal(back.val[k], 10 + (int64_t)k);
+    }
+    sg_coo_free(&back);
+    uint64_t npar = 2;
+    sg_level c = *lv;
+    c.seg = NULL;                     /* the check derives it */
+    c.crd = sg_malloc(6 * sizeof *c.crd);
+    memcpy(c.crd, words, sizeof words);
+    assert_int_equal(sg_level_bv_check(&c, &npar, "d", "B", &e), 0);
+    assert_int_equal(npar, 5);
+    assert_int_equal(c.seg[6], 5);
+    c.crd[2] = 0x4;                       /* coordinate 10: past the size */
+    npar = 2;
+    sg_err_clear(&e);
+    assert_int_equal(sg_level_bv_check(&c, &npar, "d", "B", &e), -1);
+    assert_non_null(strstr(e.msg, "word 0x4 sets a bit at or above coordinate 10"));
+    assert_non_null(strstr(e.msg, "tensor_B_mode_1_bv:3:"));
+    npar = 3;
+    sg_err_clear(&e);
+    assert_int_equal(sg_level_bv_check(&c, &npar, "d", "B", &e), -1);
+    assert_non_null(strstr(e.msg, "bv has 6 words"));
+    free(c.crd);
+    free(c.seg);
+    /* a SAM directory has no files for it */
+    sg_err_clear(&e);
+    assert_int_equal(sg_tensor_write_samdir("/tmp/sg-bv-none", "B", &ft, &e), -1);
+    assert_non_null(strstr(e.msg, "a bitvector level (b) has no SAM directory files"));
+    sg_fibertree_free(&ft);
+    /* W = 64 and bit 63 */
+    int64_t s1 = 130;
+    sg_coo v;
+    sg_coo_init(&v, 1, &s1);
+    int64_t c63 = 63, c129 = 129;
+    sg_coo_push(&v, &c63, 1);
+    sg_coo_push(&v, &c129, 2);
+    assert_int_equal(sg_format_parse("b0", &f, &e), 0);
+    assert_int_equal(sg_fibertree_build(&v, &f, &ft, &e), 0);
+    assert_int_equal(ft.lvl[0].ncrd, 3);
+    assert_true((uint64_t)ft.lvl[0].crd[0] == UINT64_C(1) << 63);
+    assert_int_equal(ft.lvl[0].crd[2], 2);
+    assert_int_equal(sg_lvl_bv_find(&ft.lvl[0], 0, 129), 1);
+    sg_fibertree_free(&ft);
+    f.bv_width = 3;
+    sg_err_clear(&e);
+    assert_int_equal(sg_fibertree_build(&v, &f, &ft, &e), -1);
+    assert_non_null(strstr(e.msg, "bitvector word width 3: must be a power of two"));
+    sg_coo_free(&v);
+    sg_coo_free(&a);
+}
+
 /* The capability table: what the compiler and the docs read. */
 static void test_caps(void **state)
 {
     (void)state;
     int n;
     const sg_lvl_caps *t = sg_lvl_table(&n);
-    assert_int_equal(n, 7);
+    assert_int_equal(n, 8);
     assert_non_null(t);
+    assert_true(sg_lvl_info('b')->ordered && !sg_lvl_info('b')->locate);
+    assert_int_equal(sg_lvl_info('b')->assemble, 0);
     assert_true(sg_lvl_info('h')->locate && !sg_lvl_info('h')->ordered);
     assert_int_equal(sg_lvl_info('r')->iterate, 'V');
     assert_int_equal(sg_lvl_info('r')->assemble, 0);
@@ -332,6 +427,7 @@ int main(void)
         cmocka_unit_test(test_ell),    cmocka_unit_test(test_dia),
         cmocka_unit_test(test_hashed), cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_samdir), cmocka_unit_test(test_caps),
+        cmocka_unit_test(test_bitvector),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -231,7 +231,7 @@ static int rtl_module(const sg_node *n, const sg_emit_opts *o, long inner,
     case SG_NK_INTERSECT:
     case SG_NK_UNION:
         if (n->format == SG_LVL_BITVECTOR) {
-            if (n->n_operands < 1 || n->n_operands > 2)
+            if (n->n_operands < 1 || n->n_operands > 3)
                 return -1;
             strcpy(mod, "sam_join_bv");
             snprintf(par, cap, ".CrdWidth(CrdWidth), .BvWidth(BvWidth), .NumInputs(%d), "
@@ -459,6 +459,14 @@ static int plan_plain_modules(emitter *m, sg_err *e)
                 long peak = opts->ws_peak ? opts->ws_peak(opts->ctx, i) : -1;
                 wscap = n->ws_cap > 0 ? n->ws_cap : peak > 0 ? peak : opts->dim_default;
             }
+        }
+        if (sg_graph_is_bitvector(n) && opts->bv_width < 8) {
+            char desc[160];
+            return sg_errc(e, SG_EXIT_USAGE, g->path ? g->path : "<graph>", n->line,
+                           "%s has %d-bit bitvector words; the RTL takes 8 to 64 "
+                           "(a stop's level travels in a word): compile with "
+                           "-s 'bitvector(8)' or more", sg_graph_node_desc(n, desc, sizeof desc),
+                           opts->bv_width);
         }
         const sg_lvl_caps *cap = n->format ? sg_lvl_info(n->format) : NULL;
         if ((n->kind == SG_NK_FIBERLOOKUP || n->kind == SG_NK_LOCATE) && cap && !cap->rtl) {

@@ -416,8 +416,8 @@ int main(int argc, char **argv)
         if (op[0] == 'w') {
             unsigned sel;
             unsigned long long addr;
-            long long val;
-            if (fscanf(f, "%u %llu %lld", &sel, &addr, &val) != 3) { rc = 2; break; }
+            unsigned long long val;   // the word's bits, as verify writes them
+            if (fscanf(f, "%u %llu %llu", &sel, &addr, &val) != 3) { rc = 2; break; }
             t->host_en_i = 1;
             t->host_we_i = 1;
             t->host_sel_i = sel;

@@ -36,8 +36,8 @@ static int tok_line(sg_simout *so, char *p, const char *path, long ln,
     if (id >= so->n_edges || !*hex)
         return sg_errf(e, path, ln, "malformed token line");
     int w = so->width[id];
-    /* The data may exceed 64 bits only for payloads above 62 bits; take
-     * the last 16 hex digits. */
+    /* The data may exceed 64 bits only for payloads above 62 bits; the
+     * payload is in the last 16 hex digits. */
     size_t hl = strcspn(hex, " \r\n");
     const char *h = hl > 16 ? hex + hl - 16 : hex;
     char buf[17];
@@ -49,6 +49,17 @@ static int tok_line(sg_simout *so, char *p, const char *path, long ln,
     uint64_t d = strtoull(buf, NULL, 16);
     int pw = w - 2;
     uint64_t tag = pw >= 64 ? 0 : (d >> pw) & 3;
+    if (pw >= 64 && hl > 16) {
+        /* a 64-bit payload (a bitvector word): the tag is in the digits
+         * above the last 16 */
+        char hi[8];
+        size_t k = hl - 16 < 7 ? hl - 16 : 7;
+        memcpy(hi, hex + hl - 16 - k, k);
+        hi[k] = '\0';
+        if (strspn(hi, "0123456789abcdefABCDEF") != k)
+            return sg_errf(e, path, ln, "token line: unknown bits (x/z) in data '%s'", hi);
+        tag = (strtoull(hi, NULL, 16) >> (pw - 64)) & 3;
+    }
     uint64_t pay = pw >= 64 ? d : pw > 0 ? d & ((UINT64_C(1) << pw) - 1) : 0;
     push_tok(so, id, cyc, tag, pay);
     return 0;

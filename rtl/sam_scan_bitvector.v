@@ -1,0 +1,176 @@
+// sam_scan_bitvector - bitvector level scanner (fiberlookup
+// format=bitvector): for each input reference r, emits the fiber's nw =
+// dim_i words bv[r*nw + w] on out_bv with their prefix popcounts
+// pos[r*nw + w] on out_ref, w = 0 .. nw-1, then the closing stop by the
+// peek-ahead rule of the other scanners (next input Sk is consumed and
+// becomes S(k+1), anything else gives S0).  N gives nw zero words with
+// reference 0 (a union's operands stay word-aligned); an input stop that
+// closes an empty parent fiber is emitted incremented; D ends the run.
+//
+// bv and pos are external synchronous-read memories read at the same
+// address in the same cycle (data the cycle after the request, held while
+// no read is issued).  One read is outstanding at most: it is issued when
+// the output slot will take its data, so a fiber of nw words leaves at
+// one word per cycle; a fiber costs nw + 3 cycles (the reference, the
+// words, the closing stop behind the last read).  The base address r*nw
+// is one multiply registered with the reference.  BvWidth >= 8 (a stop's
+// level travels in the word's bits).
+`include "sam_token.vh"
+
+module sam_scan_bitvector #(
+  parameter integer CrdWidth = 16,
+  parameter integer BvWidth  = 64
+) (
+  input  wire                clk_i,
+  input  wire                rst_ni,
+  input  wire [CrdWidth-1:0] dim_i,
+  input  wire                in_ref_valid_i,
+  output reg                 in_ref_ready_o,
+  input  wire [CrdWidth+1:0] in_ref_data_i,
+  output wire                out_bv_valid_o,
+  input  wire                out_bv_ready_i,
+  output wire [BvWidth+1:0]  out_bv_data_o,
+  output wire                out_ref_valid_o,
+  input  wire                out_ref_ready_i,
+  output wire [CrdWidth+1:0] out_ref_data_o,
+  output reg                 bv_rd_en_o,
+  output wire [CrdWidth-1:0] bv_rd_addr_o,
+  input  wire [BvWidth-1:0]  bv_rd_data_i,
+  output wire                pos_rd_en_o,
+  output wire [CrdWidth-1:0] pos_rd_addr_o,
+  input  wire [CrdWidth-1:0] pos_rd_data_i
+);
+  localparam [1:0] StIdle = 2'd0, StRun = 2'd1, StClose = 2'd2, StDone = 2'd3;
+  localparam [CrdWidth-1:0] One = {{(CrdWidth-1){1'b0}}, 1'b1};
+  localparam [CrdWidth-1:0] Zero = {CrdWidth{1'b0}};
+
+  reg [1:0]          state_q, state_d;
+  reg [CrdWidth-1:0] addr_q, addr_d;     // the next word's address
+  reg [CrdWidth-1:0] left_q, left_d;     // words of the fiber not yet read
+  reg                zero_q, zero_d;     // the fiber of an N: no reads
+  reg                pend_q, pend_d;     // a read's data is on the memory ports
+  reg                pzero_q, pzero_d;   // ... of a zero word
+
+  // the output slot: one token on each stream, taken independently
+  reg                bv_v_q, ref_v_q;
+  reg [BvWidth+1:0]  bv_q;
+  reg [CrdWidth+1:0] ref_q;
+  reg                load;
+  reg [BvWidth+1:0]  load_bv;
+  reg [CrdWidth+1:0] load_ref;
+  wire slot_free = (!bv_v_q || out_bv_ready_i) && (!ref_v_q || out_ref_ready_i);
+
+  wire [1:0]          head_tag = in_ref_data_i[CrdWidth+1:CrdWidth];
+  wire [CrdWidth-1:0] head_val = in_ref_data_i[CrdWidth-1:0];
+  wire [CrdWidth-1:0] stop_inc = head_val + One;
+  // a stop's level on the bv stream (levels stay below 64; BvWidth >= 8)
+  wire [BvWidth-1:0]  stop_bv = {{(BvWidth-6){1'b0}}, stop_inc[5:0]};
+  wire [2*CrdWidth-1:0] base_full = head_val * dim_i;
+  wire [CrdWidth-1:0] base = base_full[CrdWidth-1:0];
+  wire unused_base = ^base_full[2*CrdWidth-1:CrdWidth];
+
+  assign bv_rd_addr_o = addr_q;
+  assign pos_rd_addr_o = addr_q;
+  assign pos_rd_en_o = bv_rd_en_o;
+
+  always @* begin
+    state_d = state_q;
+    addr_d = addr_q;
+    left_d = left_q;
+    zero_d = zero_q;
+    pend_d = pend_q;
+    pzero_d = pzero_q;
+    in_ref_ready_o = 1'b0;
+    bv_rd_en_o = 1'b0;
+    load = 1'b0;
+    load_bv = {BvWidth+2{1'b0}};
+    load_ref = {CrdWidth+2{1'b0}};
+    // a read's data enters the slot when the slot frees
+    if (pend_q && slot_free) begin
+      load = 1'b1;
+      load_bv = {`SG_TK_DATA, pzero_q ? {BvWidth{1'b0}} : bv_rd_data_i};
+      load_ref = {`SG_TK_DATA, pzero_q ? Zero : pos_rd_data_i};
+      pend_d = 1'b0;
+    end
+    case (state_q)
+      StIdle: if (in_ref_valid_i) begin
+        if (head_tag == `SG_TK_DATA || head_tag == `SG_TK_EMPTY) begin
+          in_ref_ready_o = 1'b1;
+          addr_d = base;
+          left_d = dim_i;
+          zero_d = head_tag == `SG_TK_EMPTY;
+          state_d = dim_i == Zero ? StClose : StRun;
+        end else if (!pend_q && slot_free) begin
+          // an unmerged stop (an empty parent fiber) or D
+          in_ref_ready_o = 1'b1;
+          load = 1'b1;
+          if (head_tag == `SG_TK_STOP) begin
+            load_bv = {`SG_TK_STOP, stop_bv};
+            load_ref = {`SG_TK_STOP, stop_inc};
+          end else begin
+            load_bv = {`SG_TK_DONE, {BvWidth{1'b0}}};
+            load_ref = {`SG_TK_DONE, Zero};
+            state_d = StDone;
+          end
+        end
+      end
+      StRun: if (!pend_q || slot_free) begin
+        bv_rd_en_o = !zero_q;
+        pend_d = 1'b1;
+        pzero_d = zero_q;
+        addr_d = addr_q + One;
+        left_d = left_q - One;
+        if (left_q == One) state_d = StClose;
+      end
+      StClose: if (!pend_q && slot_free && in_ref_valid_i) begin
+        load = 1'b1;
+        if (head_tag == `SG_TK_STOP) begin
+          in_ref_ready_o = 1'b1;
+          load_bv = {`SG_TK_STOP, stop_bv};
+          load_ref = {`SG_TK_STOP, stop_inc};
+        end else begin
+          load_bv = {`SG_TK_STOP, {BvWidth{1'b0}}};
+          load_ref = {`SG_TK_STOP, Zero};
+        end
+        state_d = StIdle;
+      end
+      default: ;
+    endcase
+  end
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q <= StIdle;
+      addr_q <= Zero;
+      left_q <= Zero;
+      zero_q <= 1'b0;
+      pend_q <= 1'b0;
+      pzero_q <= 1'b0;
+      bv_v_q <= 1'b0;
+      ref_v_q <= 1'b0;
+      bv_q <= {BvWidth+2{1'b0}};
+      ref_q <= {CrdWidth+2{1'b0}};
+    end else begin
+      state_q <= state_d;
+      addr_q <= addr_d;
+      left_q <= left_d;
+      zero_q <= zero_d;
+      pend_q <= pend_d;
+      pzero_q <= pzero_d;
+      if (load) begin
+        bv_v_q <= 1'b1;
+        ref_v_q <= 1'b1;
+        bv_q <= load_bv;
+        ref_q <= load_ref;
+      end else begin
+        if (out_bv_ready_i) bv_v_q <= 1'b0;
+        if (out_ref_ready_i) ref_v_q <= 1'b0;
+      end
+    end
+  end
+
+  assign out_bv_valid_o = bv_v_q;
+  assign out_bv_data_o = bv_q;
+  assign out_ref_valid_o = ref_v_q;
+  assign out_ref_data_o = ref_q;
+endmodule
