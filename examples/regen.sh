@@ -54,4 +54,7 @@ matmul_kij_sorted|X(i,j)=B(i,k)*C(k,j) -f X:ss -f B:ss:1,0 -f C:ss -s reorder(k,
 ell_spmv|y(i)=B(k,i,j)*x(j) -f B:ddq -f x:s|B:10x12:0.25:ell x:12:0.5
 dia_spmv|y(i)=B(k,i,j)*x(j) -f B:dro -f x:d|B:12x10:0.2:dia x:10:0.6
 hashed_spmv|y(i)=B(i,j)*x(j) -f B:ds -f x:h|B:12x16:0.3 x:16:0.4
+bv_elemmul|x(i)=b(i)*c(i) -f x:s -f b:b -f c:b -s bitvector(16)|b:100:0.3 c:100:0.4
+bv_elemadd|x(i)=b(i)+c(i) -f x:s -f b:b -f c:b|b:150:0.2 c:150:0.3
+bv_spmv|y(i)=B(i,j)*x(j) -f y:s -f B:db -f x:b -s bitvector(8)|B:10x40:0.2 x:40:0.5
 LIST

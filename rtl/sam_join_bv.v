@@ -101,6 +101,7 @@ module sam_join_bv #(
   reg [CrdWidth+1:0] load_crd, load_ref [0:N-1];
   reg [CrdWidth-1:0] pc [0:N-1];
   integer i, b;
+  integer k;                          // the register block's own loop index
 
   always @* begin
     widx_d = widx_q;
@@ -180,8 +181,8 @@ module sam_join_bv #(
       v_q <= 1'b0;
       taken_q <= {(N+1){1'b0}};
       crd_q <= {CrdWidth+2{1'b0}};
-      for (i = 0; i < N; i = i + 1)
-        ref_q[i] <= {CrdWidth+2{1'b0}};
+      for (k = 0; k < N; k = k + 1)
+        ref_q[k] <= {CrdWidth+2{1'b0}};
     end else begin
       widx_q <= widx_d;
       done_q <= done_d;
@@ -189,8 +190,8 @@ module sam_join_bv #(
         v_q <= 1'b1;
         taken_q <= {(N+1){1'b0}};
         crd_q <= load_crd;
-        for (i = 0; i < N; i = i + 1)
-          ref_q[i] <= load_ref[i];
+        for (k = 0; k < N; k = k + 1)
+          ref_q[k] <= load_ref[k];
       end else if (v_q) begin
         if (slot_free) v_q <= 1'b0;
         taken_q <= taken_q | (out_used & out_rdy);
