@@ -205,7 +205,7 @@ cp -r d1 dbad
 printf '0\n2\n1\n5\n3\n' >dbad/tensor_B_mode_1_crd
 expect_err "bad crd" "dbad/tensor_B_mode_1_crd:4: coordinate 5 out of range 0..3" o10.tns \
     "$SAMGEN" tensor convert dbad o10.tns
-expect_err "bad format" "samgen tensor: --format: bad tensor format 'sx01': unknown level format 'x' (known: s compressed, d dense, u non-unique compressed, q singleton, r range, o offset, h hashed)" \
+expect_err "bad format" "samgen tensor: --format: bad tensor format 'sx01': unknown level format 'x' (known: s compressed, d dense, u non-unique compressed, q singleton, r range, o offset, h hashed, b bitvector)" \
     o11 "$SAMGEN" tensor convert m.mtx o11 --format sx01
 expect_err "format order" "samgen tensor: --format s0 is for order 1 but the tensor has order 2" \
     o12 "$SAMGEN" tensor convert m.mtx o12 --format s0
