@@ -82,6 +82,23 @@ check_bad "column 12: more than 15 tensor paths ('b' is read once per term it ap
 "$SAMGEN" compile 'X(i,j)=B(i,j)' -o /nonexistent/dir/x.gv 2> "$W/err"
 [ $? -eq 2 ] || bad "unwritable output: exit code"
 
+# Bitvector words: 4-bit words run in the golden model but not in RTL
+# (samgen check says so, samgen gen refuses them), and one design has one
+# word width (two widths: the same)
+"$SAMGEN" compile 'x(i)=b(i)*c(i)' -f x:s -f b:b -f c:b -s 'bitvector(4)' -o "$W/bv4.gv" \
+    || bad "bitvector(4) refused"
+"$SAMGEN" check "$W/bv4.gv" > "$W/out" 2> "$W/err"
+grep -q '^rtl: not supported' "$W/out" || bad "check: 4-bit words reported as RTL-supported"
+grep -q '4-bit bitvector words are not supported in RTL (8 to 64)' "$W/err" \
+    || bad "check: no message for 4-bit words: $(cat "$W/err")"
+"$SAMGEN" gen "$W/bv4.gv" -o "$W/bv4_rtl" 2> "$W/err" && bad "gen accepted 4-bit words"
+grep -q "4-bit bitvector words; the RTL takes 8 to 64" "$W/err" || bad "gen: $(cat "$W/err")"
+[ -e "$W/bv4_rtl" ] && bad "gen left output for 4-bit words"
+sed 's|b=b0/bv=4|b=b0/bv=16|; s|c=b0/bv=4|c=b0/bv=8|' "$W/bv4.gv" > "$W/bvmix.gv"
+"$SAMGEN" gen "$W/bvmix.gv" -o "$W/bvmix_rtl" 2> "$W/err" && bad "gen accepted two word widths"
+grep -q "8-bit bitvector words beside 16-bit ones; the RTL has one word width per design" \
+    "$W/err" || bad "gen, two widths: $(cat "$W/err")"
+
 # Parentheses, unary minus and constants: B*(C+D) compiles to the graph of
 # B*C+B*D, which runs and gives the tensor computed by hand.
 "$SAMGEN" compile 'X(i,j)=B(i,j)*(C(i,j)+-2*D(i,j))' -o "$W/p.gv" 2> "$W/err" \

@@ -76,6 +76,10 @@ huge param_dim|bigdim.txt|scan_dense|param_dim: 99999999999\nin_ref: 0 D\n|bigdi
 param out of range|order.txt|spacc|param_order: 3\nin_crd_outer: 0 D\nin_crd_inner: 0 D\nin_val: 1 D\n|order.txt:1: param_order is 3, not in 1..2
 param with two numbers|two.txt|crddrop|param_vals: 1 2\nin_crd_outer: 0 S0 D\nin_crd_inner: 0 S0 D\n|two.txt:1: param_vals must be one integer
 param_skip_empty out of range|skip2.txt|reduce|param_skip_empty: 2\nin_val: 1 S0 D\n|skip2.txt:1: param_skip_empty is 2, not in 0..1
+bitvector prefix counts|pos.txt|scan_bitvector|arr_bv: 0b11 0b1\narr_pos: 0 1\nparam_nw: 2\nparam_w: 8\nin_ref: 0 D\n|pos.txt:2: arr_pos: entry 2 is 1, the set bits before its word are 2
+bitvector word too wide|wide.txt|scan_bitvector|arr_bv: 0b100000000\narr_pos: 0\nparam_nw: 1\nparam_w: 8\nin_ref: 0 D\n|wide.txt:1: arr_bv: token 1 has bits above the word width 8
+bitvector word width|w6.txt|intersect_bv|param_w: 6\nin_bv1: 1 D\nin_ref1: 0 D\n|w6.txt:1: param_w is 6; bits per bitvector word are a power of two in 1..64
+bitvector words and references|bvref.txt|union_bv|param_w: 8\nin_bv1: 0b1 S0 D\nin_ref1: 0 0 S0 D\n|bvref.txt:3: in_ref1 does not line up with in_bv1 (line 2): token 2 is '0' against 'S0'
 EOF
 run_err "scan_dense over --max-tokens" \
     "dense.txt:1: param_dim 3 times 2 references is more than the limit of 5 coordinates per stream (raise it with --max-tokens)" \

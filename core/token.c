@@ -235,7 +235,8 @@ int sg_stream_write_line(FILE *f, const char *name, const sg_tok *t, size_t n,
 
 static sg_stream_kind kind_of_name(const char *name)
 {
-    return strstr(name, "repsig") ? SG_ST_REPSIG : SG_ST_VAL;
+    /* bitvector words (in_bv1, arr_bv) read as 0b... or as numbers */
+    return strstr(name, "repsig") ? SG_ST_REPSIG : strstr(name, "_bv") ? SG_ST_BV : SG_ST_VAL;
 }
 
 static void line_free(sg_stream_line *l)

@@ -67,7 +67,7 @@ int sg_einsum_set_format(sg_einsum *es, const char *flag, sg_err *e)
         if (!cap)
             return sg_einsum_perr(e, what, flag, lcol + (int)l, "unknown level format "
                         "'%c' (s = compressed, d = dense, u = non-unique compressed, "
-                        "q = singleton, r = range, o = offset, h = hashed)", c);
+                        "q = singleton, r = range, o = offset, h = hashed, b = bitvector)", c);
         /* the result is assembled: its levels need append or insert, and
          * the writers append in order */
         if (t == &es->out && (!cap->assemble || c == SG_LVL_HASHED))
@@ -134,6 +134,8 @@ static int set_bv_width(sg_einsum *es, const char *flag, const char *f, size_t p
         return sg_einsum_perr(e, "schedule", flag, base + (int)p + 1, "expected "
                     "bitvector(W): W a power of two from 1 to 64, the bits per word of "
                     "the bitvector levels");
+    if (es->bv_width)
+        return sg_einsum_perr(e, "schedule", flag, 1, "a second bitvector(...)");
     es->bv_width = w;
     return 0;
 }

@@ -60,6 +60,7 @@ static const bad_case bad_cases[] = {
     {"x(i)=b(i)*c(i) -fb:b -sbitvector(3)", "expected bitvector(W): W a power of two from 1 to 64"},
     {"x(i)=b(i)*c(i) -fx:b", "a bitvector level cannot hold the result"},
     {"x(i)=b(i)*c(i) -fb:b -sbitvector(128)", "expected bitvector(W)"},
+    {"x(i)=b(i)*c(i) -fb:b -sbitvector(8) -sbitvector(16)", "a second bitvector(...)"},
     {"X(i,j)=B(i,k)*C(k,j) -sreorder(i,k,j) -sreorder(i,j,k)", "column 1: a second reorder(...) (the loop order is 'ikj')"},
     /* locate and intersect */
     {"x(i)=B(i,j)*c(j) -slocate(j)", "locate(j): no dense operand meets a compressed one at index 'j'"},
@@ -72,7 +73,7 @@ static const bad_case bad_cases[] = {
     {"x(i)=b(i) -fb:h", "b's level over index 'i' is hashed (unordered)"},
     {"x(i)=b(i) -fx:h", "format 'x:h', column 3: a hashed level cannot hold the result (the level writers append in order; hashed levels insert)"},
     {"X(k,i,j)=B(k,i,j) -fX:dro", "format 'X:dro', column 4: a range level cannot hold the result (it has neither append nor insert)"},
-    {"x(i)=B(i,j)*c(j) -fB:dz", "format 'B:dz', column 4: unknown level format 'z' (s = compressed, d = dense, u = non-unique compressed, q = singleton, r = range, o = offset, h = hashed)"},
+    {"x(i)=B(i,j)*c(j) -fB:dz", "format 'B:dz', column 4: unknown level format 'z' (s = compressed, d = dense, u = non-unique compressed, q = singleton, r = range, o = offset, h = hashed, b = bitvector)"},
     {"x(i)=B(i,j)*c(j) -fB:rs", "a range level (r) must have an offset level (o) right under it"},
     {"x(i)=B(i,j)*c(j) -slocate(j", "'locate(j', column 9: expected ',' or ')'"},
     {"X(i,j)=B(i,k)*C(k,j) -fB:ss:1,0 -sreorder(i,k,j)", "visits 'i' before 'k', but B stores 'k' above 'i'"},

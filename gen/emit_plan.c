@@ -468,6 +468,15 @@ static int plan_plain_modules(emitter *m, sg_err *e)
                            "-s 'bitvector(8)' or more", sg_graph_node_desc(n, desc, sizeof desc),
                            opts->bv_width);
         }
+        if (sg_graph_is_bitvector(n) && n->kind == SG_NK_FIBERLOOKUP &&
+            sg_graph_bv_width(g, n) != opts->bv_width) {
+            char desc[160];
+            return sg_errc(e, SG_EXIT_USAGE, g->path ? g->path : "<graph>", n->line,
+                           "%s has %d-bit bitvector words beside %d-bit ones; the RTL "
+                           "has one word width per design",
+                           sg_graph_node_desc(n, desc, sizeof desc), sg_graph_bv_width(g, n),
+                           opts->bv_width);
+        }
         const sg_lvl_caps *cap = n->format ? sg_lvl_info(n->format) : NULL;
         if ((n->kind == SG_NK_FIBERLOOKUP || n->kind == SG_NK_LOCATE) && cap && !cap->rtl) {
             char desc[160];

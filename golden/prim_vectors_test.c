@@ -503,6 +503,40 @@ static void test_crd_and_writers(void **state)
     check("write_vals", "in_val: 1 S0 2 S1 D\n", "out_arr_vals", "1 2");
 }
 
+/* Bitvector scanner and joiners: words and prefix counts out of a level,
+ * and coordinates (with each operand's reference) out of the AND / OR of
+ * aligned words; malformed levels and words are refused. */
+static void test_bitvector(void **state)
+{
+    (void)state;
+    const char *lv = "arr_bv: 0b1001 0b10 0 0b10000000\narr_pos: 0 2 3 3\n"
+                     "param_nw: 2\nparam_w: 8\n";
+    char t[256];
+    snprintf(t, sizeof t, "%sin_ref: 0 1 S0 N S0 D\n", lv);
+    check("scan_bitvector", t, "out_bv", "0b1001 0b10 S0 0b0 0b10000000 S1 0b0 0b0 S1 D",
+          "out_ref", "0 2 S0 3 3 S1 0 0 S1 D");
+    snprintf(t, sizeof t, "%sin_ref: 2 D\n", lv);
+    check("scan_bitvector", t, "out_bv", "error");                /* no fiber 2 */
+    check("scan_bitvector", "arr_bv: 5 1\narr_pos: 0 1\nparam_nw: 2\nparam_w: 8\n"
+          "in_ref: 0 D\n", "out_bv", "error");                    /* pos not the counts */
+    check("scan_bitvector", "arr_bv: 256\narr_pos: 0\nparam_nw: 1\nparam_w: 8\n"
+          "in_ref: 0 D\n", "out_bv", "error");                    /* a 9-bit word */
+    check("scan_bitvector", "arr_bv: 1 2 3\narr_pos: 0 1 2\nparam_nw: 2\nparam_w: 8\n"
+          "in_ref: 0 D\n", "out_bv", "error");                    /* 3 words, 2 per fiber */
+    const char *j = "param_w: 8\nin_bv1: 0b1001 0b10 S0 0b10000000 0b1 S1 D\n"
+                    "in_ref1: 0 2 S0 3 4 S1 D\nin_bv2: 0b1011 0b0 S0 0b10000001 0b0 S1 D\n"
+                    "in_ref2: 0 3 S0 3 5 S1 D\n";
+    check("intersect_bv", j, "out_crd", "0 3 S0 7 S1 D", "out_ref1", "0 1 S0 3 S1 D",
+          "out_ref2", "0 2 S0 4 S1 D");
+    check("union_bv", j, "out_crd", "0 1 3 9 S0 0 7 8 S1 D", "out_ref1", "0 N 1 2 S0 N 3 4 S1 D",
+          "out_ref2", "0 1 2 N S0 3 4 N S1 D");
+    /* one operand: words to coordinates */
+    check("intersect_bv", "param_w: 16\nin_bv1: 0b1000000000000001 0b0 S0 0b110 S1 D\n"
+          "in_ref1: 5 7 S0 7 S1 D\n", "out_crd", "0 15 S0 1 2 S1 D", "out_ref1", "5 6 S0 7 8 S1 D");
+    check("intersect_bv", "param_w: 6\nin_bv1: 1 D\nin_ref1: 0 D\n", "out_crd", "error");
+    check("intersect_bv", "param_w: 8\nin_bv1: 1 S0 D\nin_ref1: 0 D\n", "out_crd", "error");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -511,6 +545,7 @@ int main(void)
         cmocka_unit_test(test_repeat_reduce_alu),
         cmocka_unit_test(test_accumulators),
         cmocka_unit_test(test_crd_and_writers),
+        cmocka_unit_test(test_bitvector),
         cmocka_unit_test(test_shared_vectors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

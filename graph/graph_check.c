@@ -468,6 +468,25 @@ static void check_rtl(ck *c)
                         "%s: a join of %d operands is not supported in RTL (at most 3)",
                         DESC(n, b), n->n_operands);
     }
+    /* rtl/sam_scan_bitvector.v and sam_join_bv.v: one BvWidth per design,
+     * 8 bits or more (a stop's level travels in a word) */
+    int w0 = 0;
+    for (size_t i = 0; i < g->n_nodes; i++) {
+        const sg_node *n = &g->nodes[i];
+        if (n->kind != SG_NK_FIBERLOOKUP || !sg_graph_is_bitvector(n))
+            continue;
+        int w = sg_graph_bv_width(g, n);
+        if (w < 8)
+            sg_diag_add(c->d, SG_DIAG_UNSUPPORTED_RTL, n->line, (int)i,
+                        "%s: %d-bit bitvector words are not supported in RTL (8 to 64)",
+                        DESC(n, b), w);
+        else if (w0 && w != w0)
+            sg_diag_add(c->d, SG_DIAG_UNSUPPORTED_RTL, n->line, (int)i,
+                        "%s: %d-bit bitvector words beside %d-bit ones; the RTL has one "
+                        "word width per design", DESC(n, b), w, w0);
+        else
+            w0 = w;
+    }
 }
 
 int sg_graph_check(const sg_graph *g, sg_diags *d)

@@ -21,7 +21,8 @@
 
 RTL_BENCHES := scan_compressed scan_dense scan_nonunique scan_singleton scan_range scan_offset repsiggen repeat locate locate_hashed arrayvals \
                intersect union intersect3 union3 alu reduce reduce_skip crddrop crdhold crddrop_vals crdhold_vals \
-               write_compressed write_vals write_vals_pos write_dense_pos spacc spacc_order2 vectorreducer vectorreducer_wide fifo
+               write_compressed write_vals write_vals_pos write_dense_pos spacc spacc_order2 vectorreducer vectorreducer_wide fifo \
+               scan_bitvector scan_bitvector8 intersect_bv union_bv union3_bv convert_bv
 # The sorted-workspace benches (spacc_sorted, spacc_order2_sorted,
 # vectorreducer_sorted) run in rtl-ws-cycles, beside their dense
 # counterparts, on both simulators with and without stalls.

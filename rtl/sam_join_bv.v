@@ -174,7 +174,7 @@ module sam_join_bv #(
   assign in_bv2_ready_o = pop && use_op[2];
   assign in_ref2_ready_o = pop && use_op[2];
 
-  always @(posedge clk_i or negedge rst_ni) begin
+  always @(posedge clk_i) begin
     if (!rst_ni) begin
       widx_q <= Zero;
       done_q <= BvZero;

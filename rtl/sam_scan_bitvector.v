@@ -138,7 +138,7 @@ module sam_scan_bitvector #(
     endcase
   end
 
-  always @(posedge clk_i or negedge rst_ni) begin
+  always @(posedge clk_i) begin
     if (!rst_ni) begin
       state_q <= StIdle;
       addr_q <= Zero;

@@ -76,6 +76,11 @@ sam_spacc|spacc_order2_sorted|      assign row_more = ws_nv && (ws_nkey[KW-1:Crd
 sam_spacc|spacc_order2_sorted|      assign in_key = {op, ip};|      assign in_key = {ip, op};
 sam_vectorreducer|vectorreducer_sorted|        t_c = {`SG_TK_STOP, lvl_m1};|        t_c = {`SG_TK_STOP, lvl_q};
 sam_vectorreducer|vectorreducer_sorted|        end else if (!cw_v) begin|        end else if (1'b0) begin
+sam_scan_bitvector|scan_bitvector|if (left_q == One) state_d = StClose;|if (left_q == Zero) state_d = StClose;
+sam_scan_bitvector|scan_bitvector|load_ref = {`SG_TK_DATA, pzero_q ? Zero : pos_rd_data_i};|load_ref = {`SG_TK_DATA, pos_rd_data_i};
+sam_join_bv|intersect_bv|if (bv_d[i][b] && below[b]) pc[i] = pc[i] + One;|if (bv_d[i][b]) pc[i] = pc[i] + One;
+sam_join_bv|union_bv|comb = IsUnion != 0 ? BvZero : ~BvZero;|comb = IsUnion != 0 ? BvOne : ~BvZero;
+sam_join_bv|convert_bv|        widx_d = widx_q + One;|        widx_d = widx_q;
 LIST
 [ $fail -eq 0 ] && echo "mutation: all $n mutants killed"
 exit $fail

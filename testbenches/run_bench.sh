@@ -54,6 +54,17 @@ case $BENCH in
     map="in_ref=in_ref out_crd=out_crd out_ref=out_ref arr_lo=arr_lo arr_hi=arr_hi param_dim=param_dim" ;;
   scan_offset) own scan_offset sam_ram; dirs=""
     map="in_ref=in_ref out_crd=out_crd out_ref=out_ref arr_off=arr_off param_dim=param_dim" ;;
+  scan_bitvector|scan_bitvector8) top=tb_scan_bitvector; rtl="sam_scan_bitvector sam_ram"
+    [ "$BENCH" = scan_bitvector8 ] && params="BvWidth=8"
+    map="in_ref=in_ref out_bv=out_bv out_ref=out_ref arr_bv=arr_bv arr_pos=arr_pos param_nw=param_nw" ;;
+  intersect_bv|union_bv|union3_bv|convert_bv)
+    # sam_join_bv on 16-bit words; convert_bv: one operand (words to coordinates)
+    top=tb_join_bv; rtl="sam_join_bv"
+    case $BENCH in union*) u=1 ;; *) u=0 ;; esac
+    case $BENCH in *3_bv) n=3 ;; convert_bv) n=1 ;; *) n=2 ;; esac
+    params="IsUnion=$u NumInputs=$n"
+    map="in_bv1=in_bv0 in_ref1=in_ref0 in_bv2=in_bv1 in_ref2=in_ref1 in_bv3=in_bv2 in_ref3=in_ref2"
+    map="$map out_crd=out_crd out_ref1=out_ref0 out_ref2=out_ref1 out_ref3=out_ref2" ;;
   scan_nonunique) top=tb_scan_compressed; params="NonUnique=1"
     rtl="sam_scan_nonunique sam_scan_compressed sam_fifo sam_ram"
     dirs="scan_nonunique extra/scan_nonunique"
