@@ -106,16 +106,6 @@ int sg_ft_split_bitvector(const sg_coo *t, sg_level *lv, int64_t w,
     return 0;
 }
 
-/* An error in array file `what` of mode m: line idx + 1. */
-static int bv_err(sg_err *e, const char *dir, const char *name, int m,
-                  const char *what, size_t idx, const char *msg)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/tensor_%s_mode_%d_%s", dir ? dir : ".",
-             name ? name : "?", m, what);
-    return sg_errf(e, path, (long)idx + 1, "%s", msg);
-}
-
 int sg_level_bv_check(sg_level *lv, uint64_t *npar, const char *dir,
                       const char *name, sg_err *e)
 {
@@ -125,14 +115,14 @@ int sg_level_bv_check(sg_level *lv, uint64_t *npar, const char *dir,
     if (nw && *npar > SG_BV_MAX_WORDS / (uint64_t)nw) {
         snprintf(msg, sizeof msg, "bitvector level would hold more than %zu words",
                  SG_BV_MAX_WORDS);
-        return bv_err(e, dir, name, m, "bv", 0, msg);
+        return sg_lvl_file_err(e, dir, name, m, "bv", 0, msg);
     }
     if (lv->ncrd != *npar * (uint64_t)nw) {
         snprintf(msg, sizeof msg, "bv has %zu words; a bitvector level of size %lld in "
                  "%lld-bit words needs %lld per position above (%llu)", lv->ncrd,
                  (long long)lv->dim, (long long)lv->w, (long long)nw,
                  (unsigned long long)*npar);
-        return bv_err(e, dir, name, m, "bv", lv->ncrd, msg);
+        return sg_lvl_file_err(e, dir, name, m, "bv", lv->ncrd, msg);
     }
     int64_t last = lv->dim % lv->w;
     for (size_t a = 0; a < lv->ncrd; a++) {
@@ -141,7 +131,7 @@ int sg_level_bv_check(sg_level *lv, uint64_t *npar, const char *dir,
         if (top < 64 && v >> top) {
             snprintf(msg, sizeof msg, "word 0x%llx sets a bit at or above coordinate "
                      "%lld (the level's size)", (unsigned long long)v, (long long)lv->dim);
-            return bv_err(e, dir, name, m, "bv", a, msg);
+            return sg_lvl_file_err(e, dir, name, m, "bv", a, msg);
         }
     }
     /* the prefix counts are derived here, whatever a file said */

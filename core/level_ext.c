@@ -197,9 +197,8 @@ int sg_ft_split_hashed(const sg_coo *t, sg_level *lv, const sg_range *par,
     return 0;
 }
 
-/* An error in array file `what` of mode m: line idx + 1. */
-static int ext_err(sg_err *e, const char *dir, const char *name, int m,
-                   const char *what, size_t idx, const char *msg)
+int sg_lvl_file_err(sg_err *e, const char *dir, const char *name, int m,
+                    const char *what, size_t idx, const char *msg)
 {
     char path[512];
     snprintf(path, sizeof path, "%s/tensor_%s_mode_%d_%s", dir ? dir : ".",
@@ -218,13 +217,13 @@ int sg_level_ext_check(const sg_fibertree *ft, int l, uint64_t *npar,
             snprintf(msg, sizeof msg, "crd has %zu entries; a singleton level under a "
                      "dense one needs one per position above (%llu)", lv->ncrd,
                      (unsigned long long)*npar);
-            return ext_err(e, dir, name, m, "crd", lv->ncrd, msg);
+            return sg_lvl_file_err(e, dir, name, m, "crd", lv->ncrd, msg);
         }
         for (size_t k = 0; k < lv->ncrd; k++)
             if (lv->crd[k] < 0 || lv->crd[k] >= lv->dim) {
                 snprintf(msg, sizeof msg, "coordinate %lld out of range 0..%lld",
                          (long long)lv->crd[k], (long long)lv->dim - 1);
-                return ext_err(e, dir, name, m, "crd", k, msg);
+                return sg_lvl_file_err(e, dir, name, m, "crd", k, msg);
             }
         return 0;
     }
@@ -233,7 +232,7 @@ int sg_level_ext_check(const sg_fibertree *ft, int l, uint64_t *npar,
         if (lv->noff != *npar) {
             snprintf(msg, sizeof msg, "offset has %zu entries; the range level needs one "
                      "per position above (%llu)", lv->noff, (unsigned long long)*npar);
-            return ext_err(e, dir, name, m, "offset", lv->noff, msg);
+            return sg_lvl_file_err(e, dir, name, m, "offset", lv->noff, msg);
         }
         for (size_t k = 0; k < lv->noff; k++)
             if (lv->off[k] <= -N || lv->off[k] >= M) {
@@ -241,13 +240,13 @@ int sg_level_ext_check(const sg_fibertree *ft, int l, uint64_t *npar,
                          "%lld x %lld level pair (-%lld < offset < %lld)",
                          (long long)lv->off[k], (long long)N, (long long)M,
                          (long long)N, (long long)M);
-                return ext_err(e, dir, name, m, "offset", k, msg);
+                return sg_lvl_file_err(e, dir, name, m, "offset", k, msg);
             }
         uint64_t S = (uint64_t)sg_lvl_range_stride(N);
         if (*npar > SG_EXT_MAX_POSITIONS / S) {
             snprintf(msg, sizeof msg, "range level would hold more than %zu positions",
                      SG_EXT_MAX_POSITIONS);
-            return ext_err(e, dir, name, m, "offset", 0, msg);
+            return sg_lvl_file_err(e, dir, name, m, "offset", 0, msg);
         }
         *npar *= S;
         return 0;
@@ -259,7 +258,7 @@ int sg_level_ext_check(const sg_fibertree *ft, int l, uint64_t *npar,
         (lv->ncrd / *npar & (lv->ncrd / *npar - 1))) {
         snprintf(msg, sizeof msg, "crd has %zu buckets; a hashed level needs a power of "
                  "two per position above (%llu)", lv->ncrd, (unsigned long long)*npar);
-        return ext_err(e, dir, name, m, "crd", lv->ncrd, msg);
+        return sg_lvl_file_err(e, dir, name, m, "crd", lv->ncrd, msg);
     }
     int64_t w = (int64_t)(lv->ncrd / *npar);
     for (size_t b = 0; b < lv->ncrd; b++) {
@@ -267,7 +266,7 @@ int sg_level_ext_check(const sg_fibertree *ft, int l, uint64_t *npar,
         if (c < -1 || c >= lv->dim) {
             snprintf(msg, sizeof msg, "coordinate %lld out of range 0..%lld (-1: an "
                      "empty bucket)", (long long)c, (long long)lv->dim - 1);
-            return ext_err(e, dir, name, m, "crd", b, msg);
+            return sg_lvl_file_err(e, dir, name, m, "crd", b, msg);
         }
         if (c < 0)
             continue;
@@ -280,7 +279,7 @@ int sg_level_ext_check(const sg_fibertree *ft, int l, uint64_t *npar,
             snprintf(msg, sizeof msg, at < 0 ? "coordinate %lld cannot be found from "
                      "its home bucket (an empty bucket is on the way)" :
                      "coordinate %lld stored twice in one fiber", (long long)c);
-            return ext_err(e, dir, name, m, "crd", b, msg);
+            return sg_lvl_file_err(e, dir, name, m, "crd", b, msg);
         }
     }
     *npar = lv->ncrd;

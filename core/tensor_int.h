@@ -59,4 +59,9 @@ int sg_level_ext_check(const sg_fibertree *ft, int l, uint64_t *npar,
 char *sg_sam_file(const char *dir, const char *name, const char *suffix);
 char *sg_sam_level_file(const char *dir, const char *name, int m, const char *what);
 
+/* An error in array file `what` of mode m of tensor name in dir, at line
+ * idx + 1 (core/level_ext.c). */
+int sg_lvl_file_err(sg_err *e, const char *dir, const char *name, int m,
+                    const char *what, size_t idx, const char *msg);
+
 #endif
