@@ -91,12 +91,14 @@ static void test_bitvector_vectors(void **state)
         "x(i)=b(i)*c(i)+d(i) -fb:b -fc:b -fd:b", "x(i)=b(i)*c(i) -fb:b -fc:d",
         "x(i)=b(i)*c(i) -fb:b -fc:b -sbitvector(1)", "x(i)=b(i)+c(i) -fb:b -fc:b -sbitvector(4)",
         "x(i)=b(i)*c(i) -fb:b -fc:b -sbitvector(32)",
+        /* more operands than a bitvector joiner takes: chained */
+        "x(i)=b(i)*c(i)*d(i)*e(i) -fb:b -fc:b -fd:b -fe:b",
     };
     static const int64_t lens[] = {1, 63, 64, 65, 200};
     for (size_t L = 0; L < sizeof lens / sizeof lens[0]; L++) {
-        sg_coo v[3];
-        int64_t *dv[3];
-        for (int k = 0; k < 3; k++) {
+        sg_coo v[4];
+        int64_t *dv[4];
+        for (int k = 0; k < 4; k++) {
             sg_gen_opts go;
             sg_gen_opts_default(&go);
             go.order = 1;
@@ -115,6 +117,7 @@ static void test_bitvector_vectors(void **state)
         for (size_t q = 0; q < sizeof lines / sizeof lines[0]; q++) {
             const char *line = lines[q];
             int add = strchr(line, '+') != NULL, three = strstr(line, "d(i)") != NULL;
+            int four = strstr(line, "e(i)") != NULL;
             int mixed = strstr(line, "*c(i)+d(i)") != NULL;
             sg_graph g;
             sg_err e;
@@ -122,10 +125,10 @@ static void test_bitvector_vectors(void **state)
                 fail_msg("%s: %s", line, e.msg);
             if (!strstr(line, "fc:d"))
                 assert_non_null(find_kind(&g, add ? SG_NK_UNION : SG_NK_INTERSECT));
-            golden_binding bd[3];
+            golden_binding bd[4];
             memset(bd, 0, sizeof bd);
-            const char *nm[3] = {"b", "c", "d"};
-            for (int k = 0; k < 3; k++) {
+            const char *nm[4] = {"b", "c", "d", "e"};
+            for (int k = 0; k < 4; k++) {
                 bd[k].name = nm[k];
                 bd[k].coo = &v[k];
             }
@@ -136,7 +139,7 @@ static void test_bitvector_vectors(void **state)
                 o.fifo_depth = eng ? 2 : 0;
                 golden_result r;
                 sg_err_clear(&e);
-                if (sg_golden_run(&g, bd, three ? 3 : 2, &o, &r, &e) || r.n_out != 1 ||
+                if (sg_golden_run(&g, bd, four ? 4 : three ? 3 : 2, &o, &r, &e) || r.n_out != 1 ||
                     r.deadlock)
                     fail_msg("%s (length %lld): %s", line, (long long)lens[L],
                              e.msg[0] ? e.msg : "no output");
@@ -147,7 +150,8 @@ static void test_bitvector_vectors(void **state)
                 for (int64_t i = 0; i < lens[L]; i++) {
                     int64_t want = mixed ? dv[0][i] * dv[1][i] + dv[2][i]
                                  : add ? dv[0][i] + dv[1][i] + (three ? dv[2][i] : 0)
-                                       : dv[0][i] * dv[1][i] * (three ? dv[2][i] : 1);
+                                       : dv[0][i] * dv[1][i] * (three ? dv[2][i] : 1) *
+                                         (four ? dv[3][i] : 1);
                     if (got[i] != sg_wrap(want, 32))
                         fail_msg("%s (length %lld, engine %d): x(%lld) is %lld, want %lld",
                                  line, (long long)lens[L], eng, (long long)i,
@@ -158,7 +162,7 @@ static void test_bitvector_vectors(void **state)
             }
             sg_graph_free(&g);
         }
-        for (int k = 0; k < 3; k++) {
+        for (int k = 0; k < 4; k++) {
             sg_coo_free(&v[k]);
             free(dv[k]);
         }

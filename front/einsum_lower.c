@@ -278,8 +278,10 @@ static int iterate_index(lw *c, int p)
         int allbv = 1;
         for (int a = 0; a < nk; a++)
             allbv &= isbv[ks[a]];
-        if (allbv) {
-            /* the AND of the words (one operand: its words as coordinates) */
+        if (allbv && nk <= 3) {
+            /* the AND of the words (one operand: its words as coordinates);
+             * more operands than a bitvector joiner takes are turned into
+             * coordinates and chained below */
             tcrd[t] = sg_lw_join_bv(c, SG_NK_INTERSECT, v, nk, ks, kc, kr, nref);
             isect = nk > 1;
         } else if (nk == 1) {

@@ -244,7 +244,7 @@ static void doc_ports(FILE *f, const sg_kind_info *ki, int is_input)
     for (int i = 0; i < ne; i++) {
         fprintf(f, "%s`%s_%s%s`", i ? ", " : "", d, e[i].name, e[i].numbered ? "K" : "");
         if (e[i].alt[0])
-            fprintf(f, " or `%s_%s` (%s)", d, e[i].alt,
+            fprintf(f, " or `%s_%s%s` (%s)", d, e[i].alt, e[i].numbered ? "K" : "",
                     e[i].alt_type == 'b' ? "bitvector" : "values");
         if (e[i].rtl == SG_PR_SOME)
             fputs(" (some modules)", f);
