@@ -95,6 +95,9 @@ grep -q '4-bit bitvector words are not supported in RTL (8 to 64)' "$W/err" \
 grep -q "4-bit bitvector words; the RTL takes 8 to 64" "$W/err" || bad "gen: $(cat "$W/err")"
 [ -e "$W/bv4_rtl" ] && bad "gen left output for 4-bit words"
 sed 's|b=b0/bv=4|b=b0/bv=16|; s|c=b0/bv=4|c=b0/bv=8|' "$W/bv4.gv" > "$W/bvmix.gv"
+"$SAMGEN" check "$W/bvmix.gv" > /dev/null 2> "$W/err" && bad "check accepted a joiner of two word widths"
+grep -q "operands b (16-bit words) and c (8-bit words) differ in word width" "$W/err" \
+    || bad "check, two widths: $(cat "$W/err")"
 "$SAMGEN" gen "$W/bvmix.gv" -o "$W/bvmix_rtl" 2> "$W/err" && bad "gen accepted two word widths"
 grep -q "8-bit bitvector words beside 16-bit ones; the RTL has one word width per design" \
     "$W/err" || bad "gen, two widths: $(cat "$W/err")"

@@ -454,6 +454,28 @@ static void check_indices(ck *c)
     }
 }
 
+/* A bitvector joiner combines aligned words: its operands' levels have
+ * one word width. */
+static void check_bv_widths(ck *c)
+{
+    const sg_graph *g = c->g;
+    char b[128];
+    for (size_t i = 0; i < g->n_nodes; i++) {
+        const sg_node *n = &g->nodes[i];
+        if (n->kind == SG_NK_FIBERLOOKUP || !sg_graph_is_bitvector(n))
+            continue;
+        const sg_tensor_decl *d0 = sg_graph_tensor(g, n->operand[0]);
+        for (int k = 1; d0 && k < n->n_operands; k++) {
+            const sg_tensor_decl *dk = sg_graph_tensor(g, n->operand[k]);
+            if (dk && sg_format_bv_width(&dk->fmt) != sg_format_bv_width(&d0->fmt))
+                err(c, n->line, (int)i, "%s: operands %s (%d-bit words) and %s (%d-bit "
+                    "words) differ in word width; a bitvector joiner combines aligned "
+                    "words", DESC(n, b), n->operand[0], sg_format_bv_width(&d0->fmt),
+                    n->operand[k], sg_format_bv_width(&dk->fmt));
+        }
+    }
+}
+
 /* ---- RTL support ---------------------------------------------------------- */
 
 static void check_rtl(ck *c)
@@ -497,6 +519,7 @@ int sg_graph_check(const sg_graph *g, sg_diags *d)
     check_tensors(&c);
     check_cycles(&c);
     check_indices(&c);
+    check_bv_widths(&c);
     check_rtl(&c);
     return c.errors;
 }
