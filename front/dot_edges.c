@@ -93,6 +93,14 @@ static int joiner_operands(rd *r, int ni)
     return 0;
 }
 
+/* A serializer's lane stream is the edge tagged "lane"; its other inputs
+ * are the lanes' streams, lane 0 first, in the order of the edges (their
+ * comments are their sources' tags). */
+static int is_lane_stream(const sg_edge *e)
+{
+    return strcmp(e->tag, "lane") == 0;
+}
+
 static int bind_in(const sg_graph *g, int ni, const sg_edge *e, int *seq)
 {
     const sg_node *n = &g->nodes[ni];
@@ -125,6 +133,10 @@ static int bind_in(const sg_graph *g, int ni, const sg_edge *e, int *seq)
         return tag_outer_inner(n, e);
     case SG_NK_LOCATE:
         return e->type == SG_ST_REF ? 0 : 1;
+    case SG_NK_SERIALIZE:
+        return (*seq)++;
+    case SG_NK_SERIALIZE_LEVEL:
+        return is_lane_stream(e) ? 0 : 1 + (*seq)++;
     case SG_NK_UNKNOWN:
         return (*seq)++;
     default:
@@ -141,6 +153,8 @@ static int bind_out(const sg_graph *g, int ni, const sg_edge *e, int *seq)
         return e->type == SG_ST_REF ? 1 : 0;
     case SG_NK_FIBERWRITE:
         return -1;
+    case SG_NK_SERIALIZE:
+        return is_lane_stream(e) ? 1 : 0;
     case SG_NK_BROADCAST:
     case SG_NK_UNKNOWN:
         return (*seq)++;
@@ -224,7 +238,8 @@ static void bind_ports(sg_graph *g)
         if (e->type == SG_ST_VAL)
             n_val_in[e->dst]++;
         sg_node *d = &g->nodes[e->dst];
-        if (d->kind == SG_NK_BROADCAST)
+        if (d->kind == SG_NK_BROADCAST || d->kind == SG_NK_PARALLELIZE ||
+            (d->kind == SG_NK_SERIALIZE_LEVEL && e->dst_port > 0))
             d->stream = e->type;
     }
     for (size_t ni = 0; ni < g->n_nodes; ni++) {
@@ -243,6 +258,8 @@ static void bind_ports(sg_graph *g)
             n->n_in = in_seq[ni];
         if (n->kind == SG_NK_SPACC)
             n->n_in = 3 + in_seq[ni];
+        if (n->kind == SG_NK_SERIALIZE || n->kind == SG_NK_SERIALIZE_LEVEL)
+            n->n_in = (n->kind == SG_NK_SERIALIZE_LEVEL) + (n->lanes > 0 ? n->lanes : 0);
         sg_graph_node_ports(n);
     }
     free(n_val_in);

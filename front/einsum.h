@@ -94,7 +94,12 @@ typedef struct sg_einsum {
     long ws_cap;                   /* its capacity N, 0 from the data */
     int bv_width;                  /* -s bitvector(W): the word width of the
                                     * bitvector levels (0: 64) */
+    char par_index;                /* -s parallelize(i,L): the index whose
+                                    * loop is split into lanes (0: none) */
+    int lanes;                     /* ... and L, 1 to SG_EINSUM_MAX_LANES */
 } sg_einsum;
+
+#define SG_EINSUM_MAX_LANES 8
 
 /* ---- API ---------------------------------------------------------------- */
 

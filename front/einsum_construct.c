@@ -50,7 +50,26 @@ char sg_lw_out_level_index(const lw *c, int l)
  * (levels u, q at the bottom) a crdhold in front of both writers, which
  * gives the non-unique level's writer its coordinate once per entry (outer
  * port 0) and passes the singleton level's on (inner port 1). */
+static void new_writers_once(lw *c, int *w, int *wp);
+
+/* Lanes share the writers: lane 0 builds them, the lanes' streams meet
+ * in serializers in front of them (einsum_lanes.c). */
 static void new_writers(lw *c, int *w, int *wp)
+{
+    const sg_einsum_tensor *o = &c->es->out;
+    if (c->lane > 0) {
+        for (int l = 0; l <= o->order; l++) {
+            w[l] = c->w0[l];
+            wp[l] = 0;
+        }
+        return;
+    }
+    new_writers_once(c, w, wp);
+    for (int l = 0; l <= o->order; l++)
+        c->w0[l] = w[l];
+}
+
+static void new_writers_once(lw *c, int *w, int *wp)
 {
     const sg_einsum_tensor *o = &c->es->out;
     char prod[64] = "";
@@ -269,6 +288,8 @@ void sg_lw_construct_spacc(lw *c, strm value, int last)
     n.in1 = in1;
     n.workspace = c->es->ws;
     n.ws_cap = c->es->ws_cap;
+    /* lanes: the serializer finds each fiber of the values by its stops */
+    n.val_stops = c->lanes > 1;
     int sp = sg_lw_node_add(c, &n);
     int ignored = 3;
     /* Port and comment of the spacc input for coordinates of index v. */

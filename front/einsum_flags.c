@@ -120,7 +120,32 @@ int sg_einsum_set_format(sg_einsum *es, const char *flag, sg_err *e)
  * and intersect(...) say how a dense operand meets a compressed one at
  * each index listed (located into, or coiterated). */
 static const char *const directives[] = {"reorder", "locate", "intersect", "split",
-                                         "workspace", "bitvector"};
+                                         "workspace", "bitvector", "parallelize"};
+
+/* parallelize(i,L) from just after its '(' (at p). */
+static int set_lanes(sg_einsum *es, const char *flag, const char *f, size_t p,
+                     int base, sg_err *e)
+{
+    char v = f[p];
+    if (!isalpha((unsigned char)v) || f[p + 1] != ',')
+        return sg_einsum_perr(e, "schedule", flag, base + (int)p + 1, "expected "
+                    "parallelize(i,L): an index variable and the number of lanes");
+    if (!strchr(es->index, v))
+        return sg_einsum_perr(e, "schedule", flag, base + (int)p + 1, "'%c' is not an "
+                    "index variable of the expression (it has %s)", v, es->index);
+    size_t q = p + 2;
+    while (isdigit((unsigned char)f[q]) && q - p < 5)
+        q++;
+    int l = q > p + 2 ? atoi(f + p + 2) : 0;
+    if (l < 1 || l > SG_EINSUM_MAX_LANES || f[q] != ')' || f[q + 1])
+        return sg_einsum_perr(e, "schedule", flag, base + (int)p + 3, "expected "
+                    "parallelize(i,L): L lanes, 1 to %d", SG_EINSUM_MAX_LANES);
+    if (es->par_index)
+        return sg_einsum_perr(e, "schedule", flag, 1, "a second parallelize(...)");
+    es->par_index = v;
+    es->lanes = l;
+    return 0;
+}
 
 /* bitvector(W) from just after its '(' (at p). */
 static int set_bv_width(sg_einsum *es, const char *flag, const char *f, size_t p,
@@ -201,7 +226,7 @@ int sg_einsum_set_schedule(sg_einsum *es, const char *flag, sg_err *e)
     while (f[p] == ' ')
         p++;
     int d = -1;
-    for (int k = 0; k < 6 && d < 0; k++) {
+    for (int k = 0; k < 7 && d < 0; k++) {
         size_t kl = strlen(directives[k]);
         if (strncmp(f + p, directives[k], kl) == 0 && f[p + kl] == '(') {
             d = k;
@@ -211,7 +236,10 @@ int sg_einsum_set_schedule(sg_einsum *es, const char *flag, sg_err *e)
     if (d < 0)
         return sg_einsum_perr(e, what, flag, base + (int)p + 1,
                     "expected reorder(i,j,...), locate(i,...), intersect(i,...), "
-                    "split(i,I,i,T), workspace(X,dense|sorted|hash[,N]) or bitvector(W)");
+                    "split(i,I,i,T), workspace(X,dense|sorted|hash[,N]), bitvector(W) "
+                    "or parallelize(i,L)");
+    if (d == 6)
+        return set_lanes(es, flag, f, p, base, e);
     if (d == 3)
         return sg_einsum_split(es, flag, f, p, base, e);
     if (d == 4)

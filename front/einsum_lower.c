@@ -537,24 +537,37 @@ int sg_einsum_lower(const sg_einsum *es, const char *name, sg_graph *g,
     int scatter = plan_scatter(c, &last);
     if (scatter < 0)
         goto done;
-    for (int t = 0; t < es->n_in; t++)
-        c->ref[t] = NO_STRM;
-    for (int p = 0; p < c->n; p++)
-        if (iterate_index(c, p))
-            goto done;
-    for (int t = 0; t < es->n_in; t++) {
-        sg_node n;
-        sg_graph_node_init(&n, SG_NK_ARRAYVALS);
-        snprintf(n.tensor, sizeof n.tensor, "%s", es->in[t].name);
-        int id = sg_lw_node_add(c, &n);
-        sg_lw_use_ref(c, c->ref[t], id, 0);
-        c->val[t] = (strm){id, 0};
+    c->lanes = es->lanes > 1 ? es->lanes : 1;
+    if (c->lanes > 1 && sg_lw_lanes_check(c, scatter, e) < 0)
+        goto done;
+    /* one datapath per lane (docs/iteration.md, "Parallel lanes") */
+    for (c->lane = 0; c->lane < c->lanes; c->lane++) {
+        for (int t = 0; t < es->n_in; t++) {
+            c->ref[t] = NO_STRM;
+            c->lvl[t] = 0;
+        }
+        for (int p = 0; p < c->n; p++) {
+            if (iterate_index(c, p))
+                goto done;
+            if (p == 0 && c->lanes > 1)
+                sg_lw_lanes_filter(c);
+        }
+        for (int t = 0; t < es->n_in; t++) {
+            sg_node n;
+            sg_graph_node_init(&n, SG_NK_ARRAYVALS);
+            snprintf(n.tensor, sizeof n.tensor, "%s", es->in[t].name);
+            int id = sg_lw_node_add(c, &n);
+            sg_lw_use_ref(c, c->ref[t], id, 0);
+            c->val[t] = (strm){id, 0};
+        }
+        strm total = total_value(c, scatter, last);
+        if (scatter)
+            sg_lw_construct_spacc(c, total, last);
+        else
+            sg_lw_construct_direct(c, total);
     }
-    strm total = total_value(c, scatter, last);
-    if (scatter)
-        sg_lw_construct_spacc(c, total, last);
-    else
-        sg_lw_construct_direct(c, total);
+    if (c->lanes > 1 && sg_lw_lanes_serialize(c, e) < 0)
+        goto done;
     sg_lw_emit_edges(c);
     rc = 0;
 done:

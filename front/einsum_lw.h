@@ -46,7 +46,19 @@ typedef struct lw {
     int isect[SG_EINSUM_MAX_INDEX];       /* it comes from an intersect */
     unsigned char *fromred;               /* per node: value from a reducer */
     size_t capred;
+    int lane, lanes;                      /* the lane being built, of lanes */
+    int w0[SG_MAX_ORDER + 1];             /* the writers (built by lane 0) */
 } lw;
+
+/* ---- einsum_lanes.c: parallel lanes ---- */
+
+/* parallelize(i,L) applies: i the outermost loop and the result's top
+ * level, the result not COO.  0, or -1 with the reason. */
+int sg_lw_lanes_check(lw *c, int scatter, sg_err *e);
+/* This lane's parallelize nodes on the root level's streams. */
+void sg_lw_lanes_filter(lw *c);
+/* The serializers between the lanes and the writers they share. */
+int sg_lw_lanes_serialize(lw *c, sg_err *e);
 
 /* Loop position of index variable v, -1 when v is not in the loop order. */
 int sg_lw_pos(const lw *c, char v);

@@ -97,6 +97,8 @@ void sg_lw_emit_edges(lw *c)
             else if (sn->kind == SG_NK_CRDDROP || sn->kind == SG_NK_CRDHOLD)
                 snprintf(cm, sizeof cm, "%s-%c", u->src.port ? "inner" : "outer",
                          u->src.port ? sn->inner : sn->outer);
+            else if (sn->kind == SG_NK_SERIALIZE && u->src.port == 1)
+                snprintf(cm, sizeof cm, "lane");
             edge_add(c, u->src.node, u->src.port, bnode[first], 0, u->type, cm);
         }
         edge_add(c, bnode[first], next[first]++, u->dst, u->dst_port, u->type,

@@ -56,7 +56,7 @@ static const bad_case bad_cases[] = {
     {"X(i,j)=B(i,k)*C(k,j) -s=reorder(i,j)", "'=reorder(i,j)', column 13: the loop order misses index 'k'"},
     {"X(i,j)=B(i,k)*C(k,j) -sreorder(i,q,k,j)", "column 11: 'q' is not an index variable"},
     {"X(i,j)=B(i,k)*C(k,j) -sreorder(i,i,k,j)", "column 11: index 'i' appears twice"},
-    {"X(i,j)=B(i,k)*C(k,j) -sorder(i,j,k)", "column 1: expected reorder(i,j,...), locate(i,...), intersect(i,...), split(i,I,i,T), workspace(X,dense|sorted|hash[,N]) or bitvector(W)"},
+    {"X(i,j)=B(i,k)*C(k,j) -sorder(i,j,k)", "column 1: expected reorder(i,j,...), locate(i,...), intersect(i,...), split(i,I,i,T), workspace(X,dense|sorted|hash[,N]), bitvector(W) or parallelize(i,L)"},
     {"x(i)=b(i)*c(i) -fb:b -sbitvector(3)", "expected bitvector(W): W a power of two from 1 to 64"},
     {"x(i)=b(i)*c(i) -fx:b", "a bitvector level cannot hold the result"},
     {"x(i)=b(i)*c(i) -fb:b -sbitvector(128)", "expected bitvector(W)"},

@@ -222,6 +222,7 @@ static int read_node(rd *r, Agnode_t *an, sg_node *n)
     n->sink = is_true(nattr(an, &kv, "sink"));
     n->fp = is_true(nattr(an, &kv, "fp"));
     n->vals = is_true(nattr(an, &kv, "vals"));
+    n->val_stops = is_true(nattr(an, &kv, "valstops"));
     v = nattr(an, &kv, "empty");
     if (strcmp(v, "skip") == 0)
         n->skip_empty = 1;
@@ -230,6 +231,15 @@ static int read_node(rd *r, Agnode_t *an, sg_node *n)
                        "node %d: unknown empty='%.40s' (zero or skip)", n->id, v);
     v = nattr(an, &kv, "order");
     if (*v && parse_int_attr(r, n, "order", v, &n->order) < 0)
+        return -1;
+    v = nattr(an, &kv, "lane");
+    if (*v && parse_int_attr(r, n, "lane", v, &n->lane) < 0)
+        return -1;
+    v = nattr(an, &kv, "lanes");
+    if (*v && parse_int_attr(r, n, "lanes", v, &n->lanes) < 0)
+        return -1;
+    v = nattr(an, &kv, "depth");
+    if (*v && parse_int_attr(r, n, "depth", v, &n->depth) < 0)
         return -1;
     v = nattr(an, &kv, "workspace");
     if (*v) {

@@ -277,14 +277,15 @@ static int rtl_module(const sg_node *n, const sg_emit_opts *o, long inner,
             strcpy(mod, "sam_spacc_sorted");
             snprintf(par, cap,
                      ".CrdWidth(CrdWidth), .ValWidth(ValWidth), .Order(%d), "
-                     ".Capacity(%ld), .ValStops(0)%s", n->order, wscap, val_type(o));
+                     ".Capacity(%ld), .ValStops(%d)%s", n->order, wscap, n->val_stops != 0,
+                     val_type(o));
             return 0;
         }
         strcpy(mod, "sam_spacc");
         snprintf(par, cap,
                  ".CrdWidth(CrdWidth), .ValWidth(ValWidth), .Order(%d), "
-                 ".InnerDim(%ld), .OuterDim(%ld), .ValStops(0)%s",
-                 n->order, inner, outer, val_type(o));
+                 ".InnerDim(%ld), .OuterDim(%ld), .ValStops(%d)%s",
+                 n->order, inner, outer, n->val_stops != 0, val_type(o));
         return 0;
     case SG_NK_VECTORREDUCER:
         if (wscap > 0) {

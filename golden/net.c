@@ -402,6 +402,9 @@ static int net_node_init(sg_net *net, size_t v, bound *bt, int nbt,
     case SG_NK_REPSIGGEN: sg_prim_repsiggen_init(pn); break;
     case SG_NK_REPEAT: sg_prim_repeat_init(pn); break;
     case SG_NK_BROADCAST: sg_prim_broadcast_init(pn); break;
+    case SG_NK_PARALLELIZE: sg_prim_parallelize_init(pn, gn->lane, gn->lanes); break;
+    case SG_NK_SERIALIZE: sg_prim_serialize_init(pn, gn->lanes); break;
+    case SG_NK_SERIALIZE_LEVEL: sg_prim_serialize_level_init(pn, gn->lanes, gn->depth); break;
     case SG_NK_INTERSECT:
     case SG_NK_UNION:
         if (gn->format == SG_LVL_BITVECTOR)
@@ -423,7 +426,7 @@ static int net_node_init(sg_net *net, size_t v, bound *bt, int nbt,
     }
     case SG_NK_REDUCE: sg_prim_reduce_init(pn, gn->skip_empty); break;
     case SG_NK_SPACC:
-        sg_prim_spacc_init(pn, gn->order, 0, net_ws(net, v, bt, nbt));
+        sg_prim_spacc_init(pn, gn->order, gn->val_stops, net_ws(net, v, bt, nbt));
         break;
     case SG_NK_VECTORREDUCER:
         sg_prim_vectorreducer_init(pn, net_ws(net, v, bt, nbt));

@@ -500,6 +500,11 @@ void sg_prim_scan_bitvector_init(sg_pnode *n, int64_t nw, const int64_t *words,
 /* A bitvector intersecter (is_union 0) or unioner of 1..3 operands with
  * w-bit words (prim_join_bv.c). */
 void sg_prim_join_bv_init(sg_pnode *n, int n_operands, int is_union, int64_t w);
+/* Parallel lanes (prim_lanes.c): the lane filter of lane l of L, the
+ * root serializer of L lanes, and the serializer of depth m below it. */
+void sg_prim_parallelize_init(sg_pnode *n, int lane, int lanes);
+void sg_prim_serialize_init(sg_pnode *n, int lanes);
+void sg_prim_serialize_level_init(sg_pnode *n, int lanes, int depth);
 /* A singleton scanner frees crd with itself (the offset scanner's). */
 void sg_prim_scan_own_crd(sg_pnode *n, int64_t *crd);
 /* DIA's scanners (prim_scan_range.c): the range level (size dim = N, the

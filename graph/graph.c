@@ -336,6 +336,7 @@ static int from_reducer(const sg_graph *g, int v, int port, int hops)
     case SG_NK_VECTORREDUCER:
         return 1;
     case SG_NK_BROADCAST:
+    case SG_NK_PARALLELIZE:
         return from_reducer(g, sv, 0, hops + 1);
     case SG_NK_ALU:
         return from_reducer(g, sv, 0, hops + 1) || from_reducer(g, sv, 1, hops + 1);
@@ -465,7 +466,8 @@ int sg_graph_add_edge(sg_graph *g, const sg_edge *e)
         sg_node *d = &g->nodes[e->dst];
         if (sg_kind_open_in(d->kind) && e->dst_port >= d->n_in)
             d->n_in = e->dst_port + 1;
-        if (d->kind == SG_NK_BROADCAST)
+        if (d->kind == SG_NK_BROADCAST || d->kind == SG_NK_PARALLELIZE ||
+            (d->kind == SG_NK_SERIALIZE_LEVEL && e->dst_port > 0))
             d->stream = e->type;
     }
     return (int)g->n_edges++;
@@ -558,7 +560,7 @@ static int level_depth(const sg_graph *g, int v, int *memo)
             d = level_depth(g, u, memo) + 1;
             break;
         }
-        if (un->kind == SG_NK_BROADCAST) {
+        if (un->kind == SG_NK_BROADCAST || un->kind == SG_NK_PARALLELIZE) {
             e = sg_graph_in_edge(g, u, 0);
         } else if ((un->kind == SG_NK_INTERSECT || un->kind == SG_NK_UNION) &&
                    g->edges[e].src_port >= 1) {

@@ -96,6 +96,8 @@ typedef struct sg_node {
     int fp;                 /* reduce fp=true, fp_* ops */
     int skip_empty;         /* reduce empty=skip: no value for a fiber without values */
     int order;              /* spaccumulator order */
+    int val_stops;          /* spaccumulator valstops=true: its values carry
+                               the inner coordinates' stops */
     sg_ws_kind workspace;   /* spaccumulator / vectorreducer workspace */
     long ws_cap;            /* its capacity in entries (sorted, hash); 0: from the data */
     char in0, in1;          /* spaccumulator inner / outer index (0 if absent) */
@@ -107,6 +109,8 @@ typedef struct sg_node {
                                when implied (one-input max = max with 0) */
     int vals;               /* crddrop/crdhold vals=true */
     sg_stream_kind stream;  /* broadcast: kind of the stream it copies */
+    int lane, lanes;        /* parallelize lane=l lanes=L; serialize lanes=L */
+    int depth;              /* serializelevel: levels below the root */
 
     /* Joiners: operand tensor names, sorted; n_operands = 2 or 3. */
     int n_operands;

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "graph/graph.h"
+#include "graph/kinds.h"
 
 typedef struct ck {
     const sg_graph *g;
@@ -362,6 +363,7 @@ static char stream_index(const sg_graph *g, int ei)
         const sg_node *s = &g->nodes[e->src];
         switch (s->kind) {
         case SG_NK_BROADCAST:
+        case SG_NK_PARALLELIZE:
             ei = sg_graph_in_edge(g, e->src, 0);
             continue;
         case SG_NK_FIBERLOOKUP:
@@ -482,8 +484,17 @@ static void check_rtl(ck *c)
 {
     const sg_graph *g = c->g;
     char b[128];
+    unsigned long long said = 0;
     for (size_t i = 0; i < g->n_nodes; i++) {
         const sg_node *n = &g->nodes[i];
+        /* a kind without an RTL module: said once, at its first node */
+        if (n->kind != SG_NK_UNKNOWN && !sg_kind_info_of(n->kind)->rtl[0] &&
+            !(said >> n->kind & 1u)) {
+            said |= 1ull << n->kind;
+            sg_diag_add(c->d, SG_DIAG_UNSUPPORTED_RTL, n->line, (int)i,
+                        "%s: no RTL module for %s nodes yet (the golden model runs them)",
+                        DESC(n, b), sg_graph_kind_name(n->kind));
+        }
         /* rtl/sam_join.v joins two or three operands (gen/emit_plan.c) */
         if ((n->kind == SG_NK_INTERSECT || n->kind == SG_NK_UNION) && n->n_operands > 3)
             sg_diag_add(c->d, SG_DIAG_UNSUPPORTED_RTL, n->line, (int)i,

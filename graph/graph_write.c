@@ -175,6 +175,8 @@ static void node_attrs(const sg_node *n, attrs *a)
         put_int(a, "order", n->order);
         put_idx(a, "in0", n->in0);
         put_idx(a, "in1", n->in1);
+        if (n->val_stops)
+            put(a, "valstops", "true");
         ws_attrs(n, a);
         break;
     case SG_NK_VECTORREDUCER:
@@ -184,6 +186,18 @@ static void node_attrs(const sg_node *n, attrs *a)
     case SG_NK_CRDDROP:
     case SG_NK_CRDHOLD:
         crd_attrs(n, a);
+        break;
+    case SG_NK_PARALLELIZE:
+        put_idx(a, "index", n->index);
+        put_int(a, "lane", n->lane);
+        put_int(a, "lanes", n->lanes);
+        break;
+    case SG_NK_SERIALIZE:
+    case SG_NK_SERIALIZE_LEVEL:
+        put_idx(a, "index", n->index);
+        put_int(a, "lanes", n->lanes);
+        if (n->kind == SG_NK_SERIALIZE_LEVEL)
+            put_int(a, "depth", n->depth);
         break;
     case SG_NK_LOCATE:
         put_idx(a, "index", n->index);
