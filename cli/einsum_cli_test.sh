@@ -115,6 +115,10 @@ done
 cmp -s "$W/lg1/X.tns" "$W/lg3/X.tns" || bad "three lanes give another X than one"
 "$SAMGEN" check "$W/l3.gv" > "$W/out" 2> "$W/err"
 grep -q "no RTL module for parallelize nodes yet" "$W/err" || bad "check, lanes: $(cat "$W/err")"
+sed 's/lanes="3"/lanes="99"/' "$W/l3.gv" > "$W/l99.gv"
+"$SAMGEN" check "$W/l99.gv" > /dev/null 2> "$W/err" && bad "check accepted lanes=99"
+grep -q 'lanes=99 lane=0 depth=0: lanes 1 to 8, lane below lanes' "$W/err" \
+    || bad "check, lanes=99: $(cat "$W/err")"
 
 # Parentheses, unary minus and constants: B*(C+D) compiles to the graph of
 # B*C+B*D, which runs and gives the tensor computed by hand.

@@ -241,6 +241,13 @@ static int read_node(rd *r, Agnode_t *an, sg_node *n)
     v = nattr(an, &kv, "depth");
     if (*v && parse_int_attr(r, n, "depth", v, &n->depth) < 0)
         return -1;
+    if ((n->kind == SG_NK_PARALLELIZE || n->kind == SG_NK_SERIALIZE ||
+         n->kind == SG_NK_SERIALIZE_LEVEL) &&
+        (n->lanes < 1 || n->lanes > SG_MAX_LANES || n->lane < 0 || n->lane >= n->lanes ||
+         n->depth < 0 || n->depth >= SG_MAX_ORDER))
+        return sg_errf(r->e, r->path, n->line, "node %d: lanes=%d lane=%d depth=%d: "
+                       "lanes 1 to %d, lane below lanes, depth 0 to %d", n->id, n->lanes,
+                       n->lane, n->depth, SG_MAX_LANES, SG_MAX_ORDER - 1);
     v = nattr(an, &kv, "workspace");
     if (*v) {
         int w = sg_ws_parse(v);

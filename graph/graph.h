@@ -75,6 +75,7 @@ typedef enum sg_ws_kind {
 } sg_ws_kind;
 
 #define SG_MAX_OPERANDS 8
+#define SG_MAX_LANES 8      /* parallelize / serialize lanes */
 #define SG_NAME_MAX 32
 
 typedef struct sg_node {
