@@ -537,6 +537,36 @@ static void test_bitvector(void **state)
     check("intersect_bv", "param_w: 8\nin_bv1: 1 S0 D\nin_ref1: 0 D\n", "out_crd", "error");
 }
 
+/* Lanes: the filter keeps every L-th data or N token from the l-th;
+ * serialize merges the lanes' root coordinates and names each one's lane;
+ * serializelevel takes the lanes' fibers in that order, skipping the
+ * empty ones (root coordinates a lane dropped). */
+static void test_lanes(void **state)
+{
+    (void)state;
+    check("parallelize", "param_lane: 1\nparam_lanes: 3\nin_data: 0 2 5 7 9 11 S0 D\n",
+          "out_data", "2 9 S0 D");
+    check("parallelize", "param_lane: 0\nparam_lanes: 2\nin_data: 4 N 6 S0 D\n",
+          "out_data", "4 6 S0 D");
+    check("parallelize", "param_lane: 2\nparam_lanes: 2\nin_data: 4 S0 D\n", "out_data",
+          "error");
+    check("serialize", "in_crd1: 0 3 S0 D\nin_crd2: 1 5 6 S0 D\nin_crd3: S0 D\n",
+          "out_crd", "0 1 3 5 6 S0 D", "out_lane", "0 1 0 1 1 D");
+    check("serialize", "in_crd1: S0 D\nin_crd2: S0 D\n", "out_crd", "S0 D", "out_lane", "D");
+    check("serialize", "in_crd1: 0 S0 D\nin_crd2: 1 D\n", "out_crd", "error");
+    check("serializelevel", "param_level: 1\nin_lane: 0 1 0 1 1 D\n"
+          "in_data1: 4 S0 S0 5 6 S1 D\nin_data2: 7 S0 8 S0 9 S1 D\n",
+          "out_data", "4 S0 7 S0 5 6 S0 8 S0 9 S0 S1 D");
+    check("serializelevel", "param_level: 0\nin_lane: 1 0 1 D\n"
+          "in_data1: 10 S0 D\nin_data2: 20 30 S0 D\n", "out_data", "20 10 30 S0 D");
+    check("serializelevel", "param_level: 1\nin_lane: D\nin_data1: S1 D\nin_data2: S1 D\n",
+          "out_data", "S1 D");
+    check("serializelevel", "param_level: 1\nin_lane: 2 D\nin_data1: 4 S1 D\n"
+          "in_data2: S1 D\n", "out_data", "error");          /* no lane 2 */
+    check("serializelevel", "param_level: 1\nin_lane: 0 0 D\nin_data1: 4 S1 D\n"
+          "in_data2: S1 D\n", "out_data", "error");          /* lane 0 ends early */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -546,6 +576,7 @@ int main(void)
         cmocka_unit_test(test_accumulators),
         cmocka_unit_test(test_crd_and_writers),
         cmocka_unit_test(test_bitvector),
+        cmocka_unit_test(test_lanes),
         cmocka_unit_test(test_shared_vectors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

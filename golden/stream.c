@@ -53,6 +53,11 @@ static const prim_desc descs[] = {
      {"out_crd", "out_ref1", "out_ref2", "out_ref3"}, {"param_w"}, 2},
     {"union_bv", {"in_bv1", "in_ref1", "in_bv2", "in_ref2", "in_bv3", "in_ref3"},
      {"out_crd", "out_ref1", "out_ref2", "out_ref3"}, {"param_w"}, 2},
+    {"parallelize", {"in_data"}, {"out_data"}, {"param_lane", "param_lanes"}, 0},
+    {"serialize", {"in_crd1", "in_crd2", "in_crd3", "in_crd4", "in_crd5", "in_crd6"},
+     {"out_crd", "out_lane"}, {NULL}, 3},
+    {"serializelevel", {"in_lane", "in_data1", "in_data2", "in_data3", "in_data4", "in_data5"},
+     {"out_data"}, {"param_level"}, 3},
     {"write_level", {"in_crd"}, {NULL}, {NULL}, 0},
     {"write_vals", {"in_val"}, {NULL}, {NULL}, 0},
 };
@@ -61,7 +66,8 @@ static const prim_desc descs[] = {
 static const char *const prim_names[NDESC + 1] = {
     "scan_compressed", "scan_dense", "scan_nonunique", "scan_singleton", "scan_range",
     "scan_offset", "scan_bitvector", "intersect", "union", "intersect_bv", "union_bv",
-    "repsiggen", "repeat", "locate", "locate_hashed",
+    "repsiggen", "repeat", "locate", "locate_hashed", "parallelize", "serialize",
+    "serializelevel",
     "arrayvals", "mul", "add", "sub", "max", "min", "reduce",
     "spacc", "vectorreducer", "crddrop", "crdhold",
     "write_level", "write_vals", NULL
@@ -215,8 +221,10 @@ static int stream_run(const char *prim, const sg_stream_file *in, int width,
     for (int p = 0; p < 6 && d->in[p]; p++) {
         const sg_stream_line *l = sg_stream_file_get(in, d->in[p]);
         if (!l) {
-            if (p >= (d->joiner == 2 ? 2 : 4))
-                break;          /* joiners: 2 or 3 operands, bitvector 1 to 3 */
+            if (p >= (d->joiner == 3 ? 1 + !strcmp(prim, "serializelevel")
+                                     : d->joiner == 2 ? 2 : 4))
+                break;          /* joiners: 2 or 3 operands, bitvector 1 to 3;
+                                 * serializers: 1 lane or more */
             sg_errc(e, SG_EXIT_USAGE, in->path, 0, "%s needs a line %s", prim, d->in[p]);
             goto out;
         }
@@ -236,7 +244,7 @@ static int stream_run(const char *prim, const sg_stream_file *in, int width,
     }
     n.n_in = nin;
     for (int p = 0; p < 4 && d->out[p]; p++) {
-        if (d->joiner && p > nin / 2)
+        if ((d->joiner == 1 || d->joiner == 2) && p > nin / 2)
             break;              /* a joiner of nin / 2 operands */
         sg_q_init(&qout[p], kind_of(d->out[p]), one != 0, 0);
         if (one == 1)
@@ -300,6 +308,28 @@ static int stream_run(const char *prim, const sg_stream_file *in, int width,
         int64_t w = 64;
         sg_stream_param(in, "param_w", 64, &w);
         sg_prim_join_bv_init(&n, nin / 2, prim[0] == 'u', w);
+    } else if (!strcmp(prim, "parallelize")) {
+        int64_t lane = 0, lanes = 1;
+        sg_stream_param(in, "param_lane", 0, &lane);
+        sg_stream_param(in, "param_lanes", 1, &lanes);
+        if (lanes < 1 || lanes > 64 || lane < 0 || lane >= lanes) {
+            sg_errc(e, SG_EXIT_USAGE, in->path, 0, "parallelize: param_lanes is %lld and "
+                    "param_lane %lld; lanes 1 to 64, lane below lanes", (long long)lanes,
+                    (long long)lane);
+            goto out;
+        }
+        sg_prim_parallelize_init(&n, (int)lane, (int)lanes);
+    } else if (!strcmp(prim, "serialize")) {
+        sg_prim_serialize_init(&n, nin);
+    } else if (!strcmp(prim, "serializelevel")) {
+        int64_t lv = 0;
+        sg_stream_param(in, "param_level", 0, &lv);
+        if (lv < 0 || lv > SG_MAX_STOP) {
+            sg_errc(e, SG_EXIT_USAGE, in->path, 0, "serializelevel: param_level is %lld, "
+                    "not in 0..%d", (long long)lv, SG_MAX_STOP);
+            goto out;
+        }
+        sg_prim_serialize_level_init(&n, nin - 1, (int)lv);
     } else if (!strcmp(prim, "intersect")) {
         sg_prim_intersect_init(&n, nin / 2, NULL);
     } else if (!strcmp(prim, "union")) {

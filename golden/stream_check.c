@@ -318,7 +318,7 @@ int sg_stream_check_input(const prim_desc *d, const sg_stream_file *in,
             return -1;
         }
     }
-    for (int k = 0; d->joiner && k < 3; k++) {
+    for (int k = 0; (d->joiner == 1 || d->joiner == 2) && k < 3; k++) {
         const sg_stream_line *c = sg_stream_file_get(in, d->in[2 * k]);
         const sg_stream_line *r = sg_stream_file_get(in, d->in[2 * k + 1]);
         if (c && r && check_operand(in, c, r, d->joiner == 1, e) < 0)
