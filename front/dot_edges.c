@@ -238,9 +238,7 @@ static void bind_ports(sg_graph *g)
         if (e->type == SG_ST_VAL)
             n_val_in[e->dst]++;
         sg_node *d = &g->nodes[e->dst];
-        if (d->kind == SG_NK_BROADCAST || d->kind == SG_NK_PARALLELIZE ||
-            (d->kind == SG_NK_SERIALIZE_LEVEL && e->dst_port > 0))
-            d->stream = e->type;
+        sg_graph_take_stream(d, e);
     }
     for (size_t ni = 0; ni < g->n_nodes; ni++) {
         sg_node *n = &g->nodes[ni];

@@ -16,7 +16,7 @@
 
 #include "front/einsum_lw.h"
 
-int sg_lw_lanes_check(lw *c, int scatter, sg_err *e)
+int sg_lw_lanes_check(lw *c, sg_err *e)
 {
     const sg_einsum *es = c->es;
     const sg_einsum_tensor *o = &es->out;
@@ -37,7 +37,6 @@ int sg_lw_lanes_check(lw *c, int scatter, sg_err *e)
         if (o->fmt.level[l] == SG_LVL_NONUNIQUE || o->fmt.level[l] == SG_LVL_SINGLETON)
             return sg_errc(e, SG_EXIT_USAGE, NULL, 0, "parallelize(%c,%d): a COO result "
                            "(%s) is not serialized from lanes", v, es->lanes, o->name);
-    (void)scatter;
     return 0;
 }
 

@@ -538,7 +538,7 @@ int sg_einsum_lower(const sg_einsum *es, const char *name, sg_graph *g,
     if (scatter < 0)
         goto done;
     c->lanes = es->lanes > 1 ? es->lanes : 1;
-    if (c->lanes > 1 && sg_lw_lanes_check(c, scatter, e) < 0)
+    if (c->lanes > 1 && sg_lw_lanes_check(c, e) < 0)
         goto done;
     /* one datapath per lane (docs/iteration.md, "Parallel lanes") */
     for (c->lane = 0; c->lane < c->lanes; c->lane++) {

@@ -54,7 +54,7 @@ typedef struct lw {
 
 /* parallelize(i,L) applies: i the outermost loop and the result's top
  * level, the result not COO.  0, or -1 with the reason. */
-int sg_lw_lanes_check(lw *c, int scatter, sg_err *e);
+int sg_lw_lanes_check(lw *c, sg_err *e);
 /* This lane's parallelize nodes on the root level's streams. */
 void sg_lw_lanes_filter(lw *c);
 /* The serializers between the lanes and the writers they share. */

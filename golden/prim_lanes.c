@@ -167,15 +167,9 @@ static int skip_empty(sg_pnode *n, lane_st *s)
     return moved;
 }
 
-static long serialize_level_fire(sg_pnode *n, lane_st *s, long budget);
-
-static long serialize_level_fire1(sg_pnode *n, long budget)
+static long serialize_level_fire(sg_pnode *n, long budget)
 {
-    return serialize_level_fire(n, n->st, budget);
-}
-
-static long serialize_level_fire(sg_pnode *n, lane_st *s, long budget)
-{
+    lane_st *s = n->st;
     long fired = 0;
     while (fired < budget && !n->done) {
         int moved = skip_empty(n, s);
@@ -259,5 +253,5 @@ void sg_prim_serialize_init(sg_pnode *n, int lanes)
 void sg_prim_serialize_level_init(sg_pnode *n, int lanes, int depth)
 {
     lane_new(n, 0, lanes, depth);
-    n->fire = serialize_level_fire1;
+    n->fire = serialize_level_fire;
 }

@@ -345,6 +345,14 @@ static int from_reducer(const sg_graph *g, int v, int port, int hops)
     }
 }
 
+void sg_graph_take_stream(sg_node *d, const sg_edge *e)
+{
+    /* the ports of type '*' in graph/kinds.def */
+    if (d->kind == SG_NK_BROADCAST || d->kind == SG_NK_PARALLELIZE ||
+        (d->kind == SG_NK_SERIALIZE_LEVEL && e->dst_port > 0))
+        d->stream = e->type;
+}
+
 int sg_graph_is_bitvector(const sg_node *n)
 {
     return (n->kind == SG_NK_FIBERLOOKUP || n->kind == SG_NK_INTERSECT ||
@@ -466,9 +474,7 @@ int sg_graph_add_edge(sg_graph *g, const sg_edge *e)
         sg_node *d = &g->nodes[e->dst];
         if (sg_kind_open_in(d->kind) && e->dst_port >= d->n_in)
             d->n_in = e->dst_port + 1;
-        if (d->kind == SG_NK_BROADCAST || d->kind == SG_NK_PARALLELIZE ||
-            (d->kind == SG_NK_SERIALIZE_LEVEL && e->dst_port > 0))
-            d->stream = e->type;
+        sg_graph_take_stream(d, e);
     }
     return (int)g->n_edges++;
 }

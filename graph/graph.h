@@ -262,6 +262,9 @@ int sg_graph_sub_swapped(const sg_graph *g, int node);
  * value stream (inner=val/vals, or vals=true): a value dropper/holder.  The
  * golden model and the generator both follow this one test. */
 int sg_graph_inner_is_vals(const sg_node *n);
+/* Edge e into d: a node that copies a stream as it is (broadcast,
+ * parallelize, serializelevel's lane streams) takes e's kind as its own. */
+void sg_graph_take_stream(sg_node *d, const sg_edge *e);
 /* A scanner or joiner of a bitvector level (format=bitvector): its
  * coordinate ports carry bitvector words (kinds.def, A|B of type b). */
 int sg_graph_is_bitvector(const sg_node *n);

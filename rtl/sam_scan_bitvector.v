@@ -63,6 +63,7 @@ module sam_scan_bitvector #(
   reg [BvWidth+1:0]  bv_q;
   reg [CrdWidth+1:0] ref_q;
   reg                load;
+  reg                take_ref;           // the head is a fiber's reference, taken
   reg [BvWidth+1:0]  load_bv;
   reg [CrdWidth+1:0] load_ref;
   wire slot_free = (!bv_v_q || out_bv_ready_i) && (!ref_v_q || out_ref_ready_i);
@@ -95,6 +96,7 @@ module sam_scan_bitvector #(
     plvl_d = plvl_q;
     in_ref_ready_o = 1'b0;
     bv_rd_en_o = 1'b0;
+    take_ref = 1'b0;
     load = 1'b0;
     load_bv = {BvWidth+2{1'b0}};
     load_ref = {CrdWidth+2{1'b0}};
@@ -113,12 +115,7 @@ module sam_scan_bitvector #(
     case (state_q)
       StIdle: if (in_ref_valid_i) begin
         if (head_fiber) begin
-          // a fiber's reference: its base address, reads from the next cycle
-          in_ref_ready_o = 1'b1;
-          addr_d = base;
-          left_d = dim_i;
-          zero_d = head_tag == `SG_TK_EMPTY;
-          state_d = dim_i == Zero ? StClose : StRun;
+          take_ref = 1'b1;
         end else if (issue_ok) begin
           // an unmerged stop (an empty parent fiber) or D
           in_ref_ready_o = 1'b1;
@@ -152,17 +149,19 @@ module sam_scan_bitvector #(
         end else begin
           plvl_d = Zero;
           state_d = StIdle;
-          if (head_fiber) begin
-            in_ref_ready_o = 1'b1;
-            addr_d = base;
-            left_d = dim_i;
-            zero_d = head_tag == `SG_TK_EMPTY;
-            state_d = dim_i == Zero ? StClose : StRun;
-          end
+          take_ref = head_fiber;
         end
       end
       default: ;
     endcase
+    if (take_ref) begin
+      // a fiber's reference: its base address, reads from the next cycle
+      in_ref_ready_o = 1'b1;
+      addr_d = base;
+      left_d = dim_i;
+      zero_d = head_tag == `SG_TK_EMPTY;
+      state_d = dim_i == Zero ? StClose : StRun;
+    end
   end
 
   always @(posedge clk_i) begin
