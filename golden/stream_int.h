@@ -16,7 +16,9 @@ typedef struct prim_desc {
     const char *in[6];      /* input line names, port order */
     const char *out[4];     /* output line names, port order */
     const char *extra[4];   /* the arr_* and param_* lines it reads */
-    int joiner;             /* in_crdK/in_refK pairs, coordinates sorted */
+    int joiner;             /* 1: in_crdK/in_refK pairs, coordinates sorted, 2 or
+                             * 3 operands; 2: in_bvK/in_refK pairs, 1 to 3;
+                             * 3: one line per lane (serializers), 1 or more */
 } prim_desc;
 
 /* The single number of line name, def when the line is absent; -1 when it
