@@ -123,6 +123,11 @@ static void test_bitvector_vectors(void **state)
             sg_err e;
             if (compile_line(line, "bv", &g, &e, NULL))
                 fail_msg("%s: %s", line, e.msg);
+            /* the graph writes as DOT (every stream kind has an edge style) */
+            FILE *dot = tmpfile();
+            assert_non_null(dot);
+            assert_int_equal(sg_graph_write_dot_stream(&g, dot), 0);
+            fclose(dot);
             if (!strstr(line, "fc:d"))
                 assert_non_null(find_kind(&g, add ? SG_NK_UNION : SG_NK_INTERSECT));
             golden_binding bd[4];

@@ -394,7 +394,9 @@ static const char *needed_tag(const sg_node *n, int is_input, int p,
 
 static void write_edge(FILE *f, const sg_graph *g, const sg_edge *e)
 {
-    static const char *const style[] = {"dashed", "bold", "", "dotted"};
+    /* crd, ref, val, repsig, bv */
+    static const char *const style[SG_N_STREAM_KINDS] = {"dashed", "bold", "", "dotted",
+                                                         "dashed"};
     const char *ty = sg_stream_kind_name(e->type);
     char label[176], comment[96];
     snprintf(label, sizeof label, "%s", e->label);
