@@ -175,9 +175,11 @@ static void legend(FILE *f, const sg_graph *g, const sg_dot_report *r)
  * run shown on it, or neither. */
 static int write_styled(FILE *f, const sg_graph *g, const long *cnt, const sg_dot_report *rep)
 {
-    static const char *const estyle[] = {"dashed", "bold", "solid", "dotted"};
-    static const char *const ecolor[] = {"#333333", "#1f4e79", "#2e7d32",
-                                         "#888888"};
+    /* crd, ref, val, repsig, bv */
+    static const char *const estyle[SG_N_STREAM_KINDS] = {"dashed", "bold", "solid", "dotted",
+                                                          "dashed"};
+    static const char *const ecolor[SG_N_STREAM_KINDS] = {"#333333", "#1f4e79", "#2e7d32",
+                                                          "#888888", "#6a1b9a"};
     size_t red_node = SIZE_MAX;
     if (rep && rep->first_mm != SIZE_MAX)
         red_node = (size_t)g->edges[rep->first_mm].dst;

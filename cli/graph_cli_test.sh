@@ -88,6 +88,10 @@ if command -v dot >/dev/null 2>&1; then
     expect 0 "dot -o .svg" "$SAMGEN" dot "$SEED" -o "$WORK/g.svg"
     grep -q "<svg" "$WORK/g.svg" && ok "svg written" || bad "svg"
     grep -q '#e15759' "$WORK/g.svg" && ok "styled joiner colour" || bad "styled svg"
+    # a bitvector graph: its word edges have a style and colour of their own
+    rm -f "$WORK/bv.svg"
+    expect 0 "dot of a bitvector graph" "$SAMGEN" dot "$ROOT/examples/bv_elemmul.gv" -o "$WORK/bv.svg"
+    grep -q '#6a1b9a' "$WORK/bv.svg" && ok "bitvector edge colour" || bad "bitvector svg"
 fi
 rm -f "$WORK/none.png"
 expect 2 "dot on a broken graph" "$SAMGEN" dot "$WORK/broken.gv" -o "$WORK/none.png"
